@@ -1,0 +1,53 @@
+import { FRAMEWORK_IDS, SHAPE_IDS, type FrameworkId, type ShapeId } from './types.ts';
+
+export interface CliOptions {
+  quick: boolean;
+  shapes: ShapeId[];
+  frameworks: FrameworkId[];
+  warmup: number;
+  samples: number;
+}
+
+const USAGE = `usage: tsx src/main.ts [--quick] [--only <shape>] [--frameworks a,b,...] [--warmup N] [--samples N]
+  shapes:     ${SHAPE_IDS.join(', ')}
+  frameworks: ${FRAMEWORK_IDS.join(', ')}`;
+
+function pick<T extends string>(kind: string, value: string, allowed: readonly T[]): T {
+  const found = allowed.find((a) => a === value);
+  if (!found) throw new Error(`unknown ${kind} "${value}"\n${USAGE}`);
+  return found;
+}
+
+function count(flag: string, value: string | undefined): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${flag} needs a non-negative integer\n${USAGE}`);
+  return n;
+}
+
+export function parseArgs(argv: readonly string[]): CliOptions {
+  // pnpm forwards a literal "--" when called as `pnpm bench -- --quick`.
+  const args = argv.filter((a) => a !== '--');
+  const opts: CliOptions = { quick: false, shapes: [...SHAPE_IDS], frameworks: [...FRAMEWORK_IDS], warmup: -1, samples: -1 };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const next = (): string => {
+      const v = args[++i];
+      if (v === undefined) throw new Error(`${arg} needs a value\n${USAGE}`);
+      return v;
+    };
+    if (arg === '--quick') opts.quick = true;
+    else if (arg === '--only') opts.shapes = next().split(',').map((s) => pick('shape', s, SHAPE_IDS));
+    else if (arg === '--frameworks') opts.frameworks = next().split(',').map((f) => pick('framework', f, FRAMEWORK_IDS));
+    else if (arg === '--warmup') opts.warmup = count(arg, next());
+    else if (arg === '--samples') opts.samples = Math.max(1, count(arg, next()));
+    else if (arg === '--help' || arg === '-h') throw new Error(USAGE);
+    else throw new Error(`unknown argument "${arg}"\n${USAGE}`);
+  }
+  // Canonical order regardless of how the flags listed them, so tables line up across runs.
+  opts.shapes = SHAPE_IDS.filter((s) => opts.shapes.includes(s));
+  opts.frameworks = FRAMEWORK_IDS.filter((f) => opts.frameworks.includes(f));
+  // Quick mode exists so CI finishes in seconds; full mode trades time for stabler medians.
+  if (opts.warmup < 0) opts.warmup = opts.quick ? 1 : 2;
+  if (opts.samples < 0) opts.samples = opts.quick ? 3 : 10;
+  return opts;
+}

@@ -1,0 +1,65 @@
+import { PEER_IDS, type FrameworkId, type ShapeId, type Stats } from './types.ts';
+
+export type Cell =
+  | { framework: FrameworkId; ok: true; perStepUs: Stats; runMs: Stats; bytesPerStep?: number }
+  | { framework: FrameworkId; ok: false; error: string };
+
+export interface ShapeResult {
+  shape: ShapeId;
+  title: string;
+  size: number;
+  steps: number;
+  cells: Cell[];
+}
+
+const fmt = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
+const pad = (s: string, w: number): string => s.padEnd(w);
+const lpad = (s: string, w: number): string => s.padStart(w);
+
+/** Weft's median over each peer's (and over the faster peer's); < 1 means Weft is faster. */
+export function ratios(result: ShapeResult): string {
+  const median = (id: FrameworkId): number | undefined => {
+    const c = result.cells.find((x) => x.framework === id);
+    return c?.ok ? c.perStepUs.median : undefined;
+  };
+  const weft = median('weft');
+  if (!result.cells.some((c) => c.framework === 'weft')) return 'weft not run';
+  if (weft === undefined) return 'weft ratios: n/a (weft failed)';
+  const peers = PEER_IDS.flatMap((id) => {
+    const m = median(id);
+    return m === undefined ? [] : [{ id, m }];
+  });
+  if (peers.length === 0) return 'weft ratios: n/a (no peer succeeded)';
+  const parts = peers.map(({ id, m }) => `weft/${id} ${(weft / m).toFixed(2)}x`);
+  const fastest = peers.reduce((a, b) => (b.m < a.m ? b : a));
+  parts.push(`weft/faster peer (${fastest.id}) ${(weft / fastest.m).toFixed(2)}x`);
+  return `${parts.join('  ')}   (<1 = weft faster)`;
+}
+
+export function formatShape(result: ShapeResult): string {
+  const showBytes = result.cells.some((c) => c.ok && c.bytesPerStep !== undefined);
+  const head = [pad('framework', 12), lpad('median', 10), lpad('p10', 10), lpad('p90', 10), lpad('run ms', 10)];
+  if (showBytes) head.push(lpad('bytes/step', 12));
+  const lines = [
+    `\n## ${result.shape}: ${result.title}`,
+    `   size ${result.size}, ${result.steps} node steps per run; per-step µs`,
+    head.join(' '),
+  ];
+  for (const c of result.cells) {
+    if (!c.ok) {
+      lines.push(`${pad(c.framework, 12)} error: ${c.error.split('\n')[0]?.slice(0, 100) ?? ''}`);
+      continue;
+    }
+    const row = [
+      pad(c.framework, 12),
+      lpad(fmt(c.perStepUs.median), 10),
+      lpad(fmt(c.perStepUs.p10), 10),
+      lpad(fmt(c.perStepUs.p90), 10),
+      lpad(fmt(c.runMs.median), 10),
+    ];
+    if (showBytes) row.push(lpad(c.bytesPerStep === undefined ? '-' : c.bytesPerStep.toFixed(0), 12));
+    lines.push(row.join(' '));
+  }
+  lines.push(ratios(result));
+  return lines.join('\n');
+}

@@ -1,0 +1,47 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CliOptions } from './cli.ts';
+import type { ShapeResult } from './report.ts';
+
+const benchRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Installed version of a dependency, read from disk so the JSON says what was actually measured. */
+async function installed(pkg: string): Promise<string> {
+  try {
+    const raw = await readFile(path.join(benchRoot, 'node_modules', pkg, 'package.json'), 'utf8');
+    const parsed = JSON.parse(raw) as { version?: string };
+    return parsed.version ?? 'unknown';
+  } catch {
+    return 'not installed';
+  }
+}
+
+/** Writes benchmarks/results/<YYYY-MM-DD>.json (UTC date) and returns its path. */
+export async function writeResults(results: ShapeResult[], opts: CliOptions, gcExposed: boolean): Promise<string> {
+  const now = new Date();
+  const file = path.join(benchRoot, 'results', `${now.toISOString().slice(0, 10)}.json`);
+  const doc = {
+    date: now.toISOString(),
+    environment: {
+      node: process.version,
+      platform: `${os.platform()} ${os.arch()}`,
+      cpu: os.cpus()[0]?.model ?? 'unknown',
+      cores: os.cpus().length,
+      gcExposed,
+    },
+    versions: {
+      '@langchain/langgraph': await installed('@langchain/langgraph'),
+      '@langchain/core': await installed('@langchain/core'),
+      '@google/adk': await installed('@google/adk'),
+      '@weft/graph': await installed('@weft/graph'),
+    },
+    options: { warmup: opts.warmup, samples: opts.samples, frameworks: opts.frameworks },
+    units: { perStepUs: 'microseconds per node step', runMs: 'milliseconds per run', bytesPerStep: 'bytes' },
+    results,
+  };
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(doc, null, 2)}\n`);
+  return file;
+}

@@ -1,0 +1,71 @@
+// Must be first: blocks sockets/fetch before any framework code is loaded.
+import { networkAttempts } from './harness/no-network.ts';
+import { parseArgs, type CliOptions } from './harness/cli.ts';
+import { gcExposed, measure } from './harness/measure.ts';
+import { formatShape, type Cell, type ShapeResult } from './harness/report.ts';
+import { writeResults } from './harness/results-file.ts';
+import type { FrameworkId, Scenario, Stats } from './harness/types.ts';
+import { agentLoop } from './scenarios/agent-loop.ts';
+import { chainCheckpoint } from './scenarios/chain-checkpoint.ts';
+import { chain } from './scenarios/chain.ts';
+import { fanOut } from './scenarios/fan-out.ts';
+
+const SCENARIOS: readonly Scenario[] = [chain, chainCheckpoint, fanOut, agentLoop];
+
+// A framework that leaves a stray rejection behind must not take the run down;
+// it is reported, and the cell that caused it has already failed or finished.
+const strays: string[] = [];
+process.on('unhandledRejection', (reason) => strays.push(String(reason)));
+
+const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+const scale = (s: Stats, k: number): Stats => ({ median: s.median * k, p10: s.p10 * k, p90: s.p90 * k });
+
+async function runCell(scenario: Scenario, framework: FrameworkId, size: number, opts: CliOptions): Promise<Cell> {
+  const steps = scenario.steps(size);
+  try {
+    const run = await scenario.factories[framework](size);
+    const runMs = await measure(`${scenario.id}/${framework}`, run, {
+      warmup: opts.warmup,
+      samples: opts.samples,
+      ...(run.reset ? { between: run.reset } : {}),
+    });
+    // storedBytes describes the last timed run, so read it before any reset.
+    const bytes = run.storedBytes ? await run.storedBytes() : undefined;
+    await run.reset?.();
+    return {
+      framework,
+      ok: true,
+      perStepUs: scale(runMs, 1000 / steps),
+      runMs,
+      ...(bytes === undefined ? {} : { bytesPerStep: bytes / steps }),
+    };
+  } catch (err) {
+    return { framework, ok: false, error: message(err) };
+  }
+}
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  console.log(
+    `weft benchmarks (${opts.quick ? 'quick' : 'full'}): warmup ${opts.warmup}, samples ${opts.samples}, ` +
+      `gc between samples: ${gcExposed ? 'yes' : 'no (run node with --expose-gc to enable)'}`,
+  );
+  const results: ShapeResult[] = [];
+  for (const scenario of SCENARIOS.filter((s) => opts.shapes.includes(s.id))) {
+    const size = opts.quick ? scenario.size.quick : scenario.size.full;
+    const cells: Cell[] = [];
+    for (const framework of opts.frameworks) cells.push(await runCell(scenario, framework, size, opts));
+    const result: ShapeResult = { shape: scenario.id, title: scenario.title, size, steps: scenario.steps(size), cells };
+    results.push(result);
+    console.log(formatShape(result));
+  }
+  console.log(`\nnetwork attempts blocked: ${networkAttempts.length}${networkAttempts.length ? ` (${networkAttempts.join(', ')})` : ''}`);
+  if (strays.length) console.log(`unhandled rejections: ${strays.length} (first: ${strays[0]})`);
+  // Quick numbers are too noisy to keep; only full runs are recorded.
+  if (!opts.quick) console.log(`results written to ${await writeResults(results, opts, gcExposed)}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(message(err));
+  process.exitCode = 1;
+});

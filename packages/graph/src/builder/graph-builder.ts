@@ -1,0 +1,151 @@
+import type { GraphIssue } from '../errors.ts';
+import { WeftError } from '../errors.ts';
+import type { CompileOptions } from '../compiler/compile-options.ts';
+import { compileGraph } from '../compiler/compile-graph.ts';
+import { CompiledGraph } from '../compiler/compiled-graph.ts';
+import type { NodeContext } from './node-context.ts';
+import type { NodeOptions } from './node-options.ts';
+import { END, START, type End, type Start } from './start-end.ts';
+
+/** A node's function: returns a value, a promise, or an async iterable of chunks (a stream). */
+export type NodeFn<I = any, R = unknown, S = any> = (input: I, ctx: NodeContext<S>) => R;
+
+/** What a node's return type delivers on its edges: streams are concatenated. */
+export type NodeOutput<R> =
+  R extends AsyncIterable<infer C> ? (C extends string ? string : C[]) : Awaited<R>;
+
+export type BranchRoute<O = any, S = any> = (
+  output: O,
+  state: S,
+) => string | readonly string[] | PromiseLike<string | readonly string[]>;
+
+export interface NodeSpec {
+  name: string;
+  fn?: NodeFn;
+  sub?: CompiledGraph<any, any, any>;
+  options: NodeOptions<any, any, any>;
+}
+export interface EdgeSpec {
+  from: string;
+  to: string;
+}
+export interface BranchSpec {
+  from: string;
+  route: BranchRoute;
+  targets: readonly string[];
+}
+
+/** Everything the builder collected; the compiler's input. */
+export interface GraphDefinition {
+  name: string;
+  state?: () => unknown;
+  nodes: NodeSpec[];
+  edges: EdgeSpec[];
+  branches: BranchSpec[];
+  issues: GraphIssue[];
+}
+
+interface IO {
+  in: unknown;
+  out: unknown;
+  join: boolean;
+}
+type InOf<N extends Record<string, IO>, T, Out> = T extends End
+  ? Out
+  : T extends keyof N
+    ? N[T]['join'] extends true
+      ? unknown
+      : N[T]['in']
+    : never;
+type OutOf<N extends Record<string, IO>, F, In> = F extends Start ? In : F extends keyof N ? N[F]['out'] : never;
+/** Empty when `A` may travel into `B`; otherwise a readable error in the parameter list. */
+type EdgeCheck<A, B> = [A] extends [B]
+  ? []
+  : [typeError: { problem: 'the source output is not assignable to the target input'; output: A; input: B }];
+type IsJoin<O> = O extends { trigger: 'all' } ? true : false;
+
+/**
+ * Collects nodes, edges and branches; `compile()` validates them and returns an
+ * immutable `CompiledGraph`. The type parameters track each node's input and
+ * output so that an edge between incompatible nodes does not type-check.
+ */
+export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}> {
+  readonly #def: GraphDefinition;
+
+  constructor(name: string, state?: () => S) {
+    if (typeof name !== 'string' || name.length === 0) {
+      throw new WeftError('INVALID_ARGUMENT', 'graph({ name }) needs a non-empty string name');
+    }
+    if (state !== undefined && typeof state !== 'function') {
+      throw new WeftError('INVALID_ARGUMENT', `graph "${name}": state must be a function returning the initial state`);
+    }
+    this.#def = { name, nodes: [], edges: [], branches: [], issues: [] };
+    if (state) this.#def.state = state;
+  }
+
+  addNode<K extends string, I, O, O2 extends NodeOptions<I, O, S> = NodeOptions<I, O, S>>(
+    name: K,
+    subgraph: CompiledGraph<I, O, any>,
+    options?: O2,
+  ): GraphBuilder<In, Out, S, N & Record<K, { in: I; out: O; join: IsJoin<O2> }>>;
+  addNode<K extends string, I, R, O2 extends NodeOptions<I, NodeOutput<R>, S> = NodeOptions<I, NodeOutput<R>, S>>(
+    name: K,
+    fn: (input: I, ctx: NodeContext<S>) => R,
+    options?: O2,
+  ): GraphBuilder<In, Out, S, N & Record<K, { in: I; out: NodeOutput<R>; join: IsJoin<O2> }>>;
+  addNode(name: string, fn: NodeFn | CompiledGraph<any, any, any>, options: NodeOptions<any, any, any> = {}): any {
+    const def = this.#def;
+    if (name === START || name === END) {
+      def.issues.push({ code: 'RESERVED_NAME', message: `"${name}" is reserved for START/END; pick another node name`, nodes: [name] });
+    } else if (def.nodes.some((n) => n.name === name)) {
+      def.issues.push({ code: 'DUPLICATE_NODE', message: `node "${name}" is added twice; node names must be unique`, nodes: [name] });
+    } else if (typeof name !== 'string' || name.length === 0 || name.includes('/')) {
+      def.issues.push({ code: 'INVALID_NODE', message: `node name ${JSON.stringify(name)} must be a non-empty string without "/"`, nodes: [String(name)] });
+    } else if (fn instanceof CompiledGraph) {
+      def.nodes.push({ name, sub: fn, options: { kind: 'subgraph', ...options } });
+    } else if (typeof fn === 'function') {
+      def.nodes.push({ name, fn, options });
+    } else {
+      def.issues.push({ code: 'INVALID_NODE', message: `node "${name}" must be a function or a compiled graph`, nodes: [name] });
+    }
+    return this;
+  }
+
+  addEdge<F extends Start | (keyof N & string), T extends End | (keyof N & string)>(
+    from: F,
+    to: T,
+    ...check: EdgeCheck<OutOf<N, F, In>, InOf<N, T, Out>>
+  ): this;
+  addEdge(from: string, to: string, ..._check: unknown[]): this {
+    this.#def.edges.push({ from, to });
+    return this;
+  }
+
+  /** `route` returns one target or several (a fan-out); each must be listed in `targets`. */
+  addBranch<F extends Start | (keyof N & string), T extends End | (keyof N & string)>(
+    from: F,
+    route: (output: OutOf<N, F, In>, state: S) => T | readonly T[] | PromiseLike<T | readonly T[]>,
+    targets: readonly T[],
+  ): this {
+    if (typeof route !== 'function' || !Array.isArray(targets)) {
+      throw new WeftError('INVALID_ARGUMENT', `addBranch("${from}"): pass a route function and an array of its targets`);
+    }
+    this.#def.branches.push({ from, route: route as BranchRoute, targets: [...targets] });
+    return this;
+  }
+
+  compile(options: CompileOptions = {}): CompiledGraph<In, Out, S> {
+    return compileGraph<In, Out, S>(this.#def, options);
+  }
+}
+
+/** Starts a graph definition. */
+export function graph<In = unknown, Out = unknown, S = undefined>(config: {
+  name: string;
+  state?: () => S;
+}): GraphBuilder<In, Out, S> {
+  if (config === null || typeof config !== 'object') {
+    throw new WeftError('INVALID_ARGUMENT', 'graph() takes an options object: graph({ name, state? })');
+  }
+  return new GraphBuilder<In, Out, S>(config.name, config.state);
+}

@@ -1,0 +1,22 @@
+import type { Draft } from 'immer';
+
+/** What a node sees while it runs. */
+export interface NodeContext<S = unknown> {
+  /** The graph's state at the start of the step, with this node's own updates applied. */
+  readonly state: S;
+  /** Records an immer recipe; the change is applied to the graph state at the step's barrier. */
+  update(recipe: (draft: Draft<S>) => void): void;
+  /** Emits a `node.custom` event carrying `data`. */
+  emit(data: unknown): void;
+  /** Aborts on run cancellation and on this node's timeout. */
+  readonly signal: AbortSignal;
+  /** Subgraph nodes leading here, then this node's name. */
+  readonly path: readonly string[];
+  readonly node: string;
+  readonly step: number;
+  readonly attempt: number;
+  readonly runId: string;
+  readonly threadId: string | undefined;
+  /** The run context a higher layer passed to `run()`; saved in every checkpoint. */
+  readonly context: Record<string, unknown>;
+}

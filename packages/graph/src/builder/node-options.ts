@@ -1,0 +1,38 @@
+import type { Draft } from 'immer';
+
+/** How a node with several incoming edges fires. */
+export type Trigger = 'any' | 'all';
+
+/** Retries apply to thrown errors and timeouts; interrupts are never retried. */
+export interface RetryPolicy {
+  /** Total attempts including the first (default 3). */
+  maxAttempts?: number;
+  /** Delay before the second attempt (default 100 ms), multiplied by `backoff` each time. */
+  initialDelayMs?: number;
+  backoff?: number;
+  maxDelayMs?: number;
+  /** Return false to fail at once (default: retry every error). */
+  retryOn?: (error: unknown, attempt: number) => boolean;
+}
+
+export interface NodeOptions<I = unknown, O = unknown, S = unknown> {
+  /** `any` (default): fires in the step after any predecessor delivered. `all`: a join. */
+  trigger?: Trigger;
+  /** Runs before the node with a draft of the state; may return a replacement input (Eino's StatePreHandler). */
+  pre?: (input: I, state: Draft<S>) => I | void;
+  /** Runs after the node with a draft of the state; may return a replacement output (Eino's StatePostHandler). */
+  post?: (output: O, state: Draft<S>) => O | void;
+  retry?: RetryPolicy;
+  /** Per attempt; the node's `ctx.signal` aborts when it elapses. */
+  timeoutMs?: number;
+  /** Combines two inputs delivered to an `any` node in the same step (default: concat arrays, merge objects). */
+  merge?: (a: I, b: I) => I;
+  /** Combines the chunks of a streaming node into its output (default: join strings, concat arrays). */
+  concat?: (chunks: readonly unknown[]) => O;
+  /** Shown in the IR (`lambda` by default; higher layers use `chat-model`, `tools`, …). */
+  kind?: string;
+  /** Free-form data higher layers attach for viewers (agent name, tools, transfer targets). */
+  annotations?: Record<string, unknown>;
+  /** Replaces the node's segment in interrupt addresses (default: the node name). */
+  address?: string;
+}

@@ -1,0 +1,62 @@
+import type { Patch } from 'immer';
+import type { WeftErrorJSON } from '../errors.ts';
+import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
+
+export type CheckpointStatus = 'running' | 'interrupted' | 'done' | 'error';
+/** Why the checkpoint was written. */
+export type CheckpointSource = 'input' | 'step' | 'resume' | 'fork';
+
+/** A node queued for the next step. */
+export interface TaskRecord {
+  node: string;
+  input: unknown;
+  /** Values already given to this task's `interrupt()` calls, by call order. */
+  resume?: unknown[];
+  /** A subgraph node's own checkpoint, when it stopped inside. */
+  sub?: CheckpointRecord;
+}
+
+/** A node that finished in a step that did not complete (interrupt or error elsewhere). */
+export interface PendingRecord {
+  node: string;
+  output: unknown;
+  /** Its state changes, relative to the state at the start of that step. */
+  patches: Patch[];
+}
+
+export interface JoinRecord {
+  node: string;
+  delivered: [pred: string, value: unknown][];
+  skipped: string[];
+}
+
+/**
+ * Everything needed to continue a run at a barrier. Encoded with msgpackr
+ * behind a versioned, checksummed header (see `codec.ts`).
+ */
+export interface CheckpointRecord {
+  graph: string;
+  hash: string;
+  threadId: string;
+  id: string;
+  parentId: string | null;
+  seq: number;
+  step: number;
+  status: CheckpointStatus;
+  source: CheckpointSource;
+  createdAt: number;
+  /** A full snapshot, or patches against the parent checkpoint's state. */
+  state: { full: unknown } | { patches: Patch[] };
+  frontier: TaskRecord[];
+  joins: JoinRecord[];
+  /** Skips received by `any` nodes that have not fired since (skip propagation). */
+  skips: [node: string, preds: string[]][];
+  pending: PendingRecord[];
+  interrupts: InterruptRecord[];
+  output?: unknown;
+  error?: WeftErrorJSON;
+  /** Resume values given to this run that its interrupted tasks have not consumed yet. */
+  resumeValues?: [id: string, value: unknown][];
+  /** The layer above's run context. */
+  context: Record<string, unknown>;
+}

@@ -1,0 +1,33 @@
+import type { WeftErrorJSON } from '../errors.ts';
+import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
+import type { CheckpointSource, CheckpointStatus } from './checkpoint-record.ts';
+import type { LoadedCheckpoint } from './load-checkpoint.ts';
+
+/** A checkpoint as `history()` and `getState()` show it. */
+export interface CheckpointView<S = unknown> {
+  id: string;
+  parentId: string | null;
+  threadId: string;
+  seq: number;
+  /** Steps completed when it was written (0: before the first step). */
+  step: number;
+  status: CheckpointStatus;
+  source: CheckpointSource;
+  createdAt: number;
+  state: S;
+  /** The nodes that run next, with their inputs. */
+  frontier: { node: string; input: unknown }[];
+  interrupts: InterruptRecord[];
+  output: unknown;
+  error: WeftErrorJSON | undefined;
+  context: Record<string, unknown>;
+}
+
+export function checkpointView<S>({ record, state }: LoadedCheckpoint): CheckpointView<S> {
+  return {
+    id: record.id, parentId: record.parentId, threadId: record.threadId, seq: record.seq, step: record.step,
+    status: record.status, source: record.source, createdAt: record.createdAt, state: state as S,
+    frontier: record.frontier.map((t) => ({ node: t.node, input: t.input })),
+    interrupts: record.interrupts, output: record.output, error: record.error, context: record.context,
+  };
+}

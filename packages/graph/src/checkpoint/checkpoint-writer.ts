@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type { Patch } from 'immer';
+import type { CheckpointRecord } from './checkpoint-record.ts';
+import type { CheckpointStore } from './checkpoint-store.ts';
+import { encodeCheckpoint } from './codec.ts';
+
+/** Where a thread's delta chain stands, so a resumed run continues the snapshot policy. */
+export interface ChainPosition {
+  seq: number;
+  parentId: string | null;
+  /** Delta checkpoints since the last full snapshot. */
+  depth: number;
+  deltaBytes: number;
+  snapshotBytes: number;
+}
+
+export type RecordBody = Omit<CheckpointRecord, 'graph' | 'hash' | 'threadId' | 'id' | 'parentId' | 'seq' | 'createdAt' | 'state'>;
+
+export interface WrittenCheckpoint {
+  id: string;
+  seq: number;
+  bytes: number;
+  snapshot: boolean;
+}
+
+/**
+ * Writes a thread's checkpoints in order. The state is stored in full when the
+ * chain is new, every `snapshotEvery` checkpoints, or once the deltas since the
+ * last snapshot weigh as much as that snapshot (so the bytes stored stay a small
+ * multiple of the data, and loading replays a bounded chain); otherwise as the
+ * immer patches from the previous checkpoint.
+ */
+export class CheckpointWriter {
+  #pos: ChainPosition;
+
+  constructor(
+    private readonly store: CheckpointStore,
+    private readonly graph: { name: string; hash: string },
+    readonly threadId: string,
+    private readonly snapshotEvery: number,
+    position: ChainPosition,
+  ) {
+    this.#pos = { ...position };
+  }
+
+  get lastId(): string | null {
+    return this.#pos.parentId;
+  }
+
+  /** `patches: null` forces a full snapshot (e.g. after an edit whose patches are unknown). */
+  async write(body: RecordBody, state: unknown, patches: Patch[] | null): Promise<WrittenCheckpoint> {
+    const pos = this.#pos;
+    const snapshot = patches === null || pos.parentId === null || pos.depth + 1 >= this.snapshotEvery || pos.deltaBytes >= pos.snapshotBytes;
+    const record: CheckpointRecord = {
+      ...body,
+      graph: this.graph.name,
+      hash: this.graph.hash,
+      threadId: this.threadId,
+      id: randomUUID(),
+      parentId: pos.parentId,
+      seq: pos.seq + 1,
+      createdAt: Date.now(),
+      state: snapshot ? { full: state } : { patches: patches! },
+    };
+    const bytes = encodeCheckpoint(record);
+    await this.store.put({
+      threadId: this.threadId, id: record.id, parentId: record.parentId, seq: record.seq,
+      step: record.step, status: record.status, createdAt: record.createdAt, bytes,
+    });
+    this.#pos = snapshot
+      ? { seq: record.seq, parentId: record.id, depth: 0, deltaBytes: 0, snapshotBytes: bytes.length }
+      : { ...pos, seq: record.seq, parentId: record.id, depth: pos.depth + 1, deltaBytes: pos.deltaBytes + bytes.length };
+    return { id: record.id, seq: record.seq, bytes: bytes.length, snapshot };
+  }
+}

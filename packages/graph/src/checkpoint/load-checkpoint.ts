@@ -1,0 +1,63 @@
+import { applyPatches, type Patch } from 'immer';
+import { WeftError } from '../errors.ts';
+import type { ChainPosition } from './checkpoint-writer.ts';
+import type { CheckpointRecord } from './checkpoint-record.ts';
+import type { CheckpointStore } from './checkpoint-store.ts';
+import { decodeCheckpoint } from './codec.ts';
+
+export interface LoadedCheckpoint {
+  record: CheckpointRecord;
+  /** The state at this checkpoint, rebuilt from the last snapshot and the deltas since. */
+  state: unknown;
+  chain: Omit<ChainPosition, 'seq'>;
+}
+
+/** Reads a checkpoint (the thread's latest without an id), checks it belongs to this graph, and rebuilds its state. */
+export async function loadCheckpoint(
+  store: CheckpointStore,
+  graph: { name: string; hash: string },
+  threadId: string,
+  checkpointId: string | undefined,
+  cache?: Map<string, CheckpointRecord>,
+): Promise<LoadedCheckpoint> {
+  const read = async (id: string | undefined): Promise<CheckpointRecord> => {
+    const hit = id === undefined ? undefined : cache?.get(id);
+    if (hit) return hit;
+    const entry = await store.get(threadId, id);
+    if (!entry) {
+      if (id === undefined) throw new WeftError('THREAD_NOT_FOUND', `thread "${threadId}" has no checkpoints; start it with run()`, { details: { threadId } });
+      throw new WeftError('CHECKPOINT_NOT_FOUND', `thread "${threadId}" has no checkpoint "${id}"; list them with history()`, { details: { threadId, checkpointId: id } });
+    }
+    const record = decodeCheckpoint(entry.bytes, `"${entry.id}" of thread "${threadId}"`);
+    if (record.id !== entry.id || record.threadId !== threadId) {
+      throw new WeftError('CHECKPOINT_CORRUPT', `checkpoint "${entry.id}" of thread "${threadId}" holds another checkpoint's record`, { details: { threadId, checkpointId: entry.id } });
+    }
+    if (record.graph !== graph.name || record.hash !== graph.hash) {
+      throw new WeftError(
+        'CHECKPOINT_GRAPH_MISMATCH',
+        `checkpoint "${record.id}" was written by graph "${record.graph}" (structure ${record.hash}); this is graph "${graph.name}" (structure ${graph.hash}); resume it with the graph that wrote it`,
+        { details: { threadId, checkpointId: record.id, expected: graph, found: { name: record.graph, hash: record.hash } } },
+      );
+    }
+    cache?.set(record.id, record);
+    return record;
+  };
+  const head = await read(checkpointId);
+  const deltas: Patch[][] = [];
+  let base = head;
+  while (!('full' in base.state)) {
+    deltas.push(base.state.patches);
+    if (base.parentId === null) throw new WeftError('CHECKPOINT_CORRUPT', `checkpoint "${base.id}" of thread "${threadId}" is a delta without a base`);
+    try {
+      base = await read(base.parentId);
+    } catch (err) {
+      if (err instanceof WeftError && err.code === 'CHECKPOINT_NOT_FOUND') {
+        throw new WeftError('CHECKPOINT_CORRUPT', `the delta chain of checkpoint "${head.id}" is broken at "${base.parentId}"`, { cause: err });
+      }
+      throw err;
+    }
+  }
+  let state = base.state.full;
+  for (let i = deltas.length - 1; i >= 0; i--) state = applyPatches(state as object, deltas[i]!);
+  return { record: head, state, chain: { parentId: head.id, depth: deltas.length, deltaBytes: 0, snapshotBytes: Infinity } };
+}

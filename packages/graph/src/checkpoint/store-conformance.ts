@@ -1,0 +1,1 @@
+export const checkpointStoreConformance = 1; export type ConformanceApi = 1;

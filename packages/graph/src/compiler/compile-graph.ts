@@ -1,0 +1,76 @@
+import type { GraphDefinition } from '../builder/graph-builder.ts';
+import { END, START } from '../builder/start-end.ts';
+import { GraphValidationError, WeftError } from '../errors.ts';
+import { buildIR, irToJSON } from './build-ir.ts';
+import type { CompileOptions } from './compile-options.ts';
+import { CompiledGraph } from './compiled-graph.ts';
+import type { ExecutionPlan, PlanNode, PlanTarget } from './execution-plan.ts';
+import { irHash } from './ir-hash.ts';
+import { validateGraph } from './validate-graph.ts';
+
+/** Validates a definition (every problem at once) and freezes it into a runnable plan. */
+export function compileGraph<In, Out, S>(def: GraphDefinition, options: CompileOptions): CompiledGraph<In, Out, S> {
+  checkOptions(def.name, options);
+  const { ir, issues } = buildIR(def);
+  const all = [...def.issues, ...issues, ...validateGraph(ir)];
+  if (all.length > 0) throw new GraphValidationError(def.name, all);
+  const partial = irToJSON(def.name, ir);
+  const json = { ...partial, hash: irHash(partial) };
+  return new CompiledGraph<In, Out, S>(buildPlan(def, options, json.hash), ir, json);
+}
+
+function buildPlan(def: GraphDefinition, options: CompileOptions, hash: string): ExecutionPlan {
+  const blank = (name: string, index: number): PlanNode => ({
+    name, index, trigger: 'any', address: name, fn: undefined, sub: undefined, options: {},
+    preds: [], edges: [], branches: [], successors: [],
+  });
+  const start = blank(START, -1);
+  const nodes = def.nodes.map((spec, index): PlanNode => ({
+    ...blank(spec.name, index),
+    trigger: spec.options.trigger ?? 'any',
+    address: spec.options.address ?? spec.name,
+    fn: spec.fn,
+    sub: spec.sub?.plan,
+    options: spec.options,
+  }));
+  const byName = new Map<string, PlanNode>([[START, start], ...nodes.map((n) => [n.name, n] as const)]);
+  const target = (name: string): PlanTarget => (name === END ? null : byName.get(name)!);
+  const preds = new Map<string, Set<string>>();
+  const link = (from: string, to: string) => {
+    if (to !== END) preds.set(to, (preds.get(to) ?? new Set()).add(from));
+    const source = byName.get(from)!;
+    if (!source.successors.includes(target(to))) source.successors.push(target(to));
+  };
+  for (const e of def.edges) {
+    byName.get(e.from)!.edges.push(target(e.to));
+    link(e.from, e.to);
+  }
+  for (const b of def.branches) {
+    byName.get(b.from)!.branches.push({ route: b.route, targets: new Map(b.targets.map((t) => [t, target(t)])) });
+    for (const t of b.targets) link(b.from, t);
+  }
+  for (const node of nodes) node.preds = [...(preds.get(node.name) ?? [])];
+  return {
+    name: def.name, hash, nodes, byName, start,
+    stateInit: def.state,
+    maxSteps: options.maxSteps ?? nodes.length + 10,
+    maxConcurrency: options.maxConcurrency ?? Infinity,
+    snapshotEvery: options.snapshotEvery ?? 50,
+    store: options.store,
+  };
+}
+
+function checkOptions(name: string, o: CompileOptions): void {
+  const bad = (msg: string) => new WeftError('INVALID_ARGUMENT', `compile() of graph "${name}": ${msg}`);
+  if (o === null || typeof o !== 'object') throw bad('options must be an object');
+  for (const key of ['maxSteps', 'maxConcurrency', 'snapshotEvery'] as const) {
+    const v = o[key];
+    if (v !== undefined && !(Number.isInteger(v) && v > 0) && !(key === 'maxConcurrency' && v === Infinity)) {
+      throw bad(`${key} must be a positive integer, got ${String(v)}`);
+    }
+  }
+  const s = o.store;
+  if (s !== undefined && (s === null || typeof s.put !== 'function' || typeof s.get !== 'function' || typeof s.list !== 'function')) {
+    throw bad('store must implement CheckpointStore (put, get, list, delete, threads)');
+  }
+}

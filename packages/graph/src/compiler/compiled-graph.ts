@@ -1,0 +1,87 @@
+import { checkpointView, type CheckpointView } from '../checkpoint/checkpoint-view.ts';
+import type { CheckpointRecord } from '../checkpoint/checkpoint-record.ts';
+import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
+import { WeftError } from '../errors.ts';
+import type { Run } from '../events/run.ts';
+import { prepareResume, type ResumeOptions } from '../scheduler/prepare-resume.ts';
+import { prepareFresh, startRun, type RunOptions } from '../scheduler/start-run.ts';
+import type { IRGraph } from './build-ir.ts';
+import type { ExecutionPlan } from './execution-plan.ts';
+import type { GraphJSON } from './graph-json.ts';
+
+/** An immutable, validated graph: run it, resume it, read its history, export its IR. */
+export class CompiledGraph<In = unknown, Out = unknown, S = unknown> {
+  /** @internal the scheduler's form; not part of the public API. */
+  readonly plan: ExecutionPlan;
+  /** The IR as a graphology graph (read it, do not change it). */
+  readonly ir: IRGraph;
+  readonly #json: GraphJSON;
+
+  constructor(plan: ExecutionPlan, ir: IRGraph, json: GraphJSON) {
+    this.plan = plan;
+    this.ir = ir;
+    this.#json = json;
+  }
+
+  get name(): string {
+    return this.plan.name;
+  }
+
+  /** A stable hash of the structure; checkpoints record it and refuse to load into another structure. */
+  get hash(): string {
+    return this.plan.hash;
+  }
+
+  toJSON(): GraphJSON {
+    return structuredClone(this.#json);
+  }
+
+  run(input: In, options: RunOptions = {}): Run<Out, S> {
+    checkRunOptions(this.name, options);
+    return startRun<Out, S>(this.plan, options.signal, () => prepareFresh(this.plan, input, options));
+  }
+
+  /** Continues a thread: at its pending interrupts, after an error or crash, or (with goto/update) from any checkpoint, as a fork. */
+  resume(options: ResumeOptions<S>): Run<Out, S> {
+    return startRun<Out, S>(this.plan, options?.signal, () => prepareResume(this.plan, options));
+  }
+
+  /** The thread's checkpoints, newest first, each with its rebuilt state. */
+  async *history(threadId: string, options: { limit?: number } = {}): AsyncGenerator<CheckpointView<S>> {
+    const store = this.#store();
+    const cache = new Map<string, CheckpointRecord>();
+    let beforeSeq: number | undefined;
+    let left = options.limit ?? Infinity;
+    let first = true;
+    while (left > 0) {
+      const page = await store.list(threadId, { limit: Math.min(left, 100), ...(beforeSeq === undefined ? {} : { beforeSeq }) });
+      if (first && page.length === 0) throw new WeftError('THREAD_NOT_FOUND', `thread "${threadId}" has no checkpoints`, { details: { threadId } });
+      first = false;
+      if (page.length === 0) return;
+      for (const entry of page) {
+        yield checkpointView<S>(await loadCheckpoint(store, this.plan, threadId, entry.id, cache));
+        left--;
+        beforeSeq = entry.seq;
+      }
+    }
+  }
+
+  /** One checkpoint (default: the thread's latest) with its state. */
+  async getState(threadId: string, checkpointId?: string): Promise<CheckpointView<S>> {
+    return checkpointView<S>(await loadCheckpoint(this.#store(), this.plan, threadId, checkpointId));
+  }
+
+  #store() {
+    const store = this.plan.store;
+    if (!store) throw new WeftError('STORE_REQUIRED', `graph "${this.name}" was compiled without a store; pass compile({ store }) to keep checkpoints`);
+    return store;
+  }
+}
+
+function checkRunOptions(name: string, o: RunOptions): void {
+  const bad = (msg: string) => new WeftError('INVALID_ARGUMENT', `run() of graph "${name}": ${msg}`);
+  if (o === null || typeof o !== 'object') throw bad('options must be an object');
+  if (o.threadId !== undefined && (typeof o.threadId !== 'string' || o.threadId === '')) throw bad('threadId must be a non-empty string');
+  if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw bad('signal must be an AbortSignal');
+  if (o.context !== undefined && (o.context === null || typeof o.context !== 'object')) throw bad('context must be an object');
+}

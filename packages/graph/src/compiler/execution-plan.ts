@@ -1,0 +1,47 @@
+import type { BranchRoute, NodeFn } from '../builder/graph-builder.ts';
+import type { NodeOptions } from '../builder/node-options.ts';
+import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
+
+/**
+ * The compiled form the scheduler runs: nodes in a fixed order (their index
+ * decides the order of state updates at a barrier) with successors resolved to
+ * direct references, so routing does no name lookups.
+ */
+export interface ExecutionPlan {
+  name: string;
+  hash: string;
+  nodes: PlanNode[];
+  byName: ReadonlyMap<string, PlanNode>;
+  /** START as a pseudo-node (index -1): its "output" is the run input. */
+  start: PlanNode;
+  stateInit: (() => unknown) | undefined;
+  maxSteps: number;
+  maxConcurrency: number;
+  snapshotEvery: number;
+  store: CheckpointStore | undefined;
+}
+
+/** `null` stands for END. */
+export type PlanTarget = PlanNode | null;
+
+export interface PlanBranch {
+  route: BranchRoute;
+  targets: ReadonlyMap<string, PlanTarget>;
+}
+
+export interface PlanNode {
+  name: string;
+  index: number;
+  trigger: 'any' | 'all';
+  /** The segment this node adds to interrupt addresses. */
+  address: string;
+  fn: NodeFn | undefined;
+  sub: ExecutionPlan | undefined;
+  options: NodeOptions<any, any, any>;
+  /** Static predecessors by name (START included), for joins and skip propagation. */
+  preds: readonly string[];
+  edges: PlanTarget[];
+  branches: PlanBranch[];
+  /** Every successor a skip must reach: edge targets and all branch targets. */
+  successors: PlanTarget[];
+}

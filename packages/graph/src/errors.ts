@@ -1,0 +1,112 @@
+/**
+ * Every error Weft's graph layer raises is a `WeftError` with a stable `code`.
+ * Check `err.code`, not `instanceof`: codes survive serialization into events
+ * and checkpoints, and across package copies.
+ */
+export type WeftErrorCode =
+  | 'GRAPH_INVALID'
+  | 'INVALID_ARGUMENT'
+  | 'BRANCH_TARGET_INVALID'
+  | 'INPUT_MERGE_CONFLICT'
+  | 'MAX_STEPS_EXCEEDED'
+  | 'NODE_FAILED'
+  | 'NODE_TIMEOUT'
+  | 'RUN_ABORTED'
+  | 'INTERRUPT_OUTSIDE_NODE'
+  | 'STORE_REQUIRED'
+  | 'THREAD_NOT_FOUND'
+  | 'CHECKPOINT_NOT_FOUND'
+  | 'CHECKPOINT_CORRUPT'
+  | 'CHECKPOINT_VERSION'
+  | 'CHECKPOINT_GRAPH_MISMATCH'
+  | 'CONCURRENT_RESUME'
+  | 'UNKNOWN_INTERRUPT'
+  | 'NOTHING_TO_RESUME'
+  | 'RUN_FAILED';
+
+export interface WeftErrorJSON {
+  name: string;
+  code: string;
+  message: string;
+  details?: unknown;
+  cause?: unknown;
+}
+
+export class WeftError extends Error {
+  override readonly name: string = 'WeftError';
+  readonly code: WeftErrorCode;
+  readonly details: unknown;
+
+  constructor(code: WeftErrorCode, message: string, options: { cause?: unknown; details?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.details = options.details;
+  }
+
+  toJSON(): WeftErrorJSON {
+    const json: WeftErrorJSON = { name: this.name, code: this.code, message: this.message };
+    if (this.details !== undefined) json.details = this.details;
+    if (this.cause !== undefined) json.cause = errorToJSON(this.cause);
+    return json;
+  }
+}
+
+/** One problem found by `compile()`. */
+export interface GraphIssue {
+  code:
+    | 'DUPLICATE_NODE'
+    | 'RESERVED_NAME'
+    | 'INVALID_NODE'
+    | 'UNKNOWN_SOURCE'
+    | 'UNKNOWN_TARGET'
+    | 'NO_ENTRY'
+    | 'UNREACHABLE'
+    | 'NO_PATH_TO_END'
+    | 'CYCLE_WITHOUT_EXIT'
+    | 'JOIN_ON_CYCLE';
+  message: string;
+  nodes: string[];
+}
+
+/** `compile()` reports every problem at once. */
+export class GraphValidationError extends WeftError {
+  override readonly name = 'GraphValidationError';
+  readonly issues: readonly GraphIssue[];
+
+  constructor(graphName: string, issues: GraphIssue[]) {
+    const lines = issues.map((i) => `  - [${i.code}] ${i.message}`).join('\n');
+    super('GRAPH_INVALID', `graph "${graphName}" is invalid (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${lines}`, {
+      details: { issues },
+    });
+    this.issues = issues;
+  }
+}
+
+/** A node threw (after its retries). `path` is the node's full path through subgraphs. */
+export class NodeError extends WeftError {
+  override readonly name = 'NodeError';
+  readonly node: string;
+  readonly path: readonly string[];
+
+  constructor(path: readonly string[], cause: unknown, attempts: number) {
+    const node = path[path.length - 1] ?? '';
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super('NODE_FAILED', `node "${path.join('/')}" failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason}`, {
+      cause,
+      details: { node, path: [...path], attempts },
+    });
+    this.node = node;
+    this.path = path;
+  }
+}
+
+/** A plain JSON view of any thrown value, for events and checkpoints. */
+export function errorToJSON(err: unknown): WeftErrorJSON {
+  if (err instanceof WeftError) return err.toJSON();
+  if (err instanceof Error) {
+    const json: WeftErrorJSON = { name: err.name, code: (err as { code?: string }).code ?? 'ERROR', message: err.message };
+    if (err.cause !== undefined) json.cause = errorToJSON(err.cause);
+    return json;
+  }
+  return { name: 'Error', code: 'ERROR', message: String(err) };
+}

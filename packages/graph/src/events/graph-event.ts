@@ -1,0 +1,34 @@
+import type { Patch } from 'immer';
+import type { WeftErrorJSON } from '../errors.ts';
+import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
+import type { RunStatus } from './run-result.ts';
+
+interface Base {
+  runId: string;
+  threadId: string | undefined;
+  step: number;
+  /** Subgraph nodes leading to the graph that emitted the event ([] at the top). */
+  path: readonly string[];
+  /** Milliseconds since the epoch. */
+  ts: number;
+}
+
+/** Every event a run emits, one union discriminated by `type`. */
+export type GraphEvent =
+  | (Base & { type: 'run.start'; graph: string; input: unknown; resumedFrom: string | undefined })
+  | (Base & { type: 'step.start'; nodes: string[] })
+  | (Base & { type: 'node.start'; node: string; input: unknown; attempt: number })
+  | (Base & { type: 'node.chunk'; node: string; chunk: unknown })
+  | (Base & { type: 'node.custom'; node: string; data: unknown })
+  | (Base & { type: 'node.retry'; node: string; attempt: number; error: WeftErrorJSON; delayMs: number })
+  | (Base & { type: 'node.end'; node: string; output: unknown; durationMs: number })
+  | (Base & { type: 'state.patch'; patches: Patch[] })
+  | (Base & { type: 'checkpoint.write'; checkpointId: string; seq: number; bytes: number; snapshot: boolean })
+  | (Base & { type: 'interrupt'; interrupts: InterruptRecord[] })
+  | (Base & { type: 'step.end'; nodes: string[] })
+  | (Base & { type: 'error'; node: string | undefined; error: WeftErrorJSON })
+  | (Base & { type: 'run.end'; status: RunStatus; output: unknown });
+
+export type GraphEventType = GraphEvent['type'];
+/** Distributes Omit over the union, keeping each member's own fields. */
+export type EventBody<E = GraphEvent> = E extends unknown ? Omit<E, keyof Base> : never;

@@ -1,0 +1,52 @@
+/**
+ * @weft/graph — typed graphs run by a step scheduler with immer state, RxJS
+ * events and a msgpackr checkpoint at every step.
+ *
+ * @example
+ * import { graph, START, END, MemoryStore, interrupt } from '@weft/graph';
+ *
+ * const g = graph<number, number, { seen: number[] }>({ name: 'count', state: () => ({ seen: [] }) })
+ *   .addNode('inc', (n: number, ctx) => { ctx.update((s) => { s.seen.push(n); }); return n + 1; })
+ *   .addBranch('inc', (n) => (n < 3 ? 'inc' : END), ['inc', END])
+ *   .addEdge(START, 'inc')
+ *   .compile({ store: new MemoryStore() });
+ * const res = await g.run(0, { threadId: 't1' }); // res.output === 3, res.state.seen = [0, 1, 2]
+ */
+
+// Building
+export { graph, GraphBuilder } from './builder/graph-builder.ts';
+export type { NodeFn, NodeOutput, BranchRoute } from './builder/graph-builder.ts';
+export { START, END } from './builder/start-end.ts';
+export type { Start, End } from './builder/start-end.ts';
+export type { NodeOptions, RetryPolicy, Trigger } from './builder/node-options.ts';
+export type { NodeContext } from './builder/node-context.ts';
+
+// Compiling
+export { CompiledGraph } from './compiler/compiled-graph.ts';
+export type { CompileOptions } from './compiler/compile-options.ts';
+export type { GraphJSON, GraphNodeJSON, GraphEdgeJSON } from './compiler/graph-json.ts';
+
+// Running
+export type { RunOptions } from './scheduler/start-run.ts';
+export type { ResumeOptions } from './scheduler/prepare-resume.ts';
+export { Run } from './events/run.ts';
+export type { RunResult, RunStatus } from './events/run-result.ts';
+export type { GraphEvent, GraphEventType } from './events/graph-event.ts';
+
+// Interrupts
+export { interrupt } from './interrupt/interrupt.ts';
+export { GraphInterrupt, isGraphInterrupt } from './interrupt/graph-interrupt.ts';
+export type { InterruptRecord } from './interrupt/interrupt-record.ts';
+
+// Checkpoints
+export type { CheckpointStore, CheckpointEntry, ListOptions, ThreadSummary } from './checkpoint/checkpoint-store.ts';
+export { MemoryStore } from './checkpoint/memory-store.ts';
+export type { CheckpointView } from './checkpoint/checkpoint-view.ts';
+export type { CheckpointRecord, CheckpointStatus, CheckpointSource } from './checkpoint/checkpoint-record.ts';
+export { encodeCheckpoint, decodeCheckpoint, CHECKPOINT_FORMAT_VERSION } from './checkpoint/codec.ts';
+export { checkpointStoreConformance } from './checkpoint/store-conformance.ts';
+export type { ConformanceApi } from './checkpoint/store-conformance.ts';
+
+// Errors
+export { WeftError, GraphValidationError, NodeError, errorToJSON } from './errors.ts';
+export type { WeftErrorCode, WeftErrorJSON, GraphIssue } from './errors.ts';

@@ -1,0 +1,66 @@
+import type { CheckpointRecord, CheckpointSource, CheckpointStatus } from '../checkpoint/checkpoint-record.ts';
+import type { RecordBody } from '../checkpoint/checkpoint-writer.ts';
+import type { ExecutionPlan, PlanNode } from '../compiler/execution-plan.ts';
+import { WeftError, type WeftErrorJSON } from '../errors.ts';
+import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
+import type { Cursor } from './cursor.ts';
+
+/** The cursor as a checkpoint body (everything but the state and the chain fields). */
+export function cursorToBody(
+  cursor: Cursor,
+  status: CheckpointStatus,
+  source: CheckpointSource,
+  context: Record<string, unknown>,
+  error?: WeftErrorJSON,
+): RecordBody {
+  const interrupts: InterruptRecord[] = [];
+  const body: RecordBody = {
+    step: cursor.step,
+    status,
+    source,
+    frontier: cursor.frontier.map((t) => {
+      if (t.interrupts) for (const i of t.interrupts) interrupts.push(i);
+      const rec: CheckpointRecord['frontier'][number] = { node: t.node.name, input: t.input };
+      if (t.resume) rec.resume = t.resume;
+      if (t.sub) rec.sub = t.sub;
+      return rec;
+    }),
+    joins: [...cursor.joins].map(([node, b]) => ({ node: node.name, delivered: [...b.delivered], skipped: [...b.skipped] })),
+    skips: [...cursor.skips].map(([node, preds]) => [node.name, [...preds]]),
+    pending: [...cursor.pending].map(([node, p]) => ({ node, output: p.output, patches: p.patches })),
+    interrupts,
+    context,
+  };
+  if (cursor.ended) body.output = cursor.output;
+  if (error) body.error = error;
+  return body;
+}
+
+/** Rebuilds a cursor from a checkpoint; names that do not exist in the plan mean the record is corrupt. */
+export function restoreCursor(plan: ExecutionPlan, record: CheckpointRecord, state: unknown, path: readonly string[]): Cursor {
+  const node = (name: unknown): PlanNode => {
+    const found = typeof name === 'string' ? plan.byName.get(name) : undefined;
+    if (!found || found.index < 0) {
+      throw new WeftError('CHECKPOINT_CORRUPT', `checkpoint "${record.id}" names node ${JSON.stringify(name)}, which graph "${plan.name}" does not have`);
+    }
+    return found;
+  };
+  const owned = (n: PlanNode) => {
+    const mine = record.interrupts.filter((i) => i.path.length > path.length && i.path[path.length] === n.name && path.every((p, k) => i.path[k] === p));
+    return mine.length ? mine : undefined;
+  };
+  return {
+    step: record.step,
+    state,
+    frontier: record.frontier.map((t) => {
+      const n = node(t.node);
+      const interrupts = owned(n);
+      return { node: n, input: t.input, resume: interrupts ? (t.resume ?? []) : undefined, sub: t.sub, interrupts };
+    }),
+    joins: new Map(record.joins.map((j) => [node(j.node), { delivered: new Map(j.delivered), skipped: new Set(j.skipped) }])),
+    skips: new Map(record.skips.map(([n, preds]) => [node(n), new Set(preds)])),
+    pending: new Map(record.pending.map((p) => [node(p.node).name, { output: p.output, patches: p.patches }])),
+    ended: record.status === 'done',
+    output: record.output,
+  };
+}

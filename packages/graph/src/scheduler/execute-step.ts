@@ -1,0 +1,70 @@
+import type { Cursor } from './cursor.ts';
+import { runTask, type TaskOutcome } from './run-task.ts';
+import type { RunScope, Task } from './run-scope.ts';
+import { WeftError } from '../errors.ts';
+
+/**
+ * Runs the frontier's tasks concurrently (up to `limit` at once) and returns
+ * their outcomes in frontier order. Tasks that already finished (restored
+ * pending results) are not run again; a task stopped at an interrupt that the
+ * resume does not target stays stopped without running. On cancellation the
+ * step ends at once; tasks still running count as aborted.
+ */
+export async function executeStep(scope: RunScope, cursor: Cursor, step: number, limit: number): Promise<TaskOutcome[]> {
+  const tasks = cursor.frontier;
+  const outcomes: (TaskOutcome | undefined)[] = new Array(tasks.length);
+  const toRun: number[] = [];
+  tasks.forEach((task, i) => {
+    const done = cursor.pending.get(task.node.name);
+    if (done) outcomes[i] = { kind: 'done', output: done.output, patches: done.patches, view: undefined };
+    else if (task.interrupts && !task.interrupts.some((it) => scope.resumeValues.has(it.id))) {
+      outcomes[i] = { kind: 'interrupted', interrupts: task.interrupts, resume: task.resume ?? [], sub: task.sub };
+    } else toRun.push(i);
+  });
+  const start = (i: number) => runTask(scope, withResumeValue(scope, tasks[i]!), step, cursor.state).then((o) => (outcomes[i] = o));
+  let all: Promise<unknown>;
+  if (toRun.length === 1) all = start(toRun[0]!);
+  else if (toRun.length <= limit) all = Promise.all(toRun.map(start));
+  else all = pool(toRun, limit, start);
+  if (scope.signal.aborted || !isNeverAborting(scope.signal)) await raceAbort(all, scope.signal);
+  else await all;
+  const aborted = new WeftError('RUN_ABORTED', 'the run was cancelled through its AbortSignal; resume the thread to continue from its last checkpoint', {
+    cause: scope.signal.reason,
+  });
+  return outcomes.map((o) => o ?? { kind: 'error', error: aborted });
+}
+
+/** A restored interrupted task picks up the value for its next `interrupt()` call, if the resume gave one. */
+function withResumeValue(scope: RunScope, task: Task): Task {
+  if (!task.resume) return task;
+  const id = `${scope.addressPrefix}${task.node.address}#${task.resume.length}`;
+  return scope.resumeValues.has(id) ? { ...task, resume: [...task.resume, scope.resumeValues.get(id)] } : task;
+}
+
+async function pool(indexes: number[], limit: number, start: (i: number) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < indexes.length) await start(indexes[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, indexes.length) }, worker));
+}
+
+const never = new AbortController().signal;
+export function neverAbortingSignal(): AbortSignal {
+  return never;
+}
+function isNeverAborting(signal: AbortSignal): boolean {
+  return signal === never;
+}
+
+function raceAbort(work: Promise<unknown>, signal: AbortSignal): Promise<unknown> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      () => (signal.removeEventListener('abort', onAbort), resolve(undefined)),
+      () => (signal.removeEventListener('abort', onAbort), resolve(undefined)),
+    );
+  });
+}

@@ -1,0 +1,45 @@
+import type { CheckpointRecord } from '../checkpoint/checkpoint-record.ts';
+import type { ExecutionPlan, PlanNode } from '../compiler/execution-plan.ts';
+import type { EventHub } from '../events/event-hub.ts';
+import type { EventBody } from '../events/graph-event.ts';
+import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
+
+/** A node queued for a step. */
+export interface Task {
+  node: PlanNode;
+  input: unknown;
+  /** Set for a task that stopped at an interrupt: the values its `interrupt()` calls got so far. */
+  resume: unknown[] | undefined;
+  sub: CheckpointRecord | undefined;
+  /** The interrupts this task is stopped at (its own and its subgraph's). */
+  interrupts: InterruptRecord[] | undefined;
+}
+
+/** How a subgraph node ended. */
+export type SubgraphOutcome =
+  | { status: 'done'; output: unknown }
+  | { status: 'interrupted'; interrupts: InterruptRecord[]; record: CheckpointRecord }
+  | { status: 'error'; error: unknown };
+
+/** What every level of a run shares; passed explicitly, never through globals. */
+export interface RunScope {
+  runId: string;
+  threadId: string | undefined;
+  /** Subgraph nodes leading to the graph being run. */
+  path: readonly string[];
+  /** Prefix of interrupt addresses ('' at the top, 'outer/' inside a subgraph). */
+  addressPrefix: string;
+  hub: EventHub;
+  signal: AbortSignal;
+  context: Record<string, unknown>;
+  /** Values for `resume({ resume })`, by interrupt id, for every level. */
+  resumeValues: ReadonlyMap<string, unknown>;
+  /** Injected by the run loop, so a task can run a subgraph without an import cycle. */
+  runSubgraph: (plan: ExecutionPlan, task: Task, scope: RunScope) => Promise<SubgraphOutcome>;
+}
+
+/** Emits an event when anyone listens; builds nothing otherwise. */
+export function emit(scope: RunScope, step: number, body: () => EventBody): void {
+  if (!scope.hub.active) return;
+  scope.hub.emit({ ...body(), runId: scope.runId, threadId: scope.threadId, step, path: scope.path, ts: Date.now() } as never);
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { CheckpointWriter, type ChainPosition } from '../checkpoint/checkpoint-writer.ts';
+import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
+import type { ExecutionPlan } from '../compiler/execution-plan.ts';
+import { EventHub } from '../events/event-hub.ts';
+import { Run } from '../events/run.ts';
+import type { RunResult } from '../events/run-result.ts';
+import type { Cursor } from './cursor.ts';
+import { cursorToBody } from './cursor-record.ts';
+import { executeGraph } from './execute-graph.ts';
+import { neverAbortingSignal } from './execute-step.ts';
+import { freshCursor } from './fresh-cursor.ts';
+import { runSubgraph } from './run-subgraph.ts';
+import type { RunScope } from './run-scope.ts';
+
+export interface RunOptions {
+  /** Names the checkpoint thread; generated when a store is set and none is given. */
+  threadId?: string;
+  signal?: AbortSignal;
+  /** The layer above's run context: visible to nodes as ctx.context and saved in every checkpoint. */
+  context?: Record<string, unknown>;
+}
+
+/** What a run needs before its first step: the cursor, where to write, and what it continues from. */
+export interface Prepared {
+  cursor: Cursor;
+  writer: CheckpointWriter | undefined;
+  threadId: string | undefined;
+  context: Record<string, unknown>;
+  resumeValues: ReadonlyMap<string, unknown>;
+  resumedFrom: string | undefined;
+  input: unknown;
+}
+
+/**
+ * Starts a run on the next microtask (so same-tick subscribers see every event)
+ * and returns it. `prepare` validates and loads; its errors reject the run.
+ */
+export function startRun<Out, S>(plan: ExecutionPlan, signal: AbortSignal | undefined, prepare: (runId: string) => Promise<Prepared>): Run<Out, S> {
+  const hub = new EventHub();
+  const runId = randomUUID();
+  const result = (async (): Promise<RunResult<Out, S>> => {
+    await null;
+    let prepared: Prepared;
+    try {
+      prepared = await prepare(runId);
+    } catch (err) {
+      hub.close(err);
+      throw err;
+    }
+    const scope: RunScope = {
+      runId, threadId: prepared.threadId, path: [], addressPrefix: '', hub,
+      signal: signal ?? neverAbortingSignal(), context: prepared.context,
+      resumeValues: prepared.resumeValues, runSubgraph,
+    };
+    const out = await executeGraph({ plan, scope, cursor: prepared.cursor, writer: prepared.writer, input: prepared.input, resumedFrom: prepared.resumedFrom });
+    hub.close();
+    return {
+      status: out.status, output: out.output as Out | undefined, state: out.state as S, interrupts: out.interrupts,
+      checkpointId: out.checkpointId, threadId: prepared.threadId, runId, steps: out.steps, error: out.error,
+    };
+  })();
+  result.catch(() => {});
+  return new Run<Out, S>(hub, result);
+}
+
+/**
+ * A fresh run. On a thread that already has checkpoints, the run continues the
+ * thread: it starts at START with the thread's latest state, and its
+ * checkpoints follow the existing ones.
+ */
+export async function prepareFresh(plan: ExecutionPlan, input: unknown, options: RunOptions): Promise<Prepared> {
+  const store = plan.store;
+  const threadId = options.threadId ?? (store ? randomUUID() : undefined);
+  const context = { ...(options.context ?? {}) };
+  let state: unknown;
+  let position: ChainPosition = { seq: 0, parentId: null, depth: 0, deltaBytes: 0, snapshotBytes: 0 };
+  const head = store && threadId !== undefined ? await store.get(threadId) : undefined;
+  if (store && head) {
+    const loaded = await loadCheckpoint(store, plan, threadId!, head.id);
+    state = loaded.state;
+    position = { ...loaded.chain, seq: head.seq, deltaBytes: 0, snapshotBytes: Infinity };
+  } else {
+    state = plan.stateInit?.();
+  }
+  const cursor = await freshCursor(plan, input, state);
+  let writer: CheckpointWriter | undefined;
+  if (store && threadId !== undefined) {
+    writer = new CheckpointWriter(store, plan, threadId, plan.snapshotEvery, position);
+    await writer.write(cursorToBody(cursor, cursor.ended ? 'done' : 'running', 'input', context), state, head ? [] : null);
+  }
+  return { cursor, writer, threadId, context, resumeValues: new Map(), resumedFrom: undefined, input };
+}

@@ -1,0 +1,37 @@
+import { enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
+
+enablePatches();
+
+/**
+ * One node's view of the graph state during a step: the step's starting state
+ * plus this node's own recipes. The recorded patches are relative to the
+ * starting state, so they can be stored and replayed at the barrier.
+ */
+export class NodeState<S = unknown> {
+  current: S;
+  readonly patches: Patch[] = [];
+
+  constructor(base: S) {
+    this.current = base;
+  }
+
+  /** Immer semantics: mutate the draft, or return a replacement state. */
+  update(recipe: (draft: Draft<S>) => unknown): void {
+    this.#apply(recipe as (draft: Draft<S>) => void);
+  }
+
+  /** Runs `fn` on a draft and returns what it returns (for pre/post handlers); only draft changes count. */
+  withDraft<R>(fn: (draft: Draft<S>) => R): R {
+    let result!: R;
+    this.#apply((draft) => {
+      result = fn(draft);
+    });
+    return result;
+  }
+
+  #apply(recipe: (draft: Draft<S>) => void): void {
+    const [next, patches] = produceWithPatches(this.current, recipe);
+    this.current = next as S;
+    for (const p of patches) this.patches.push(p);
+  }
+}
