@@ -33,17 +33,27 @@ const chain: Factory = async (n) => {
 };
 
 const chainCheckpoint: Factory = async (n) => {
-  const g = chainGraph(n, new MemoryStore());
+  const store = new MemoryStore();
+  const g = chainGraph(n, store);
   // Fresh thread per run, matching the LangGraph/ADK variants.
   let runs = 0;
+  let threadId = '';
   const run: Run = async () => {
-    const res = await g.run(0, { threadId: `t${++runs}` });
+    threadId = `t${++runs}`;
+    const res = await g.run(0, { threadId });
     check('weft chain-checkpoint status', res.status, 'done');
     check('weft chain-checkpoint', res.output, n);
   };
-  // TODO(weft): add run.reset (drop the previous thread) and run.storedBytes
-  // (serialized bytes MemoryStore holds for the last thread) once MemoryStore
-  // exposes them, so the table can show Weft's bytes/step next to LangGraph's.
+  run.reset = () => (threadId ? store.delete(threadId) : undefined);
+  // Counted like LangGraph's MemorySaver: encoded checkpoint bytes plus the
+  // ids stored beside them (numeric fields are not counted on either side).
+  run.storedBytes = async () => {
+    let total = 0;
+    for (const e of await store.list(threadId)) {
+      total += e.bytes.byteLength + Buffer.byteLength(e.id) + Buffer.byteLength(e.threadId) + Buffer.byteLength(e.parentId ?? '');
+    }
+    return total;
+  };
   return run;
 };
 

@@ -6,6 +6,8 @@ export interface CliOptions {
   frameworks: FrameworkId[];
   warmup: number;
   samples: number;
+  /** Overrides every selected shape's size (for scaling checks); undefined = per-mode default. */
+  size: number | undefined;
 }
 
 const USAGE = `usage: tsx src/main.ts [--quick] [--only <shape>] [--frameworks a,b,...] [--warmup N] [--samples N]
@@ -27,7 +29,7 @@ function count(flag: string, value: string | undefined): number {
 export function parseArgs(argv: readonly string[]): CliOptions {
   // pnpm forwards a literal "--" when called as `pnpm bench -- --quick`.
   const args = argv.filter((a) => a !== '--');
-  const opts: CliOptions = { quick: false, shapes: [...SHAPE_IDS], frameworks: [...FRAMEWORK_IDS], warmup: -1, samples: -1 };
+  const opts: CliOptions = { quick: false, shapes: [...SHAPE_IDS], frameworks: [...FRAMEWORK_IDS], warmup: -1, samples: -1, size: undefined };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     const next = (): string => {
@@ -40,6 +42,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     else if (arg === '--frameworks') opts.frameworks = next().split(',').map((f) => pick('framework', f, FRAMEWORK_IDS));
     else if (arg === '--warmup') opts.warmup = count(arg, next());
     else if (arg === '--samples') opts.samples = Math.max(1, count(arg, next()));
+    else if (arg === '--size') opts.size = Math.max(1, count(arg, next()));
     else if (arg === '--help' || arg === '-h') throw new Error(USAGE);
     else throw new Error(`unknown argument "${arg}"\n${USAGE}`);
   }

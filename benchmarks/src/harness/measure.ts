@@ -7,10 +7,30 @@ export interface MeasureOptions {
   between?: () => Promise<void> | void;
 }
 
-// `global.gc` only exists under --expose-gc; when present we collect before each
-// sample so one sample's garbage is not billed to the next.
-const gc = (globalThis as { gc?: () => void }).gc;
-export const gcExposed = typeof gc === 'function';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+/**
+ * Collecting before each sample keeps one framework's garbage (LangGraph's
+ * checkpoints, say) from being billed to whatever runs next. `global.gc` only
+ * exists under --expose-gc, and `pnpm bench` runs plain `tsx`, so fall back to
+ * the documented V8 trick: enable the flag at runtime and take `gc` from a
+ * fresh context. If both fail we just run without it.
+ */
+function findGc(): (() => void) | undefined {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (typeof exposed === 'function') return exposed;
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    const fromContext: unknown = vm.runInNewContext('gc');
+    return typeof fromContext === 'function' ? (fromContext as () => void) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const gc = process.env.BENCH_NO_GC ? undefined : findGc();
+export const gcExposed = gc !== undefined;
 
 /** Nearest-rank percentile over an ascending array; samples are few, so no interpolation. */
 function percentile(sorted: readonly number[], p: number): number {
@@ -30,6 +50,7 @@ export async function measure(
   if (samples < 1) throw new Error(`${name}: samples must be >= 1`);
   for (let i = 0; i < warmup; i++) {
     await between?.();
+    gc?.();
     await fn();
   }
   const times: number[] = [];

@@ -14,7 +14,7 @@ function describe(args: unknown[]): string {
   if (Array.isArray(first)) return describe(first);
   if (typeof first === 'object' && first !== null) {
     const o = first as { host?: unknown; port?: unknown; path?: unknown };
-    return o.path !== undefined ? String(o.path) : `${String(o.host ?? 'localhost')}:${String(o.port)}`;
+    return typeof o.path === 'string' ? o.path : `${String(o.host ?? 'localhost')}:${String(o.port)}`;
   }
   return typeof second === 'string' ? `${second}:${String(first)}` : String(first);
 }

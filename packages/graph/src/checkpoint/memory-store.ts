@@ -1,6 +1,9 @@
 import { WeftError } from '../errors.ts';
 import type { CheckpointEntry, CheckpointStore, ListOptions, ThreadSummary } from './checkpoint-store.ts';
 
+/** A copy with its own bytes, so neither the caller nor the store can change the other's data. */
+const copy = (entry: CheckpointEntry): CheckpointEntry => ({ ...entry, bytes: entry.bytes.slice() });
+
 interface Thread {
   entries: CheckpointEntry[];
   byId: Map<string, CheckpointEntry>;
@@ -20,7 +23,7 @@ export class MemoryStore implements CheckpointStore {
         { details: { threadId: entry.threadId, expected: entry.seq - 1, actual: current } },
       );
     }
-    const stored = { ...entry, bytes: entry.bytes.slice() };
+    const stored = copy(entry);
     thread.entries.push(stored);
     thread.byId.set(entry.id, stored);
     this.#threads.set(entry.threadId, thread);
@@ -28,15 +31,16 @@ export class MemoryStore implements CheckpointStore {
 
   async get(threadId: string, checkpointId?: string): Promise<CheckpointEntry | undefined> {
     const thread = this.#threads.get(threadId);
-    if (!thread) return undefined;
-    return checkpointId === undefined ? thread.entries[thread.entries.length - 1] : thread.byId.get(checkpointId);
+    const found = checkpointId === undefined ? thread?.entries[thread.entries.length - 1] : thread?.byId.get(checkpointId);
+    return found && copy(found);
   }
 
   async list(threadId: string, options: ListOptions = {}): Promise<CheckpointEntry[]> {
     const entries = this.#threads.get(threadId)?.entries ?? [];
-    const end = Math.min(entries.length, (options.beforeSeq ?? Infinity) - 1);
+    // Clamped at 0: a negative end would make slice() count from the back.
+    const end = Math.max(0, Math.min(entries.length, (options.beforeSeq ?? Infinity) - 1));
     const start = Math.max(0, end - (options.limit ?? Infinity));
-    return entries.slice(start, end).reverse();
+    return entries.slice(start, end).reverse().map(copy);
   }
 
   async delete(threadId: string): Promise<void> {

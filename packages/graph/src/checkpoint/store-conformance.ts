@@ -1,1 +1,325 @@
-export const checkpointStoreConformance = 1; export type ConformanceApi = 1;
+import type { CheckpointStatus } from './checkpoint-record.ts';
+import type { CheckpointEntry, CheckpointStore, ThreadSummary } from './checkpoint-store.ts';
+
+/** The few assertions the suite uses; vitest's and jest's `expect` both fit. */
+export interface ConformanceAssertion {
+  toBe(expected: unknown): void;
+  toEqual(expected: unknown): void;
+  toBeUndefined(): void;
+}
+
+/**
+ * The test runner, passed in rather than imported: this file ships in the
+ * package, and production code must not depend on a test runner.
+ * Typed loosely so vitest's `describe`, `it`, `expect` fit as they are.
+ */
+export interface ConformanceApi {
+  describe(name: string, fn: () => void): unknown;
+  it(name: string, fn: () => Promise<void>): unknown;
+  expect(actual: unknown, message?: string): ConformanceAssertion;
+  beforeEach?(fn: () => Promise<void>): unknown;
+  afterEach?(fn: () => Promise<void>): unknown;
+}
+
+export interface ConformanceOptions {
+  /** Release a store after each case (close connections, drop tables). */
+  cleanup?: (store: CheckpointStore) => Promise<void> | void;
+}
+
+type Case = (store: CheckpointStore, t: CaseTools) => Promise<void>;
+
+interface CaseTools {
+  expect: ConformanceApi['expect'];
+  /** A thread id unique to this case, so stores backed by a shared database do not see other cases' rows. */
+  thread(name: string): string;
+}
+
+const STATUSES: CheckpointStatus[] = ['running', 'interrupted', 'done', 'error'];
+let caseCounter = 0;
+
+/**
+ * The behaviour every `CheckpointStore` must show. Run it from each
+ * implementation's test file:
+ *
+ * @example
+ * checkpointStoreConformance('MemoryStore', () => new MemoryStore(), { describe, it, expect, beforeEach, afterEach });
+ */
+export function checkpointStoreConformance(
+  name: string,
+  makeStore: () => Promise<CheckpointStore> | CheckpointStore,
+  api: ConformanceApi,
+  options: ConformanceOptions = {},
+): void {
+  const run = storeLifecycle(makeStore, api, options);
+  const expect = api.expect;
+  const tools = (): CaseTools => {
+    const prefix = `conformance-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}-${(caseCounter++).toString(36)}-`;
+    return { expect, thread: (n) => prefix + n };
+  };
+  api.describe(`CheckpointStore conformance: ${name}`, () => {
+    for (const [title, body] of Object.entries(CASES)) api.it(title, run((store) => body(store, tools())));
+  });
+}
+
+/** One fresh store per case; uses the runner's hooks when given so cleanup runs even when a case fails. */
+function storeLifecycle(
+  makeStore: () => Promise<CheckpointStore> | CheckpointStore,
+  api: ConformanceApi,
+  { cleanup }: ConformanceOptions,
+): (body: (store: CheckpointStore) => Promise<void>) => () => Promise<void> {
+  let current: CheckpointStore | undefined;
+  const open = async (): Promise<CheckpointStore> => (current = await makeStore());
+  const close = async (): Promise<void> => {
+    const store = current;
+    current = undefined;
+    if (store && cleanup) await cleanup(store);
+  };
+  if (api.beforeEach && api.afterEach) {
+    api.beforeEach(async () => void (await open()));
+    api.afterEach(close);
+    return (body) => async () => body(current ?? (await open()));
+  }
+  return (body) => async () => {
+    try {
+      await body(await open());
+    } finally {
+      await close();
+    }
+  };
+}
+
+// ---- helpers ---------------------------------------------------------------
+
+/** A deterministic entry; bytes depend on thread, seq and id so a mix-up shows. */
+function entry(threadId: string, seq: number, over: Partial<CheckpointEntry> = {}): CheckpointEntry {
+  const id = over.id ?? `cp-${seq}`;
+  const seed = `${threadId}/${seq}/${id}`;
+  return {
+    threadId,
+    id,
+    parentId: seq === 1 ? null : `cp-${seq - 1}`,
+    seq,
+    step: seq - 1,
+    status: 'running',
+    createdAt: 1_700_000_000_000 + seq,
+    bytes: Uint8Array.from(seed, (c, i) => (c.charCodeAt(0) * 31 + i) & 0xff),
+    ...over,
+  };
+}
+
+/** Writes seq 1..count in order and returns what was written. */
+async function fill(store: CheckpointStore, threadId: string, count: number): Promise<CheckpointEntry[]> {
+  const written: CheckpointEntry[] = [];
+  for (let seq = 1; seq <= count; seq++) {
+    const e = entry(threadId, seq);
+    await store.put(e);
+    written.push(e);
+  }
+  return written;
+}
+
+/**
+ * Copies with `bytes` as a plain Uint8Array, so a store returning a Buffer (a
+ * Uint8Array subclass) still compares equal, and a later mutation of the
+ * original cannot leak into the expectation.
+ */
+function plain<T extends CheckpointEntry | undefined>(e: T): T {
+  return (e === undefined ? e : { ...e, bytes: Uint8Array.from(e.bytes) }) as T;
+}
+const plainAll = (es: CheckpointEntry[]): CheckpointEntry[] => es.map((e) => plain(e));
+const newestFirst = (es: CheckpointEntry[]): CheckpointEntry[] => plainAll(es).reverse();
+
+/** The error a promise rejected with; fails when it fulfilled instead. */
+async function rejection(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected the store to reject this write, but it succeeded');
+}
+
+/** `code` of a WeftError; checked by value, not `instanceof`, so store packages may carry their own copy. */
+function codeOf(err: unknown): unknown {
+  return err instanceof Error ? (err as Error & { code?: unknown }).code : `not an Error: ${String(err)}`;
+}
+
+/** Index of the first differing byte, or -1; cheaper than a deep-equal diff on megabytes. */
+function firstDiff(a: Uint8Array, b: Uint8Array): number {
+  if (a.length !== b.length) return Math.min(a.length, b.length);
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
+
+async function ownThreads(store: CheckpointStore, t: CaseTools): Promise<ThreadSummary[]> {
+  const prefix = t.thread('');
+  return (await store.threads()).filter((s) => s.threadId.startsWith(prefix));
+}
+
+function summary(e: CheckpointEntry): ThreadSummary {
+  return { threadId: e.threadId, seq: e.seq, headId: e.id, step: e.step, status: e.status, updatedAt: e.createdAt };
+}
+const withoutTime = ({ updatedAt: _, ...rest }: ThreadSummary): Omit<ThreadSummary, 'updatedAt'> => rest;
+
+/** Races `writers` puts with the same seq and distinct ids; returns the one that won. */
+async function race(store: CheckpointStore, t: CaseTools, threadId: string, seq: number, writers: number): Promise<CheckpointEntry> {
+  const tries = Array.from({ length: writers }, (_, w) => entry(threadId, seq, { id: `cp-${seq}-w${w}`, parentId: null }));
+  const results = await Promise.allSettled(tries.map((e) => store.put(e)));
+  const winners = tries.filter((_, i) => results[i]?.status === 'fulfilled');
+  const losers = results.flatMap((r) => (r.status === 'rejected' ? [codeOf(r.reason)] : []));
+  t.expect(winners.length, `winners of seq ${seq}`).toBe(1);
+  t.expect(losers).toEqual(Array.from({ length: writers - 1 }, () => 'CONCURRENT_RESUME'));
+  return winners[0] as CheckpointEntry;
+}
+
+// ---- cases -----------------------------------------------------------------
+
+const CASES: Record<string, Case> = {
+  'put then get returns the exact entry, latest and by id': async (store, t) => {
+    const tid = t.thread('a');
+    const [first, second] = await fill(store, tid, 2);
+    t.expect(plain(await store.get(tid))).toEqual(plain(second));
+    t.expect(plain(await store.get(tid, 'cp-1'))).toEqual(plain(first));
+    t.expect(plain(await store.get(tid, 'cp-2'))).toEqual(plain(second));
+  },
+  'get of an unknown thread or unknown id is undefined': async (store, t) => {
+    await fill(store, t.thread('a'), 1);
+    t.expect(await store.get(t.thread('missing'))).toBeUndefined();
+    t.expect(await store.get(t.thread('missing'), 'cp-1')).toBeUndefined();
+    t.expect(await store.get(t.thread('a'), 'no-such-id')).toBeUndefined();
+    t.expect(await store.list(t.thread('missing'))).toEqual([]);
+  },
+  'list is newest first': async (store, t) => {
+    const written = await fill(store, t.thread('a'), 5);
+    t.expect(plainAll(await store.list(t.thread('a')))).toEqual(newestFirst(written));
+  },
+  'list pages with limit and beforeSeq cover the thread without gaps or duplicates': async (store, t) => {
+    const tid = t.thread('a');
+    const written = await fill(store, tid, 7);
+    const pages: CheckpointEntry[][] = [];
+    let beforeSeq: number | undefined;
+    for (let guard = 0; guard < 10; guard++) {
+      const page = await store.list(tid, { limit: 3, ...(beforeSeq === undefined ? {} : { beforeSeq }) });
+      if (page.length === 0) break;
+      pages.push(plainAll(page));
+      beforeSeq = page[page.length - 1]?.seq;
+    }
+    const all = newestFirst(written);
+    t.expect(pages).toEqual([all.slice(0, 3), all.slice(3, 6), all.slice(6)]);
+    t.expect(plainAll(await store.list(tid, { beforeSeq: 5 }))).toEqual(all.slice(3));
+    t.expect(await store.list(tid, { beforeSeq: 1 })).toEqual([]);
+    t.expect(await store.list(tid, { beforeSeq: 0 })).toEqual([]);
+    t.expect(await store.list(tid, { limit: 0 })).toEqual([]);
+  },
+  'the first put of a thread must have seq 1': async (store, t) => {
+    const tid = t.thread('a');
+    t.expect(codeOf(await rejection(store.put(entry(tid, 2))))).toBe('CONCURRENT_RESUME');
+    t.expect(await store.get(tid)).toBeUndefined();
+    t.expect(await store.list(tid)).toEqual([]);
+    t.expect(await ownThreads(store, t)).toEqual([]);
+  },
+  'a stale seq rejects with CONCURRENT_RESUME and changes nothing': async (store, t) => {
+    const tid = t.thread('a');
+    await fill(store, tid, 3);
+    const before = plainAll(await store.list(tid));
+    const stale = entry(tid, 3, { id: 'cp-other', status: 'done' });
+    t.expect(codeOf(await rejection(store.put(stale)))).toBe('CONCURRENT_RESUME');
+    t.expect(codeOf(await rejection(store.put(entry(tid, 5, { id: 'cp-ahead' }))))).toBe('CONCURRENT_RESUME');
+    t.expect(plainAll(await store.list(tid))).toEqual(before);
+    t.expect(await store.get(tid, 'cp-other')).toBeUndefined();
+  },
+  'a put reusing an id in the thread is rejected and overwrites nothing': async (store, t) => {
+    const tid = t.thread('a');
+    await fill(store, tid, 2);
+    const before = plainAll(await store.list(tid));
+    await rejection(store.put(entry(tid, 3, { id: 'cp-1', status: 'done', bytes: Uint8Array.of(9, 9) })));
+    t.expect(plainAll(await store.list(tid))).toEqual(before);
+  },
+  'two concurrent puts with the same seq: exactly one wins': async (store, t) => {
+    const tid = t.thread('a');
+    const winner = await race(store, t, tid, 1, 2);
+    t.expect(plainAll(await store.list(tid))).toEqual([plain(winner)]);
+  },
+  'ten concurrent writers per round: exactly one wins each round': async (store, t) => {
+    const tid = t.thread('a');
+    const winners: CheckpointEntry[] = [];
+    for (let seq = 1; seq <= 5; seq++) winners.push(await race(store, t, tid, seq, 10));
+    t.expect(plainAll(await store.list(tid))).toEqual(newestFirst(winners));
+  },
+  'mutating bytes or entries after put or get does not change the store': async (store, t) => {
+    const tid = t.thread('a');
+    const put = entry(tid, 1, { bytes: Uint8Array.of(1, 2, 3) });
+    await store.put(put);
+    put.bytes[0] = 99;
+    put.status = 'error';
+    const got = await store.get(tid);
+    t.expect(plain(got)).toEqual({ ...put, status: 'running', bytes: Uint8Array.of(1, 2, 3) });
+    if (got) {
+      got.bytes[1] = 99;
+      got.step = 42;
+    }
+    const listed = (await store.list(tid))[0];
+    if (listed) listed.bytes[2] = 99;
+    t.expect(plain(await store.get(tid, 'cp-1'))).toEqual({ ...put, status: 'running', bytes: Uint8Array.of(1, 2, 3) });
+  },
+  'threads are isolated, even with the same checkpoint ids': async (store, t) => {
+    const a = await fill(store, t.thread('a'), 2);
+    const b = await fill(store, t.thread('b'), 3);
+    t.expect(plain(await store.get(t.thread('a'), 'cp-2'))).toEqual(plain(a[1]));
+    t.expect(plain(await store.get(t.thread('b'), 'cp-2'))).toEqual(plain(b[1]));
+    t.expect(plainAll(await store.list(t.thread('a')))).toEqual(newestFirst(a));
+    t.expect(plainAll(await store.list(t.thread('b')))).toEqual(newestFirst(b));
+  },
+  'delete removes one thread entirely and leaves the others': async (store, t) => {
+    await fill(store, t.thread('a'), 2);
+    const b = await fill(store, t.thread('b'), 2);
+    await store.delete(t.thread('a'));
+    t.expect(await store.get(t.thread('a'))).toBeUndefined();
+    t.expect(await store.get(t.thread('a'), 'cp-1')).toBeUndefined();
+    t.expect(await store.list(t.thread('a'))).toEqual([]);
+    t.expect(plainAll(await store.list(t.thread('b')))).toEqual(newestFirst(b));
+    t.expect((await ownThreads(store, t)).map(withoutTime)).toEqual([withoutTime(summary(b[1] as CheckpointEntry))]);
+    await store.delete(t.thread('never-existed')); // deleting nothing is not an error
+  },
+  'threads() lists each thread once with its head, most recently updated first': async (store, t) => {
+    const [a, b, c] = [t.thread('a'), t.thread('b'), t.thread('c')];
+    let clock = 1_700_000_000_000;
+    const write = async (tid: string, seq: number, status: CheckpointStatus): Promise<CheckpointEntry> => {
+      const e = entry(tid, seq, { status, step: seq * 10, createdAt: ++clock });
+      await store.put(e);
+      return e;
+    };
+    await write(a, 1, 'running');
+    await write(b, 1, 'running');
+    const cHead = await write(c, 1, 'done');
+    const bHead = await write(b, 2, 'interrupted');
+    const aHead = await write(a, 2, 'error');
+    const listed = await ownThreads(store, t);
+    // updatedAt is the store's own clock or the head's createdAt; only its order is contract.
+    t.expect(listed.map(withoutTime)).toEqual([aHead, bHead, cHead].map((e) => withoutTime(summary(e))));
+    t.expect(listed.every((s, i) => i === 0 || (listed[i - 1] as ThreadSummary).updatedAt >= s.updatedAt)).toBe(true);
+  },
+  'a 5 MB entry round-trips byte for byte': async (store, t) => {
+    const tid = t.thread('big');
+    const bytes = new Uint8Array(5 * 1024 * 1024);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 2654435761) >>> 24;
+    const big = entry(tid, 1, { bytes });
+    await store.put(big);
+    const got = await store.get(tid);
+    t.expect(got && { ...got, bytes: null }).toEqual({ ...big, bytes: null });
+    t.expect(got ? firstDiff(got.bytes, bytes) : 'missing').toBe(-1);
+  },
+  'parentId null and non-null round-trip': async (store, t) => {
+    const tid = t.thread('a');
+    const root = entry(tid, 1, { parentId: null });
+    const child = entry(tid, 2, { parentId: 'cp-1' });
+    const fork = entry(tid, 3, { parentId: 'cp-1' }); // a fork points back past the head
+    for (const e of [root, child, fork]) await store.put(e);
+    t.expect(plainAll(await store.list(tid))).toEqual(newestFirst([root, child, fork]));
+  },
+  'every status value round-trips': async (store, t) => {
+    const written = STATUSES.map((status) => entry(t.thread(status), 1, { status }));
+    for (const e of written) await store.put(e);
+    for (const e of written) t.expect(plain(await store.get(e.threadId))).toEqual(plain(e));
+  },
+};

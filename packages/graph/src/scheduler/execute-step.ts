@@ -28,10 +28,13 @@ export async function executeStep(scope: RunScope, cursor: Cursor, step: number,
   else all = pool(toRun, limit, start);
   if (scope.signal.aborted || !isNeverAborting(scope.signal)) await raceAbort(all, scope.signal);
   else await all;
+  let settled = 0;
+  for (let i = 0; i < outcomes.length; i++) if (outcomes[i] !== undefined) settled++;
+  if (settled === tasks.length) return outcomes as TaskOutcome[];
   const aborted = new WeftError('RUN_ABORTED', 'the run was cancelled through its AbortSignal; resume the thread to continue from its last checkpoint', {
     cause: scope.signal.reason,
   });
-  return outcomes.map((o) => o ?? { kind: 'error', error: aborted });
+  return Array.from(outcomes, (o): TaskOutcome => o ?? { kind: 'error', error: aborted });
 }
 
 /** A restored interrupted task picks up the value for its next `interrupt()` call, if the resume gave one. */

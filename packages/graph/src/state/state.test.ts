@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { END, START, graph, MemoryStore } from '../index.ts';
+import { collect, deferred } from '../../test/support/collect.ts';
+
+interface Log {
+  items: string[];
+  last?: string;
+  count: number;
+}
+
+describe('graph-local state', () => {
+  it('applies a step’s updates at the barrier in node order, whatever order the nodes finish in', async () => {
+    const late = deferred();
+    const g = graph<number, unknown, Log>({ name: 'order', state: () => ({ items: [], count: 0 }) })
+      .addNode('first', async (_: number, ctx) => {
+        await late.promise;
+        ctx.update((s) => void s.items.push('first-1', 'first-2'));
+        ctx.update((s) => void (s.last = 'first'));
+        return 1;
+      })
+      .addNode('second', (_: number, ctx) => {
+        ctx.update((s) => {
+          s.items.push('second');
+          s.last = 'second';
+          s.count += 1;
+        });
+        late.resolve();
+        return 2;
+      })
+      .addNode('join', (x: unknown, ctx) => ({ x, seen: ctx.state }), { trigger: 'all' })
+      .addEdge(START, 'first').addEdge(START, 'second').addEdge('first', 'join').addEdge('second', 'join').addEdge('join', END)
+      .compile();
+    const { result, events } = await collect(g.run(0));
+    const expected = { items: ['first-1', 'first-2', 'second'], last: 'second', count: 1 };
+    expect(result.state).toEqual(expected);
+    expect(result.output).toEqual({ x: { first: 1, second: 2 }, seen: expected });
+    const patches = events.filter((e) => e.type === 'state.patch');
+    expect(patches).toHaveLength(1);
+    expect(patches[0]).toMatchObject({
+      step: 1,
+      patches: [
+        { op: 'add', path: ['items', 0], value: 'first-1' },
+        { op: 'add', path: ['items', 1], value: 'first-2' },
+        { op: 'add', path: ['last'], value: 'first' },
+        { op: 'add', path: ['items', 2], value: 'second' },
+        { op: 'add', path: ['last'], value: 'second' },
+        { op: 'replace', path: ['count'], value: 1 },
+      ],
+    });
+  });
+
+  it('a node sees the step’s starting state plus its own updates, never a sibling’s', async () => {
+    const views: unknown[] = [];
+    const g = graph<number, unknown, Log>({ name: 'views', state: () => ({ items: ['x'], count: 0 }) })
+      .addNode('a', (_: number, ctx) => {
+        ctx.update((s) => void s.items.push('a'));
+        views.push(['a', [...ctx.state.items]]);
+        return 1;
+      })
+      .addNode('b', async (_: number, ctx) => {
+        await new Promise((r) => setImmediate(r));
+        views.push(['b', [...ctx.state.items]]);
+        return 2;
+      })
+      .addEdge(START, 'a').addEdge(START, 'b').addEdge('a', END).addEdge('b', END)
+      .compile();
+    await g.run(0);
+    expect(views).toEqual([['a', ['x', 'a']], ['b', ['x']]]);
+  });
+
+  it('pre and post handlers change the input, the output and the state (Eino’s state handlers)', async () => {
+    const g = graph<number, string, Log>({ name: 'handlers', state: () => ({ items: [], count: 0 }) })
+      .addNode('n', (x: number, ctx) => `${x}:${ctx.state.count}`, {
+        pre: (x, s) => {
+          s.items.push(`pre ${x}`);
+          s.count = 10;
+          return x * 2;
+        },
+        post: (out, s) => {
+          s.items.push(`post ${out}`);
+          return `${out}!`;
+        },
+      })
+      .addEdge(START, 'n').addEdge('n', END)
+      .compile();
+    expect(await g.run(4)).toMatchObject({ output: '8:10!', state: { items: ['pre 4', 'post 8:10'], count: 10 } });
+  });
+
+  it('a state that is a plain value can be replaced by returning from the recipe', async () => {
+    const g = graph<number, number, number>({ name: 'scalar', state: () => 0 })
+      .addNode('add', (x: number, ctx) => (ctx.update((s) => s + x), x))
+      .addEdge(START, 'add').addEdge('add', END)
+      .compile();
+    expect((await g.run(5)).state).toBe(5);
+  });
+
+  it('state built from delta checkpoints equals the state at each step', async () => {
+    const store = new MemoryStore();
+    const g = graph<number, number, Log>({ name: 'deltas', state: () => ({ items: [], count: 0 }) })
+      .addNode('inc', (n: number, ctx) => (ctx.update((s) => void (s.items.push(`i${n}`), (s.count = n))), n + 1))
+      .addEdge(START, 'inc')
+      .addBranch('inc', (n) => (n < 12 ? 'inc' : END), ['inc', END])
+      .compile({ store, snapshotEvery: 4, maxSteps: 50 });
+    await g.run(0, { threadId: 't' });
+    const seen: [number, number, boolean][] = [];
+    for await (const cp of g.history('t')) {
+      expect(cp.state.items).toEqual(Array.from({ length: cp.step }, (_, i) => `i${i}`));
+      seen.push([cp.seq, cp.step, 'full' in (await import('../index.ts')).decodeCheckpoint((await store.get('t', cp.id))!.bytes, '').state]);
+    }
+    expect(seen.map(([seq]) => seq)).toEqual(Array.from({ length: 13 }, (_, i) => 13 - i));
+    const fulls = seen.filter(([, , full]) => full).map(([seq]) => seq);
+    expect(fulls).toContain(1);
+    expect(fulls.length).toBeLessThan(seen.length);
+    expect(Math.max(...fulls.map((s, i) => (fulls[i - 1] ?? 0) - s))).toBeLessThanOrEqual(4);
+  });
+});
