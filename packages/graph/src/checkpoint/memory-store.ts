@@ -2,7 +2,8 @@ import { WeftError } from '../errors.ts';
 import type { CheckpointEntry, CheckpointStore, ListOptions, ThreadSummary } from './checkpoint-store.ts';
 
 /** A copy with its own bytes, so neither the caller nor the store can change the other's data. */
-const copy = (entry: CheckpointEntry): CheckpointEntry => ({ ...entry, bytes: entry.bytes.slice() });
+// new Uint8Array(x) copies; Buffer#slice would share memory with the caller.
+const copy = (entry: CheckpointEntry): CheckpointEntry => ({ ...entry, bytes: new Uint8Array(entry.bytes) });
 
 interface Thread {
   entries: CheckpointEntry[];

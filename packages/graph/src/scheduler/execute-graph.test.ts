@@ -48,8 +48,9 @@ describe('steps and events', () => {
       live--;
       return [1];
     };
-    const b = graph<number, number[]>({ name: 'wide' });
-    for (const n of ['a', 'b', 'c', 'd', 'e']) b.addNode(n as never, work).addEdge(START, n as never).addEdge(n as never, END);
+    // Names built in a loop are plain strings, so the typed builder is widened here.
+    const b = graph<number, number[]>({ name: 'wide' }) as unknown as { addNode: Function; addEdge: Function; compile: Function };
+    for (const n of ['a', 'b', 'c', 'd', 'e']) b.addNode(n, work).addEdge(START, n).addEdge(n, END);
     const res = await b.compile({ maxConcurrency: 2 }).run(0);
     expect(res.output).toEqual([1, 1, 1, 1, 1]);
     expect(peak).toBe(2);
