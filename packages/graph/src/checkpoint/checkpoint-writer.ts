@@ -51,17 +51,29 @@ export class CheckpointWriter {
   async write(body: RecordBody, state: unknown, patches: Patch[] | null): Promise<WrittenCheckpoint> {
     const pos = this.#pos;
     const snapshot = patches === null || pos.parentId === null || pos.depth + 1 >= this.snapshotEvery || pos.deltaBytes >= pos.snapshotBytes;
+    // Built field by field: spreading `body` here makes a dictionary-mode object that encodes ~7× slower.
     const record: CheckpointRecord = {
-      ...body,
       graph: this.graph.name,
       hash: this.graph.hash,
       threadId: this.threadId,
       id: randomUUID(),
       parentId: pos.parentId,
       seq: pos.seq + 1,
+      step: body.step,
+      status: body.status,
+      source: body.source,
       createdAt: Date.now(),
       state: snapshot ? { full: state } : { patches: patches! },
+      frontier: body.frontier,
+      joins: body.joins,
+      skips: body.skips,
+      pending: body.pending,
+      interrupts: body.interrupts,
+      context: body.context,
     };
+    if (body.output !== undefined) record.output = body.output;
+    if (body.error !== undefined) record.error = body.error;
+    if (body.resumeValues !== undefined) record.resumeValues = body.resumeValues;
     const bytes = encodeCheckpoint(record);
     await this.store.put({
       threadId: this.threadId, id: record.id, parentId: record.parentId, seq: record.seq,

@@ -1,9 +1,15 @@
 import { WeftError } from '../errors.ts';
 import type { CheckpointEntry, CheckpointStore, ListOptions, ThreadSummary } from './checkpoint-store.ts';
 
-/** A copy with its own bytes, so neither the caller nor the store can change the other's data. */
-// new Uint8Array(x) copies; Buffer#slice would share memory with the caller.
-const copy = (entry: CheckpointEntry): CheckpointEntry => ({ ...entry, bytes: new Uint8Array(entry.bytes) });
+/**
+ * A copy with its own bytes, so neither the caller nor the store can change the
+ * other's data. Buffer.from copies (small payloads into Node's pooled slab,
+ * which is much cheaper than one ArrayBuffer per entry); Buffer#slice would not copy.
+ */
+const copy = (e: CheckpointEntry): CheckpointEntry => ({
+  threadId: e.threadId, id: e.id, parentId: e.parentId, seq: e.seq, step: e.step, status: e.status, createdAt: e.createdAt,
+  bytes: Buffer.from(e.bytes),
+});
 
 interface Thread {
   entries: CheckpointEntry[];

@@ -15,5 +15,5 @@ export function interrupt<R = unknown>(info?: unknown): R {
   }
   const index = scope.calls++;
   if (index < scope.resume.length) return scope.resume[index] as R;
-  throw new GraphInterrupt([{ id: `${scope.address}#${index}`, address: scope.address, path: scope.path, info }]);
+  throw new GraphInterrupt([{ id: `${scope.address}#${index}`, address: scope.address, path: [...scope.parentPath, scope.node], info }]);
 }

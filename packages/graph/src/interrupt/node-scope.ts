@@ -3,9 +3,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /** What `interrupt()` needs to know about the node it is called in. */
 export interface NodeScope {
   address: string;
-  path: string[];
+  /** Subgraph nodes leading to the node; the node's own name is `node`. */
+  parentPath: readonly string[];
+  node: string;
   /** Values for this node's `interrupt()` calls, by call order (from resumes). */
-  resume: unknown[];
+  resume: readonly unknown[];
   calls: number;
 }
 

@@ -26,8 +26,8 @@ export async function executeStep(scope: RunScope, cursor: Cursor, step: number,
   if (toRun.length === 1) all = start(toRun[0]!);
   else if (toRun.length <= limit) all = Promise.all(toRun.map(start));
   else all = pool(toRun, limit, start);
-  if (scope.signal.aborted || !isNeverAborting(scope.signal)) await raceAbort(all, scope.signal);
-  else await all;
+  if (isNeverAborting(scope.signal)) await all;
+  else await raceAbort(all, scope.signal);
   let settled = 0;
   for (let i = 0; i < outcomes.length; i++) if (outcomes[i] !== undefined) settled++;
   if (settled === tasks.length) return outcomes as TaskOutcome[];

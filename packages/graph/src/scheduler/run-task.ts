@@ -1,5 +1,4 @@
 import type { Patch } from 'immer';
-import type { NodeContext } from '../builder/node-context.ts';
 import type { CheckpointRecord } from '../checkpoint/checkpoint-record.ts';
 import type { PlanNode } from '../compiler/execution-plan.ts';
 import { NodeError, WeftError, errorToJSON } from '../errors.ts';
@@ -8,8 +7,10 @@ import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
 import { nodeScope, type NodeScope } from '../interrupt/node-scope.ts';
 import { NodeState } from '../state/node-state.ts';
 import { concatChunks } from './concat-chunks.ts';
+import { NodeContextImpl } from './node-context-impl.ts';
 import { retryDelay } from './retry-delay.ts';
 import { emit, type RunScope, type Task } from './run-scope.ts';
+import { sleep } from './sleep.ts';
 import { withTimeout } from './with-timeout.ts';
 
 export type TaskOutcome =
@@ -17,28 +18,33 @@ export type TaskOutcome =
   | { kind: 'interrupted'; interrupts: InterruptRecord[]; resume: unknown[]; sub: CheckpointRecord | undefined }
   | { kind: 'error'; error: unknown };
 
+const NO_VALUES: readonly unknown[] = [];
+
 /** Runs one node of a step: pre handler, the node (or subgraph), stream, post handler; retries and timeouts around it. */
 export async function runTask(scope: RunScope, task: Task, step: number, base: unknown): Promise<TaskOutcome> {
   const { node } = task;
-  const maxAttempts = node.options.retry ? (node.options.retry.maxAttempts ?? 3) : 1;
-  const resume = task.resume ? [...task.resume] : [];
+  const policy = node.options.retry;
+  const maxAttempts = policy ? (policy.maxAttempts ?? 3) : 1;
+  const resume = task.resume ?? NO_VALUES;
   for (let attempt = 1; ; attempt++) {
-    emit(scope, step, () => ({ type: 'node.start', node: node.name, input: task.input, attempt }));
-    const started = Date.now();
+    const started = scope.hub.active ? Date.now() : 0;
+    if (started) emit(scope, step, { type: 'node.start', node: node.name, input: task.input, attempt });
     const state = new NodeState(base);
     try {
-      const output = await attemptNode(scope, task, step, attempt, state, resume);
-      emit(scope, step, () => ({ type: 'node.end', node: node.name, output, durationMs: Date.now() - started }));
+      let output = invoke(scope, task, step, attempt, state, resume);
+      if (isThenable(output)) output = await output;
+      if (scope.hub.active) emit(scope, step, { type: 'node.end', node: node.name, output, durationMs: Date.now() - (started || Date.now()) });
       return { kind: 'done', output, patches: state.patches, view: state.current };
     } catch (err) {
-      if (err instanceof GraphInterrupt) return { kind: 'interrupted', interrupts: err.interrupts, resume, sub: (err as SubgraphInterrupt).record };
+      if (err instanceof GraphInterrupt) {
+        return { kind: 'interrupted', interrupts: err.interrupts, resume: [...resume], sub: (err as Partial<SubgraphInterrupt>).record };
+      }
       if (scope.signal.aborted) return { kind: 'error', error: abortError(scope) };
-      const policy = node.options.retry;
       if (attempt >= maxAttempts || (policy?.retryOn && !policy.retryOn(err, attempt))) {
         return { kind: 'error', error: err instanceof WeftError ? err : new NodeError([...scope.path, node.name], err, attempt) };
       }
       const delayMs = retryDelay(policy ?? {}, attempt);
-      emit(scope, step, () => ({ type: 'node.retry', node: node.name, attempt, error: errorToJSON(err), delayMs }));
+      if (scope.hub.active) emit(scope, step, { type: 'node.retry', node: node.name, attempt, error: errorToJSON(err), delayMs });
       if (!(await sleep(delayMs, scope.signal))) return { kind: 'error', error: abortError(scope) };
     }
   }
@@ -54,26 +60,39 @@ class SubgraphInterrupt extends GraphInterrupt {
   }
 }
 
-async function attemptNode(scope: RunScope, task: Task, step: number, attempt: number, state: NodeState, resume: unknown[]): Promise<unknown> {
+/** Calls the node inside its interrupt scope; returns its output, or a promise of it when anything is asynchronous. */
+function invoke(scope: RunScope, task: Task, step: number, attempt: number, state: NodeState, resume: readonly unknown[]): unknown {
   const { node } = task;
-  const { timeoutMs, pre, post } = node.options;
-  const timed = timeoutMs === undefined ? undefined : new AbortController();
-  const signal = timed ? AbortSignal.any([scope.signal, timed.signal]) : scope.signal;
-  const address = scope.addressPrefix + node.address;
-  const ns: NodeScope = { address, path: [...scope.path, node.name], resume, calls: 0 };
-  const ctx = nodeContext(scope, node, step, attempt, state, signal, ns.path);
-  const body = async (): Promise<unknown> => {
-    let input = task.input;
-    if (pre) input = state.withDraft((draft) => pre(input, draft)) ?? input;
-    let output = node.sub ? await runSub(scope, task, input, address) : await node.fn!(input, ctx);
-    if (isStream(output)) output = await drain(scope, node, step, output, signal);
-    if (post) output = state.withDraft((draft) => post(output, draft)) ?? output;
-    return output;
-  };
-  const run = () => nodeScope.run(ns, body);
-  if (timed) return withTimeout(run, timeoutMs!, timed, [...scope.path, node.name]);
-  if (scope.signal.aborted) throw abortError(scope);
-  return run();
+  const ns: NodeScope = { address: scope.addressPrefix + node.address, parentPath: scope.path, node: node.name, resume, calls: 0 };
+  const timeoutMs = node.options.timeoutMs;
+  if (timeoutMs === undefined) {
+    if (scope.signal.aborted) throw abortError(scope);
+    return nodeScope.run(ns, callNode, scope, task, step, attempt, state, scope.signal, ns.address);
+  }
+  const timed = new AbortController();
+  const signal = AbortSignal.any([scope.signal, timed.signal]);
+  const run = async () => nodeScope.run(ns, callNode, scope, task, step, attempt, state, signal, ns.address);
+  return withTimeout(run, timeoutMs, timed, [...scope.path, node.name]);
+}
+
+function callNode(scope: RunScope, task: Task, step: number, attempt: number, state: NodeState, signal: AbortSignal, address: string): unknown {
+  const { node } = task;
+  const pre = node.options.pre;
+  let input = task.input;
+  if (pre) input = state.withDraft((draft) => pre(input, draft)) ?? input;
+  const out = node.sub ? runSub(scope, task, input, address) : node.fn!(input, new NodeContextImpl(scope, node, state, step, attempt, signal));
+  return isThenable(out) ? Promise.resolve(out).then((v) => settle(scope, node, step, state, signal, v)) : settle(scope, node, step, state, signal, out);
+}
+
+/** Drains a stream if the node returned one, then applies the post handler. */
+function settle(scope: RunScope, node: PlanNode, step: number, state: NodeState, signal: AbortSignal, out: unknown): unknown {
+  if (isStream(out)) return drain(scope, node, step, out, signal).then((v) => post(node, state, v));
+  return post(node, state, out);
+}
+
+function post(node: PlanNode, state: NodeState, output: unknown): unknown {
+  const handler = node.options.post;
+  return handler ? (state.withDraft((draft) => handler(output, draft)) ?? output) : output;
 }
 
 async function runSub(scope: RunScope, task: Task, input: unknown, address: string): Promise<unknown> {
@@ -84,49 +103,26 @@ async function runSub(scope: RunScope, task: Task, input: unknown, address: stri
   throw outcome.error;
 }
 
-function nodeContext(scope: RunScope, node: PlanNode, step: number, attempt: number, state: NodeState, signal: AbortSignal, path: string[]): NodeContext<any> {
-  return {
-    get state() {
-      return state.current;
-    },
-    update: (recipe) => void state.update(recipe),
-    emit: (data) => emit(scope, step, () => ({ type: 'node.custom', node: node.name, data })),
-    signal, path, node: node.name, step, attempt,
-    runId: scope.runId, threadId: scope.threadId, context: scope.context,
-  };
+async function drain(scope: RunScope, node: PlanNode, step: number, stream: AsyncIterable<unknown>, signal: AbortSignal): Promise<unknown> {
+  const chunks: unknown[] = [];
+  for await (const chunk of stream) {
+    if (signal.aborted) throw signal.reason;
+    chunks.push(chunk);
+    if (scope.hub.active) emit(scope, step, { type: 'node.chunk', node: node.name, chunk });
+  }
+  return node.options.concat ? node.options.concat(chunks) : concatChunks(chunks);
+}
+
+function isThenable(v: unknown): v is PromiseLike<unknown> {
+  return v !== null && (typeof v === 'object' || typeof v === 'function') && typeof (v as PromiseLike<unknown>).then === 'function';
 }
 
 function isStream(v: unknown): v is AsyncIterable<unknown> {
   return v !== null && typeof v === 'object' && typeof (v as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function';
 }
 
-async function drain(scope: RunScope, node: PlanNode, step: number, stream: AsyncIterable<unknown>, signal: AbortSignal): Promise<unknown> {
-  const chunks: unknown[] = [];
-  for await (const chunk of stream) {
-    if (signal.aborted) throw signal.reason;
-    chunks.push(chunk);
-    emit(scope, step, () => ({ type: 'node.chunk', node: node.name, chunk }));
-  }
-  return node.options.concat ? node.options.concat(chunks) : concatChunks(chunks);
-}
-
 function abortError(scope: RunScope): WeftError {
-  const reason = scope.signal.reason;
+  const reason: unknown = scope.signal.reason;
   if (reason instanceof WeftError) return reason;
   return new WeftError('RUN_ABORTED', 'the run was cancelled through its AbortSignal; resume the thread to continue from its last checkpoint', { cause: reason });
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve(false);
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -14,16 +14,20 @@ export interface NodeUpdate {
  * the later node wins. A step resumed from a checkpoint replays stored patches
  * through the same function, so its result equals an uninterrupted run's.
  */
+const NO_PATCHES: Patch[] = [];
+
 export function applyStepUpdates(base: unknown, updates: readonly NodeUpdate[]): { state: unknown; patches: Patch[] } {
-  const changed = updates.filter((u) => u.patches.length > 0);
-  const only = changed[0];
-  if (only === undefined) return { state: base, patches: [] };
-  if (changed.length === 1) {
+  let changedCount = 0;
+  let only: NodeUpdate | undefined;
+  for (const u of updates) if (u.patches.length > 0) (changedCount++, (only ??= u));
+  if (only === undefined) return { state: base, patches: NO_PATCHES };
+  if (changedCount === 1) {
     return { state: only.view !== undefined ? only.view : applyPatches(base as object, only.patches), patches: only.patches };
   }
   let state = base;
   const all: Patch[] = [];
-  for (const update of changed) {
+  for (const update of updates) {
+    if (update.patches.length === 0) continue;
     const before = state;
     const rebased = update.patches.map((p) => rebaseAppend(p, base, before));
     state = applyPatches(state as object, rebased);

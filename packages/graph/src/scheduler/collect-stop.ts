@@ -1,0 +1,46 @@
+import { WeftError } from '../errors.ts';
+import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
+import type { Cursor } from './cursor.ts';
+import type { TaskOutcome } from './run-task.ts';
+
+export interface Stop {
+  interrupts: InterruptRecord[];
+  error: WeftError | undefined;
+  node: string | undefined;
+}
+
+/**
+ * When a step cannot complete (an interrupt or an error), folds its outcomes
+ * into the cursor: finished nodes become pending results that will not run
+ * again, interrupted ones keep their resume values and subgraph checkpoints.
+ * Returns undefined when every node finished.
+ */
+export function collectStop(cursor: Cursor, outcomes: readonly TaskOutcome[]): Stop | undefined {
+  let complete = true;
+  for (const o of outcomes) if (o.kind !== 'done') complete = false;
+  if (complete) return undefined;
+  const stop: Stop = { interrupts: [], error: undefined, node: undefined };
+  cursor.frontier = cursor.frontier.map((task, i) => {
+    const o = outcomes[i]!;
+    if (o.kind === 'done') {
+      cursor.pending.set(task.node.name, { output: o.output, patches: o.patches });
+      return task;
+    }
+    if (o.kind === 'error') {
+      if (!stop.error) {
+        stop.error = asWeftError(o.error);
+        stop.node = task.node.name;
+      }
+      return { ...task, resume: undefined, interrupts: undefined };
+    }
+    for (const i of o.interrupts) stop.interrupts.push(i);
+    return { ...task, resume: o.resume, sub: o.sub, interrupts: o.interrupts };
+  });
+  return stop;
+}
+
+/** Every failure of a run surfaces as a WeftError; foreign errors become its cause. */
+export function asWeftError(err: unknown): WeftError {
+  if (err instanceof WeftError) return err;
+  return new WeftError('RUN_FAILED', `the run failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+}

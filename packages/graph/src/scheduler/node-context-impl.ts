@@ -1,0 +1,44 @@
+import type { Draft } from 'immer';
+import type { NodeContext } from '../builder/node-context.ts';
+import type { PlanNode } from '../compiler/execution-plan.ts';
+import type { NodeState } from '../state/node-state.ts';
+import { emit, type RunScope } from './run-scope.ts';
+
+/** The `ctx` a node receives; a class so that creating one per node run allocates no closures. */
+export class NodeContextImpl implements NodeContext<any> {
+  constructor(
+    private readonly scope: RunScope,
+    private readonly planNode: PlanNode,
+    private readonly nodeState: NodeState,
+    readonly step: number,
+    readonly attempt: number,
+    readonly signal: AbortSignal,
+  ) {}
+
+  get state(): unknown {
+    return this.nodeState.current;
+  }
+  get node(): string {
+    return this.planNode.name;
+  }
+  get path(): readonly string[] {
+    return [...this.scope.path, this.planNode.name];
+  }
+  get runId(): string {
+    return this.scope.runId;
+  }
+  get threadId(): string | undefined {
+    return this.scope.threadId;
+  }
+  get context(): Record<string, unknown> {
+    return this.scope.context;
+  }
+
+  update(recipe: (draft: Draft<any>) => unknown): void {
+    this.nodeState.update(recipe);
+  }
+
+  emit(data: unknown): void {
+    if (this.scope.hub.active) emit(this.scope, this.step, { type: 'node.custom', node: this.planNode.name, data });
+  }
+}
