@@ -23,6 +23,11 @@ const SCENARIOS: readonly Scenario[] = [chain, chainCheckpoint, fanOut, agentLoo
 const strays: string[] = [];
 process.on('unhandledRejection', (reason) => strays.push(String(reason)));
 
+// Time floors so millisecond-long runs get enough iterations to settle;
+// slow cells (LangGraph with checkpoints) just take the minimum counts.
+const timeFloors = (opts: CliOptions) =>
+  opts.quick ? { minWarmupMs: 50, minSampleMs: 100 } : { minWarmupMs: 500, minSampleMs: 2000 };
+
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 const scale = (s: Stats, k: number): Stats => ({ median: s.median * k, p10: s.p10 * k, p90: s.p90 * k });
 
@@ -30,9 +35,10 @@ async function runCell(scenario: Scenario, framework: FrameworkId, size: number,
   const steps = scenario.steps(size);
   try {
     const run = await scenario.factories[framework](size);
-    const runMs = await measure(`${scenario.id}/${framework}`, run, {
+    const { n, ...runMs } = await measure(`${scenario.id}/${framework}`, run, {
       warmup: opts.warmup,
       samples: opts.samples,
+      ...timeFloors(opts),
       ...(run.reset ? { between: run.reset } : {}),
     });
     // storedBytes describes the last timed run, so read it before any reset.
@@ -43,6 +49,7 @@ async function runCell(scenario: Scenario, framework: FrameworkId, size: number,
       ok: true,
       perStepUs: scale(runMs, 1000 / steps),
       runMs,
+      samples: n,
       ...(bytes === undefined ? {} : { bytesPerStep: bytes / steps }),
     };
   } catch (err) {
@@ -53,8 +60,8 @@ async function runCell(scenario: Scenario, framework: FrameworkId, size: number,
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   console.log(
-    `weft benchmarks (${opts.quick ? 'quick' : 'full'}): warmup ${opts.warmup}, samples ${opts.samples}, ` +
-      `gc between samples: ${gcExposed ? 'yes' : 'no'}`,
+    `weft benchmarks (${opts.quick ? 'quick' : 'full'}): warmup >= ${opts.warmup}, samples >= ${opts.samples}, ` +
+      `gc before each cell: ${gcExposed ? 'yes' : 'no'}`,
   );
   const results: ShapeResult[] = [];
   for (const scenario of SCENARIOS.filter((s) => opts.shapes.includes(s.id))) {
@@ -65,11 +72,14 @@ async function main(): Promise<void> {
     results.push(result);
     console.log(formatShape(result));
   }
-  console.log(`\nnetwork attempts blocked: ${networkAttempts.length}${networkAttempts.length ? ` (${networkAttempts.join(', ')})` : ''}`);
+  console.log(
+    `\nnetwork attempts blocked: ${networkAttempts.length}${networkAttempts.length ? ` (${networkAttempts.join(', ')})` : ''}`,
+  );
   if (strays.length) console.log(`unhandled rejections: ${strays.length} (first: ${strays[0]})`);
   // Quick numbers are too noisy to keep, and resized runs are not comparable
   // across days; only default full runs are recorded.
-  if (!opts.quick && opts.size === undefined) console.log(`results written to ${await writeResults(results, opts, gcExposed)}`);
+  if (!opts.quick && opts.size === undefined)
+    console.log(`results written to ${await writeResults(results, { ...opts, ...timeFloors(opts) }, gcExposed)}`);
 }
 
 main().catch((err: unknown) => {

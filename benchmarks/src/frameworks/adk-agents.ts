@@ -9,7 +9,17 @@
 import { BaseAgent, LoopAgent, ParallelAgent, SequentialAgent, createEvent, createEventActions } from '@google/adk';
 import type { Event, InvocationContext } from '@google/adk';
 import type { Factory, FrameworkModule } from '../harness/types.ts';
-import { branch, check, fakeModel, fakeTool, fanOutTotal, inc, sum, type ModelMsg, type ToolMsg } from '../harness/work.ts';
+import {
+  branch,
+  check,
+  fakeModel,
+  fakeTool,
+  fanOutTotal,
+  inc,
+  sum,
+  type ModelMsg,
+  type ToolMsg,
+} from '../harness/work.ts';
 import { sessionRun } from './adk-session.ts';
 
 type State = Readonly<Record<string, unknown>>;
@@ -50,7 +60,10 @@ function finalState(events: readonly Event[], key: string): unknown {
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
 function chainAgent(n: number): SequentialAgent {
-  const steps = Array.from({ length: n }, (_, i) => new StepAgent(`n${i}`, async (s) => ({ delta: { x: await inc(num(s['x'])) } })));
+  const steps = Array.from(
+    { length: n },
+    (_, i) => new StepAgent(`n${i}`, async (s) => ({ delta: { x: await inc(num(s['x'])) } })),
+  );
   return new SequentialAgent({ name: 'chain', subAgents: steps });
 }
 
@@ -60,13 +73,19 @@ const chain: Factory = async (n) =>
 // As with the Workflow variant, the session event log is always written;
 // resumability is the only extra ADK offers.
 const chainCheckpoint: Factory = async (n) =>
-  sessionRun(chainAgent(n), { resumable: true, reportBytes: true, verify: (ev) => check('adk-agents chain-checkpoint', finalState(ev, 'x'), n) });
+  sessionRun(chainAgent(n), {
+    resumable: true,
+    reportBytes: true,
+    verify: (ev) => check('adk-agents chain-checkpoint', finalState(ev, 'x'), n),
+  });
 
 const fanOut: Factory = async (width) => {
   const keys = Array.from({ length: width }, (_, i) => `p${i}`);
   const par = new ParallelAgent({
     name: 'branches',
-    subAgents: keys.map((key, i) => new StepAgent(key, async (s) => ({ delta: { [key]: await branch(num(s['x']), i) } }))),
+    subAgents: keys.map(
+      (key, i) => new StepAgent(key, async (s) => ({ delta: { [key]: await branch(num(s['x']), i) } })),
+    ),
   });
   // SequentialAgent is the only way to put a node after a ParallelAgent, so it
   // is the join: the 'join' agent runs once every branch has finished.
@@ -95,7 +114,8 @@ const agentLoop: Factory = async (turns) => {
     ],
   });
   return sessionRun(root, {
-    verify: (ev) => check('adk-agents agent-loop turns', (finalState(ev, 'model') as ModelMsg | undefined)?.turn, turns),
+    verify: (ev) =>
+      check('adk-agents agent-loop turns', (finalState(ev, 'model') as ModelMsg | undefined)?.turn, turns),
   });
 };
 

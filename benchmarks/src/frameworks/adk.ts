@@ -27,7 +27,11 @@ const chain: Factory = async (n) =>
 // to the session either way. This variant turns on resumability and keeps the
 // session until the next sample so its stored size can be read back.
 const chainCheckpoint: Factory = async (n) =>
-  sessionRun(chainWorkflow(n), { resumable: true, reportBytes: true, verify: (ev) => check('adk chain-checkpoint', lastOutput(ev), n) });
+  sessionRun(chainWorkflow(n), {
+    resumable: true,
+    reportBytes: true,
+    verify: (ev) => check('adk chain-checkpoint', lastOutput(ev), n),
+  });
 
 /**
  * JoinNode is ADK's fan-in barrier: the engine holds it until every
@@ -63,7 +67,11 @@ const agentLoop: Factory = async (turns) => {
   const toolsNode = new FunctionNode('tools', (_ctx: NodeContext, x: unknown) => fakeTool(x as ModelMsg));
   const wf = new Workflow({
     name: 'agent_loop',
-    edges: [['START', modelNode], [modelNode, { tool: toolsNode }], [toolsNode, modelNode]],
+    edges: [
+      ['START', modelNode],
+      [modelNode, { tool: toolsNode }],
+      [toolsNode, modelNode],
+    ],
   });
   return sessionRun(wf, {
     verify: (ev) => check('adk agent-loop turns', (lastOutput(ev) as ModelMsg | undefined)?.turn, turns),

@@ -4,6 +4,7 @@ export interface CliOptions {
   quick: boolean;
   shapes: ShapeId[];
   frameworks: FrameworkId[];
+  /** Minimum warm-up runs / recorded samples; measure() adds time floors on top. */
   warmup: number;
   samples: number;
   /** Overrides every selected shape's size (for scaling checks); undefined = per-mode default. */
@@ -29,7 +30,14 @@ function count(flag: string, value: string | undefined): number {
 export function parseArgs(argv: readonly string[]): CliOptions {
   // pnpm forwards a literal "--" when called as `pnpm bench -- --quick`.
   const args = argv.filter((a) => a !== '--');
-  const opts: CliOptions = { quick: false, shapes: [...SHAPE_IDS], frameworks: [...FRAMEWORK_IDS], warmup: -1, samples: -1, size: undefined };
+  const opts: CliOptions = {
+    quick: false,
+    shapes: [...SHAPE_IDS],
+    frameworks: [...FRAMEWORK_IDS],
+    warmup: -1,
+    samples: -1,
+    size: undefined,
+  };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     const next = (): string => {
@@ -38,8 +46,14 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       return v;
     };
     if (arg === '--quick') opts.quick = true;
-    else if (arg === '--only') opts.shapes = next().split(',').map((s) => pick('shape', s, SHAPE_IDS));
-    else if (arg === '--frameworks') opts.frameworks = next().split(',').map((f) => pick('framework', f, FRAMEWORK_IDS));
+    else if (arg === '--only')
+      opts.shapes = next()
+        .split(',')
+        .map((s) => pick('shape', s, SHAPE_IDS));
+    else if (arg === '--frameworks')
+      opts.frameworks = next()
+        .split(',')
+        .map((f) => pick('framework', f, FRAMEWORK_IDS));
     else if (arg === '--warmup') opts.warmup = count(arg, next());
     else if (arg === '--samples') opts.samples = Math.max(1, count(arg, next()));
     else if (arg === '--size') opts.size = Math.max(1, count(arg, next()));

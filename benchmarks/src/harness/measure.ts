@@ -1,21 +1,32 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import type { Stats } from './types.ts';
 
 export interface MeasureOptions {
+  /** Minimum warm-up runs (JIT, caches) before anything is recorded. */
   warmup: number;
+  /** Minimum recorded runs. */
   samples: number;
-  /** Untimed hook run before every sample (warm-up included), e.g. to drop stored threads. */
+  /**
+   * Keep warming up until this much time has passed too. Short runs (a few ms)
+   * need many more iterations than long ones before V8 has settled.
+   */
+  minWarmupMs?: number;
+  /** Keep sampling until this much time has been recorded too (capped by maxSamples). */
+  minSampleMs?: number;
+  maxSamples?: number;
+  /** Untimed hook run before every run (warm-up included), e.g. to drop stored threads. */
   between?: () => Promise<void> | void;
 }
 
-import v8 from 'node:v8';
-import vm from 'node:vm';
-
 /**
- * Collecting before each sample keeps one framework's garbage (LangGraph's
- * checkpoints, say) from being billed to whatever runs next. `global.gc` only
- * exists under --expose-gc, and `pnpm bench` runs plain `tsx`, so fall back to
- * the documented V8 trick: enable the flag at runtime and take `gc` from a
- * fresh context. If both fail we just run without it.
+ * One full collection before each measurement keeps the previous framework's
+ * garbage (LangGraph's checkpoints, say) from being billed to the next one.
+ * It is deliberately NOT done before every sample: a forced full GC shrinks
+ * the heap and made the following run 1.5-2x slower for every framework.
+ * `global.gc` only exists under --expose-gc and `pnpm bench` runs plain tsx,
+ * so fall back to enabling the flag at runtime and taking `gc` from a fresh
+ * context. If both fail we run without it.
  */
 function findGc(): (() => void) | undefined {
   const exposed = (globalThis as { gc?: () => void }).gc;
@@ -29,39 +40,44 @@ function findGc(): (() => void) | undefined {
   }
 }
 
-const gc = process.env.BENCH_NO_GC ? undefined : findGc();
+const gc = findGc();
 export const gcExposed = gc !== undefined;
 
-/** Nearest-rank percentile over an ascending array; samples are few, so no interpolation. */
+/** Nearest-rank percentile over an ascending array. */
 function percentile(sorted: readonly number[], p: number): number {
   const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[idx] ?? Number.NaN;
 }
 
+async function timeOnce(fn: () => Promise<void>, between: MeasureOptions['between']): Promise<number> {
+  await between?.();
+  const t0 = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+
 /**
- * Times `fn` end to end. Returns milliseconds per call (median, p10, p90).
- * `name` is only used to make a thrown error say which measurement failed.
+ * Times `fn` end to end and returns milliseconds per call (median, p10, p90)
+ * plus how many samples were taken. `name` only labels errors.
  */
 export async function measure(
   name: string,
   fn: () => Promise<void>,
-  { warmup, samples, between }: MeasureOptions,
-): Promise<Stats> {
+  { warmup, samples, minWarmupMs = 0, minSampleMs = 0, maxSamples = 1000, between }: MeasureOptions,
+): Promise<Stats & { n: number }> {
   if (samples < 1) throw new Error(`${name}: samples must be >= 1`);
-  for (let i = 0; i < warmup; i++) {
-    await between?.();
-    gc?.();
-    await fn();
+  gc?.();
+  let warmed = 0;
+  for (let i = 0; i < warmup || (warmed < minWarmupMs && i < maxSamples); i++) {
+    warmed += await timeOnce(fn, between);
   }
   const times: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    await between?.();
-    gc?.();
-    const t0 = process.hrtime.bigint();
-    await fn();
-    const t1 = process.hrtime.bigint();
-    times.push(Number(t1 - t0) / 1e6);
+  let recorded = 0;
+  while (times.length < samples || (recorded < minSampleMs && times.length < maxSamples)) {
+    const ms = await timeOnce(fn, between);
+    times.push(ms);
+    recorded += ms;
   }
   times.sort((a, b) => a - b);
-  return { median: percentile(times, 50), p10: percentile(times, 10), p90: percentile(times, 90) };
+  return { median: percentile(times, 50), p10: percentile(times, 10), p90: percentile(times, 90), n: times.length };
 }

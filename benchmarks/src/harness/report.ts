@@ -1,7 +1,7 @@
 import { PEER_IDS, type FrameworkId, type ShapeId, type Stats } from './types.ts';
 
 export type Cell =
-  | { framework: FrameworkId; ok: true; perStepUs: Stats; runMs: Stats; bytesPerStep?: number }
+  | { framework: FrameworkId; ok: true; perStepUs: Stats; runMs: Stats; samples: number; bytesPerStep?: number }
   | { framework: FrameworkId; ok: false; error: string };
 
 export interface ShapeResult {
@@ -15,6 +15,8 @@ export interface ShapeResult {
 const fmt = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
 const pad = (s: string, w: number): string => s.padEnd(w);
 const lpad = (s: string, w: number): string => s.padStart(w);
+// Ratios far below 1 would all print as 0.00x with two decimals.
+const ratio = (r: number): string => `${r >= 0.1 ? r.toFixed(2) : r.toPrecision(2)}x`;
 
 /** Weft's median over each peer's (and over the faster peer's); < 1 means Weft is faster. */
 export function ratios(result: ShapeResult): string {
@@ -30,15 +32,22 @@ export function ratios(result: ShapeResult): string {
     return m === undefined ? [] : [{ id, m }];
   });
   if (peers.length === 0) return 'weft ratios: n/a (no peer succeeded)';
-  const parts = peers.map(({ id, m }) => `weft/${id} ${(weft / m).toFixed(2)}x`);
+  const parts = peers.map(({ id, m }) => `weft/${id} ${ratio(weft / m)}`);
   const fastest = peers.reduce((a, b) => (b.m < a.m ? b : a));
-  parts.push(`weft/faster peer (${fastest.id}) ${(weft / fastest.m).toFixed(2)}x`);
+  parts.push(`weft/faster peer (${fastest.id}) ${ratio(weft / fastest.m)}`);
   return `${parts.join('  ')}   (<1 = weft faster)`;
 }
 
 export function formatShape(result: ShapeResult): string {
   const showBytes = result.cells.some((c) => c.ok && c.bytesPerStep !== undefined);
-  const head = [pad('framework', 12), lpad('median', 10), lpad('p10', 10), lpad('p90', 10), lpad('run ms', 10)];
+  const head = [
+    pad('framework', 12),
+    lpad('median', 10),
+    lpad('p10', 10),
+    lpad('p90', 10),
+    lpad('run ms', 10),
+    lpad('n', 5),
+  ];
   if (showBytes) head.push(lpad('bytes/step', 12));
   const lines = [
     `\n## ${result.shape}: ${result.title}`,
@@ -56,6 +65,7 @@ export function formatShape(result: ShapeResult): string {
       lpad(fmt(c.perStepUs.p10), 10),
       lpad(fmt(c.perStepUs.p90), 10),
       lpad(fmt(c.runMs.median), 10),
+      lpad(String(c.samples), 5),
     ];
     if (showBytes) row.push(lpad(c.bytesPerStep === undefined ? '-' : c.bytesPerStep.toFixed(0), 12));
     lines.push(row.join(' '));

@@ -19,7 +19,11 @@ async function installed(pkg: string): Promise<string> {
 }
 
 /** Writes benchmarks/results/<YYYY-MM-DD>.json (UTC date) and returns its path. */
-export async function writeResults(results: ShapeResult[], opts: CliOptions, gcExposed: boolean): Promise<string> {
+export async function writeResults(
+  results: ShapeResult[],
+  opts: CliOptions & { minWarmupMs: number; minSampleMs: number },
+  gcExposed: boolean,
+): Promise<string> {
   const now = new Date();
   const file = path.join(benchRoot, 'results', `${now.toISOString().slice(0, 10)}.json`);
   const doc = {
@@ -37,7 +41,13 @@ export async function writeResults(results: ShapeResult[], opts: CliOptions, gcE
       '@google/adk': await installed('@google/adk'),
       '@weft/graph': await installed('@weft/graph'),
     },
-    options: { warmup: opts.warmup, samples: opts.samples, frameworks: opts.frameworks },
+    options: {
+      minWarmupRuns: opts.warmup,
+      minSamples: opts.samples,
+      minWarmupMs: opts.minWarmupMs,
+      minSampleMs: opts.minSampleMs,
+      frameworks: opts.frameworks,
+    },
     units: { perStepUs: 'microseconds per node step', runMs: 'milliseconds per run', bytesPerStep: 'bytes' },
     results,
   };

@@ -56,12 +56,22 @@ type InOf<N extends Record<string, IO>, T, Out> = T extends End
     ? N[T]['join'] extends true
       ? unknown
       : N[T]['in']
-    : never;
-type OutOf<N extends Record<string, IO>, F, In> = F extends Start ? In : F extends keyof N ? N[F]['out'] : never;
-/** Empty when `A` may travel into `B`; otherwise a readable error in the parameter list. */
-type EdgeCheck<A, B> = [A] extends [B]
-  ? []
-  : [typeError: { problem: 'the source output is not assignable to the target input'; output: A; input: B }];
+    : unknown;
+type OutOf<N extends Record<string, IO>, F, In> = F extends Start ? In : F extends keyof N ? N[F]['out'] : any;
+type Known<N, X> = X extends Start | End | keyof N ? true : false;
+/**
+ * Empty when `A` may travel into `B`; otherwise a readable error in the
+ * parameter list. Names the builder's type does not know (built in a loop, or
+ * held in a variable whose type was widened) are not checked here; compile()
+ * still rejects names that do not exist.
+ */
+type EdgeCheck<N, F, T, A, B> = [Known<N, F>, Known<N, T>] extends [true, true]
+  ? [A] extends [B]
+    ? []
+    : [typeError: { problem: 'the source output is not assignable to the target input'; output: A; input: B }]
+  : [];
+/** Node names the builder knows, for editor suggestions, while still accepting any string. */
+type NameOf<N> = (keyof N & string) | (string & {});
 type IsJoin<O> = O extends { trigger: 'all' } ? true : false;
 
 /**
@@ -111,10 +121,10 @@ export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}> {
     return this;
   }
 
-  addEdge<F extends Start | (keyof N & string), T extends End | (keyof N & string)>(
+  addEdge<F extends Start | NameOf<N>, T extends End | NameOf<N>>(
     from: F,
     to: T,
-    ...check: EdgeCheck<OutOf<N, F, In>, InOf<N, T, Out>>
+    ...check: EdgeCheck<N, F, T, OutOf<N, F, In>, InOf<N, T, Out>>
   ): this;
   addEdge(from: string, to: string, ..._check: unknown[]): this {
     this.#def.edges.push({ from, to });
@@ -122,9 +132,9 @@ export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}> {
   }
 
   /** `route` returns one target or several (a fan-out); each must be listed in `targets`. */
-  addBranch<F extends Start | (keyof N & string), T extends End | (keyof N & string)>(
+  addBranch<F extends Start | NameOf<N>, T extends End | NameOf<N>>(
     from: F,
-    route: (output: OutOf<N, F, In>, state: S) => T | readonly T[] | PromiseLike<T | readonly T[]>,
+    route: (output: OutOf<N, F, In>, state: S) => NoInfer<T> | readonly NoInfer<T>[] | PromiseLike<NoInfer<T> | readonly NoInfer<T>[]>,
     targets: readonly T[],
   ): this {
     if (typeof route !== 'function' || !Array.isArray(targets)) {
@@ -140,7 +150,8 @@ export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}> {
 }
 
 /** Starts a graph definition. */
-export function graph<In = unknown, Out = unknown, S = undefined>(config: {
+/** Undeclared `In`/`Out` are `any`, so only the types you declare are enforced on START and END edges. */
+export function graph<In = any, Out = any, S = undefined>(config: {
   name: string;
   state?: () => S;
 }): GraphBuilder<In, Out, S> {

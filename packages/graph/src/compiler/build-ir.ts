@@ -21,9 +21,9 @@ export function buildIR(def: GraphDefinition): { ir: IRGraph; issues: GraphIssue
   ir.addNode(END, { kind: 'end', trigger: 'any', order: def.nodes.length });
   const connect = (from: string, to: string, kind: 'edge' | 'branch') => {
     if (!ir.hasNode(from) || from === END) {
-      issues.push({ code: 'UNKNOWN_SOURCE', message: `${kind} from unknown node "${from}"${hint(def, from)}`, nodes: [from] });
+      issues.push({ code: 'UNKNOWN_SOURCE', message: `${kind} from unknown node "${from}"${hint(def)}`, nodes: [from] });
     } else if (!ir.hasNode(to) || to === START) {
-      issues.push({ code: 'UNKNOWN_TARGET', message: `${kind} from "${from}" to unknown node "${to}"${hint(def, to)}`, nodes: [from, to] });
+      issues.push({ code: 'UNKNOWN_TARGET', message: `${kind} from "${from}" to unknown node "${to}"${hint(def)}`, nodes: [from, to] });
     } else {
       ir.addDirectedEdge(from, to, { kind });
     }
@@ -47,7 +47,7 @@ export function irToJSON(name: string, ir: IRGraph): Omit<GraphJSON, 'hash'> {
   return { name, nodes, edges };
 }
 
-function hint(def: GraphDefinition, name: string): string {
+function hint(def: GraphDefinition): string {
   const known = def.nodes.map((n) => n.name);
   return known.length ? ` (known nodes: ${known.join(', ')}, plus START and END)` : ' (the graph has no nodes yet)';
 }

@@ -60,7 +60,11 @@ export class EventHub {
         wake = undefined;
         if (head < queue.length) {
           const value = queue[head++]!;
-          if (head > 1024 && head * 2 > queue.length) queue.splice(0, head), (head = 0);
+          if (head > 1024 && head * 2 > queue.length) {
+            // Drop consumed events so a long run does not hold them all.
+            queue.splice(0, head);
+            head = 0;
+          }
           return { value, done: false };
         }
         if (failure() !== undefined) throw failure();

@@ -88,7 +88,7 @@ describe('cancellation and failure', () => {
     let hang = true;
     const g = graph<number, unknown>({ name: 'cancel' })
       .addNode('quick', () => (calls.push('quick'), 'q'))
-      .addNode('stuck', (_: number, ctx) => {
+      .addNode('stuck', () => {
         calls.push('stuck');
         if (!hang) return 's';
         setImmediate(() => ac.abort());

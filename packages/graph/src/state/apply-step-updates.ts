@@ -19,7 +19,11 @@ const NO_PATCHES: Patch[] = [];
 export function applyStepUpdates(base: unknown, updates: readonly NodeUpdate[]): { state: unknown; patches: Patch[] } {
   let changedCount = 0;
   let only: NodeUpdate | undefined;
-  for (const u of updates) if (u.patches.length > 0) (changedCount++, (only ??= u));
+  for (const u of updates) {
+    if (u.patches.length === 0) continue;
+    changedCount++;
+    only ??= u;
+  }
   if (only === undefined) return { state: base, patches: NO_PATCHES };
   if (changedCount === 1) {
     return { state: only.view !== undefined ? only.view : applyPatches(base as object, only.patches), patches: only.patches };
