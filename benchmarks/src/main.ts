@@ -25,8 +25,7 @@ process.on('unhandledRejection', (reason) => strays.push(String(reason)));
 
 // Time floors so millisecond-long runs get enough iterations to settle;
 // slow cells (LangGraph with checkpoints) just take the minimum counts.
-const timeFloors = (opts: CliOptions) =>
-  opts.quick ? { minWarmupMs: 50, minSampleMs: 100 } : { minWarmupMs: 500, minSampleMs: 2000 };
+const timeFloors = (opts: CliOptions) => (opts.quick ? { minWarmupMs: 50, minSampleMs: 100 } : { minWarmupMs: 500, minSampleMs: 2000 });
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 const scale = (s: Stats, k: number): Stats => ({ median: s.median * k, p10: s.p10 * k, p90: s.p90 * k });
@@ -72,9 +71,7 @@ async function main(): Promise<void> {
     results.push(result);
     console.log(formatShape(result));
   }
-  console.log(
-    `\nnetwork attempts blocked: ${networkAttempts.length}${networkAttempts.length ? ` (${networkAttempts.join(', ')})` : ''}`,
-  );
+  console.log(`\nnetwork attempts blocked: ${networkAttempts.length}${networkAttempts.length ? ` (${networkAttempts.join(', ')})` : ''}`);
   if (strays.length) console.log(`unhandled rejections: ${strays.length} (first: ${strays[0]})`);
   // Quick numbers are too noisy to keep, and resized runs are not comparable
   // across days; only default full runs are recorded.

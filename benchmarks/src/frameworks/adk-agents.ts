@@ -9,17 +9,7 @@
 import { BaseAgent, LoopAgent, ParallelAgent, SequentialAgent, createEvent, createEventActions } from '@google/adk';
 import type { Event, InvocationContext } from '@google/adk';
 import type { Factory, FrameworkModule } from '../harness/types.ts';
-import {
-  branch,
-  check,
-  fakeModel,
-  fakeTool,
-  fanOutTotal,
-  inc,
-  sum,
-  type ModelMsg,
-  type ToolMsg,
-} from '../harness/work.ts';
+import { branch, check, fakeModel, fakeTool, fanOutTotal, inc, sum, type ModelMsg, type ToolMsg } from '../harness/work.ts';
 import { sessionRun } from './adk-session.ts';
 
 type State = Readonly<Record<string, unknown>>;
@@ -60,15 +50,11 @@ function finalState(events: readonly Event[], key: string): unknown {
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
 function chainAgent(n: number): SequentialAgent {
-  const steps = Array.from(
-    { length: n },
-    (_, i) => new StepAgent(`n${i}`, async (s) => ({ delta: { x: await inc(num(s['x'])) } })),
-  );
+  const steps = Array.from({ length: n }, (_, i) => new StepAgent(`n${i}`, async (s) => ({ delta: { x: await inc(num(s['x'])) } })));
   return new SequentialAgent({ name: 'chain', subAgents: steps });
 }
 
-const chain: Factory = async (n) =>
-  sessionRun(chainAgent(n), { verify: (ev) => check('adk-agents chain', finalState(ev, 'x'), n) });
+const chain: Factory = async (n) => sessionRun(chainAgent(n), { verify: (ev) => check('adk-agents chain', finalState(ev, 'x'), n) });
 
 // As with the Workflow variant, the session event log is always written;
 // resumability is the only extra ADK offers.
@@ -83,9 +69,7 @@ const fanOut: Factory = async (width) => {
   const keys = Array.from({ length: width }, (_, i) => `p${i}`);
   const par = new ParallelAgent({
     name: 'branches',
-    subAgents: keys.map(
-      (key, i) => new StepAgent(key, async (s) => ({ delta: { [key]: await branch(num(s['x']), i) } })),
-    ),
+    subAgents: keys.map((key, i) => new StepAgent(key, async (s) => ({ delta: { [key]: await branch(num(s['x']), i) } }))),
   });
   // SequentialAgent is the only way to put a node after a ParallelAgent, so it
   // is the join: the 'join' agent runs once every branch has finished.
@@ -114,8 +98,7 @@ const agentLoop: Factory = async (turns) => {
     ],
   });
   return sessionRun(root, {
-    verify: (ev) =>
-      check('adk-agents agent-loop turns', (finalState(ev, 'model') as ModelMsg | undefined)?.turn, turns),
+    verify: (ev) => check('adk-agents agent-loop turns', (finalState(ev, 'model') as ModelMsg | undefined)?.turn, turns),
   });
 };
 

@@ -30,10 +30,7 @@ export interface SessionRunOptions {
   verify: (events: readonly Event[]) => void;
 }
 
-export function sessionRun(
-  root: RunnableRoot,
-  { resumable = false, reportBytes = false, input = '0', verify }: SessionRunOptions,
-): Run {
+export function sessionRun(root: RunnableRoot, { resumable = false, reportBytes = false, input = '0', verify }: SessionRunOptions): Run {
   const runner = new InMemoryRunner({
     agent: root,
     appName: APP,

@@ -20,8 +20,7 @@ function chainWorkflow(n: number): Workflow {
   return new Workflow({ name: 'chain', edges: [['START', ...nodes]] });
 }
 
-const chain: Factory = async (n) =>
-  sessionRun(chainWorkflow(n), { verify: (ev) => check('adk chain', lastOutput(ev), n) });
+const chain: Factory = async (n) => sessionRun(chainWorkflow(n), { verify: (ev) => check('adk chain', lastOutput(ev), n) });
 
 // ADK has no separate checkpointer switch: the runner appends every node event
 // to the session either way. This variant turns on resumability and keeps the

@@ -5,17 +5,7 @@
  */
 import { Annotation, END, MemorySaver, START, StateGraph } from '@langchain/langgraph';
 import type { Factory, FrameworkModule, Run } from '../harness/types.ts';
-import {
-  branch,
-  check,
-  fakeModel,
-  fakeTool,
-  fanOutTotal,
-  inc,
-  sum,
-  type ModelMsg,
-  type ToolMsg,
-} from '../harness/work.ts';
+import { branch, check, fakeModel, fakeTool, fanOutTotal, inc, sum, type ModelMsg, type ToolMsg } from '../harness/work.ts';
 import { memorySaverThreadBytes } from './langgraph-storage.ts';
 
 const ChainState = Annotation.Root({ value: Annotation<number>() });
@@ -76,9 +66,7 @@ const fanOut: Factory = async (width) => {
   const g = new StateGraph(FanState)
     .addNode('start', async () => ({ value: await inc(-1) }))
     .addNode('join', async (s: FanS) => ({ total: await sum(s.parts) }))
-    .addNode(
-      Object.fromEntries(branches.map((name, i) => [name, async (s: FanS) => ({ parts: [await branch(s.value, i)] })])),
-    );
+    .addNode(Object.fromEntries(branches.map((name, i) => [name, async (s: FanS) => ({ parts: [await branch(s.value, i)] })])));
   g.addEdge(START, 'start');
   for (const name of branches) g.addEdge('start', name);
   // A waiting edge: 'join' runs once, after every branch has written.

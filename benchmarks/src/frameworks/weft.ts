@@ -9,17 +9,7 @@
  */
 import { END, MemoryStore, START, graph } from '@weft/graph';
 import type { Factory, FrameworkModule, Run } from '../harness/types.ts';
-import {
-  branch,
-  check,
-  fakeModel,
-  fakeTool,
-  fanOutTotal,
-  inc,
-  sum,
-  type ModelMsg,
-  type ToolMsg,
-} from '../harness/work.ts';
+import { branch, check, fakeModel, fakeTool, fanOutTotal, inc, sum, type ModelMsg, type ToolMsg } from '../harness/work.ts';
 
 // Headroom over the real step count so maxSteps never ends a run early.
 const maxStepsFor = (steps: number): number => steps + 10;
@@ -60,11 +50,7 @@ const chainCheckpoint: Factory = async (n) => {
   run.storedBytes = async () => {
     let total = 0;
     for (const e of await store.list(threadId)) {
-      total +=
-        e.bytes.byteLength +
-        Buffer.byteLength(e.id) +
-        Buffer.byteLength(e.threadId) +
-        Buffer.byteLength(e.parentId ?? '');
+      total += e.bytes.byteLength + Buffer.byteLength(e.id) + Buffer.byteLength(e.threadId) + Buffer.byteLength(e.parentId ?? '');
     }
     return total;
   };

@@ -40,14 +40,7 @@ export function ratios(result: ShapeResult): string {
 
 export function formatShape(result: ShapeResult): string {
   const showBytes = result.cells.some((c) => c.ok && c.bytesPerStep !== undefined);
-  const head = [
-    pad('framework', 12),
-    lpad('median', 10),
-    lpad('p10', 10),
-    lpad('p90', 10),
-    lpad('run ms', 10),
-    lpad('n', 5),
-  ];
+  const head = [pad('framework', 12), lpad('median', 10), lpad('p10', 10), lpad('p90', 10), lpad('run ms', 10), lpad('n', 5)];
   if (showBytes) head.push(lpad('bytes/step', 12));
   const lines = [
     `\n## ${result.shape}: ${result.title}`,

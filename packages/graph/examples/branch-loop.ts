@@ -75,5 +75,7 @@ console.log(`→ state: ${JSON.stringify(done.state)}\n`);
 
 console.log('history (newest first):');
 for await (const cp of build(store).history('demo')) {
-  console.log(`  #${cp.seq} step ${cp.step} ${cp.status.padEnd(11)} ${cp.source.padEnd(6)} next: ${cp.frontier.map((f) => f.node).join(', ') || '—'}`);
+  console.log(
+    `  #${cp.seq} step ${cp.step} ${cp.status.padEnd(11)} ${cp.source.padEnd(6)} next: ${cp.frontier.map((f) => f.node).join(', ') || '—'}`,
+  );
 }

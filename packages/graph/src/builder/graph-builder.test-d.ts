@@ -43,10 +43,14 @@ describe('typed edges', () => {
     graph<number, number>({ name: 't' })
       .addNode('a', (n: number) => ({ n }))
       .addNode('b', (x: { n: number }) => x.n)
-      .addBranch('a', (out) => {
-        expectTypeOf(out).toEqualTypeOf<{ n: number }>();
-        return out.n > 0 ? 'b' : END;
-      }, ['b', END]);
+      .addBranch(
+        'a',
+        (out) => {
+          expectTypeOf(out).toEqualTypeOf<{ n: number }>();
+          return out.n > 0 ? 'b' : END;
+        },
+        ['b', END],
+      );
     graph({ name: 't' })
       .addNode('a', () => 1)
       // @ts-expect-error 'c' is not among the declared targets

@@ -11,13 +11,9 @@ import { END, START, type End, type Start } from './start-end.ts';
 export type NodeFn<I = any, R = unknown, S = any> = (input: I, ctx: NodeContext<S>) => R;
 
 /** What a node's return type delivers on its edges: streams are concatenated. */
-export type NodeOutput<R> =
-  R extends AsyncIterable<infer C> ? (C extends string ? string : C[]) : Awaited<R>;
+export type NodeOutput<R> = R extends AsyncIterable<infer C> ? (C extends string ? string : C[]) : Awaited<R>;
 
-export type BranchRoute<O = any, S = any> = (
-  output: O,
-  state: S,
-) => string | readonly string[] | PromiseLike<string | readonly string[]>;
+export type BranchRoute<O = any, S = any> = (output: O, state: S) => string | readonly string[] | PromiseLike<string | readonly string[]>;
 
 export interface NodeSpec {
   name: string;
@@ -110,7 +106,11 @@ export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}> {
     } else if (def.nodes.some((n) => n.name === name)) {
       def.issues.push({ code: 'DUPLICATE_NODE', message: `node "${name}" is added twice; node names must be unique`, nodes: [name] });
     } else if (typeof name !== 'string' || name.length === 0 || name.includes('/')) {
-      def.issues.push({ code: 'INVALID_NODE', message: `node name ${JSON.stringify(name)} must be a non-empty string without "/"`, nodes: [String(name)] });
+      def.issues.push({
+        code: 'INVALID_NODE',
+        message: `node name ${JSON.stringify(name)} must be a non-empty string without "/"`,
+        nodes: [String(name)],
+      });
     } else if (fn instanceof CompiledGraph) {
       def.nodes.push({ name, sub: fn, options: { kind: 'subgraph', ...options } });
     } else if (typeof fn === 'function') {
@@ -151,10 +151,7 @@ export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}> {
 
 /** Starts a graph definition. */
 /** Undeclared `In`/`Out` are `any`, so only the types you declare are enforced on START and END edges. */
-export function graph<In = any, Out = any, S = undefined>(config: {
-  name: string;
-  state?: () => S;
-}): GraphBuilder<In, Out, S> {
+export function graph<In = any, Out = any, S = undefined>(config: { name: string; state?: () => S }): GraphBuilder<In, Out, S> {
   if (config === null || typeof config !== 'object') {
     throw new WeftError('INVALID_ARGUMENT', 'graph() takes an options object: graph({ name, state? })');
   }

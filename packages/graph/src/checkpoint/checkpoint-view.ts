@@ -25,9 +25,19 @@ export interface CheckpointView<S = unknown> {
 
 export function checkpointView<S>({ record, state }: LoadedCheckpoint): CheckpointView<S> {
   return {
-    id: record.id, parentId: record.parentId, threadId: record.threadId, seq: record.seq, step: record.step,
-    status: record.status, source: record.source, createdAt: record.createdAt, state: state as S,
+    id: record.id,
+    parentId: record.parentId,
+    threadId: record.threadId,
+    seq: record.seq,
+    step: record.step,
+    status: record.status,
+    source: record.source,
+    createdAt: record.createdAt,
+    state: state as S,
     frontier: record.frontier.map((t) => ({ node: t.node, input: t.input })),
-    interrupts: record.interrupts, output: record.output, error: record.error, context: record.context,
+    interrupts: record.interrupts,
+    output: record.output,
+    error: record.error,
+    context: record.context,
   };
 }

@@ -50,7 +50,8 @@ export class CheckpointWriter {
   /** `patches: null` forces a full snapshot (e.g. after an edit whose patches are unknown). */
   async write(body: RecordBody, state: unknown, patches: Patch[] | null): Promise<WrittenCheckpoint> {
     const pos = this.#pos;
-    const snapshot = patches === null || pos.parentId === null || pos.depth + 1 >= this.snapshotEvery || pos.deltaBytes >= pos.snapshotBytes;
+    const snapshot =
+      patches === null || pos.parentId === null || pos.depth + 1 >= this.snapshotEvery || pos.deltaBytes >= pos.snapshotBytes;
     // Built field by field: spreading `body` here makes a dictionary-mode object that encodes ~7× slower.
     const record: CheckpointRecord = {
       graph: this.graph.name,
@@ -76,8 +77,14 @@ export class CheckpointWriter {
     if (body.resumeValues !== undefined) record.resumeValues = body.resumeValues;
     const bytes = encodeCheckpoint(record);
     await this.store.put({
-      threadId: this.threadId, id: record.id, parentId: record.parentId, seq: record.seq,
-      step: record.step, status: record.status, createdAt: record.createdAt, bytes,
+      threadId: this.threadId,
+      id: record.id,
+      parentId: record.parentId,
+      seq: record.seq,
+      step: record.step,
+      status: record.status,
+      createdAt: record.createdAt,
+      bytes,
     });
     this.#pos = snapshot
       ? { seq: record.seq, parentId: record.id, depth: 0, deltaBytes: 0, snapshotBytes: bytes.length }

@@ -26,7 +26,10 @@ export function encodeCheckpoint(record: CheckpointRecord): Uint8Array {
 
 export function decodeCheckpoint(bytes: Uint8Array, where: string): CheckpointRecord {
   const corrupt = (why: string, cause?: unknown) =>
-    new WeftError('CHECKPOINT_CORRUPT', `checkpoint ${where} is corrupt (${why}); pick an earlier checkpoint from history()`, { cause, details: { where } });
+    new WeftError('CHECKPOINT_CORRUPT', `checkpoint ${where} is corrupt (${why}); pick an earlier checkpoint from history()`, {
+      cause,
+      details: { where },
+    });
   if (!(bytes instanceof Uint8Array) || bytes.length < HEADER) throw corrupt('too short');
   if (MAGIC.some((b, i) => bytes[i] !== b)) throw corrupt('not a Weft checkpoint');
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -25,12 +25,17 @@ export async function loadCheckpoint(
     if (hit) return hit;
     const entry = await store.get(threadId, id);
     if (!entry) {
-      if (id === undefined) throw new WeftError('THREAD_NOT_FOUND', `thread "${threadId}" has no checkpoints; start it with run()`, { details: { threadId } });
-      throw new WeftError('CHECKPOINT_NOT_FOUND', `thread "${threadId}" has no checkpoint "${id}"; list them with history()`, { details: { threadId, checkpointId: id } });
+      if (id === undefined)
+        throw new WeftError('THREAD_NOT_FOUND', `thread "${threadId}" has no checkpoints; start it with run()`, { details: { threadId } });
+      throw new WeftError('CHECKPOINT_NOT_FOUND', `thread "${threadId}" has no checkpoint "${id}"; list them with history()`, {
+        details: { threadId, checkpointId: id },
+      });
     }
     const record = decodeCheckpoint(entry.bytes, `"${entry.id}" of thread "${threadId}"`);
     if (record.id !== entry.id || record.threadId !== threadId) {
-      throw new WeftError('CHECKPOINT_CORRUPT', `checkpoint "${entry.id}" of thread "${threadId}" holds another checkpoint's record`, { details: { threadId, checkpointId: entry.id } });
+      throw new WeftError('CHECKPOINT_CORRUPT', `checkpoint "${entry.id}" of thread "${threadId}" holds another checkpoint's record`, {
+        details: { threadId, checkpointId: entry.id },
+      });
     }
     if (record.graph !== graph.name || record.hash !== graph.hash) {
       throw new WeftError(
@@ -47,12 +52,15 @@ export async function loadCheckpoint(
   let base = head;
   while (!('full' in base.state)) {
     deltas.push(base.state.patches);
-    if (base.parentId === null) throw new WeftError('CHECKPOINT_CORRUPT', `checkpoint "${base.id}" of thread "${threadId}" is a delta without a base`);
+    if (base.parentId === null)
+      throw new WeftError('CHECKPOINT_CORRUPT', `checkpoint "${base.id}" of thread "${threadId}" is a delta without a base`);
     try {
       base = await read(base.parentId);
     } catch (err) {
       if (err instanceof WeftError && err.code === 'CHECKPOINT_NOT_FOUND') {
-        throw new WeftError('CHECKPOINT_CORRUPT', `the delta chain of checkpoint "${head.id}" is broken at "${base.parentId}"`, { cause: err });
+        throw new WeftError('CHECKPOINT_CORRUPT', `the delta chain of checkpoint "${head.id}" is broken at "${base.parentId}"`, {
+          cause: err,
+        });
       }
       throw err;
     }

@@ -7,7 +7,13 @@ import type { CheckpointEntry, CheckpointStore, ListOptions, ThreadSummary } fro
  * which is much cheaper than one ArrayBuffer per entry); Buffer#slice would not copy.
  */
 const copy = (e: CheckpointEntry): CheckpointEntry => ({
-  threadId: e.threadId, id: e.id, parentId: e.parentId, seq: e.seq, step: e.step, status: e.status, createdAt: e.createdAt,
+  threadId: e.threadId,
+  id: e.id,
+  parentId: e.parentId,
+  seq: e.seq,
+  step: e.step,
+  status: e.status,
+  createdAt: e.createdAt,
   bytes: Buffer.from(e.bytes),
 });
 

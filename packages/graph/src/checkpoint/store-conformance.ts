@@ -53,7 +53,11 @@ export function checkpointStoreConformance(
   api.describe(`CheckpointStore conformance: ${name}`, () => {
     // Hooks are registered inside describe so they wrap these cases only, not the caller's whole file.
     const run = storeLifecycle(makeStore, api, options);
-    for (const [title, body] of Object.entries(CASES)) api.it(title, run((store) => body(store, caseTools(api.expect))));
+    for (const [title, body] of Object.entries(CASES))
+      api.it(
+        title,
+        run((store) => body(store, caseTools(api.expect))),
+      );
   });
 }
 
@@ -127,7 +131,10 @@ const newestFirst = (es: CheckpointEntry[]): CheckpointEntry[] => plainAll(es).r
 
 /** The error a promise rejected with; fails when it fulfilled instead. */
 const rejection = (p: Promise<unknown>): Promise<unknown> =>
-  p.then(() => Promise.reject(new Error('expected the store to reject this write, but it succeeded')), (err: unknown) => err);
+  p.then(
+    () => Promise.reject(new Error('expected the store to reject this write, but it succeeded')),
+    (err: unknown) => err,
+  );
 
 /** `code` of a WeftError; checked by value, not `instanceof`, so store packages may carry their own copy. */
 function codeOf(err: unknown): unknown {

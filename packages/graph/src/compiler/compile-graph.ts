@@ -21,8 +21,17 @@ export function compileGraph<In, Out, S>(def: GraphDefinition, options: CompileO
 
 function buildPlan(def: GraphDefinition, options: CompileOptions, hash: string): ExecutionPlan {
   const blank = (name: string, index: number): PlanNode => ({
-    name, index, trigger: 'any', address: name, fn: undefined, sub: undefined, options: {},
-    preds: [], edges: [], branches: [], successors: [],
+    name,
+    index,
+    trigger: 'any',
+    address: name,
+    fn: undefined,
+    sub: undefined,
+    options: {},
+    preds: [],
+    edges: [],
+    branches: [],
+    successors: [],
   });
   const start = blank(START, -1);
   const nodes = def.nodes.map((spec, index): PlanNode => ({
@@ -51,7 +60,11 @@ function buildPlan(def: GraphDefinition, options: CompileOptions, hash: string):
   }
   for (const node of nodes) node.preds = [...(preds.get(node.name) ?? [])];
   return {
-    name: def.name, hash, nodes, byName, start,
+    name: def.name,
+    hash,
+    nodes,
+    byName,
+    start,
     stateInit: def.state,
     maxSteps: options.maxSteps ?? nodes.length + 10,
     maxConcurrency: options.maxConcurrency ?? Infinity,

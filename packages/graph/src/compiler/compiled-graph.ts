@@ -55,7 +55,8 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown> {
     let first = true;
     while (left > 0) {
       const page = await store.list(threadId, { limit: Math.min(left, 100), ...(beforeSeq === undefined ? {} : { beforeSeq }) });
-      if (first && page.length === 0) throw new WeftError('THREAD_NOT_FOUND', `thread "${threadId}" has no checkpoints`, { details: { threadId } });
+      if (first && page.length === 0)
+        throw new WeftError('THREAD_NOT_FOUND', `thread "${threadId}" has no checkpoints`, { details: { threadId } });
       first = false;
       if (page.length === 0) return;
       for (const entry of page) {
@@ -73,7 +74,11 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown> {
 
   #store() {
     const store = this.plan.store;
-    if (!store) throw new WeftError('STORE_REQUIRED', `graph "${this.name}" was compiled without a store; pass compile({ store }) to keep checkpoints`);
+    if (!store)
+      throw new WeftError(
+        'STORE_REQUIRED',
+        `graph "${this.name}" was compiled without a store; pass compile({ store }) to keep checkpoints`,
+      );
     return store;
   }
 }

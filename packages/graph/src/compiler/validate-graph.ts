@@ -40,7 +40,11 @@ export function validateGraph(ir: MultiDirectedGraph): GraphIssue[] {
     }
     for (const node of cycle) {
       if (ir.getNodeAttribute(node, 'trigger') === 'all') {
-        issues.push({ code: 'JOIN_ON_CYCLE', message: `join node "${node}" (trigger 'all') sits on a cycle and could never fire twice; use trigger 'any'`, nodes: [node] });
+        issues.push({
+          code: 'JOIN_ON_CYCLE',
+          message: `join node "${node}" (trigger 'all') sits on a cycle and could never fire twice; use trigger 'any'`,
+          nodes: [node],
+        });
       }
     }
   }

@@ -6,17 +6,21 @@ import { EventHub } from './event-hub.ts';
 const chain = (n: number) => {
   let b = graph<number, number>({ name: 'chain' }) as any;
   for (let i = 0; i < n; i++) b = b.addNode(`n${i}`, (x: number) => x + 1).addEdge(i === 0 ? START : `n${i - 1}`, `n${i}`);
-  return b.addEdge(`n${n - 1}`, END).compile({ store: new MemoryStore() }) as ReturnType<ReturnType<typeof graph<number, number>>['compile']>;
+  return b.addEdge(`n${n - 1}`, END).compile({ store: new MemoryStore() }) as ReturnType<
+    ReturnType<typeof graph<number, number>>['compile']
+  >;
 };
 
 describe('a Run', () => {
   it('is an RxJS Observable that completes after run.end', async () => {
     const ends = await lastValueFrom(
-      chain(3).run(0).pipe(
-        filter((e): e is Extract<GraphEvent, { type: 'node.end' }> => e.type === 'node.end'),
-        map((e) => `${e.node}=${String(e.output)}`),
-        toArray(),
-      ),
+      chain(3)
+        .run(0)
+        .pipe(
+          filter((e): e is Extract<GraphEvent, { type: 'node.end' }> => e.type === 'node.end'),
+          map((e) => `${e.node}=${String(e.output)}`),
+          toArray(),
+        ),
     );
     expect(ends).toEqual(['n0=1', 'n1=2', 'n2=3']);
   });

@@ -20,8 +20,13 @@ function approvals(store: MemoryStore, calls: string[]) {
     })
     .addNode('work', (x: string, ctx) => (calls.push('work'), ctx.update((s) => void s.push('work')), x.length))
     .addNode('join', (inp: unknown) => inp, { trigger: 'all' })
-    .addEdge(START, 'askA').addEdge(START, 'askB').addEdge(START, 'work')
-    .addEdge('askA', 'join').addEdge('askB', 'join').addEdge('work', 'join').addEdge('join', END)
+    .addEdge(START, 'askA')
+    .addEdge(START, 'askB')
+    .addEdge(START, 'work')
+    .addEdge('askA', 'join')
+    .addEdge('askB', 'join')
+    .addEdge('work', 'join')
+    .addEdge('join', END)
     .compile({ store });
 }
 
@@ -36,7 +41,12 @@ describe('interrupt and resume', () => {
       { id: 'askA#0', address: 'askA', path: ['askA'], info: { q: 'A for req?' } },
       { id: 'askB#0', address: 'askB', path: ['askB'], info: 'B first?' },
     ]);
-    expect(trace(events).slice(-4)).toEqual(['1 node.end work', '1 checkpoint.write', '1 interrupt askA#0,askB#0', '1 run.end interrupted']);
+    expect(trace(events).slice(-4)).toEqual([
+      '1 node.end work',
+      '1 checkpoint.write',
+      '1 interrupt askA#0,askB#0',
+      '1 run.end interrupted',
+    ]);
     expect(result.checkpointId).toBe((await store.get('t'))!.id);
     expect(calls.sort()).toEqual(['askA', 'askB', 'work']);
   });
@@ -49,7 +59,10 @@ describe('interrupt and resume', () => {
     calls.length = 0;
 
     const r1 = await collect(g.resume({ threadId: 't', resume: { 'askB#0': 'x' } }));
-    expect(r1.result.interrupts.map((i) => [i.id, i.info])).toEqual([['askA#0', { q: 'A for req?' }], ['askB#1', 'B second?']]);
+    expect(r1.result.interrupts.map((i) => [i.id, i.info])).toEqual([
+      ['askA#0', { q: 'A for req?' }],
+      ['askB#1', 'B second?'],
+    ]);
     expect(calls).toEqual(['askB']);
     expect(trace(r1.events)[0]).toBe('0 run.start');
     expect(r1.events[0]).toMatchObject({ type: 'run.start', resumedFrom: expect.any(String) });
@@ -75,21 +88,37 @@ describe('interrupt and resume', () => {
     const calls: string[] = [];
     const inner = graph<number, number, { log: string[] }>({ name: 'inner', state: () => ({ log: [] }) })
       .addNode('prep', (n: number, ctx) => (calls.push('prep'), ctx.update((s) => void s.log.push('prep')), n + 1))
-      .addNode('approve', (n: number, ctx) => (calls.push('approve'), ctx.update((s) => void s.log.push('approve')), n * interrupt<number>({ n })))
-      .addEdge(START, 'prep').addEdge('prep', 'approve').addEdge('approve', END)
+      .addNode(
+        'approve',
+        (n: number, ctx) => (calls.push('approve'), ctx.update((s) => void s.log.push('approve')), n * interrupt<number>({ n })),
+      )
+      .addEdge(START, 'prep')
+      .addEdge('prep', 'approve')
+      .addEdge('approve', END)
       .compile();
     const store = new MemoryStore();
     const outer = graph<number, number, { outer: number }>({ name: 'outer', state: () => ({ outer: 0 }) })
       .addNode('before', (n: number) => (calls.push('before'), n))
       .addNode('sub', inner)
       .addNode('after', (n: number, ctx) => (calls.push('after'), ctx.update((s) => void (s.outer = n)), n))
-      .addEdge(START, 'before').addEdge('before', 'sub').addEdge('sub', 'after').addEdge('after', END)
+      .addEdge(START, 'before')
+      .addEdge('before', 'sub')
+      .addEdge('sub', 'after')
+      .addEdge('after', END)
       .compile({ store });
     const { result, events } = await collect(outer.run(1, { threadId: 't' }));
     expect(result.interrupts).toEqual([{ id: 'sub/approve#0', address: 'sub/approve', path: ['sub', 'approve'], info: { n: 2 } }]);
     expect(trace(events.filter((e) => e.path.length > 0))).toEqual([
-      '0 run.start sub', '1 step.start sub:[prep]', '1 node.start sub:prep', '1 node.end sub:prep', '1 state.patch sub', '1 step.end sub:[prep]',
-      '2 step.start sub:[approve]', '2 node.start sub:approve', '2 interrupt sub/approve#0', '2 run.end sub:interrupted',
+      '0 run.start sub',
+      '1 step.start sub:[prep]',
+      '1 node.start sub:prep',
+      '1 node.end sub:prep',
+      '1 state.patch sub',
+      '1 step.end sub:[prep]',
+      '2 step.start sub:[approve]',
+      '2 node.start sub:approve',
+      '2 interrupt sub/approve#0',
+      '2 run.end sub:interrupted',
     ]);
     const res = await outer.resume({ threadId: 't', resume: { 'sub/approve#0': 10 } });
     expect(res).toMatchObject({ status: 'done', output: 20, state: { outer: 20 } });
@@ -108,14 +137,19 @@ describe('interrupt and resume', () => {
           throw err;
         }
       })
-      .addEdge(START, 'n').addEdge('n', END)
+      .addEdge(START, 'n')
+      .addEdge('n', END)
       .compile();
     expect((await g.run(0)).status).toBe('interrupted');
     expect(isGraphInterrupt(caught)).toBe(true);
   });
 
   it('without a store a run still interrupts, and resuming says a store is needed', async () => {
-    const g = graph({ name: 'nostore' }).addNode('n', () => interrupt('q')).addEdge(START, 'n').addEdge('n', END).compile();
+    const g = graph({ name: 'nostore' })
+      .addNode('n', () => interrupt('q'))
+      .addEdge(START, 'n')
+      .addEdge('n', END)
+      .compile();
     expect(await g.run(0)).toMatchObject({ status: 'interrupted', checkpointId: undefined, threadId: undefined });
     await expect(g.resume({ threadId: 'x', resume: {} })).rejects.toMatchObject({ code: 'STORE_REQUIRED' });
   });

@@ -11,7 +11,10 @@ import { nodeScope } from './node-scope.ts';
 export function interrupt<R = unknown>(info?: unknown): R {
   const scope = nodeScope.getStore();
   if (!scope) {
-    throw new WeftError('INTERRUPT_OUTSIDE_NODE', 'interrupt() was called outside a running graph node; call it from a node, a tool or an agent');
+    throw new WeftError(
+      'INTERRUPT_OUTSIDE_NODE',
+      'interrupt() was called outside a running graph node; call it from a node, a tool or an agent',
+    );
   }
   const index = scope.calls++;
   if (index < scope.resume.length) return scope.resume[index] as R;

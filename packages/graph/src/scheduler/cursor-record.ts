@@ -41,12 +41,17 @@ export function restoreCursor(plan: ExecutionPlan, record: CheckpointRecord, sta
   const node = (name: unknown): PlanNode => {
     const found = typeof name === 'string' ? plan.byName.get(name) : undefined;
     if (!found || found.index < 0) {
-      throw new WeftError('CHECKPOINT_CORRUPT', `checkpoint "${record.id}" names node ${JSON.stringify(name)}, which graph "${plan.name}" does not have`);
+      throw new WeftError(
+        'CHECKPOINT_CORRUPT',
+        `checkpoint "${record.id}" names node ${JSON.stringify(name)}, which graph "${plan.name}" does not have`,
+      );
     }
     return found;
   };
   const owned = (n: PlanNode) => {
-    const mine = record.interrupts.filter((i) => i.path.length > path.length && i.path[path.length] === n.name && path.every((p, k) => i.path[k] === p));
+    const mine = record.interrupts.filter(
+      (i) => i.path.length > path.length && i.path[path.length] === n.name && path.every((p, k) => i.path[k] === p),
+    );
     return mine.length ? mine : undefined;
   };
   return {

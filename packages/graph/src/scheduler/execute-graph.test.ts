@@ -15,8 +15,16 @@ describe('steps and events', () => {
     expect(result).toMatchObject({ status: 'done', output: 20, steps: 2, threadId: 't', interrupts: [], error: undefined });
     expect(trace(events)).toEqual([
       '0 run.start',
-      '1 step.start [a]', '1 node.start a', '1 node.end a', '1 checkpoint.write', '1 step.end [a]',
-      '2 step.start [b]', '2 node.start b', '2 node.end b', '2 checkpoint.write', '2 step.end [b]',
+      '1 step.start [a]',
+      '1 node.start a',
+      '1 node.end a',
+      '1 checkpoint.write',
+      '1 step.end [a]',
+      '2 step.start [b]',
+      '2 node.start b',
+      '2 node.end b',
+      '2 checkpoint.write',
+      '2 step.end [b]',
       '2 run.end done',
     ]);
     const ids = new Set(events.map((e) => e.runId));
@@ -32,11 +40,23 @@ describe('steps and events', () => {
       .addNode('a', async () => (started.push('a'), await gate.promise, 'A'))
       .addNode('b', async () => (started.push('b'), started.length === 2 && gate.resolve(), 'B'))
       .addNode('join', (inp: Record<string, string>) => inp, { trigger: 'all' })
-      .addEdge(START, 'a').addEdge(START, 'b').addEdge('a', 'join').addEdge('b', 'join').addEdge('join', END)
+      .addEdge(START, 'a')
+      .addEdge(START, 'b')
+      .addEdge('a', 'join')
+      .addEdge('b', 'join')
+      .addEdge('join', END)
       .compile();
     const { result, events } = await collect(g.run(0));
     expect(result.output).toEqual({ a: 'A', b: 'B' });
-    expect(trace(events).slice(0, 7)).toEqual(['0 run.start', '1 step.start [a,b]', '1 node.start a', '1 node.start b', '1 node.end b', '1 node.end a', '1 step.end [a,b]']);
+    expect(trace(events).slice(0, 7)).toEqual([
+      '0 run.start',
+      '1 step.start [a,b]',
+      '1 node.start a',
+      '1 node.start b',
+      '1 node.end b',
+      '1 node.end a',
+      '1 step.end [a,b]',
+    ]);
   });
 
   it('bounds concurrency with maxConcurrency', async () => {
@@ -62,7 +82,11 @@ describe('steps and events', () => {
       .addNode('fast', () => (ran.push('fast'), 'done'))
       .addNode('slow1', () => (ran.push('slow1'), 'x'))
       .addNode('slow2', () => (ran.push('slow2'), 'y'))
-      .addEdge(START, 'fast').addEdge(START, 'slow1').addEdge('slow1', 'slow2').addEdge('fast', END).addEdge('slow2', END)
+      .addEdge(START, 'fast')
+      .addEdge(START, 'slow1')
+      .addEdge('slow1', 'slow2')
+      .addEdge('fast', END)
+      .addEdge('slow2', END)
       .compile();
     expect((await g.run(0)).output).toBe('done');
     expect(ran).toEqual(['fast', 'slow1']);
@@ -91,7 +115,8 @@ describe('steps and events', () => {
         seen.push([ctx.node, ctx.path, ctx.step, ctx.attempt, ctx.threadId, ctx.context, ctx.signal.aborted]);
         return n;
       })
-      .addEdge(START, 'a').addEdge('a', END)
+      .addEdge(START, 'a')
+      .addEdge('a', END)
       .compile();
     const { events } = await collect(g.run(1, { context: { user: 'u1' } }));
     expect(events.find((e) => e.type === 'node.custom')).toMatchObject({ node: 'a', data: { progress: 0.5 }, step: 1 });
@@ -109,17 +134,26 @@ describe('branches, joins and skips', () => {
       .addNode('side', (n: number) => `S${n}`)
       .addNode('join', (inp: Record<string, string>) => inp, { trigger: 'all' })
       .addNode('tail', (inp: Record<string, string> | undefined) => inp ?? 'skipped-all')
-      .addEdge(START, 'route').addEdge(START, 'side')
+      .addEdge(START, 'route')
+      .addEdge(START, 'side')
       .addBranch('route', () => (pick === 'both' ? ['left', 'right'] : pick === 'none' ? [] : pick), ['left', 'right'])
-      .addEdge('left', 'after').addEdge('right', 'join').addEdge('after', 'join').addEdge('side', 'join')
-      .addEdge('join', 'tail').addEdge('tail', END)
+      .addEdge('left', 'after')
+      .addEdge('right', 'join')
+      .addEdge('after', 'join')
+      .addEdge('side', 'join')
+      .addEdge('join', 'tail')
+      .addEdge('tail', END)
       .compile();
 
   it('a join receives outputs keyed by predecessor once every predecessor delivered', async () => {
     const { result, events } = await collect(joinGraph('both').run(1));
     expect(result.output).toEqual({ right: 'R1', after: 'L1!', side: 'S1' });
     expect(events.filter((e) => e.type === 'step.start').map((e) => (e as { nodes: string[] }).nodes)).toEqual([
-      ['route', 'side'], ['left', 'right'], ['after'], ['join'], ['tail'],
+      ['route', 'side'],
+      ['left', 'right'],
+      ['after'],
+      ['join'],
+      ['tail'],
     ]);
   });
 
@@ -137,8 +171,12 @@ describe('branches, joins and skips', () => {
       .addNode('y', () => (ran.push('y'), 2))
       .addNode('j', () => (ran.push('j'), 'joined'), { trigger: 'all' })
       .addNode('other', () => 'other')
-      .addEdge(START, 'r').addBranch('r', () => 'other', ['x', 'y', 'other'])
-      .addEdge('x', 'j').addEdge('y', 'j').addEdge('j', END).addEdge('other', END)
+      .addEdge(START, 'r')
+      .addBranch('r', () => 'other', ['x', 'y', 'other'])
+      .addEdge('x', 'j')
+      .addEdge('y', 'j')
+      .addEdge('j', END)
+      .addEdge('other', END)
       .compile();
     expect((await g.run(0)).output).toBe('other');
     expect(ran).toEqual([]);
@@ -148,7 +186,9 @@ describe('branches, joins and skips', () => {
     const g = graph<number, number>({ name: 'bad' })
       .addNode('a', (n: number) => n)
       .addNode('b', (n: number) => n)
-      .addEdge(START, 'a').addBranch('a', () => 'c' as never, ['b', END]).addEdge('b', END)
+      .addEdge(START, 'a')
+      .addBranch('a', () => 'c' as never, ['b', END])
+      .addEdge('b', END)
       .compile();
     const res = await g.run(0);
     expect(res.status).toBe('error');
@@ -169,9 +209,14 @@ describe('branches, joins and skips', () => {
 describe('inputs arriving together', () => {
   const twoInto = (a: unknown, b: unknown, merge?: (x: any, y: any) => unknown) =>
     graph<number, unknown>({ name: 'merge' })
-      .addNode('a', () => a).addNode('b', () => b)
+      .addNode('a', () => a)
+      .addNode('b', () => b)
       .addNode('m', (x: unknown) => x, merge ? { merge } : {})
-      .addEdge(START, 'a').addEdge(START, 'b').addEdge('a', 'm').addEdge('b', 'm').addEdge('m', END)
+      .addEdge(START, 'a')
+      .addEdge(START, 'b')
+      .addEdge('a', 'm')
+      .addEdge('b', 'm')
+      .addEdge('m', END)
       .compile();
 
   it('concatenates arrays and merges objects in node order', async () => {

@@ -58,9 +58,20 @@ export async function executeGraph(o: ExecuteOptions): Promise<ExecuteOutcome> {
   };
   const saveCheckpoint = async (status: CheckpointStatus, patches: Patch[] | null, error?: WeftError) => {
     if (!writer) return;
-    const written = await writer.write(cursorToBody(cursor, status, 'step', scope.context, error && errorToJSON(error)), cursor.state, patches);
+    const written = await writer.write(
+      cursorToBody(cursor, status, 'step', scope.context, error && errorToJSON(error)),
+      cursor.state,
+      patches,
+    );
     checkpointId = written.id;
-    if (hub.active) emit(scope, step, { type: 'checkpoint.write', checkpointId: written.id, seq: written.seq, bytes: written.bytes, snapshot: written.snapshot });
+    if (hub.active)
+      emit(scope, step, {
+        type: 'checkpoint.write',
+        checkpointId: written.id,
+        seq: written.seq,
+        bytes: written.bytes,
+        snapshot: written.snapshot,
+      });
   };
   if (hub.active) emit(scope, step, { type: 'run.start', graph: plan.name, input: o.input, resumedFrom: o.resumedFrom });
   try {
@@ -87,7 +98,9 @@ export async function executeGraph(o: ExecuteOptions): Promise<ExecuteOutcome> {
       const before = cursor.state;
       const { state, patches } = applyStepUpdates(before, outcomes as { patches: Patch[]; view: unknown }[]);
       // Routing may fail (a branch's bad target); keep what it changes undoable.
-      const joins = cursor.joins.size ? new Map([...cursor.joins].map(([n, b]) => [n, { delivered: new Map(b.delivered), skipped: new Set(b.skipped) }])) : undefined;
+      const joins = cursor.joins.size
+        ? new Map([...cursor.joins].map(([n, b]) => [n, { delivered: new Map(b.delivered), skipped: new Set(b.skipped) }]))
+        : undefined;
       const skips = cursor.skips.size ? new Map([...cursor.skips].map(([n, s]) => [n, new Set(s)])) : undefined;
       cursor.state = state;
       try {
@@ -112,7 +125,13 @@ export async function executeGraph(o: ExecuteOptions): Promise<ExecuteOutcome> {
 function embedded(plan: ExecutionPlan, scope: RunScope, cursor: Cursor, status: CheckpointStatus): CheckpointRecord {
   return {
     ...cursorToBody(cursor, status, 'step', {}),
-    graph: plan.name, hash: plan.hash, threadId: scope.threadId ?? '', id: `${scope.runId}:${scope.path.join('/')}`,
-    parentId: null, seq: 0, createdAt: Date.now(), state: { full: cursor.state },
+    graph: plan.name,
+    hash: plan.hash,
+    threadId: scope.threadId ?? '',
+    id: `${scope.runId}:${scope.path.join('/')}`,
+    parentId: null,
+    seq: 0,
+    createdAt: Date.now(),
+    state: { full: cursor.state },
   };
 }

@@ -31,9 +31,13 @@ export async function executeStep(scope: RunScope, cursor: Cursor, step: number,
   let settled = 0;
   for (let i = 0; i < outcomes.length; i++) if (outcomes[i] !== undefined) settled++;
   if (settled === tasks.length) return outcomes as TaskOutcome[];
-  const aborted = new WeftError('RUN_ABORTED', 'the run was cancelled through its AbortSignal; resume the thread to continue from its last checkpoint', {
-    cause: scope.signal.reason,
-  });
+  const aborted = new WeftError(
+    'RUN_ABORTED',
+    'the run was cancelled through its AbortSignal; resume the thread to continue from its last checkpoint',
+    {
+      cause: scope.signal.reason,
+    },
+  );
   return Array.from(outcomes, (o): TaskOutcome => o ?? { kind: 'error', error: aborted });
 }
 

@@ -14,7 +14,10 @@ function pipeline(store: MemoryStore, name = 'pipe') {
       return `${x}+${verdict}`;
     })
     .addNode('publish', (x: string, ctx) => (ctx.update((s) => void s.log.push('publish')), `${x}+p`))
-    .addEdge(START, 'draft').addEdge('draft', 'review').addEdge('review', 'publish').addEdge('publish', END)
+    .addEdge(START, 'draft')
+    .addEdge('draft', 'review')
+    .addEdge('review', 'publish')
+    .addEdge('publish', END)
     .compile({ store });
 }
 
@@ -25,7 +28,8 @@ describe('history and time travel', () => {
     await g.run('a', { threadId: 't' });
     await g.resume({ threadId: 't', resume: { 'review#0': 'ok' } });
     const rows = [];
-    for await (const cp of g.history('t')) rows.push([cp.seq, cp.step, cp.status, cp.source, cp.frontier.map((f) => f.node), cp.state.log, cp.interrupts.map((i) => i.id)]);
+    for await (const cp of g.history('t'))
+      rows.push([cp.seq, cp.step, cp.status, cp.source, cp.frontier.map((f) => f.node), cp.state.log, cp.interrupts.map((i) => i.id)]);
     expect(rows).toEqual([
       [6, 3, 'done', 'step', [], ['draft a', 'review ok', 'publish'], []],
       [5, 2, 'running', 'step', ['publish'], ['draft a', 'review ok'], []],
@@ -47,7 +51,10 @@ describe('history and time travel', () => {
     const before = await store.list('t');
     const first = before.find((e) => e.seq === 2)!;
     const fork = await g.resume({
-      threadId: 't', checkpointId: first.id, goto: 'publish', input: 'edited',
+      threadId: 't',
+      checkpointId: first.id,
+      goto: 'publish',
+      input: 'edited',
       update: (s) => void s.log.push('edited by hand'),
     });
     expect(fork).toMatchObject({ status: 'done', output: 'edited+p', state: { log: ['draft a', 'edited by hand', 'publish'] } });
@@ -70,7 +77,8 @@ describe('history and time travel', () => {
     const store = new MemoryStore();
     const g = graph<number, number, { total: number }>({ name: 'acc', state: () => ({ total: 0 }) })
       .addNode('add', (n: number, ctx) => (ctx.update((s) => void (s.total += n)), ctx.state.total))
-      .addEdge(START, 'add').addEdge('add', END)
+      .addEdge(START, 'add')
+      .addEdge('add', END)
       .compile({ store });
     expect((await g.run(5, { threadId: 't' })).output).toBe(5);
     expect((await g.run(7, { threadId: 't' })).output).toBe(12);
@@ -114,10 +122,13 @@ describe('resume misuse gets typed errors and leaves stored data intact', () => 
     const { store } = await interrupted();
     const changed = graph<string, string, S>({ name: 'pipe', state: () => ({ log: [] }) })
       .addNode('draft', (x: string) => x)
-      .addEdge(START, 'draft').addEdge('draft', END)
+      .addEdge(START, 'draft')
+      .addEdge('draft', END)
       .compile({ store });
     await expect(changed.resume({ threadId: 't', resume: { 'review#0': 1 } })).rejects.toMatchObject({ code: 'CHECKPOINT_GRAPH_MISMATCH' });
-    await expect(pipeline(store, 'other').resume({ threadId: 't', resume: { 'review#0': 1 } })).rejects.toMatchObject({ code: 'CHECKPOINT_GRAPH_MISMATCH' });
+    await expect(pipeline(store, 'other').resume({ threadId: 't', resume: { 'review#0': 1 } })).rejects.toMatchObject({
+      code: 'CHECKPOINT_GRAPH_MISMATCH',
+    });
   });
 
   it('corrupted bytes and a future format version are refused with typed errors', async () => {
@@ -147,7 +158,8 @@ describe('resume misuse gets typed errors and leaves stored data intact', () => 
     let reviews = 0;
     const g = graph<string, string>({ name: 'race' })
       .addNode('review', (x: string) => (reviews++, `${x}:${interrupt<string>('?')}`))
-      .addEdge(START, 'review').addEdge('review', END)
+      .addEdge(START, 'review')
+      .addEdge('review', END)
       .compile({ store });
     await g.run('a', { threadId: 't' });
     reviews = 0;

@@ -31,10 +31,14 @@ export interface ResumeOptions<S = unknown> {
  */
 export async function prepareResume(plan: ExecutionPlan, o: ResumeOptions<any>): Promise<Prepared> {
   const store = plan.store;
-  if (!store) throw new WeftError('STORE_REQUIRED', `graph "${plan.name}" was compiled without a store; pass compile({ store }) to resume runs`);
+  if (!store)
+    throw new WeftError('STORE_REQUIRED', `graph "${plan.name}" was compiled without a store; pass compile({ store }) to resume runs`);
   checkArgs(o);
   const head = await store.get(o.threadId);
-  if (!head) throw new WeftError('THREAD_NOT_FOUND', `thread "${o.threadId}" has no checkpoints; start it with run()`, { details: { threadId: o.threadId } });
+  if (!head)
+    throw new WeftError('THREAD_NOT_FOUND', `thread "${o.threadId}" has no checkpoints; start it with run()`, {
+      details: { threadId: o.threadId },
+    });
   const loaded = await loadCheckpoint(store, plan, o.threadId, o.checkpointId);
   const { record } = loaded;
   const values = new Map<string, unknown>([...(record.resumeValues ?? []), ...Object.entries(o.resume ?? {})]);
@@ -51,25 +55,45 @@ export async function prepareResume(plan: ExecutionPlan, o: ResumeOptions<any>):
   if (o.goto !== undefined) {
     const node = plan.byName.get(o.goto);
     if (!node || node.index < 0) {
-      throw new WeftError('INVALID_ARGUMENT', `goto "${o.goto}" is not a node of graph "${plan.name}" (nodes: ${plan.nodes.map((n) => n.name).join(', ')})`);
+      throw new WeftError(
+        'INVALID_ARGUMENT',
+        `goto "${o.goto}" is not a node of graph "${plan.name}" (nodes: ${plan.nodes.map((n) => n.name).join(', ')})`,
+      );
     }
-    cursor = { step: record.step, state: loaded.state, frontier: [{ node, input: o.input, resume: undefined, sub: undefined, interrupts: undefined }],
-      joins: new Map(), skips: new Map(), pending: new Map(), ended: false, output: undefined };
+    cursor = {
+      step: record.step,
+      state: loaded.state,
+      frontier: [{ node, input: o.input, resume: undefined, sub: undefined, interrupts: undefined }],
+      joins: new Map(),
+      skips: new Map(),
+      pending: new Map(),
+      ended: false,
+      output: undefined,
+    };
   } else {
     if (record.status === 'done') {
       throw new WeftError('NOTHING_TO_RESUME', `checkpoint "${record.id}" is the end of a finished run; pass goto to restart at a node`);
     }
     if (record.status === 'interrupted' && !record.interrupts.some((i) => values.has(i.id)) && !o.update) {
-      throw new WeftError('NOTHING_TO_RESUME', `checkpoint "${record.id}" waits on interrupts ${[...pending].map((p) => `"${p}"`).join(', ')}; pass resume: { [id]: value }`, {
-        details: { pending: [...pending] },
-      });
+      throw new WeftError(
+        'NOTHING_TO_RESUME',
+        `checkpoint "${record.id}" waits on interrupts ${[...pending].map((p) => `"${p}"`).join(', ')}; pass resume: { [id]: value }`,
+        {
+          details: { pending: [...pending] },
+        },
+      );
     }
     cursor = restoreCursor(plan, record, loaded.state, []);
   }
   let patches: Patch[] = [];
   if (o.update) [cursor.state, patches] = produceWithPatches(cursor.state, o.update);
   const context = o.context ? { ...o.context } : { ...record.context };
-  const writer = new CheckpointWriter(store, plan, o.threadId, plan.snapshotEvery, { ...loaded.chain, seq: head.seq, deltaBytes: 0, snapshotBytes: Infinity });
+  const writer = new CheckpointWriter(store, plan, o.threadId, plan.snapshotEvery, {
+    ...loaded.chain,
+    seq: head.seq,
+    deltaBytes: 0,
+    snapshotBytes: Infinity,
+  });
   const body = cursorToBody(cursor, 'running', o.goto !== undefined || o.update ? 'fork' : 'resume', context);
   if (values.size) body.resumeValues = [...values];
   await writer.write(body, cursor.state, patches);

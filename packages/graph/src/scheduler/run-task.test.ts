@@ -5,7 +5,11 @@ import { collect, deferred, trace } from '../../test/support/collect.ts';
 afterEach(() => void vi.useRealTimers());
 
 const single = <O>(fn: (x: number, ctx: NodeContext<any>) => O, opts: object = {}, store?: MemoryStore) =>
-  graph<number, unknown>({ name: 'one' }).addNode('n', fn, opts).addEdge(START, 'n').addEdge('n', END).compile(store ? { store } : {});
+  graph<number, unknown>({ name: 'one' })
+    .addNode('n', fn, opts)
+    .addEdge(START, 'n')
+    .addEdge('n', END)
+    .compile(store ? { store } : {});
 
 describe('streaming nodes', () => {
   it('emits each chunk as an event and sends the concatenation along the edge', async () => {
@@ -16,7 +20,9 @@ describe('streaming nodes', () => {
     const g = graph<number, string>({ name: 'stream' })
       .addNode('s', () => words())
       .addNode('shout', (t: string) => t.toUpperCase())
-      .addEdge(START, 's').addEdge('s', 'shout').addEdge('shout', END)
+      .addEdge(START, 's')
+      .addEdge('s', 'shout')
+      .addEdge('shout', END)
       .compile();
     const { result, events } = await collect(g.run(0));
     expect(result.output).toBe('HELLO');
@@ -25,7 +31,10 @@ describe('streaming nodes', () => {
   });
 
   it('concatenates arrays, keeps other chunks as a list, and honours a custom concat', async () => {
-    const from = (xs: unknown[]) => (async function* () { yield* xs; })();
+    const from = (xs: unknown[]) =>
+      (async function* () {
+        yield* xs;
+      })();
     expect((await single(() => from([[1], [2, 3]])).run(0)).output).toEqual([1, 2, 3]);
     expect((await single(() => from([{ a: 1 }, { b: 2 }])).run(0)).output).toEqual([{ a: 1 }, { b: 2 }]);
     expect((await single(() => from([1, 2, 3]), { concat: (c: number[]) => c.reduce((a, b) => a + b, 0) }).run(0)).output).toBe(6);
@@ -36,20 +45,31 @@ describe('retries and timeouts', () => {
   it('retries a failing node with backoff and reports each retry', async () => {
     vi.useFakeTimers();
     let calls = 0;
-    const run = single(() => {
-      if (++calls < 3) throw new Error(`flaky ${calls}`);
-      return 'ok';
-    }, { retry: { maxAttempts: 3, initialDelayMs: 100, backoff: 2 } }).run(0);
+    const run = single(
+      () => {
+        if (++calls < 3) throw new Error(`flaky ${calls}`);
+        return 'ok';
+      },
+      { retry: { maxAttempts: 3, initialDelayMs: 100, backoff: 2 } },
+    ).run(0);
     const events: unknown[] = [];
     run.subscribe((e) => e.type === 'node.retry' && events.push([e.attempt, e.delayMs, e.error.message]));
     await vi.runAllTimersAsync();
     expect(await run).toMatchObject({ status: 'done', output: 'ok' });
-    expect(events).toEqual([[1, 100, 'flaky 1'], [2, 200, 'flaky 2']]);
+    expect(events).toEqual([
+      [1, 100, 'flaky 1'],
+      [2, 200, 'flaky 2'],
+    ]);
   });
 
   it('fails with NODE_FAILED after the last attempt, with the original error as cause', async () => {
     const boom = new Error('boom');
-    const res = await single(() => { throw boom; }, { retry: { maxAttempts: 2, initialDelayMs: 1 } }).run(0);
+    const res = await single(
+      () => {
+        throw boom;
+      },
+      { retry: { maxAttempts: 2, initialDelayMs: 1 } },
+    ).run(0);
     expect(res.status).toBe('error');
     expect(res.error).toMatchObject({ code: 'NODE_FAILED', name: 'NodeError', details: { node: 'n', path: ['n'], attempts: 2 } });
     expect(res.error!.cause).toBe(boom);
@@ -57,14 +77,22 @@ describe('retries and timeouts', () => {
 
   it('stops retrying when retryOn says no', async () => {
     let calls = 0;
-    const res = await single(() => { calls++; throw new Error('fatal'); }, { retry: { maxAttempts: 5, initialDelayMs: 1, retryOn: () => false } }).run(0);
+    const res = await single(
+      () => {
+        calls++;
+        throw new Error('fatal');
+      },
+      { retry: { maxAttempts: 5, initialDelayMs: 1, retryOn: () => false } },
+    ).run(0);
     expect([res.error?.code, calls]).toEqual(['NODE_FAILED', 1]);
   });
 
   it('times out a slow node, aborting its signal', async () => {
     vi.useFakeTimers();
     let aborted: unknown;
-    const run = single((_x, ctx) => new Promise(() => ctx.signal.addEventListener('abort', () => (aborted = ctx.signal.reason))), { timeoutMs: 50 }).run(0);
+    const run = single((_x, ctx) => new Promise(() => ctx.signal.addEventListener('abort', () => (aborted = ctx.signal.reason))), {
+      timeoutMs: 50,
+    }).run(0);
     await vi.advanceTimersByTimeAsync(60);
     const res = await run;
     expect(res.error).toMatchObject({ code: 'NODE_TIMEOUT', details: { path: ['n'], timeoutMs: 50 } });
@@ -74,7 +102,10 @@ describe('retries and timeouts', () => {
   it('a timed-out attempt is retried', async () => {
     vi.useFakeTimers();
     let calls = 0;
-    const run = single(() => (++calls === 1 ? new Promise(() => {}) : 'second'), { timeoutMs: 10, retry: { maxAttempts: 2, initialDelayMs: 5 } }).run(0);
+    const run = single(() => (++calls === 1 ? new Promise(() => {}) : 'second'), {
+      timeoutMs: 10,
+      retry: { maxAttempts: 2, initialDelayMs: 5 },
+    }).run(0);
     await vi.advanceTimersByTimeAsync(20);
     expect(await run).toMatchObject({ status: 'done', output: 'second' });
   });
@@ -95,7 +126,11 @@ describe('cancellation and failure', () => {
         return new Promise(() => {});
       })
       .addNode('join', (x: unknown) => x, { trigger: 'all' })
-      .addEdge(START, 'quick').addEdge(START, 'stuck').addEdge('quick', 'join').addEdge('stuck', 'join').addEdge('join', END)
+      .addEdge(START, 'quick')
+      .addEdge(START, 'stuck')
+      .addEdge('quick', 'join')
+      .addEdge('stuck', 'join')
+      .addEdge('join', END)
       .compile({ store });
     const { result, events } = await collect(g.run(0, { threadId: 't', signal: ac.signal }));
     expect(result.status).toBe('error');
@@ -129,7 +164,11 @@ describe('cancellation and failure', () => {
         return 'recovered';
       })
       .addNode('join', (x: unknown) => x, { trigger: 'all' })
-      .addEdge(START, 'ok').addEdge(START, 'bad').addEdge('ok', 'join').addEdge('bad', 'join').addEdge('join', END)
+      .addEdge(START, 'ok')
+      .addEdge(START, 'bad')
+      .addEdge('ok', 'join')
+      .addEdge('bad', 'join')
+      .addEdge('join', END)
       .compile({ store });
     const { result, events } = await collect(g.run(0, { threadId: 't' }));
     expect(result).toMatchObject({ status: 'error', state: [] });

@@ -33,7 +33,8 @@ export async function runTask(scope: RunScope, task: Task, step: number, base: u
     try {
       let output = invoke(scope, task, step, attempt, state, resume);
       if (isThenable(output)) output = await output;
-      if (scope.hub.active) emit(scope, step, { type: 'node.end', node: node.name, output, durationMs: Date.now() - (started || Date.now()) });
+      if (scope.hub.active)
+        emit(scope, step, { type: 'node.end', node: node.name, output, durationMs: Date.now() - (started || Date.now()) });
       return { kind: 'done', output, patches: state.patches, view: state.current };
     } catch (err) {
       if (err instanceof GraphInterrupt) {
@@ -75,13 +76,25 @@ function invoke(scope: RunScope, task: Task, step: number, attempt: number, stat
   return withTimeout(run, timeoutMs, timed, [...scope.path, node.name]);
 }
 
-function callNode(scope: RunScope, task: Task, step: number, attempt: number, state: NodeState, signal: AbortSignal, address: string): unknown {
+function callNode(
+  scope: RunScope,
+  task: Task,
+  step: number,
+  attempt: number,
+  state: NodeState,
+  signal: AbortSignal,
+  address: string,
+): unknown {
   const { node } = task;
   const pre = node.options.pre;
   let input = task.input;
   if (pre) input = state.withDraft((draft) => pre(input, draft)) ?? input;
-  const out = node.sub ? runSub(scope, task, input, address) : node.fn!(input, new NodeContextImpl(scope, node, state, step, attempt, signal));
-  return isThenable(out) ? Promise.resolve(out).then((v) => settle(scope, node, step, state, signal, v)) : settle(scope, node, step, state, signal, out);
+  const out = node.sub
+    ? runSub(scope, task, input, address)
+    : node.fn!(input, new NodeContextImpl(scope, node, state, step, attempt, signal));
+  return isThenable(out)
+    ? Promise.resolve(out).then((v) => settle(scope, node, step, state, signal, v))
+    : settle(scope, node, step, state, signal, out);
 }
 
 /** Drains a stream if the node returned one, then applies the post handler. */
@@ -124,5 +137,9 @@ function isStream(v: unknown): v is AsyncIterable<unknown> {
 function abortError(scope: RunScope): WeftError {
   const reason: unknown = scope.signal.reason;
   if (reason instanceof WeftError) return reason;
-  return new WeftError('RUN_ABORTED', 'the run was cancelled through its AbortSignal; resume the thread to continue from its last checkpoint', { cause: reason });
+  return new WeftError(
+    'RUN_ABORTED',
+    'the run was cancelled through its AbortSignal; resume the thread to continue from its last checkpoint',
+    { cause: reason },
+  );
 }

@@ -36,7 +36,11 @@ export interface Prepared {
  * Starts a run on the next microtask (so same-tick subscribers see every event)
  * and returns it. `prepare` validates and loads; its errors reject the run.
  */
-export function startRun<Out, S>(plan: ExecutionPlan, signal: AbortSignal | undefined, prepare: (runId: string) => Promise<Prepared>): Run<Out, S> {
+export function startRun<Out, S>(
+  plan: ExecutionPlan,
+  signal: AbortSignal | undefined,
+  prepare: (runId: string) => Promise<Prepared>,
+): Run<Out, S> {
   const hub = new EventHub();
   const runId = randomUUID();
   const result = (async (): Promise<RunResult<Out, S>> => {
@@ -49,15 +53,35 @@ export function startRun<Out, S>(plan: ExecutionPlan, signal: AbortSignal | unde
       throw err;
     }
     const scope: RunScope = {
-      runId, threadId: prepared.threadId, path: [], addressPrefix: '', hub,
-      signal: signal ?? neverAbortingSignal(), context: prepared.context,
-      resumeValues: prepared.resumeValues, runSubgraph,
+      runId,
+      threadId: prepared.threadId,
+      path: [],
+      addressPrefix: '',
+      hub,
+      signal: signal ?? neverAbortingSignal(),
+      context: prepared.context,
+      resumeValues: prepared.resumeValues,
+      runSubgraph,
     };
-    const out = await executeGraph({ plan, scope, cursor: prepared.cursor, writer: prepared.writer, input: prepared.input, resumedFrom: prepared.resumedFrom });
+    const out = await executeGraph({
+      plan,
+      scope,
+      cursor: prepared.cursor,
+      writer: prepared.writer,
+      input: prepared.input,
+      resumedFrom: prepared.resumedFrom,
+    });
     hub.close();
     return {
-      status: out.status, output: out.output as Out | undefined, state: out.state as S, interrupts: out.interrupts,
-      checkpointId: out.checkpointId, threadId: prepared.threadId, runId, steps: out.steps, error: out.error,
+      status: out.status,
+      output: out.output as Out | undefined,
+      state: out.state as S,
+      interrupts: out.interrupts,
+      checkpointId: out.checkpointId,
+      threadId: prepared.threadId,
+      runId,
+      steps: out.steps,
+      error: out.error,
     };
   })();
   result.catch(() => {});

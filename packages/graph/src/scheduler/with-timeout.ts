@@ -8,9 +8,13 @@ import { WeftError } from '../errors.ts';
 export function withTimeout<T>(fn: () => Promise<T>, ms: number, controller: AbortController, path: string[]): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
-      const err = new WeftError('NODE_TIMEOUT', `node "${path.join('/')}" did not finish within ${ms} ms; raise timeoutMs or make the node honour ctx.signal`, {
-        details: { path, timeoutMs: ms },
-      });
+      const err = new WeftError(
+        'NODE_TIMEOUT',
+        `node "${path.join('/')}" did not finish within ${ms} ms; raise timeoutMs or make the node honour ctx.signal`,
+        {
+          details: { path, timeoutMs: ms },
+        },
+      );
       controller.abort(err);
       reject(err);
     }, ms);

@@ -28,7 +28,11 @@ describe('graph-local state', () => {
         return 2;
       })
       .addNode('join', (x: unknown, ctx) => ({ x, seen: ctx.state }), { trigger: 'all' })
-      .addEdge(START, 'first').addEdge(START, 'second').addEdge('first', 'join').addEdge('second', 'join').addEdge('join', END)
+      .addEdge(START, 'first')
+      .addEdge(START, 'second')
+      .addEdge('first', 'join')
+      .addEdge('second', 'join')
+      .addEdge('join', END)
       .compile();
     const { result, events } = await collect(g.run(0));
     const expected = { items: ['first-1', 'first-2', 'second'], last: 'second', count: 1 };
@@ -62,10 +66,16 @@ describe('graph-local state', () => {
         views.push(['b', [...ctx.state.items]]);
         return 2;
       })
-      .addEdge(START, 'a').addEdge(START, 'b').addEdge('a', END).addEdge('b', END)
+      .addEdge(START, 'a')
+      .addEdge(START, 'b')
+      .addEdge('a', END)
+      .addEdge('b', END)
       .compile();
     await g.run(0);
-    expect(views).toEqual([['a', ['x', 'a']], ['b', ['x']]]);
+    expect(views).toEqual([
+      ['a', ['x', 'a']],
+      ['b', ['x']],
+    ]);
   });
 
   it('pre and post handlers change the input, the output and the state (Eino’s state handlers)', async () => {
@@ -81,7 +91,8 @@ describe('graph-local state', () => {
           return `${out}!`;
         },
       })
-      .addEdge(START, 'n').addEdge('n', END)
+      .addEdge(START, 'n')
+      .addEdge('n', END)
       .compile();
     expect(await g.run(4)).toMatchObject({ output: '8:10!', state: { items: ['pre 4', 'post 8:10'], count: 10 } });
   });
@@ -89,7 +100,8 @@ describe('graph-local state', () => {
   it('a state that is a plain value can be replaced by returning from the recipe', async () => {
     const g = graph<number, number, number>({ name: 'scalar', state: () => 0 })
       .addNode('add', (x: number, ctx) => (ctx.update((s) => s + x), x))
-      .addEdge(START, 'add').addEdge('add', END)
+      .addEdge(START, 'add')
+      .addEdge('add', END)
       .compile();
     expect((await g.run(5)).state).toBe(5);
   });
@@ -105,7 +117,11 @@ describe('graph-local state', () => {
     const seen: [number, number, boolean][] = [];
     for await (const cp of g.history('t')) {
       expect(cp.state.items).toEqual(Array.from({ length: cp.step }, (_, i) => `i${i}`));
-      seen.push([cp.seq, cp.step, 'full' in (await import('../index.ts')).decodeCheckpoint((await store.get('t', cp.id))!.bytes, '').state]);
+      seen.push([
+        cp.seq,
+        cp.step,
+        'full' in (await import('../index.ts')).decodeCheckpoint((await store.get('t', cp.id))!.bytes, '').state,
+      ]);
     }
     expect(seen.map(([seq]) => seq)).toEqual(Array.from({ length: 13 }, (_, i) => 13 - i));
     const fulls = seen.filter(([, , full]) => full).map(([seq]) => seq);
