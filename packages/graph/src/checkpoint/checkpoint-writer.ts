@@ -26,9 +26,10 @@ export interface WrittenCheckpoint {
 /**
  * Writes a thread's checkpoints in order. The state is stored in full when the
  * chain is new, every `snapshotEvery` checkpoints, or once the deltas since the
- * last snapshot weigh as much as that snapshot (so the bytes stored stay a small
- * multiple of the data, and loading replays a bounded chain); otherwise as the
- * immer patches from the previous checkpoint.
+ * last snapshot weigh twice as much as that snapshot (snapshots then grow
+ * geometrically, so the bytes stored stay a small multiple of the data, and a
+ * load replays a bounded chain); otherwise as the immer patches from the
+ * previous checkpoint.
  */
 export class CheckpointWriter {
   #pos: ChainPosition;
@@ -51,7 +52,7 @@ export class CheckpointWriter {
   async write(body: RecordBody, state: unknown, patches: Patch[] | null): Promise<WrittenCheckpoint> {
     const pos = this.#pos;
     const snapshot =
-      patches === null || pos.parentId === null || pos.depth + 1 >= this.snapshotEvery || pos.deltaBytes >= pos.snapshotBytes;
+      patches === null || pos.parentId === null || pos.depth + 1 >= this.snapshotEvery || pos.deltaBytes >= 2 * pos.snapshotBytes;
     // Built field by field: spreading `body` here makes a dictionary-mode object that encodes ~7× slower.
     const record: CheckpointRecord = {
       graph: this.graph.name,

@@ -68,7 +68,7 @@ function buildPlan(def: GraphDefinition, options: CompileOptions, hash: string):
     stateInit: def.state,
     maxSteps: options.maxSteps ?? nodes.length + 10,
     maxConcurrency: options.maxConcurrency ?? Infinity,
-    snapshotEvery: options.snapshotEvery ?? 50,
+    snapshotEvery: options.snapshotEvery ?? 100,
     store: options.store,
   };
 }

@@ -7,6 +7,6 @@ export interface CompileOptions {
   maxSteps?: number;
   /** How many nodes of one step run at once (default: unbounded). */
   maxConcurrency?: number;
-  /** A full state snapshot at least every K checkpoints; immer patches in between (default 50). */
+  /** A full state snapshot at least every K checkpoints; immer patches in between (default 100). */
   snapshotEvery?: number;
 }
