@@ -53,26 +53,44 @@ export function decodeCheckpoint(bytes: Uint8Array, where: string): CheckpointRe
 }
 
 function shapeProblem(r: unknown): string | undefined {
-  if (r === null || typeof r !== 'object' || Array.isArray(r)) return 'body is not a record';
-  const o = r as Record<string, unknown>;
+  if (!isObject(r)) return 'body is not a record';
   for (const key of ['graph', 'hash', 'threadId', 'id', 'status', 'source'] as const) {
-    if (typeof o[key] !== 'string') return `field ${key} is not a string`;
+    if (typeof r[key] !== 'string') return `field ${key} is not a string`;
   }
   for (const key of ['seq', 'step', 'createdAt'] as const) {
-    if (typeof o[key] !== 'number' || !Number.isFinite(o[key])) return `field ${key} is not a number`;
+    if (typeof r[key] !== 'number' || !Number.isFinite(r[key])) return `field ${key} is not a number`;
   }
-  for (const key of ['frontier', 'joins', 'skips', 'pending', 'interrupts'] as const) {
-    if (!Array.isArray(o[key])) return `field ${key} is not a list`;
+  if (r['parentId'] !== null && typeof r['parentId'] !== 'string') return 'field parentId is invalid';
+  const state = r['state'];
+  if (!isObject(state) || !('full' in state || isList(state['patches'], isPatch))) return 'field state is invalid';
+  if (!isObject(r['context'])) return 'field context is invalid';
+  if (!isList(r['frontier'], isTask)) return 'a frontier task is invalid';
+  if (
+    !isList(
+      r['joins'],
+      (j) => isObject(j) && typeof j['node'] === 'string' && isList(j['delivered'], isPair) && isList(j['skipped'], isString),
+    )
+  ) {
+    return 'a join buffer is invalid';
   }
-  if (o['parentId'] !== null && typeof o['parentId'] !== 'string') return 'field parentId is invalid';
-  const state = o['state'];
-  if (state === null || typeof state !== 'object' || !('full' in state || Array.isArray((state as { patches?: unknown }).patches))) {
-    return 'field state is invalid';
-  }
-  if (o['context'] === null || typeof o['context'] !== 'object') return 'field context is invalid';
-  const tasks = o['frontier'] as unknown[];
-  if (tasks.some((t) => t === null || typeof t !== 'object' || typeof (t as { node?: unknown }).node !== 'string')) {
-    return 'a frontier task is invalid';
-  }
+  if (!isList(r['skips'], (k) => Array.isArray(k) && typeof k[0] === 'string' && isList(k[1], isString))) return 'a skip entry is invalid';
+  if (!isList(r['pending'], (p) => isObject(p) && typeof p['node'] === 'string' && isList(p['patches'], isPatch)))
+    return 'a pending result is invalid';
+  if (!isList(r['interrupts'], isInterrupt)) return 'an interrupt is invalid';
+  if (r['resumeValues'] !== undefined && !isList(r['resumeValues'], isPair)) return 'field resumeValues is invalid';
   return undefined;
+}
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isList = (v: unknown, item: (x: unknown) => boolean): boolean => Array.isArray(v) && v.every(item);
+const isPair = (v: unknown) => Array.isArray(v) && v.length === 2 && typeof v[0] === 'string';
+const isPatch = (p: unknown) => isObject(p) && typeof p['op'] === 'string' && Array.isArray(p['path']);
+const isInterrupt = (i: unknown) =>
+  isObject(i) && typeof i['id'] === 'string' && typeof i['address'] === 'string' && isList(i['path'], isString);
+function isTask(t: unknown): boolean {
+  if (!isObject(t) || typeof t['node'] !== 'string') return false;
+  if (t['resume'] !== undefined && !Array.isArray(t['resume'])) return false;
+  return t['sub'] === undefined || shapeProblem(t['sub']) === undefined;
 }
