@@ -49,7 +49,12 @@ export class CheckpointWriter {
   }
 
   /** `patches: null` forces a full snapshot (e.g. after an edit whose patches are unknown). */
-  async write(body: RecordBody, state: unknown, patches: Patch[] | null): Promise<WrittenCheckpoint> {
+  /**
+   * Encodes and stores one checkpoint. The chain position advances at once;
+   * `stored` settles when the store has the entry (a failed put ends the run,
+   * so a position that ran ahead is never used).
+   */
+  write(body: RecordBody, state: unknown, patches: Patch[] | null): { written: WrittenCheckpoint; stored: Promise<void> } {
     const pos = this.#pos;
     const snapshot =
       patches === null || pos.parentId === null || pos.depth + 1 >= this.snapshotEvery || pos.deltaBytes >= 2 * pos.snapshotBytes;
@@ -77,7 +82,7 @@ export class CheckpointWriter {
     if (body.error !== undefined) record.error = body.error;
     if (body.resumeValues !== undefined) record.resumeValues = body.resumeValues;
     const bytes = encodeCheckpoint(record);
-    await this.store.put({
+    const stored = this.store.put({
       threadId: this.threadId,
       id: record.id,
       parentId: record.parentId,
@@ -87,9 +92,11 @@ export class CheckpointWriter {
       createdAt: record.createdAt,
       bytes,
     });
-    this.#pos = snapshot
-      ? { seq: record.seq, parentId: record.id, depth: 0, deltaBytes: 0, snapshotBytes: bytes.length }
-      : { ...pos, seq: record.seq, parentId: record.id, depth: pos.depth + 1, deltaBytes: pos.deltaBytes + bytes.length };
-    return { id: record.id, seq: record.seq, bytes: bytes.length, snapshot };
+    pos.seq = record.seq;
+    pos.parentId = record.id;
+    pos.depth = snapshot ? 0 : pos.depth + 1;
+    pos.deltaBytes = snapshot ? 0 : pos.deltaBytes + bytes.length;
+    if (snapshot) pos.snapshotBytes = bytes.length;
+    return { written: { id: record.id, seq: record.seq, bytes: bytes.length, snapshot }, stored };
   }
 }

@@ -56,22 +56,16 @@ export async function executeGraph(o: ExecuteOptions): Promise<ExecuteOutcome> {
     if (hub.active) emit(scope, step, { type: 'error', node, error: error.toJSON() });
     return finish('error', { error });
   };
-  const saveCheckpoint = async (status: CheckpointStatus, patches: Patch[] | null, error?: WeftError) => {
-    if (!writer) return;
-    const written = await writer.write(
-      cursorToBody(cursor, status, 'step', scope.context, error && errorToJSON(error)),
-      cursor.state,
-      patches,
-    );
+  const saveCheckpoint = (status: CheckpointStatus, patches: Patch[] | null, error?: WeftError): Promise<void> | undefined => {
+    if (!writer) return undefined;
+    const body = cursorToBody(cursor, status, 'step', scope.context, error && errorToJSON(error));
+    const { written, stored } = writer.write(body, cursor.state, patches);
     checkpointId = written.id;
-    if (hub.active)
-      emit(scope, step, {
-        type: 'checkpoint.write',
-        checkpointId: written.id,
-        seq: written.seq,
-        bytes: written.bytes,
-        snapshot: written.snapshot,
-      });
+    if (!hub.active) return stored;
+    return stored.then(() => {
+      const { id, seq, bytes, snapshot } = written;
+      emit(scope, step, { type: 'checkpoint.write', checkpointId: id, seq, bytes, snapshot });
+    });
   };
   if (hub.active) emit(scope, step, { type: 'run.start', graph: plan.name, input: o.input, resumedFrom: o.resumedFrom });
   try {
@@ -86,7 +80,8 @@ export async function executeGraph(o: ExecuteOptions): Promise<ExecuteOutcome> {
       steps++;
       const tasks = cursor.frontier;
       if (hub.active) emit(scope, step, { type: 'step.start', nodes: tasks.map((t) => t.node.name) });
-      const outcomes = await executeStep(scope, cursor, step, plan.maxConcurrency);
+      let outcomes = executeStep(scope, cursor, step, plan.maxConcurrency);
+      if (!Array.isArray(outcomes)) outcomes = await outcomes;
       const stop = collectStop(cursor, outcomes);
       if (stop) {
         const status = stop.error ? 'error' : 'interrupted';
@@ -105,7 +100,8 @@ export async function executeGraph(o: ExecuteOptions): Promise<ExecuteOutcome> {
       cursor.state = state;
       try {
         const results = tasks.map((t, i) => ({ node: t.node, output: (outcomes[i] as { output: unknown }).output }));
-        await routeOutputs(cursor, results);
+        const routing = routeOutputs(cursor, results);
+        if (routing) await routing;
       } catch (err) {
         Object.assign(cursor, { state: before, joins: joins ?? new Map(), skips: skips ?? new Map(), frontier: tasks });
         return await fail(asWeftError(err), undefined, true);
@@ -114,7 +110,8 @@ export async function executeGraph(o: ExecuteOptions): Promise<ExecuteOutcome> {
       cursor.step = step;
       if (cursor.pending.size) cursor.pending.clear();
       if (!cursor.ended && cursor.frontier.length === 0) fireJoins(cursor, cursor.frontier, true);
-      await saveCheckpoint(cursor.ended || cursor.frontier.length === 0 ? 'done' : 'running', patches);
+      const saving = saveCheckpoint(cursor.ended || cursor.frontier.length === 0 ? 'done' : 'running', patches);
+      if (saving) await saving;
       if (hub.active) emit(scope, step, { type: 'step.end', nodes: tasks.map((t) => t.node.name) });
     }
   } catch (err) {

@@ -10,8 +10,15 @@ import { WeftError } from '../errors.ts';
  * resume does not target stays stopped without running. On cancellation the
  * step ends at once; tasks still running count as aborted.
  */
-export async function executeStep(scope: RunScope, cursor: Cursor, step: number, limit: number): Promise<TaskOutcome[]> {
+export function executeStep(scope: RunScope, cursor: Cursor, step: number, limit: number): TaskOutcome[] | Promise<TaskOutcome[]> {
   const tasks = cursor.frontier;
+  const abortable = !isNeverAborting(scope.signal);
+  // The common case — one fresh task, nothing restored, no cancellation — without any bookkeeping.
+  const only = tasks.length === 1 ? tasks[0]! : undefined;
+  if (only && !abortable && cursor.pending.size === 0 && !only.interrupts) {
+    const o = runTask(scope, only, step, cursor.state);
+    return isThenable(o) ? o.then((x) => [x]) : [o];
+  }
   const outcomes: (TaskOutcome | undefined)[] = new Array(tasks.length);
   const toRun: number[] = [];
   tasks.forEach((task, i) => {
@@ -21,24 +28,32 @@ export async function executeStep(scope: RunScope, cursor: Cursor, step: number,
       outcomes[i] = { kind: 'interrupted', interrupts: task.interrupts, resume: task.resume ?? [], sub: task.sub };
     } else toRun.push(i);
   });
-  const start = (i: number) => runTask(scope, withResumeValue(scope, tasks[i]!), step, cursor.state).then((o) => (outcomes[i] = o));
+  const start = (i: number): unknown => {
+    const o = runTask(scope, withResumeValue(scope, tasks[i]!), step, cursor.state);
+    if (isThenable(o)) return o.then((x) => (outcomes[i] = x));
+    outcomes[i] = o;
+    return undefined;
+  };
   let all: Promise<unknown>;
-  if (toRun.length === 1) all = start(toRun[0]!);
-  else if (toRun.length <= limit) all = Promise.all(toRun.map(start));
+  if (toRun.length <= limit) all = Promise.all(toRun.map(start));
   else all = pool(toRun, limit, start);
-  if (isNeverAborting(scope.signal)) await all;
-  else await raceAbort(all, scope.signal);
-  let settled = 0;
-  for (let i = 0; i < outcomes.length; i++) if (outcomes[i] !== undefined) settled++;
-  if (settled === tasks.length) return outcomes as TaskOutcome[];
-  const aborted = new WeftError(
-    'RUN_ABORTED',
-    'the run was cancelled through its AbortSignal; resume the thread to continue from its last checkpoint',
-    {
-      cause: scope.signal.reason,
-    },
-  );
-  return Array.from(outcomes, (o): TaskOutcome => o ?? { kind: 'error', error: aborted });
+  return (abortable ? raceAbort(all, scope.signal) : all).then(() => {
+    let settled = 0;
+    for (let i = 0; i < outcomes.length; i++) if (outcomes[i] !== undefined) settled++;
+    if (settled === tasks.length) return outcomes as TaskOutcome[];
+    const aborted = new WeftError(
+      'RUN_ABORTED',
+      'the run was cancelled through its AbortSignal; resume the thread to continue from its last checkpoint',
+      {
+        cause: scope.signal.reason,
+      },
+    );
+    return Array.from(outcomes, (o): TaskOutcome => o ?? { kind: 'error', error: aborted });
+  });
+}
+
+function isThenable<T>(v: T | PromiseLike<T>): v is PromiseLike<T> {
+  return v !== null && typeof v === 'object' && typeof (v as PromiseLike<T>).then === 'function';
 }
 
 /** A restored interrupted task picks up the value for its next `interrupt()` call, if the resume gave one. */
@@ -48,7 +63,7 @@ function withResumeValue(scope: RunScope, task: Task): Task {
   return scope.resumeValues.has(id) ? { ...task, resume: [...task.resume, scope.resumeValues.get(id)] } : task;
 }
 
-async function pool(indexes: number[], limit: number, start: (i: number) => Promise<unknown>): Promise<void> {
+async function pool(indexes: number[], limit: number, start: (i: number) => unknown): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < indexes.length) await start(indexes[next++]!);

@@ -96,7 +96,7 @@ export async function prepareResume(plan: ExecutionPlan, o: ResumeOptions<any>):
   });
   const body = cursorToBody(cursor, 'running', o.goto !== undefined || o.update ? 'fork' : 'resume', context);
   if (values.size) body.resumeValues = [...values];
-  await writer.write(body, cursor.state, patches);
+  await writer.write(body, cursor.state, patches).stored;
   return { cursor, writer, threadId: o.threadId, context, resumeValues: values, resumedFrom: record.id, input: o.input };
 }
 

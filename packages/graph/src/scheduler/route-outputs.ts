@@ -1,4 +1,4 @@
-import type { PlanNode, PlanTarget } from '../compiler/execution-plan.ts';
+import type { PlanBranch, PlanNode, PlanTarget } from '../compiler/execution-plan.ts';
 import { WeftError } from '../errors.ts';
 import type { Cursor, JoinBuffer } from './cursor.ts';
 import { mergeInputs } from './merge-inputs.ts';
@@ -6,58 +6,102 @@ import type { Task } from './run-scope.ts';
 
 const NONE = Symbol('none');
 
+interface Routed {
+  node: PlanNode;
+  output: unknown;
+}
+
 /**
  * Moves a step's outputs along edges and branches into the next frontier.
  * Targets a branch did not take are skipped; a join fires once each
  * predecessor delivered or was skipped, and a node every predecessor skipped
  * passes the skip on. Outputs are routed in node order, so the result is
- * deterministic.
+ * deterministic. Synchronous unless a branch route returns a promise.
  */
-export async function routeOutputs(cursor: Cursor, results: readonly { node: PlanNode; output: unknown }[]): Promise<void> {
-  const inputs = new Map<PlanNode, unknown>();
-  let end: unknown = NONE;
-  const skipQueue: [from: string, to: PlanTarget][] = [];
-  const deliver = (from: PlanNode, to: PlanTarget, value: unknown) => {
-    if (to === null) {
-      end = end === NONE ? value : mergeEnd(end, value);
-    } else if (to.trigger === 'all') {
-      joinBuffer(cursor, to).delivered.set(from.name, value);
-    } else {
-      const prev = inputs.has(to) ? inputs.get(to) : NONE;
-      inputs.set(to, prev === NONE ? value : mergeInputs(to, prev, value));
+export function routeOutputs(cursor: Cursor, results: readonly Routed[]): void | Promise<void> {
+  const router = new Router(cursor);
+  for (let i = 0; i < results.length; i++) {
+    const waiting = router.route(results[i]!);
+    if (waiting) return continueAsync(router, results, i, waiting);
+  }
+  router.finish();
+}
+
+async function continueAsync(router: Router, results: readonly Routed[], from: number, waiting: Promise<void>): Promise<void> {
+  await waiting;
+  for (let i = from + 1; i < results.length; i++) await router.route(results[i]!);
+  router.finish();
+}
+
+class Router {
+  readonly inputs = new Map<PlanNode, unknown>();
+  readonly skipQueue: [from: string, to: PlanTarget][] = [];
+  end: unknown = NONE;
+
+  constructor(readonly cursor: Cursor) {}
+
+  /** Routes one node's output; returns a promise only while an async branch route is pending. */
+  route({ node, output }: Routed): Promise<void> | undefined {
+    for (const to of node.edges) this.deliver(node, to, output);
+    for (let b = 0; b < node.branches.length; b++) {
+      const branch = node.branches[b]!;
+      const chosen = branch.route(output, this.cursor.state);
+      if (isThenable(chosen)) return this.routeRest(node, output, b, chosen);
+      this.take(node, branch, chosen, output);
     }
-  };
-  for (const { node, output } of results) {
-    for (const to of node.edges) deliver(node, to, output);
-    for (const branch of node.branches) {
-      let chosen = branch.route(output, cursor.state);
-      if (isThenable(chosen)) chosen = await chosen;
-      const picked = new Set(typeof chosen === 'string' ? [chosen] : chosen);
-      for (const name of picked) {
-        if (!branch.targets.has(name)) {
-          throw new WeftError(
-            'BRANCH_TARGET_INVALID',
-            `branch of node "${node.name}" returned "${String(name)}", which is not among its declared targets (${[...branch.targets.keys()].join(', ')}); add it to addBranch's targets`,
-            { details: { node: node.name, target: name } },
-          );
-        }
-      }
-      for (const [name, to] of branch.targets) {
-        if (picked.has(name)) deliver(node, to, output);
-        else skipQueue.push([node.name, to]);
-      }
+    return undefined;
+  }
+
+  async routeRest(node: PlanNode, output: unknown, from: number, first: PromiseLike<string | readonly string[]>): Promise<void> {
+    this.take(node, node.branches[from]!, await first, output);
+    for (let b = from + 1; b < node.branches.length; b++) {
+      const branch = node.branches[b]!;
+      const chosen = branch.route(output, this.cursor.state);
+      this.take(node, branch, isThenable(chosen) ? await chosen : chosen, output);
     }
   }
-  for (const node of inputs.keys()) cursor.skips.delete(node);
-  propagateSkips(cursor, skipQueue, inputs);
-  const frontier: Task[] = [];
-  for (const [node, input] of inputs) frontier.push({ node, input, resume: undefined, sub: undefined, interrupts: undefined });
-  fireJoins(cursor, frontier, false);
-  frontier.sort((a, b) => a.node.index - b.node.index);
-  cursor.frontier = frontier;
-  if (end !== NONE) {
-    cursor.ended = true;
-    cursor.output = end;
+
+  take(node: PlanNode, branch: PlanBranch, chosen: string | readonly string[], output: unknown): void {
+    const picked = typeof chosen === 'string' ? [chosen] : chosen;
+    for (const name of picked) {
+      if (!branch.targets.has(name)) {
+        throw new WeftError(
+          'BRANCH_TARGET_INVALID',
+          `branch of node "${node.name}" returned "${String(name)}", which is not among its declared targets (${[...branch.targets.keys()].join(', ')}); add it to addBranch's targets`,
+          { details: { node: node.name, target: name } },
+        );
+      }
+    }
+    for (const [name, to] of branch.targets) {
+      if (picked.includes(name)) this.deliver(node, to, output);
+      else this.skipQueue.push([node.name, to]);
+    }
+  }
+
+  deliver(from: PlanNode, to: PlanTarget, value: unknown): void {
+    if (to === null) {
+      this.end = this.end === NONE ? value : mergeEnd(this.end, value);
+    } else if (to.trigger === 'all') {
+      joinBuffer(this.cursor, to).delivered.set(from.name, value);
+    } else {
+      const prev = this.inputs.has(to) ? this.inputs.get(to) : NONE;
+      this.inputs.set(to, prev === NONE ? value : mergeInputs(to, prev, value));
+    }
+  }
+
+  finish(): void {
+    const { cursor, inputs } = this;
+    if (cursor.skips.size) for (const node of inputs.keys()) cursor.skips.delete(node);
+    if (this.skipQueue.length) propagateSkips(cursor, this.skipQueue, inputs);
+    const frontier: Task[] = [];
+    for (const [node, input] of inputs) frontier.push({ node, input, resume: undefined, sub: undefined, interrupts: undefined });
+    if (cursor.joins.size) fireJoins(cursor, frontier, false);
+    if (frontier.length > 1) frontier.sort((a, b) => a.node.index - b.node.index);
+    cursor.frontier = frontier;
+    if (this.end !== NONE) {
+      cursor.ended = true;
+      cursor.output = this.end;
+    }
   }
 }
 

@@ -20,35 +20,79 @@ export type TaskOutcome =
 
 const NO_VALUES: readonly unknown[] = [];
 
-/** Runs one node of a step: pre handler, the node (or subgraph), stream, post handler; retries and timeouts around it. */
-export async function runTask(scope: RunScope, task: Task, step: number, base: unknown): Promise<TaskOutcome> {
+/**
+ * Runs one node of a step: pre handler, the node (or subgraph), stream, post
+ * handler, with retries and a timeout around it. Returns the outcome directly
+ * when the node was synchronous, a promise of it otherwise: the step loop only
+ * waits when there is something to wait for.
+ */
+export function runTask(scope: RunScope, task: Task, step: number, base: unknown): TaskOutcome | Promise<TaskOutcome> {
+  return attempt(scope, task, step, base, 1);
+}
+
+function attempt(scope: RunScope, task: Task, step: number, base: unknown, n: number): TaskOutcome | Promise<TaskOutcome> {
   const { node } = task;
+  const started = scope.hub.active ? Date.now() : 0;
+  if (started) emit(scope, step, { type: 'node.start', node: node.name, input: task.input, attempt: n });
+  const state = new NodeState(base);
+  const ns: NodeScope = {
+    address: scope.addressPrefix + node.address,
+    parentPath: scope.path,
+    node: node.name,
+    resume: task.resume ?? NO_VALUES,
+    calls: 0,
+  };
+  // With a timeout, invoke() already drained the stream and ran the post handler inside the timer.
+  const timed = node.options.timeoutMs !== undefined;
+  const finish = (output: unknown): TaskOutcome => {
+    if (scope.hub.active)
+      emit(scope, step, { type: 'node.end', node: node.name, output, durationMs: Date.now() - (started || Date.now()) });
+    return { kind: 'done', output, patches: state.patches, view: state.current };
+  };
+  const done = (output: unknown): TaskOutcome | Promise<TaskOutcome> => {
+    if (timed || !needsSettling(node, output)) return finish(output);
+    let settled: unknown;
+    try {
+      settled = nodeScope.run(ns, settle, scope, node, step, state, output, scope.signal);
+    } catch (err) {
+      return failed(err);
+    }
+    return isThenable(settled) ? Promise.resolve(settled).then(finish, failed) : finish(settled);
+  };
+  const failed = (err: unknown): TaskOutcome | Promise<TaskOutcome> => retryOrFail(scope, task, step, base, n, ns, err);
+  let out: unknown;
+  try {
+    out = invoke(scope, task, step, n, state, ns);
+  } catch (err) {
+    return failed(err);
+  }
+  return isThenable(out) ? Promise.resolve(out).then(done, failed) : done(out);
+}
+
+function retryOrFail(
+  scope: RunScope,
+  task: Task,
+  step: number,
+  base: unknown,
+  n: number,
+  ns: NodeScope,
+  err: unknown,
+): TaskOutcome | Promise<TaskOutcome> {
+  const { node } = task;
+  if (err instanceof GraphInterrupt) {
+    return { kind: 'interrupted', interrupts: err.interrupts, resume: [...ns.resume], sub: (err as Partial<SubgraphInterrupt>).record };
+  }
+  if (scope.signal.aborted) return { kind: 'error', error: abortError(scope) };
   const policy = node.options.retry;
   const maxAttempts = policy ? (policy.maxAttempts ?? 3) : 1;
-  const resume = task.resume ?? NO_VALUES;
-  for (let attempt = 1; ; attempt++) {
-    const started = scope.hub.active ? Date.now() : 0;
-    if (started) emit(scope, step, { type: 'node.start', node: node.name, input: task.input, attempt });
-    const state = new NodeState(base);
-    try {
-      let output = invoke(scope, task, step, attempt, state, resume);
-      if (isThenable(output)) output = await output;
-      if (scope.hub.active)
-        emit(scope, step, { type: 'node.end', node: node.name, output, durationMs: Date.now() - (started || Date.now()) });
-      return { kind: 'done', output, patches: state.patches, view: state.current };
-    } catch (err) {
-      if (err instanceof GraphInterrupt) {
-        return { kind: 'interrupted', interrupts: err.interrupts, resume: [...resume], sub: (err as Partial<SubgraphInterrupt>).record };
-      }
-      if (scope.signal.aborted) return { kind: 'error', error: abortError(scope) };
-      if (attempt >= maxAttempts || (policy?.retryOn && !policy.retryOn(err, attempt))) {
-        return { kind: 'error', error: err instanceof WeftError ? err : new NodeError([...scope.path, node.name], err, attempt) };
-      }
-      const delayMs = retryDelay(policy ?? {}, attempt);
-      if (scope.hub.active) emit(scope, step, { type: 'node.retry', node: node.name, attempt, error: errorToJSON(err), delayMs });
-      if (!(await sleep(delayMs, scope.signal))) return { kind: 'error', error: abortError(scope) };
-    }
+  if (n >= maxAttempts || (policy?.retryOn && !policy.retryOn(err, n))) {
+    return { kind: 'error', error: err instanceof WeftError ? err : new NodeError([...scope.path, node.name], err, n) };
   }
+  const delayMs = retryDelay(policy ?? {}, n);
+  if (scope.hub.active) emit(scope, step, { type: 'node.retry', node: node.name, attempt: n, error: errorToJSON(err), delayMs });
+  return sleep(delayMs, scope.signal).then((slept) =>
+    slept ? attempt(scope, task, step, base, n + 1) : { kind: 'error', error: abortError(scope) },
+  );
 }
 
 /** A subgraph's interrupt, carrying the subgraph's checkpoint. */
@@ -61,44 +105,37 @@ class SubgraphInterrupt extends GraphInterrupt {
   }
 }
 
-/** Calls the node inside its interrupt scope; returns its output, or a promise of it when anything is asynchronous. */
-function invoke(scope: RunScope, task: Task, step: number, attempt: number, state: NodeState, resume: readonly unknown[]): unknown {
-  const { node } = task;
-  const ns: NodeScope = { address: scope.addressPrefix + node.address, parentPath: scope.path, node: node.name, resume, calls: 0 };
-  const timeoutMs = node.options.timeoutMs;
+/** Calls the node inside its interrupt scope; returns its raw result (a value, a promise or a stream). */
+function invoke(scope: RunScope, task: Task, step: number, n: number, state: NodeState, ns: NodeScope): unknown {
+  const timeoutMs = task.node.options.timeoutMs;
   if (timeoutMs === undefined) {
     if (scope.signal.aborted) throw abortError(scope);
-    return nodeScope.run(ns, callNode, scope, task, step, attempt, state, scope.signal, ns.address);
+    return nodeScope.run(ns, callNode, scope, task, step, n, state, scope.signal, ns.address);
   }
   const timed = new AbortController();
   const signal = AbortSignal.any([scope.signal, timed.signal]);
-  const run = async () => nodeScope.run(ns, callNode, scope, task, step, attempt, state, signal, ns.address);
-  return withTimeout(run, timeoutMs, timed, [...scope.path, node.name]);
+  const run = async () => {
+    const out = await nodeScope.run(ns, callNode, scope, task, step, n, state, signal, ns.address);
+    return needsSettling(task.node, out) ? nodeScope.run(ns, settle, scope, task.node, step, state, out, signal) : out;
+  };
+  return withTimeout(run, timeoutMs, timed, [...scope.path, task.node.name]);
 }
 
-function callNode(
-  scope: RunScope,
-  task: Task,
-  step: number,
-  attempt: number,
-  state: NodeState,
-  signal: AbortSignal,
-  address: string,
-): unknown {
+function callNode(scope: RunScope, task: Task, step: number, n: number, state: NodeState, signal: AbortSignal, address: string): unknown {
   const { node } = task;
   const pre = node.options.pre;
   let input = task.input;
   if (pre) input = state.withDraft((draft) => pre(input, draft)) ?? input;
-  const out = node.sub
-    ? runSub(scope, task, input, address)
-    : node.fn!(input, new NodeContextImpl(scope, node, state, step, attempt, signal));
-  return isThenable(out)
-    ? Promise.resolve(out).then((v) => settle(scope, node, step, state, signal, v))
-    : settle(scope, node, step, state, signal, out);
+  if (node.sub) return runSub(scope, task, input, address);
+  return node.fn!(input, new NodeContextImpl(scope, node, state, step, n, signal));
 }
 
-/** Drains a stream if the node returned one, then applies the post handler. */
-function settle(scope: RunScope, node: PlanNode, step: number, state: NodeState, signal: AbortSignal, out: unknown): unknown {
+function needsSettling(node: PlanNode, output: unknown): boolean {
+  return node.options.post !== undefined || isStream(output);
+}
+
+/** Drains a stream if the node returned one, then applies the post handler (inside the node's interrupt scope). */
+function settle(scope: RunScope, node: PlanNode, step: number, state: NodeState, out: unknown, signal: AbortSignal): unknown {
   if (isStream(out)) return drain(scope, node, step, out, signal).then((v) => post(node, state, v));
   return post(node, state, out);
 }

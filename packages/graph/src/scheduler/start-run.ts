@@ -111,7 +111,7 @@ export async function prepareFresh(plan: ExecutionPlan, input: unknown, options:
   let writer: CheckpointWriter | undefined;
   if (store && threadId !== undefined) {
     writer = new CheckpointWriter(store, plan, threadId, plan.snapshotEvery, position);
-    await writer.write(cursorToBody(cursor, cursor.ended ? 'done' : 'running', 'input', context), state, head ? [] : null);
+    await writer.write(cursorToBody(cursor, cursor.ended ? 'done' : 'running', 'input', context), state, head ? [] : null).stored;
   }
   return { cursor, writer, threadId, context, resumeValues: new Map(), resumedFrom: undefined, input };
 }
