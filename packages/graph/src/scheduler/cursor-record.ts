@@ -5,6 +5,8 @@ import { WeftError, type WeftErrorJSON } from '../errors.ts';
 import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
 import type { Cursor } from './cursor.ts';
 
+const NONE: never[] = [];
+
 /** The cursor as a checkpoint body (everything but the state and the chain fields). */
 export function cursorToBody(
   cursor: Cursor,
@@ -13,21 +15,25 @@ export function cursorToBody(
   context: Record<string, unknown>,
   error?: WeftErrorJSON,
 ): RecordBody {
-  const interrupts: InterruptRecord[] = [];
+  let interrupts: InterruptRecord[] = NONE;
+  const frontier = cursor.frontier.map((t) => {
+    if (t.interrupts) interrupts = interrupts === NONE ? [...t.interrupts] : interrupts.concat(t.interrupts);
+    const rec: CheckpointRecord['frontier'][number] = { node: t.node.name, input: t.input };
+    if (t.resume) rec.resume = t.resume;
+    if (t.sub) rec.sub = t.sub;
+    return rec;
+  });
+  // Empty collections share one empty list: this runs at every step.
   const body: RecordBody = {
     step: cursor.step,
     status,
     source,
-    frontier: cursor.frontier.map((t) => {
-      if (t.interrupts) for (const i of t.interrupts) interrupts.push(i);
-      const rec: CheckpointRecord['frontier'][number] = { node: t.node.name, input: t.input };
-      if (t.resume) rec.resume = t.resume;
-      if (t.sub) rec.sub = t.sub;
-      return rec;
-    }),
-    joins: [...cursor.joins].map(([node, b]) => ({ node: node.name, delivered: [...b.delivered], skipped: [...b.skipped] })),
-    skips: [...cursor.skips].map(([node, preds]) => [node.name, [...preds]]),
-    pending: [...cursor.pending].map(([node, p]) => ({ node, output: p.output, patches: p.patches })),
+    frontier,
+    joins: cursor.joins.size
+      ? [...cursor.joins].map(([node, b]) => ({ node: node.name, delivered: [...b.delivered], skipped: [...b.skipped] }))
+      : NONE,
+    skips: cursor.skips.size ? [...cursor.skips].map(([node, preds]) => [node.name, [...preds]]) : NONE,
+    pending: cursor.pending.size ? [...cursor.pending].map(([node, p]) => ({ node, output: p.output, patches: p.patches })) : NONE,
     interrupts,
     context,
   };
