@@ -1,13 +1,10 @@
 /**
- * Weft implementations, written against the @weft/graph API as specified
- * (graph() builder -> compile() -> run()). The engine is still being written,
- * so this file may not typecheck or run yet; the harness loads it lazily and
- * shows "error: ..." in the Weft column until it does.
- *
- * Keep these as close as possible to the LangGraph/ADK versions: same trivial
- * functions from ../harness/work.ts, same node counts, same verification.
+ * Weft implementations: graph() builder → compile() → run(). Two columns: `weft`
+ * runs without a store; `weft-ckpt` compiles every shape with a MemoryStore and
+ * runs each sample on a fresh thread, so every step writes a checkpoint.
+ * Same trivial functions and verification as the peers (../harness/work.ts).
  */
-import { END, MemoryStore, START, graph } from '@weft/graph';
+import { END, MemoryStore, START, graph, type CompiledGraph } from '@weft/graph';
 import type { Factory, FrameworkModule, Run } from '../harness/types.ts';
 import { branch, check, fakeModel, fakeTool, fanOutTotal, inc, sum, type ModelMsg, type ToolMsg } from '../harness/work.ts';
 
@@ -15,82 +12,89 @@ import { branch, check, fakeModel, fakeTool, fanOutTotal, inc, sum, type ModelMs
 const maxStepsFor = (steps: number): number => steps + 10;
 
 function chainGraph(n: number, store?: MemoryStore) {
-  let b = graph({ name: 'chain' });
+  let b = graph<number, number>({ name: 'chain' });
   for (let i = 0; i < n; i++) b = b.addNode(`n${i}`, async (x: number) => inc(x));
   b = b.addEdge(START, 'n0');
   for (let i = 1; i < n; i++) b = b.addEdge(`n${i - 1}`, `n${i}`);
-  b = b.addEdge(`n${n - 1}`, END);
-  return b.compile({ ...(store ? { store } : {}), maxSteps: maxStepsFor(n) });
+  return b.addEdge(`n${n - 1}`, END).compile({ ...(store ? { store } : {}), maxSteps: maxStepsFor(n) });
 }
 
-const chain: Factory = async (n) => {
-  const g = chainGraph(n);
-  return async () => {
-    const res = await g.run(0);
-    check('weft chain status', res.status, 'done');
-    check('weft chain', res.output, n);
-  };
-};
-
-const chainCheckpoint: Factory = async (n) => {
-  const store = new MemoryStore();
-  const g = chainGraph(n, store);
-  // Fresh thread per run, matching the LangGraph/ADK variants.
-  let runs = 0;
-  let threadId = '';
-  const run: Run = async () => {
-    threadId = `t${++runs}`;
-    const res = await g.run(0, { threadId });
-    check('weft chain-checkpoint status', res.status, 'done');
-    check('weft chain-checkpoint', res.output, n);
-  };
-  run.reset = () => (threadId ? store.delete(threadId) : undefined);
-  // Counted like LangGraph's MemorySaver: encoded checkpoint bytes plus the
-  // ids stored beside them (numeric fields are not counted on either side).
-  run.storedBytes = async () => {
-    let total = 0;
-    for (const e of await store.list(threadId)) {
-      total += e.bytes.byteLength + Buffer.byteLength(e.id) + Buffer.byteLength(e.threadId) + Buffer.byteLength(e.parentId ?? '');
-    }
-    return total;
-  };
-  return run;
-};
-
-const fanOut: Factory = async (width) => {
-  let b = graph({ name: 'fan-out' }).addNode('start', async () => inc(-1));
+function fanOutGraph(width: number, store?: MemoryStore) {
+  let b = graph<undefined, number>({ name: 'fan-out' }).addNode('start', async () => inc(-1));
   for (let i = 0; i < width; i++) b = b.addNode(`p${i}`, async (x: number) => branch(x, i));
   // trigger 'all': the join runs once, with {predecessor: output} for every branch.
   b = b.addNode('join', async (parts: Record<string, number>) => sum(Object.values(parts)), { trigger: 'all' });
   b = b.addEdge(START, 'start');
   for (let i = 0; i < width; i++) b = b.addEdge('start', `p${i}`).addEdge(`p${i}`, 'join');
-  const g = b.addEdge('join', END).compile({ maxSteps: maxStepsFor(width + 2) });
-  return async () => {
-    const res = await g.run(undefined);
-    check('weft fan-out status', res.status, 'done');
-    check('weft fan-out', res.output, fanOutTotal(width));
-  };
-};
+  return b.addEdge('join', END).compile({ ...(store ? { store } : {}), maxSteps: maxStepsFor(width + 2) });
+}
 
-const agentLoop: Factory = async (turns) => {
+function loopGraph(turns: number, store?: MemoryStore) {
   const model = fakeModel(turns);
-  const g = graph({ name: 'agent-loop' })
+  return graph<{ turn: number }, ModelMsg>({ name: 'agent-loop' })
     .addNode('model', async (input: ToolMsg | { turn: number }) => model(input))
     .addNode('tools', async (msg: ModelMsg) => fakeTool(msg))
     .addEdge(START, 'model')
-    .addBranch('model', (out: ModelMsg) => (out.toolCall ? 'tools' : END), ['tools', END])
+    .addBranch('model', (out) => (out.toolCall ? 'tools' : END), ['tools', END])
     .addEdge('tools', 'model')
-    .compile({ maxSteps: maxStepsFor(2 * turns) });
-  return async () => {
-    const res = await g.run({ turn: 0 });
-    check('weft agent-loop status', res.status, 'done');
-    check('weft agent-loop turns', (res.output as ModelMsg | undefined)?.turn, turns);
-  };
-};
+    .compile({ ...(store ? { store } : {}), maxSteps: maxStepsFor(2 * turns) });
+}
 
-export const weft = {
-  chain,
-  'chain-checkpoint': chainCheckpoint,
-  'fan-out': fanOut,
-  'agent-loop': agentLoop,
-} satisfies FrameworkModule;
+/**
+ * A timed run of `g` that checks its output. With a store, each sample uses a
+ * fresh thread, dropped between samples so memory stays flat, and the bytes
+ * stored for the last run are counted (ids included, as for LangGraph).
+ */
+function timed<I, O>(
+  label: string,
+  g: CompiledGraph<I, O, any>,
+  input: I,
+  expected: (o: O | undefined) => unknown,
+  want: unknown,
+  store?: MemoryStore,
+): Run {
+  let runs = 0;
+  let threadId = '';
+  const run: Run = async () => {
+    threadId = `t${++runs}`;
+    const res = await g.run(input, store ? { threadId } : {});
+    check(`weft ${label} status`, res.status, 'done');
+    check(`weft ${label}`, expected(res.output), want);
+  };
+  if (store) {
+    run.reset = () => (threadId ? store.delete(threadId) : undefined);
+    run.storedBytes = async () => {
+      let total = 0;
+      for (const e of await store.list(threadId)) {
+        total += e.bytes.byteLength + Buffer.byteLength(e.id) + Buffer.byteLength(e.threadId) + Buffer.byteLength(e.parentId ?? '');
+      }
+      return total;
+    };
+  }
+  return run;
+}
+
+function module(checkpointed: boolean): FrameworkModule {
+  const store = () => (checkpointed ? new MemoryStore() : undefined);
+  const same = <T>(x: T) => x;
+  const chain: Factory = async (n) => {
+    const s = store();
+    return timed('chain', chainGraph(n, s), 0, same, n, s);
+  };
+  const chainCheckpoint: Factory = async (n) => {
+    const s = new MemoryStore();
+    return timed('chain-checkpoint', chainGraph(n, s), 0, same, n, s);
+  };
+  const fanOut: Factory = async (width) => {
+    const s = store();
+    return timed('fan-out', fanOutGraph(width, s), undefined, same, fanOutTotal(width), s);
+  };
+  const agentLoop: Factory = async (turns) => {
+    const s = store();
+    return timed('agent-loop', loopGraph(turns, s), { turn: 0 }, (o) => o?.turn, turns, s);
+  };
+  return { chain, 'chain-checkpoint': chainCheckpoint, 'fan-out': fanOut, 'agent-loop': agentLoop };
+}
+
+export const weft = module(false) satisfies FrameworkModule;
+export const weftCheckpointed = module(true) satisfies FrameworkModule;

@@ -11,6 +11,7 @@ const loaders: Record<FrameworkId, () => Promise<FrameworkModule>> = {
   adk: async () => (await import('../frameworks/adk.ts')).adk,
   'adk-agents': async () => (await import('../frameworks/adk-agents.ts')).adkAgents,
   weft: async () => (await import('../frameworks/weft.ts')).weft,
+  'weft-ckpt': async () => (await import('../frameworks/weft.ts')).weftCheckpointed,
 };
 
 export function lazy(framework: FrameworkId, shape: ShapeId): Factory {
@@ -25,5 +26,6 @@ export function factoriesFor(shape: ShapeId): Record<FrameworkId, Factory> {
     adk: lazy('adk', shape),
     'adk-agents': lazy('adk-agents', shape),
     weft: lazy('weft', shape),
+    'weft-ckpt': lazy('weft-ckpt', shape),
   };
 }

@@ -1,4 +1,4 @@
-import { PEER_IDS, type FrameworkId, type ShapeId, type Stats } from './types.ts';
+import { PEER_IDS, WEFT_IDS, type FrameworkId, type ShapeId, type Stats } from './types.ts';
 
 export type Cell =
   | { framework: FrameworkId; ok: true; perStepUs: Stats; runMs: Stats; samples: number; bytesPerStep?: number }
@@ -18,24 +18,26 @@ const lpad = (s: string, w: number): string => s.padStart(w);
 // Ratios far below 1 would all print as 0.00x with two decimals.
 const ratio = (r: number): string => `${r >= 0.1 ? r.toFixed(2) : r.toPrecision(2)}x`;
 
-/** Weft's median over each peer's (and over the faster peer's); < 1 means Weft is faster. */
+/** Each Weft column's median over each peer's (and over the faster peer's); < 1 means Weft is faster. */
 export function ratios(result: ShapeResult): string {
   const median = (id: FrameworkId): number | undefined => {
     const c = result.cells.find((x) => x.framework === id);
     return c?.ok ? c.perStepUs.median : undefined;
   };
-  const weft = median('weft');
-  if (!result.cells.some((c) => c.framework === 'weft')) return 'weft not run';
-  if (weft === undefined) return 'weft ratios: n/a (weft failed)';
   const peers = PEER_IDS.flatMap((id) => {
     const m = median(id);
     return m === undefined ? [] : [{ id, m }];
   });
-  if (peers.length === 0) return 'weft ratios: n/a (no peer succeeded)';
-  const parts = peers.map(({ id, m }) => `weft/${id} ${ratio(weft / m)}`);
-  const fastest = peers.reduce((a, b) => (b.m < a.m ? b : a));
-  parts.push(`weft/faster peer (${fastest.id}) ${ratio(weft / fastest.m)}`);
-  return `${parts.join('  ')}   (<1 = weft faster)`;
+  const lines = WEFT_IDS.filter((w) => result.cells.some((c) => c.framework === w)).map((w) => {
+    const mine = median(w);
+    if (mine === undefined) return `${w} ratios: n/a (${w} failed)`;
+    if (peers.length === 0) return `${w} ratios: n/a (no peer succeeded)`;
+    const parts = peers.map(({ id, m }) => `${w}/${id} ${ratio(mine / m)}`);
+    const fastest = peers.reduce((x, y) => (y.m < x.m ? y : x));
+    parts.push(`${w}/faster peer (${fastest.id}) ${ratio(mine / fastest.m)}`);
+    return `${parts.join('  ')}   (<1 = weft faster)`;
+  });
+  return lines.length ? lines.join('\n') : 'weft not run';
 }
 
 export function formatShape(result: ShapeResult): string {

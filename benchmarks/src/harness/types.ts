@@ -3,8 +3,11 @@ export const SHAPE_IDS = ['chain', 'chain-checkpoint', 'fan-out', 'agent-loop'] 
 export type ShapeId = (typeof SHAPE_IDS)[number];
 
 /** Frameworks in table order. Baseline first so every row has its floor next to it. */
-export const FRAMEWORK_IDS = ['baseline', 'langgraph', 'adk', 'adk-agents', 'weft'] as const;
+export const FRAMEWORK_IDS = ['baseline', 'langgraph', 'adk', 'adk-agents', 'weft', 'weft-ckpt'] as const;
 export type FrameworkId = (typeof FRAMEWORK_IDS)[number];
+
+/** Weft's columns: without a store, and with a MemoryStore checkpointing every step. */
+export const WEFT_IDS: readonly FrameworkId[] = ['weft', 'weft-ckpt'];
 
 /** The frameworks Weft is compared against (the baseline is a floor, not a peer). */
 export const PEER_IDS: readonly FrameworkId[] = ['langgraph', 'adk', 'adk-agents'];
