@@ -6,6 +6,19 @@ export type CheckpointStatus = 'running' | 'interrupted' | 'done' | 'error';
 /** Why the checkpoint was written. */
 export type CheckpointSource = 'input' | 'step' | 'resume' | 'fork';
 
+/** What identifies a checkpoint and places it in its thread; stores keep it beside the bytes. */
+export interface CheckpointMeta {
+  threadId: string;
+  id: string;
+  parentId: string | null;
+  /** The thread's version after this write: 1 for the first checkpoint, then +1 each. */
+  seq: number;
+  /** Steps completed when it was written. */
+  step: number;
+  status: CheckpointStatus;
+  createdAt: number;
+}
+
 /** A node queued for the next step. */
 export interface TaskRecord {
   node: string;
@@ -34,17 +47,10 @@ export interface JoinRecord {
  * Everything needed to continue a run at a barrier. Encoded with msgpackr
  * behind a versioned, checksummed header (see `codec.ts`).
  */
-export interface CheckpointRecord {
+export interface CheckpointRecord extends CheckpointMeta {
   graph: string;
   hash: string;
-  threadId: string;
-  id: string;
-  parentId: string | null;
-  seq: number;
-  step: number;
-  status: CheckpointStatus;
   source: CheckpointSource;
-  createdAt: number;
   /** A full snapshot, or patches against the parent checkpoint's state. */
   state: { full: unknown } | { patches: Patch[] };
   frontier: TaskRecord[];

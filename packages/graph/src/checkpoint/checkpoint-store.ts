@@ -1,15 +1,7 @@
-import type { CheckpointStatus } from './checkpoint-record.ts';
+import type { CheckpointMeta, CheckpointStatus } from './checkpoint-record.ts';
 
 /** One stored checkpoint: its encoded bytes plus what listing needs without decoding. */
-export interface CheckpointEntry {
-  threadId: string;
-  id: string;
-  parentId: string | null;
-  /** The thread's version after this write: 1 for the first checkpoint, then +1 each. */
-  seq: number;
-  step: number;
-  status: CheckpointStatus;
-  createdAt: number;
+export interface CheckpointEntry extends CheckpointMeta {
   bytes: Uint8Array;
 }
 
