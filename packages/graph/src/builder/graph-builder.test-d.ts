@@ -63,3 +63,20 @@ describe('typed edges', () => {
     b.addEdge(START, 'n0').addEdge('n0', 'n1').addEdge(`n${2}`, END);
   });
 });
+
+describe('custom concat', () => {
+  it('decides what a streaming node delivers', () => {
+    graph<number, number>({ name: 'sum' })
+      .addNode(
+        'nums',
+        async function* () {
+          yield 1;
+          yield 2;
+        },
+        { concat: (chunks) => (chunks as number[]).reduce((a, b) => a + b, 0) },
+      )
+      .addNode('double', (n: number) => n * 2)
+      .addEdge('nums', 'double')
+      .addEdge('double', END);
+  });
+});

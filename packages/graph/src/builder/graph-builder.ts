@@ -69,6 +69,8 @@ type EdgeCheck<N, F, T, A, B> = [Known<N, F>, Known<N, T>] extends [true, true]
 /** Node names the builder knows, for editor suggestions, while still accepting any string. */
 type NameOf<N> = (keyof N & string) | (string & {});
 type IsJoin<O> = O extends { trigger: 'all' } ? true : false;
+/** A custom `concat` decides what a streaming node delivers. */
+type OutputOf<R, O> = O extends { concat: (chunks: readonly unknown[]) => infer C } ? C : NodeOutput<R>;
 
 /**
  * Collects nodes, edges and branches; `compile()` validates them and returns an
@@ -94,11 +96,11 @@ export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}> {
     subgraph: CompiledGraph<I, O, any>,
     options?: O2,
   ): GraphBuilder<In, Out, S, N & Record<K, { in: I; out: O; join: IsJoin<O2> }>>;
-  addNode<K extends string, I, R, O2 extends NodeOptions<I, NodeOutput<R>, S> = NodeOptions<I, NodeOutput<R>, S>>(
+  addNode<K extends string, I, R, O2 extends NodeOptions<I, any, S> = NodeOptions<I, NodeOutput<R>, S>>(
     name: K,
     fn: (input: I, ctx: NodeContext<S>) => R,
-    options?: O2,
-  ): GraphBuilder<In, Out, S, N & Record<K, { in: I; out: NodeOutput<R>; join: IsJoin<O2> }>>;
+    options?: O2 & NodeOptions<I, OutputOf<R, O2>, S>,
+  ): GraphBuilder<In, Out, S, N & Record<K, { in: I; out: OutputOf<R, O2>; join: IsJoin<O2> }>>;
   addNode(name: string, fn: NodeFn | CompiledGraph<any, any, any>, options: NodeOptions<any, any, any> = {}): any {
     const def = this.#def;
     if (name === START || name === END) {

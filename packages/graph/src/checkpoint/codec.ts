@@ -6,10 +6,11 @@ import type { CheckpointRecord } from './checkpoint-record.ts';
 /**
  * Layout: "WFCP" | crc32 (u32 BE) of the rest | format version (u8) | msgpack.
  * The checksum turns any corruption into a typed error instead of a silently
- * different state; msgpackr decodes data only (no records, no code), and maps
- * a `__proto__` key to a plain property, so decoding cannot pollute prototypes.
+ * different state. msgpackr decodes data only (no records, no code) and renames
+ * a `__proto__` key to `__proto_`, so decoding cannot pollute prototypes (state
+ * should not use that key: it would not survive a checkpoint unchanged).
  */
-export const CHECKPOINT_FORMAT_VERSION = 1;
+export const CHECKPOINT_FORMAT_VERSION = 2;
 const MAGIC = [0x57, 0x46, 0x43, 0x50];
 const HEADER = 9;
 const packr = new Packr({ useRecords: false, moreTypes: false, bundleStrings: false });

@@ -36,9 +36,10 @@ describe('a Run', () => {
     const again = chain(20).run(0);
     again.subscribe((e) => all.push(e.type));
     await again;
-    expect(seen.length).toBe(2 + 20 * 5);
+    // run.start, the input checkpoint, five events per step, run.end
+    expect(seen.length).toBe(3 + 20 * 5);
     expect(seen).toEqual(all);
-    expect(seen.filter((t) => t === 'checkpoint.write')).toHaveLength(20);
+    expect(seen.filter((t) => t === 'checkpoint.write')).toHaveLength(21);
     expect(seen[0]).toBe('run.start');
     expect(seen.at(-1)).toBe('run.end');
   });

@@ -29,6 +29,14 @@ export class Run<Out = unknown, S = unknown>
     return this.#result.then(onFulfilled, onRejected);
   }
 
+  catch<B = never>(onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<RunResult<Out, S> | B> {
+    return this.#result.catch(onRejected);
+  }
+
+  finally(onFinally?: (() => void) | null): Promise<RunResult<Out, S>> {
+    return this.#result.finally(onFinally);
+  }
+
   [Symbol.asyncIterator](): AsyncIterator<GraphEvent> {
     return this.#hub.iterate();
   }

@@ -15,6 +15,7 @@ describe('steps and events', () => {
     expect(result).toMatchObject({ status: 'done', output: 20, steps: 2, threadId: 't', interrupts: [], error: undefined });
     expect(trace(events)).toEqual([
       '0 run.start',
+      '0 checkpoint.write',
       '1 step.start [a]',
       '1 node.start a',
       '1 node.end a',
@@ -230,5 +231,37 @@ describe('inputs arriving together', () => {
     expect(res.error).toMatchObject({ code: 'INPUT_MERGE_CONFLICT', details: { node: 'm' } });
     expect((await twoInto(1, 2).run(0)).error?.code).toBe('INPUT_MERGE_CONFLICT');
     expect((await twoInto(1, 2, (x: number, y: number) => x + y).run(0)).output).toBe(3);
+  });
+});
+
+describe('a failing route', () => {
+  it('keeps the step’s finished results: a resume routes again without re-running the nodes', async () => {
+    const store = new MemoryStore();
+    const calls: string[] = [];
+    let broken = true;
+    const g = graph<number, string, string[]>({ name: 'route-fail', state: () => [] })
+      .addNode('a', (n: number, ctx) => (calls.push('a'), ctx.update((s) => void s.push('a')), n))
+      .addNode('b', (n: number) => (calls.push('b'), n * 2))
+      .addNode('left', (n: number) => `left ${n}`)
+      .addEdge(START, 'a')
+      .addEdge(START, 'b')
+      .addBranch(
+        'a',
+        () => {
+          if (broken) throw new Error('lookup service down');
+          return 'left';
+        },
+        ['left', END],
+      )
+      .addEdge('b', END)
+      .addEdge('left', END)
+      .compile({ store });
+    const first = await g.run(3, { threadId: 't' });
+    expect(first).toMatchObject({ status: 'error', state: [], error: { code: 'RUN_FAILED', cause: { message: 'lookup service down' } } });
+    expect(await g.getState('t')).toMatchObject({ status: 'error', step: 0, frontier: [{ node: 'a' }, { node: 'b' }] });
+    broken = false;
+    const second = await g.resume({ threadId: 't' });
+    expect(second).toMatchObject({ status: 'done', output: 6, state: ['a'] });
+    expect(calls).toEqual(['a', 'b']);
   });
 });

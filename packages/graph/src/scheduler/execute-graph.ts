@@ -1,6 +1,6 @@
 import type { Patch } from 'immer';
 import type { CheckpointRecord, CheckpointStatus } from '../checkpoint/checkpoint-record.ts';
-import type { CheckpointWriter } from '../checkpoint/checkpoint-writer.ts';
+import type { CheckpointWriter, WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import { WeftError, errorToJSON } from '../errors.ts';
 import type { RunStatus } from '../events/run-result.ts';
@@ -21,6 +21,8 @@ export interface ExecuteOptions {
   writer: CheckpointWriter | undefined;
   input: unknown;
   resumedFrom: string | undefined;
+  /** The checkpoint written before the first step, reported right after run.start. */
+  initial?: WrittenCheckpoint | undefined;
 }
 
 export interface ExecuteOutcome {
@@ -40,82 +42,131 @@ export interface ExecuteOutcome {
  * (finished siblings are kept as pending results), otherwise apply state
  * updates at the barrier, route outputs, and write the checkpoint.
  */
-export async function executeGraph(o: ExecuteOptions): Promise<ExecuteOutcome> {
-  const { plan, scope, cursor, writer } = o;
-  const hub = scope.hub;
-  let steps = 0;
-  let step = cursor.step;
-  let checkpointId = writer?.lastId ?? undefined;
-  const finish = (status: RunStatus, extra: Partial<ExecuteOutcome> = {}): ExecuteOutcome => {
-    const output = status === 'done' ? cursor.output : undefined;
-    if (hub.active) emit(scope, step, { type: 'run.end', status, output });
-    return { status, output, state: cursor.state, interrupts: [], error: undefined, steps, checkpointId, record: undefined, ...extra };
-  };
-  const fail = async (error: WeftError, node: string | undefined, save: boolean) => {
-    if (save) await saveCheckpoint('error', [], error);
-    if (hub.active) emit(scope, step, { type: 'error', node, error: error.toJSON() });
-    return finish('error', { error });
-  };
-  const saveCheckpoint = (status: CheckpointStatus, patches: Patch[] | null, error?: WeftError): Promise<void> | undefined => {
+export function executeGraph(o: ExecuteOptions): Promise<ExecuteOutcome> {
+  return new StepLoop(o).run();
+}
+
+type Done = { kind: 'done'; output: unknown; patches: Patch[]; view: unknown };
+
+class StepLoop {
+  readonly #o: ExecuteOptions;
+  #steps = 0;
+  #step: number;
+  #checkpointId: string | undefined;
+
+  constructor(o: ExecuteOptions) {
+    this.#o = o;
+    this.#step = o.cursor.step;
+    this.#checkpointId = o.writer?.lastId ?? undefined;
+  }
+
+  async run(): Promise<ExecuteOutcome> {
+    const { plan, scope, cursor } = this.#o;
+    if (scope.hub.active) {
+      emit(scope, this.#step, { type: 'run.start', graph: plan.name, input: this.#o.input, resumedFrom: this.#o.resumedFrom });
+      if (this.#o.initial) this.#emitWritten(this.#o.initial);
+    }
+    try {
+      for (;;) {
+        if (cursor.ended || cursor.frontier.length === 0) return this.#finish('done');
+        if (this.#steps >= plan.maxSteps) return await this.#fail(this.#maxStepsError(), undefined, false);
+        const stopped = await this.#runStep();
+        if (stopped) return stopped;
+      }
+    } catch (err) {
+      return await this.#fail(asWeftError(err), undefined, false);
+    }
+  }
+
+  /** One step; returns the run's outcome when the step ends the run early. */
+  async #runStep(): Promise<ExecuteOutcome | undefined> {
+    const { plan, scope, cursor, writer } = this.#o;
+    const step = (this.#step = cursor.step + 1);
+    this.#steps++;
+    const tasks = cursor.frontier;
+    if (scope.hub.active) emit(scope, step, { type: 'step.start', nodes: tasks.map((t) => t.node.name) });
+    let outcomes = executeStep(scope, cursor, step, plan.maxConcurrency);
+    if (!Array.isArray(outcomes)) outcomes = await outcomes;
+    const stop = collectStop(cursor, outcomes);
+    if (stop) {
+      const status = stop.error ? 'error' : 'interrupted';
+      await this.#save(status, [], stop.error);
+      if (scope.hub.active && stop.interrupts.length) emit(scope, step, { type: 'interrupt', interrupts: stop.interrupts });
+      if (stop.error) return this.#fail(stop.error, stop.node, false);
+      return this.#finish(status, { interrupts: stop.interrupts, record: writer ? undefined : embedded(plan, scope, cursor, status) });
+    }
+    const done = outcomes as Done[];
+    const before = cursor.state;
+    const { state, patches } = applyStepUpdates(before, done);
+    // Routing may fail (a branch's bad target): keep what it changes undoable.
+    const joins = cursor.joins.size
+      ? new Map([...cursor.joins].map(([n, b]) => [n, { delivered: new Map(b.delivered), skipped: new Set(b.skipped) }]))
+      : undefined;
+    const skips = cursor.skips.size ? new Map([...cursor.skips].map(([n, k]) => [n, new Set(k)])) : undefined;
+    cursor.state = state;
+    try {
+      const routing = routeOutputs(
+        cursor,
+        tasks.map((t, i) => ({ node: t.node, output: done[i]!.output })),
+      );
+      if (routing) await routing;
+    } catch (err) {
+      // The step's nodes all finished: keep their results, so a resume only routes again.
+      Object.assign(cursor, { state: before, joins: joins ?? new Map(), skips: skips ?? new Map(), frontier: tasks });
+      tasks.forEach((t, i) => cursor.pending.set(t.node.name, { output: done[i]!.output, patches: done[i]!.patches }));
+      return this.#fail(asWeftError(err), undefined, true);
+    }
+    if (scope.hub.active && patches.length) emit(scope, step, { type: 'state.patch', patches });
+    cursor.step = step;
+    if (cursor.pending.size) cursor.pending.clear();
+    if (!cursor.ended && cursor.frontier.length === 0) fireJoins(cursor, cursor.frontier, true);
+    const saving = this.#save(cursor.ended || cursor.frontier.length === 0 ? 'done' : 'running', patches);
+    if (saving) await saving;
+    if (scope.hub.active) emit(scope, step, { type: 'step.end', nodes: tasks.map((t) => t.node.name) });
+    return undefined;
+  }
+
+  #save(status: CheckpointStatus, patches: Patch[] | null, error?: WeftError): Promise<void> | undefined {
+    const { scope, cursor, writer } = this.#o;
     if (!writer) return undefined;
     const body = cursorToBody(cursor, status, 'step', scope.context, error && errorToJSON(error));
     const { written, stored } = writer.write(body, cursor.state, patches);
-    checkpointId = written.id;
-    if (!hub.active) return stored;
-    return stored.then(() => {
-      const { id, seq, bytes, snapshot } = written;
-      emit(scope, step, { type: 'checkpoint.write', checkpointId: id, seq, bytes, snapshot });
-    });
-  };
-  if (hub.active) emit(scope, step, { type: 'run.start', graph: plan.name, input: o.input, resumedFrom: o.resumedFrom });
-  try {
-    for (;;) {
-      if (cursor.ended || cursor.frontier.length === 0) return finish('done');
-      if (steps >= plan.maxSteps) {
-        const next = cursor.frontier.map((t) => t.node.name);
-        const msg = `graph "${plan.name}" did not reach END within ${plan.maxSteps} steps; raise maxSteps in compile(), or resume the thread to continue`;
-        return await fail(new WeftError('MAX_STEPS_EXCEEDED', msg, { details: { maxSteps: plan.maxSteps, next } }), undefined, false);
-      }
-      step = cursor.step + 1;
-      steps++;
-      const tasks = cursor.frontier;
-      if (hub.active) emit(scope, step, { type: 'step.start', nodes: tasks.map((t) => t.node.name) });
-      let outcomes = executeStep(scope, cursor, step, plan.maxConcurrency);
-      if (!Array.isArray(outcomes)) outcomes = await outcomes;
-      const stop = collectStop(cursor, outcomes);
-      if (stop) {
-        const status = stop.error ? 'error' : 'interrupted';
-        await saveCheckpoint(status, [], stop.error);
-        if (hub.active && stop.interrupts.length) emit(scope, step, { type: 'interrupt', interrupts: stop.interrupts });
-        if (stop.error) return await fail(stop.error, stop.node, false);
-        return finish(status, { interrupts: stop.interrupts, record: writer ? undefined : embedded(plan, scope, cursor, status) });
-      }
-      const before = cursor.state;
-      const { state, patches } = applyStepUpdates(before, outcomes as { patches: Patch[]; view: unknown }[]);
-      // Routing may fail (a branch's bad target); keep what it changes undoable.
-      const joins = cursor.joins.size
-        ? new Map([...cursor.joins].map(([n, b]) => [n, { delivered: new Map(b.delivered), skipped: new Set(b.skipped) }]))
-        : undefined;
-      const skips = cursor.skips.size ? new Map([...cursor.skips].map(([n, s]) => [n, new Set(s)])) : undefined;
-      cursor.state = state;
-      try {
-        const results = tasks.map((t, i) => ({ node: t.node, output: (outcomes[i] as { output: unknown }).output }));
-        const routing = routeOutputs(cursor, results);
-        if (routing) await routing;
-      } catch (err) {
-        Object.assign(cursor, { state: before, joins: joins ?? new Map(), skips: skips ?? new Map(), frontier: tasks });
-        return await fail(asWeftError(err), undefined, true);
-      }
-      if (hub.active && patches.length) emit(scope, step, { type: 'state.patch', patches });
-      cursor.step = step;
-      if (cursor.pending.size) cursor.pending.clear();
-      if (!cursor.ended && cursor.frontier.length === 0) fireJoins(cursor, cursor.frontier, true);
-      const saving = saveCheckpoint(cursor.ended || cursor.frontier.length === 0 ? 'done' : 'running', patches);
-      if (saving) await saving;
-      if (hub.active) emit(scope, step, { type: 'step.end', nodes: tasks.map((t) => t.node.name) });
-    }
-  } catch (err) {
-    return await fail(asWeftError(err), undefined, false);
+    this.#checkpointId = written.id;
+    return scope.hub.active ? stored.then(() => this.#emitWritten(written)) : stored;
+  }
+
+  #emitWritten({ id, seq, bytes, snapshot }: WrittenCheckpoint): void {
+    emit(this.#o.scope, this.#step, { type: 'checkpoint.write', checkpointId: id, seq, bytes, snapshot });
+  }
+
+  async #fail(error: WeftError, node: string | undefined, save: boolean): Promise<ExecuteOutcome> {
+    if (save) await this.#save('error', [], error);
+    if (this.#o.scope.hub.active) emit(this.#o.scope, this.#step, { type: 'error', node, error: error.toJSON() });
+    return this.#finish('error', { error });
+  }
+
+  #finish(status: RunStatus, extra: Partial<ExecuteOutcome> = {}): ExecuteOutcome {
+    const { scope, cursor } = this.#o;
+    const output = status === 'done' ? cursor.output : undefined;
+    if (scope.hub.active) emit(scope, this.#step, { type: 'run.end', status, output });
+    const base = {
+      status,
+      output,
+      state: cursor.state,
+      interrupts: [],
+      error: undefined,
+      steps: this.#steps,
+      checkpointId: this.#checkpointId,
+      record: undefined,
+    };
+    return { ...base, ...extra };
+  }
+
+  #maxStepsError(): WeftError {
+    const { plan, cursor } = this.#o;
+    const next = cursor.frontier.map((t) => t.node.name);
+    const msg = `graph "${plan.name}" did not reach END within ${plan.maxSteps} steps; raise maxSteps in compile(), or resume the thread to continue`;
+    return new WeftError('MAX_STEPS_EXCEEDED', msg, { details: { maxSteps: plan.maxSteps, next } });
   }
 }
 

@@ -1,4 +1,4 @@
-import { produceWithPatches, type Draft, type Patch } from 'immer';
+import { freeze, produceWithPatches, type Draft, type Patch } from 'immer';
 import { CheckpointWriter } from '../checkpoint/checkpoint-writer.ts';
 import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
@@ -85,6 +85,7 @@ export async function prepareResume(plan: ExecutionPlan, o: ResumeOptions<any>):
     }
     cursor = restoreCursor(plan, record, loaded.state, []);
   }
+  cursor.state = freeze(cursor.state, true);
   let patches: Patch[] = [];
   if (o.update) [cursor.state, patches] = produceWithPatches(cursor.state, o.update);
   const context = o.context ? { ...o.context } : { ...record.context };
@@ -96,8 +97,9 @@ export async function prepareResume(plan: ExecutionPlan, o: ResumeOptions<any>):
   });
   const body = cursorToBody(cursor, 'running', o.goto !== undefined || o.update ? 'fork' : 'resume', context);
   if (values.size) body.resumeValues = [...values];
-  await writer.write(body, cursor.state, patches).stored;
-  return { cursor, writer, threadId: o.threadId, context, resumeValues: values, resumedFrom: record.id, input: o.input };
+  const { written, stored } = writer.write(body, cursor.state, patches);
+  await stored;
+  return { cursor, writer, initial: written, threadId: o.threadId, context, resumeValues: values, resumedFrom: record.id, input: o.input };
 }
 
 function checkArgs(o: ResumeOptions): void {

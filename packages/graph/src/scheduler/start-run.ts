@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { CheckpointWriter, type ChainPosition } from '../checkpoint/checkpoint-writer.ts';
+import { freeze } from 'immer';
+import { CheckpointWriter, type ChainPosition, type WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
 import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import { EventHub } from '../events/event-hub.ts';
@@ -25,6 +26,8 @@ export interface RunOptions {
 export interface Prepared {
   cursor: Cursor;
   writer: CheckpointWriter | undefined;
+  /** The checkpoint written before the first step (input, resume or fork). */
+  initial: WrittenCheckpoint | undefined;
   threadId: string | undefined;
   context: Record<string, unknown>;
   resumeValues: ReadonlyMap<string, unknown>;
@@ -68,6 +71,7 @@ export function startRun<Out, S>(
       scope,
       cursor: prepared.cursor,
       writer: prepared.writer,
+      initial: prepared.initial,
       input: prepared.input,
       resumedFrom: prepared.resumedFrom,
     });
@@ -102,16 +106,23 @@ export async function prepareFresh(plan: ExecutionPlan, input: unknown, options:
   const head = store && threadId !== undefined ? await store.get(threadId) : undefined;
   if (store && head) {
     const loaded = await loadCheckpoint(store, plan, threadId!, head.id);
-    state = loaded.state;
+    state = freeze(loaded.state, true);
     position = { ...loaded.chain, seq: head.seq, deltaBytes: 0, snapshotBytes: Infinity };
   } else {
-    state = plan.stateInit?.();
+    state = freeze(plan.stateInit?.(), true);
   }
   const cursor = await freshCursor(plan, input, state);
   let writer: CheckpointWriter | undefined;
+  let initial: WrittenCheckpoint | undefined;
   if (store && threadId !== undefined) {
     writer = new CheckpointWriter(store, plan, threadId, plan.snapshotEvery, position);
-    await writer.write(cursorToBody(cursor, cursor.ended ? 'done' : 'running', 'input', context), state, head ? [] : null).stored;
+    const { written, stored } = writer.write(
+      cursorToBody(cursor, cursor.ended ? 'done' : 'running', 'input', context),
+      state,
+      head ? [] : null,
+    );
+    await stored;
+    initial = written;
   }
-  return { cursor, writer, threadId, context, resumeValues: new Map(), resumedFrom: undefined, input };
+  return { cursor, writer, initial, threadId, context, resumeValues: new Map(), resumedFrom: undefined, input };
 }

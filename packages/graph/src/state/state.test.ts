@@ -130,3 +130,25 @@ describe('graph-local state', () => {
     expect(Math.max(...fulls.map((s, i) => (fulls[i - 1] ?? 0) - s))).toBeLessThanOrEqual(4);
   });
 });
+
+describe('state is immutable outside recipes', () => {
+  it('writing to ctx.state directly throws, for the initial state and for state loaded from a checkpoint', async () => {
+    const store = new MemoryStore();
+    const build = () =>
+      graph<number, number, { n: number; gate: boolean }>({ name: 'frozen', state: () => ({ n: 0, gate: true }) })
+        .addNode('a', (x: number, ctx) => {
+          (ctx.state as { n: number }).n = 42;
+          return x;
+        })
+        .addEdge(START, 'a')
+        .addEdge('a', END)
+        .compile({ store });
+    const res = await build().run(1, { threadId: 't' });
+    expect(res.status).toBe('error');
+    expect(res.error).toMatchObject({ code: 'NODE_FAILED' });
+    expect(String((res.error!.cause as Error).message)).toMatch(/read only|read-only|not extensible|Cannot assign/);
+    expect((await build().getState('t')).state).toEqual({ n: 0, gate: true });
+    const again = await build().resume({ threadId: 't' });
+    expect([again.status, (again.error!.cause as Error) instanceof TypeError]).toEqual(['error', true]);
+  });
+});
