@@ -239,7 +239,7 @@ describe('a failing route', () => {
     const store = new MemoryStore();
     const calls: string[] = [];
     let broken = true;
-    const g = graph<number, string, string[]>({ name: 'route-fail', state: () => [] })
+    const g = graph<number, number | string, string[]>({ name: 'route-fail', state: () => [] })
       .addNode('a', (n: number, ctx) => (calls.push('a'), ctx.update((s) => void s.push('a')), n))
       .addNode('b', (n: number) => (calls.push('b'), n * 2))
       .addNode('left', (n: number) => `left ${n}`)
