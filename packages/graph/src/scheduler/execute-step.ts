@@ -2,6 +2,7 @@ import type { Cursor } from './cursor.ts';
 import { runTask, type TaskOutcome } from './run-task.ts';
 import type { RunScope, Task } from './run-scope.ts';
 import { WeftError } from '../errors.ts';
+import { isThenable } from './is-thenable.ts';
 
 /**
  * Runs the frontier's tasks concurrently (up to `limit` at once) and returns
@@ -50,10 +51,6 @@ export function executeStep(scope: RunScope, cursor: Cursor, step: number, limit
     );
     return Array.from(outcomes, (o): TaskOutcome => o ?? { kind: 'error', error: aborted });
   });
-}
-
-function isThenable<T>(v: T | PromiseLike<T>): v is PromiseLike<T> {
-  return v !== null && typeof v === 'object' && typeof (v as PromiseLike<T>).then === 'function';
 }
 
 /** A restored interrupted task picks up the value for its next `interrupt()` call, if the resume gave one. */

@@ -3,6 +3,7 @@ import { WeftError } from '../errors.ts';
 import type { Cursor, JoinBuffer } from './cursor.ts';
 import { mergeInputs } from './merge-inputs.ts';
 import type { Task } from './run-scope.ts';
+import { isThenable } from './is-thenable.ts';
 
 const NONE = Symbol('none');
 
@@ -149,8 +150,4 @@ function joinBuffer(cursor: Cursor, node: PlanNode): JoinBuffer {
 function mergeEnd(a: unknown, b: unknown): unknown {
   if (Array.isArray(a) && Array.isArray(b)) return [...a, ...b];
   return a !== null && typeof a === 'object' && b !== null && typeof b === 'object' ? { ...a, ...b } : b;
-}
-
-function isThenable<T>(v: T | PromiseLike<T>): v is PromiseLike<T> {
-  return v !== null && typeof v === 'object' && typeof (v as PromiseLike<T>).then === 'function';
 }

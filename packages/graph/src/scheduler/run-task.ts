@@ -12,6 +12,7 @@ import { retryDelay } from './retry-delay.ts';
 import { emit, type RunScope, type Task } from './run-scope.ts';
 import { sleep } from './sleep.ts';
 import { withTimeout } from './with-timeout.ts';
+import { isThenable } from './is-thenable.ts';
 
 export type TaskOutcome =
   | { kind: 'done'; output: unknown; patches: Patch[]; view: unknown }
@@ -161,10 +162,6 @@ async function drain(scope: RunScope, node: PlanNode, step: number, stream: Asyn
     if (scope.hub.active) emit(scope, step, { type: 'node.chunk', node: node.name, chunk });
   }
   return node.options.concat ? node.options.concat(chunks) : concatChunks(chunks);
-}
-
-function isThenable(v: unknown): v is PromiseLike<unknown> {
-  return v !== null && (typeof v === 'object' || typeof v === 'function') && typeof (v as PromiseLike<unknown>).then === 'function';
 }
 
 function isStream(v: unknown): v is AsyncIterable<unknown> {
