@@ -15,8 +15,9 @@
 
 // Building
 export { graph, GraphBuilder } from './builder/graph-builder.ts';
-export type { NodeFn, NodeOutput, BranchRoute } from './builder/graph-builder.ts';
+export type { NodeFn, NodeOutput, BranchRoute, RouteResult } from './builder/graph-builder.ts';
 export { START, END } from './builder/start-end.ts';
+export { send, Send } from './builder/send.ts';
 export type { Start, End } from './builder/start-end.ts';
 export type { NodeOptions, RetryPolicy, Trigger } from './builder/node-options.ts';
 export type { NodeContext } from './builder/node-context.ts';

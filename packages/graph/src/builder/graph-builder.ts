@@ -4,6 +4,7 @@ import type { CompileOptions } from '../compiler/compile-options.ts';
 import { compileGraph } from '../compiler/compile-graph.ts';
 import { CompiledGraph } from '../compiler/compiled-graph.ts';
 import type { NodeContext } from './node-context.ts';
+import type { Send } from './send.ts';
 import type { NodeOptions } from './node-options.ts';
 import { END, START, type End, type Start } from './start-end.ts';
 
@@ -13,7 +14,10 @@ export type NodeFn<I = any, R = unknown, S = any> = (input: I, ctx: NodeContext<
 /** What a node's return type delivers on its edges: streams are concatenated. */
 export type NodeOutput<R> = R extends AsyncIterable<infer C> ? (C extends string ? string : C[]) : Awaited<R>;
 
-export type BranchRoute<O = any, S = any> = (output: O, state: S) => string | readonly string[] | PromiseLike<string | readonly string[]>;
+/** What a branch route returns: target names, tasks started with send(), or a list mixing both. */
+export type RouteResult<T extends string = string> = T | Send | readonly (T | Send)[];
+
+export type BranchRoute<O = any, S = any> = (output: O, state: S) => RouteResult | PromiseLike<RouteResult>;
 
 export interface NodeSpec {
   name: string;
@@ -133,10 +137,13 @@ export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}> {
     return this;
   }
 
-  /** `route` returns one target or several (a fan-out); each must be listed in `targets`. */
+  /**
+   * `route` returns one target or several (a fan-out), or tasks started with
+   * `send(node, input, key)`; every target must be listed in `targets`.
+   */
   addBranch<F extends Start | NameOf<N>, T extends End | NameOf<N>>(
     from: F,
-    route: (output: OutOf<N, F, In>, state: S) => NoInfer<T> | readonly NoInfer<T>[] | PromiseLike<NoInfer<T> | readonly NoInfer<T>[]>,
+    route: (output: OutOf<N, F, In>, state: S) => RouteResult<NoInfer<T>> | PromiseLike<RouteResult<NoInfer<T>>>,
     targets: readonly T[],
   ): this {
     if (typeof route !== 'function' || !Array.isArray(targets)) {

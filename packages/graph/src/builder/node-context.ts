@@ -13,6 +13,8 @@ export interface NodeContext<S = unknown> {
   /** Subgraph nodes leading here, then this node's name. */
   readonly path: readonly string[];
   readonly node: string;
+  /** The task's key when it was started by `send()`. */
+  readonly key: string | undefined;
   readonly step: number;
   readonly attempt: number;
   readonly runId: string;

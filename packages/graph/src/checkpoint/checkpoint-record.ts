@@ -22,6 +22,8 @@ export interface CheckpointMeta {
 /** A node queued for the next step. */
 export interface TaskRecord {
   node: string;
+  /** The send key, for tasks started by `send()`. */
+  key?: string;
   input: unknown;
   /** Values already given to this task's `interrupt()` calls, by call order. */
   resume?: unknown[];
@@ -32,6 +34,7 @@ export interface TaskRecord {
 /** A node that finished in a step that did not complete (interrupt or error elsewhere). */
 export interface PendingRecord {
   node: string;
+  key?: string;
   output: unknown;
   /** Its state changes, relative to the state at the start of that step. */
   patches: Patch[];

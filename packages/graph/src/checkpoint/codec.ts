@@ -131,7 +131,16 @@ function shapeProblem(r: unknown): string | undefined {
     return 'a join buffer is invalid';
   }
   if (!isList(r['skips'], (k) => Array.isArray(k) && typeof k[0] === 'string' && isList(k[1], isString))) return 'a skip entry is invalid';
-  if (!isList(r['pending'], (p) => isObject(p) && typeof p['node'] === 'string' && isList(p['patches'], isPatch)))
+  if (
+    !isList(
+      r['pending'],
+      (p) =>
+        isObject(p) &&
+        typeof p['node'] === 'string' &&
+        (p['key'] === undefined || typeof p['key'] === 'string') &&
+        isList(p['patches'], isPatch),
+    )
+  )
     return 'a pending result is invalid';
   if (!isList(r['interrupts'], isInterrupt)) return 'an interrupt is invalid';
   if (r['resumeValues'] !== undefined && !isList(r['resumeValues'], isPair)) return 'field resumeValues is invalid';
@@ -149,5 +158,6 @@ const isInterrupt = (i: unknown) =>
 function isTask(t: unknown): boolean {
   if (!isObject(t) || typeof t['node'] !== 'string') return false;
   if (t['resume'] !== undefined && !Array.isArray(t['resume'])) return false;
+  if (t['key'] !== undefined && typeof t['key'] !== 'string') return false;
   return t['sub'] === undefined || shapeProblem(t['sub']) === undefined;
 }

@@ -1,6 +1,7 @@
 import { WeftError } from '../errors.ts';
 import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
 import type { Cursor } from './cursor.ts';
+import { taskId } from './run-scope.ts';
 import type { TaskOutcome } from './run-task.ts';
 
 export interface Stop {
@@ -23,7 +24,7 @@ export function collectStop(cursor: Cursor, outcomes: readonly TaskOutcome[]): S
   cursor.frontier = cursor.frontier.map((task, i) => {
     const o = outcomes[i]!;
     if (o.kind === 'done') {
-      cursor.pending.set(task.node.name, { output: o.output, patches: o.patches });
+      cursor.pending.set(taskId(task), { node: task.node.name, key: task.key, output: o.output, patches: o.patches });
       return task;
     }
     if (o.kind === 'error') {

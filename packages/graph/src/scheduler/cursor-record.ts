@@ -1,9 +1,10 @@
-import type { CheckpointRecord, CheckpointSource, CheckpointStatus } from '../checkpoint/checkpoint-record.ts';
+import type { CheckpointRecord, CheckpointSource, CheckpointStatus, PendingRecord } from '../checkpoint/checkpoint-record.ts';
 import type { RecordBody } from '../checkpoint/checkpoint-writer.ts';
 import type { ExecutionPlan, PlanNode } from '../compiler/execution-plan.ts';
 import { WeftError, type WeftErrorJSON } from '../errors.ts';
 import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
-import type { Cursor } from './cursor.ts';
+import type { Cursor, PendingResult } from './cursor.ts';
+import { taskId } from './run-scope.ts';
 
 const NONE: never[] = [];
 
@@ -19,6 +20,7 @@ export function cursorToBody(
   const frontier = cursor.frontier.map((t) => {
     if (t.interrupts) interrupts = interrupts === NONE ? [...t.interrupts] : interrupts.concat(t.interrupts);
     const rec: CheckpointRecord['frontier'][number] = { node: t.node.name, input: t.input };
+    if (t.key !== undefined) rec.key = t.key;
     if (t.resume) rec.resume = t.resume;
     if (t.sub) rec.sub = t.sub;
     return rec;
@@ -33,7 +35,7 @@ export function cursorToBody(
       ? [...cursor.joins].map(([node, b]) => ({ node: node.name, delivered: [...b.delivered], skipped: [...b.skipped] }))
       : NONE,
     skips: cursor.skips.size ? [...cursor.skips].map(([node, preds]) => [node.name, [...preds]]) : NONE,
-    pending: cursor.pending.size ? [...cursor.pending].map(([node, p]) => ({ node, output: p.output, patches: p.patches })) : NONE,
+    pending: cursor.pending.size ? [...cursor.pending.values()].map(pendingRecord) : NONE,
     interrupts,
     context,
   };
@@ -42,8 +44,14 @@ export function cursorToBody(
   return body;
 }
 
+function pendingRecord(p: PendingResult): PendingRecord {
+  const rec: PendingRecord = { node: p.node, output: p.output, patches: p.patches };
+  if (p.key !== undefined) rec.key = p.key;
+  return rec;
+}
+
 /** Rebuilds a cursor from a checkpoint; names that do not exist in the plan mean the record is corrupt. */
-export function restoreCursor(plan: ExecutionPlan, record: CheckpointRecord, state: unknown, path: readonly string[]): Cursor {
+export function restoreCursor(plan: ExecutionPlan, record: CheckpointRecord, state: unknown, addressPrefix: string): Cursor {
   const node = (name: unknown): PlanNode => {
     const found = typeof name === 'string' ? plan.byName.get(name) : undefined;
     if (!found || found.index < 0) {
@@ -54,10 +62,10 @@ export function restoreCursor(plan: ExecutionPlan, record: CheckpointRecord, sta
     }
     return found;
   };
-  const owned = (n: PlanNode) => {
-    const mine = record.interrupts.filter(
-      (i) => i.path.length > path.length && i.path[path.length] === n.name && path.every((p, k) => i.path[k] === p),
-    );
+  // A task owns the interrupts at its address and below it (inside a subgraph it runs).
+  const owned = (n: PlanNode, key: string | undefined) => {
+    const at = addressPrefix + n.address + (key === undefined ? '' : `/${key}`);
+    const mine = record.interrupts.filter((i) => i.address === at || i.address.startsWith(`${at}/`));
     return mine.length ? mine : undefined;
   };
   return {
@@ -65,12 +73,17 @@ export function restoreCursor(plan: ExecutionPlan, record: CheckpointRecord, sta
     state,
     frontier: record.frontier.map((t) => {
       const n = node(t.node);
-      const interrupts = owned(n);
-      return { node: n, input: t.input, resume: interrupts ? (t.resume ?? []) : undefined, sub: t.sub, interrupts };
+      const interrupts = owned(n, t.key);
+      return { node: n, key: t.key, input: t.input, resume: interrupts ? (t.resume ?? []) : undefined, sub: t.sub, interrupts };
     }),
     joins: new Map(record.joins.map((j) => [node(j.node), { delivered: new Map(j.delivered), skipped: new Set(j.skipped) }])),
     skips: new Map(record.skips.map(([n, preds]) => [node(n), new Set(preds)])),
-    pending: new Map(record.pending.map((p) => [node(p.node).name, { output: p.output, patches: p.patches }])),
+    pending: new Map(
+      record.pending.map((p) => {
+        const result: PendingResult = { node: node(p.node).name, key: p.key, output: p.output, patches: p.patches };
+        return [taskId({ node: node(p.node), key: p.key }), result];
+      }),
+    ),
     ended: record.status === 'done',
     output: record.output,
   };

@@ -8,6 +8,8 @@ export interface JoinBuffer {
 
 /** A finished node of a step that has not reached its barrier (restored from a checkpoint). */
 export interface PendingResult {
+  node: string;
+  key: string | undefined;
   output: unknown;
   patches: import('immer').Patch[];
 }
@@ -21,7 +23,7 @@ export interface Cursor {
   frontier: Task[];
   joins: Map<PlanNode, JoinBuffer>;
   skips: Map<PlanNode, Set<string>>;
-  /** Finished results of the frontier's step, by node name. */
+  /** Finished results of the frontier's step, by task id (see taskId). */
   pending: Map<string, PendingResult>;
   ended: boolean;
   output: unknown;

@@ -11,7 +11,7 @@ import type { Cursor } from './cursor.ts';
 import { cursorToBody } from './cursor-record.ts';
 import { executeStep } from './execute-step.ts';
 import { fireJoins, routeOutputs } from './route-outputs.ts';
-import { emit, type RunScope } from './run-scope.ts';
+import { emit, taskId, type RunScope } from './run-scope.ts';
 
 export interface ExecuteOptions {
   plan: ExecutionPlan;
@@ -113,7 +113,9 @@ class StepLoop {
     } catch (err) {
       // The step's nodes all finished: keep their results, so a resume only routes again.
       Object.assign(cursor, { state: before, joins: joins ?? new Map(), skips: skips ?? new Map(), frontier: tasks });
-      tasks.forEach((t, i) => cursor.pending.set(t.node.name, { output: done[i]!.output, patches: done[i]!.patches }));
+      tasks.forEach((t, i) =>
+        cursor.pending.set(taskId(t), { node: t.node.name, key: t.key, output: done[i]!.output, patches: done[i]!.patches }),
+      );
       return this.#fail(asWeftError(err), undefined, true);
     }
     if (scope.hub.active && patches.length) emit(scope, step, { type: 'state.patch', patches });

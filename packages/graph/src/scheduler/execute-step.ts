@@ -1,6 +1,6 @@
 import type { Cursor } from './cursor.ts';
 import { runTask, type TaskOutcome } from './run-task.ts';
-import type { RunScope, Task } from './run-scope.ts';
+import { taskAddress, taskId, type RunScope, type Task } from './run-scope.ts';
 import { WeftError } from '../errors.ts';
 import { isThenable } from './is-thenable.ts';
 
@@ -23,7 +23,7 @@ export function executeStep(scope: RunScope, cursor: Cursor, step: number, limit
   const outcomes: (TaskOutcome | undefined)[] = new Array(tasks.length);
   const toRun: number[] = [];
   tasks.forEach((task, i) => {
-    const done = cursor.pending.get(task.node.name);
+    const done = cursor.pending.get(taskId(task));
     if (done) outcomes[i] = { kind: 'done', output: done.output, patches: done.patches, view: undefined };
     else if (task.interrupts && !task.interrupts.some((it) => scope.resumeValues.has(it.id))) {
       outcomes[i] = { kind: 'interrupted', interrupts: task.interrupts, resume: task.resume ?? [], sub: task.sub };
@@ -56,7 +56,7 @@ export function executeStep(scope: RunScope, cursor: Cursor, step: number, limit
 /** A restored interrupted task picks up the value for its next `interrupt()` call, if the resume gave one. */
 function withResumeValue(scope: RunScope, task: Task): Task {
   if (!task.resume) return task;
-  const id = `${scope.addressPrefix}${task.node.address}#${task.resume.length}`;
+  const id = `${taskAddress(scope, task)}#${task.resume.length}`;
   return scope.resumeValues.has(id) ? { ...task, resume: [...task.resume, scope.resumeValues.get(id)] } : task;
 }
 

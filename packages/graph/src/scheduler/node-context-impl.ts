@@ -9,6 +9,7 @@ export class NodeContextImpl implements NodeContext<any> {
   constructor(
     private readonly scope: RunScope,
     private readonly planNode: PlanNode,
+    readonly key: string | undefined,
     private readonly nodeState: NodeState,
     readonly step: number,
     readonly attempt: number,
@@ -39,6 +40,6 @@ export class NodeContextImpl implements NodeContext<any> {
   }
 
   emit(data: unknown): void {
-    if (this.scope.hub.active) emit(this.scope, this.step, { type: 'node.custom', node: this.planNode.name, data });
+    if (this.scope.hub.active) emit(this.scope, this.step, { type: 'node.custom', node: this.planNode.name, key: this.key, data });
   }
 }

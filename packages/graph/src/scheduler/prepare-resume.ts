@@ -83,7 +83,7 @@ export async function prepareResume(plan: ExecutionPlan, o: ResumeOptions<any>):
         },
       );
     }
-    cursor = restoreCursor(plan, record, loaded.state, []);
+    cursor = restoreCursor(plan, record, loaded.state, '');
   }
   cursor.state = freeze(cursor.state, true);
   let patches: Patch[] = [];

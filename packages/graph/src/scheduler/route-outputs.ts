@@ -1,3 +1,5 @@
+import type { RouteResult } from '../builder/graph-builder.ts';
+import { Send } from '../builder/send.ts';
 import type { PlanBranch, PlanNode, PlanTarget } from '../compiler/execution-plan.ts';
 import { WeftError } from '../errors.ts';
 import type { Cursor, JoinBuffer } from './cursor.ts';
@@ -37,6 +39,10 @@ async function continueAsync(router: Router, results: readonly Routed[], from: n
 class Router {
   readonly inputs = new Map<PlanNode, unknown>();
   readonly skipQueue: [from: string, to: PlanTarget][] = [];
+  /** (join, predecessor) pairs delivered in this routing pass (made on first use). */
+  joined: Set<string> | undefined;
+  /** Tasks started by send(), in the order they were sent. */
+  readonly sent: Task[] = [];
   end: unknown = NONE;
 
   constructor(readonly cursor: Cursor) {}
@@ -53,7 +59,7 @@ class Router {
     return undefined;
   }
 
-  async routeRest(node: PlanNode, output: unknown, from: number, first: PromiseLike<string | readonly string[]>): Promise<void> {
+  async routeRest(node: PlanNode, output: unknown, from: number, first: PromiseLike<RouteResult>): Promise<void> {
     this.take(node, node.branches[from]!, await first, output);
     for (let b = from + 1; b < node.branches.length; b++) {
       const branch = node.branches[b]!;
@@ -62,28 +68,63 @@ class Router {
     }
   }
 
-  take(node: PlanNode, branch: PlanBranch, chosen: string | readonly string[], output: unknown): void {
-    const picked = typeof chosen === 'string' ? [chosen] : chosen;
-    for (const name of picked) {
-      if (!branch.targets.has(name)) {
-        throw new WeftError(
-          'BRANCH_TARGET_INVALID',
-          `branch of node "${node.name}" returned "${String(name)}", which is not among its declared targets (${[...branch.targets.keys()].join(', ')}); add it to addBranch's targets`,
-          { details: { node: node.name, target: name } },
-        );
+  take(node: PlanNode, branch: PlanBranch, chosen: RouteResult, output: unknown): void {
+    if (typeof chosen === 'string') {
+      // The common case, without allocating: one target by name.
+      if (!branch.targets.has(chosen)) throw badTarget(node, branch, chosen);
+      for (const [name, to] of branch.targets) {
+        if (name === chosen) this.deliver(node, to, output);
+        else this.skipQueue.push([node.name, to]);
       }
+      return;
+    }
+    const items = chosen instanceof Send ? [chosen] : chosen;
+    const named = new Set<string>();
+    const sentTo = new Set<string>();
+    for (const item of items) {
+      const name = item instanceof Send ? item.node : item;
+      if (!branch.targets.has(name)) throw badTarget(node, branch, name);
+      if (item instanceof Send) {
+        sentTo.add(name);
+        this.send(node, branch.targets.get(name)!, item);
+      } else named.add(name);
     }
     for (const [name, to] of branch.targets) {
-      if (picked.includes(name)) this.deliver(node, to, output);
-      else this.skipQueue.push([node.name, to]);
+      if (named.has(name)) this.deliver(node, to, output);
+      else if (!sentTo.has(name)) this.skipQueue.push([node.name, to]);
     }
+  }
+
+  send(from: PlanNode, to: PlanTarget, item: Send): void {
+    if (to === null)
+      throw new WeftError(
+        'BRANCH_TARGET_INVALID',
+        `branch of node "${from.name}" sent to END; send() starts a task of a node, route to END by name`,
+      );
+    if (this.sent.some((t) => t.node === to && t.key === item.key)) {
+      throw new WeftError(
+        'BRANCH_TARGET_INVALID',
+        `branch of node "${from.name}" sent two tasks with key "${item.key}" to node "${to.name}"; keys must be unique per node and step`,
+        {
+          details: { node: from.name, target: to.name, key: item.key },
+        },
+      );
+    }
+    this.sent.push({ node: to, key: item.key, input: item.input, resume: undefined, sub: undefined, interrupts: undefined });
   }
 
   deliver(from: PlanNode, to: PlanTarget, value: unknown): void {
     if (to === null) {
       this.end = this.end === NONE ? value : mergeEnd(this.end, value);
     } else if (to.trigger === 'all') {
-      joinBuffer(this.cursor, to).delivered.set(from.name, value);
+      // Several tasks of one predecessor (sends) delivering in the same step merge like any
+      // same-step inputs; a delivery from a later step replaces the earlier one.
+      const delivered = joinBuffer(this.cursor, to).delivered;
+      const id = `${to.name}\u0000${from.name}`;
+      const joined = (this.joined ??= new Set());
+      const again = joined.has(id);
+      joined.add(id);
+      delivered.set(from.name, again ? mergeInputs(to, delivered.get(from.name), value) : value);
     } else {
       const prev = this.inputs.has(to) ? this.inputs.get(to) : NONE;
       this.inputs.set(to, prev === NONE ? value : mergeInputs(to, prev, value));
@@ -96,7 +137,9 @@ class Router {
     if (this.skipQueue.length) propagateSkips(cursor, this.skipQueue, inputs);
     const frontier: Task[] = [];
     for (const [node, input] of inputs) frontier.push({ node, input, resume: undefined, sub: undefined, interrupts: undefined });
+    for (const task of this.sent) frontier.push(task);
     if (cursor.joins.size) fireJoins(cursor, frontier, false);
+    // Stable: tasks of one node keep their order (edge input first, then sends in the order sent).
     if (frontier.length > 1) frontier.sort((a, b) => a.node.index - b.node.index);
     cursor.frontier = frontier;
     if (this.end !== NONE) {
@@ -150,4 +193,12 @@ function joinBuffer(cursor: Cursor, node: PlanNode): JoinBuffer {
 function mergeEnd(a: unknown, b: unknown): unknown {
   if (Array.isArray(a) && Array.isArray(b)) return [...a, ...b];
   return a !== null && typeof a === 'object' && b !== null && typeof b === 'object' ? { ...a, ...b } : b;
+}
+
+function badTarget(node: PlanNode, branch: PlanBranch, name: string): WeftError {
+  return new WeftError(
+    'BRANCH_TARGET_INVALID',
+    `branch of node "${node.name}" returned "${String(name)}", which is not among its declared targets (${[...branch.targets.keys()].join(', ')}); add it to addBranch's targets`,
+    { details: { node: node.name, target: name } },
+  );
 }

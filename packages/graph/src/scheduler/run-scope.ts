@@ -7,12 +7,25 @@ import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
 /** A node queued for a step. */
 export interface Task {
   node: PlanNode;
+  /** Set for tasks started by `send()`: several tasks of one node are told apart by it. */
+  key?: string | undefined;
   input: unknown;
   /** Set for a task that stopped at an interrupt: the values its `interrupt()` calls got so far. */
   resume: unknown[] | undefined;
   sub: CheckpointRecord | undefined;
   /** The interrupts this task is stopped at (its own and its subgraph's). */
   interrupts: InterruptRecord[] | undefined;
+}
+
+/** A task's identity within a step: the node, and the send key if any. */
+export function taskId(task: { node: PlanNode; key?: string | undefined }): string {
+  return task.key === undefined ? task.node.name : `${task.node.name}[${task.key}]`;
+}
+
+/** Where a task sits, for interrupt ids: the node's address, then the send key. */
+export function taskAddress(scope: RunScope, task: { node: PlanNode; key?: string | undefined }): string {
+  const base = scope.addressPrefix + task.node.address;
+  return task.key === undefined ? base : `${base}/${task.key}`;
 }
 
 /** How a subgraph node ended. */

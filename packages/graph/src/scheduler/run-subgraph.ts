@@ -13,7 +13,7 @@ export async function runSubgraph(plan: ExecutionPlan, task: Task, scope: RunSco
   const record = task.sub;
   let cursor;
   if (record && record.hash === plan.hash && 'full' in record.state) {
-    cursor = restoreCursor(plan, record, record.state.full, scope.path);
+    cursor = restoreCursor(plan, record, record.state.full, scope.addressPrefix);
   } else {
     cursor = await freshCursor(plan, task.input, freeze(plan.stateInit?.(), true));
   }

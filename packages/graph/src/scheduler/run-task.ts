@@ -9,7 +9,7 @@ import { NodeState } from '../state/node-state.ts';
 import { concatChunks } from './concat-chunks.ts';
 import { NodeContextImpl } from './node-context-impl.ts';
 import { retryDelay } from './retry-delay.ts';
-import { emit, type RunScope, type Task } from './run-scope.ts';
+import { emit, taskAddress, type RunScope, type Task } from './run-scope.ts';
 import { sleep } from './sleep.ts';
 import { withTimeout } from './with-timeout.ts';
 import { isThenable } from './is-thenable.ts';
@@ -34,10 +34,10 @@ export function runTask(scope: RunScope, task: Task, step: number, base: unknown
 function attempt(scope: RunScope, task: Task, step: number, base: unknown, n: number): TaskOutcome | Promise<TaskOutcome> {
   const { node } = task;
   const started = scope.hub.active ? Date.now() : 0;
-  if (started) emit(scope, step, { type: 'node.start', node: node.name, input: task.input, attempt: n });
+  if (started) emit(scope, step, { type: 'node.start', node: node.name, key: task.key, input: task.input, attempt: n });
   const state = new NodeState(base);
   const ns: NodeScope = {
-    address: scope.addressPrefix + node.address,
+    address: taskAddress(scope, task),
     parentPath: scope.path,
     node: node.name,
     resume: task.resume ?? NO_VALUES,
@@ -47,14 +47,14 @@ function attempt(scope: RunScope, task: Task, step: number, base: unknown, n: nu
   const timed = node.options.timeoutMs !== undefined;
   const finish = (output: unknown): TaskOutcome => {
     if (scope.hub.active)
-      emit(scope, step, { type: 'node.end', node: node.name, output, durationMs: Date.now() - (started || Date.now()) });
+      emit(scope, step, { type: 'node.end', node: node.name, key: task.key, output, durationMs: Date.now() - (started || Date.now()) });
     return { kind: 'done', output, patches: state.patches, view: state.current };
   };
   const done = (output: unknown): TaskOutcome | Promise<TaskOutcome> => {
     if (timed || !needsSettling(node, output)) return finish(output);
     let settled: unknown;
     try {
-      settled = nodeScope.run(ns, settle, scope, node, step, state, output, scope.signal);
+      settled = nodeScope.run(ns, settle, scope, task, step, state, output, scope.signal);
     } catch (err) {
       return failed(err);
     }
@@ -90,7 +90,8 @@ function retryOrFail(
     return { kind: 'error', error: err instanceof WeftError ? err : new NodeError([...scope.path, node.name], err, n) };
   }
   const delayMs = retryDelay(policy ?? {}, n);
-  if (scope.hub.active) emit(scope, step, { type: 'node.retry', node: node.name, attempt: n, error: errorToJSON(err), delayMs });
+  if (scope.hub.active)
+    emit(scope, step, { type: 'node.retry', node: node.name, key: task.key, attempt: n, error: errorToJSON(err), delayMs });
   return sleep(delayMs, scope.signal).then((slept) =>
     slept ? attempt(scope, task, step, base, n + 1) : { kind: 'error', error: abortError(scope) },
   );
@@ -117,7 +118,7 @@ function invoke(scope: RunScope, task: Task, step: number, n: number, state: Nod
   const signal = AbortSignal.any([scope.signal, timed.signal]);
   const run = async () => {
     const out = await nodeScope.run(ns, callNode, scope, task, step, n, state, signal, ns.address);
-    return needsSettling(task.node, out) ? nodeScope.run(ns, settle, scope, task.node, step, state, out, signal) : out;
+    return needsSettling(task.node, out) ? nodeScope.run(ns, settle, scope, task, step, state, out, signal) : out;
   };
   return withTimeout(run, timeoutMs, timed, [...scope.path, task.node.name]);
 }
@@ -128,7 +129,7 @@ function callNode(scope: RunScope, task: Task, step: number, n: number, state: N
   let input = task.input;
   if (pre) input = state.withDraft((draft) => pre(input, draft)) ?? input;
   if (node.sub) return runSub(scope, task, input, address);
-  return node.fn!(input, new NodeContextImpl(scope, node, state, step, n, signal));
+  return node.fn!(input, new NodeContextImpl(scope, node, task.key, state, step, n, signal));
 }
 
 function needsSettling(node: PlanNode, output: unknown): boolean {
@@ -136,9 +137,9 @@ function needsSettling(node: PlanNode, output: unknown): boolean {
 }
 
 /** Drains a stream if the node returned one, then applies the post handler (inside the node's interrupt scope). */
-function settle(scope: RunScope, node: PlanNode, step: number, state: NodeState, out: unknown, signal: AbortSignal): unknown {
-  if (isStream(out)) return drain(scope, node, step, out, signal).then((v) => post(node, state, v));
-  return post(node, state, out);
+function settle(scope: RunScope, task: Task, step: number, state: NodeState, out: unknown, signal: AbortSignal): unknown {
+  if (isStream(out)) return drain(scope, task, step, out, signal).then((v) => post(task.node, state, v));
+  return post(task.node, state, out);
 }
 
 function post(node: PlanNode, state: NodeState, output: unknown): unknown {
@@ -154,12 +155,13 @@ async function runSub(scope: RunScope, task: Task, input: unknown, address: stri
   throw outcome.error;
 }
 
-async function drain(scope: RunScope, node: PlanNode, step: number, stream: AsyncIterable<unknown>, signal: AbortSignal): Promise<unknown> {
+async function drain(scope: RunScope, task: Task, step: number, stream: AsyncIterable<unknown>, signal: AbortSignal): Promise<unknown> {
+  const { node } = task;
   const chunks: unknown[] = [];
   for await (const chunk of stream) {
     if (signal.aborted) throw signal.reason;
     chunks.push(chunk);
-    if (scope.hub.active) emit(scope, step, { type: 'node.chunk', node: node.name, chunk });
+    if (scope.hub.active) emit(scope, step, { type: 'node.chunk', node: node.name, key: task.key, chunk });
   }
   return node.options.concat ? node.options.concat(chunks) : concatChunks(chunks);
 }
