@@ -32,12 +32,13 @@ export interface WeftErrorJSON {
   cause?: unknown;
 }
 
-export class WeftError extends Error {
+export class WeftError<C extends string = WeftErrorCode> extends Error {
   override readonly name: string = 'WeftError';
-  readonly code: WeftErrorCode;
+  /** Stable across versions and serialization; each package has its own union of codes. */
+  readonly code: C;
   readonly details: unknown;
 
-  constructor(code: WeftErrorCode, message: string, options: { cause?: unknown; details?: unknown } = {}) {
+  constructor(code: C, message: string, options: { cause?: unknown; details?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.details = options.details;

@@ -31,6 +31,8 @@ export type { GraphJSON, GraphNodeJSON, GraphEdgeJSON } from './compiler/graph-j
 export type { RunOptions } from './scheduler/start-run.ts';
 export type { ResumeOptions } from './scheduler/prepare-resume.ts';
 export { Run } from './events/run.ts';
+export { EventRun } from './events/event-run.ts';
+export { EventHub } from './events/event-hub.ts';
 export type { RunResult, RunStatus } from './events/run-result.ts';
 export type { GraphEvent, GraphEventType } from './events/graph-event.ts';
 

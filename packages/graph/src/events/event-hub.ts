@@ -1,21 +1,20 @@
 import type { Subscriber } from 'rxjs';
-import type { GraphEvent } from './graph-event.ts';
-
-type Listener = (event: GraphEvent) => void;
+type Listener<E> = (event: E) => void;
 
 /**
- * Fans a run's events out to subscribers and iterators. With no listener,
+ * Fans a run's events out to subscribers and iterators (any event type: the
+ * agent layer reuses it). With no listener,
  * `active` is false and the scheduler builds no events at all. Each async
  * iterator has its own unbounded queue: a slow consumer loses nothing.
  */
-export class EventHub {
-  #listeners: Listener[] = [];
+export class EventHub<E> {
+  #listeners: Listener<E>[] = [];
   #closers: (() => void)[] = [];
   #closed = false;
   #failure: unknown;
   active = false;
 
-  emit(event: GraphEvent): void {
+  emit(event: E): void {
     for (const listener of this.#listeners) listener(event);
   }
 
@@ -31,15 +30,15 @@ export class EventHub {
     for (const close of closers) close();
   }
 
-  subscribe(subscriber: Subscriber<GraphEvent>): () => void {
+  subscribe(subscriber: Subscriber<E>): () => void {
     return this.#add(
       (e) => subscriber.next(e),
       () => (this.#failure === undefined ? subscriber.complete() : subscriber.error(this.#failure)),
     );
   }
 
-  iterate(): AsyncIterator<GraphEvent> {
-    const queue: GraphEvent[] = [];
+  iterate(): AsyncIterator<E> {
+    const queue: E[] = [];
     let head = 0;
     let done = false;
     let wake: (() => void) | undefined;
@@ -55,7 +54,7 @@ export class EventHub {
     );
     const failure = () => this.#failure;
     return {
-      async next(): Promise<IteratorResult<GraphEvent>> {
+      async next(): Promise<IteratorResult<E>> {
         while (head === queue.length && !done) await new Promise<void>((r) => (wake = r));
         wake = undefined;
         if (head < queue.length) {
@@ -70,7 +69,7 @@ export class EventHub {
         if (failure() !== undefined) throw failure();
         return { value: undefined, done: true };
       },
-      async return(): Promise<IteratorResult<GraphEvent>> {
+      async return(): Promise<IteratorResult<E>> {
         done = true;
         remove();
         return { value: undefined, done: true };
@@ -78,7 +77,7 @@ export class EventHub {
     };
   }
 
-  #add(listener: Listener, close: () => void): () => void {
+  #add(listener: Listener<E>, close: () => void): () => void {
     if (this.#closed) {
       close();
       return () => {};

@@ -93,7 +93,7 @@ describe('a Run', () => {
 
 describe('EventHub', () => {
   it('is inactive without listeners, so the scheduler builds no events', () => {
-    const hub = new EventHub();
+    const hub = new EventHub<number>();
     expect(hub.active).toBe(false);
     const stop = hub.subscribe({ next: () => {}, complete: () => {}, error: () => {} } as never);
     expect(hub.active).toBe(true);

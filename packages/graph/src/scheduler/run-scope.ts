@@ -1,7 +1,7 @@
 import type { CheckpointRecord } from '../checkpoint/checkpoint-record.ts';
 import type { ExecutionPlan, PlanNode } from '../compiler/execution-plan.ts';
 import type { EventHub } from '../events/event-hub.ts';
-import type { EventBody } from '../events/graph-event.ts';
+import type { EventBody, GraphEvent } from '../events/graph-event.ts';
 import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
 
 /** A node queued for a step. */
@@ -42,7 +42,7 @@ export interface RunScope {
   path: readonly string[];
   /** Prefix of interrupt addresses ('' at the top, 'outer/' inside a subgraph). */
   addressPrefix: string;
-  hub: EventHub;
+  hub: EventHub<GraphEvent>;
   signal: AbortSignal;
   context: Record<string, unknown>;
   /** Values for `resume({ resume })`, by interrupt id, for every level. */

@@ -4,6 +4,7 @@ import { CheckpointWriter, type ChainPosition, type WrittenCheckpoint } from '..
 import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import { EventHub } from '../events/event-hub.ts';
+import type { GraphEvent } from '../events/graph-event.ts';
 import { Run } from '../events/run.ts';
 import type { RunResult } from '../events/run-result.ts';
 import type { Cursor } from './cursor.ts';
@@ -44,7 +45,7 @@ export function startRun<Out, S>(
   signal: AbortSignal | undefined,
   prepare: (runId: string) => Promise<Prepared>,
 ): Run<Out, S> {
-  const hub = new EventHub();
+  const hub = new EventHub<GraphEvent>();
   const runId = randomUUID();
   const result = (async (): Promise<RunResult<Out, S>> => {
     await null;
@@ -88,7 +89,6 @@ export function startRun<Out, S>(
       error: out.error,
     };
   })();
-  result.catch(() => {});
   return new Run<Out, S>(hub, result);
 }
 

@@ -1,0 +1,41 @@
+import { Observable } from 'rxjs';
+import type { EventHub } from './event-hub.ts';
+
+/**
+ * A run in progress: an RxJS Observable of its events, an AsyncIterable of the
+ * same events, and awaitable for its result. It starts on the next microtask,
+ * so anything that subscribes or iterates in the same tick sees every event;
+ * later subscribers see the events from then on. Node failures resolve with
+ * an error status; misuse before the run starts rejects.
+ */
+export class EventRun<E, R> extends Observable<E> implements AsyncIterable<E>, PromiseLike<R> {
+  readonly #hub: EventHub<E>;
+  readonly #result: Promise<R>;
+
+  constructor(hub: EventHub<E>, result: Promise<R>) {
+    super((subscriber) => hub.subscribe(subscriber));
+    this.#hub = hub;
+    this.#result = result;
+    // A run nobody awaits must not crash the process on a rejection; subscribers still see it.
+    result.catch(() => {});
+  }
+
+  then<A = R, B = never>(
+    onFulfilled?: ((value: R) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    return this.#result.then(onFulfilled, onRejected);
+  }
+
+  catch<B = never>(onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<R | B> {
+    return this.#result.catch(onRejected);
+  }
+
+  finally(onFinally?: (() => void) | null): Promise<R> {
+    return this.#result.finally(onFinally);
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<E> {
+    return this.#hub.iterate();
+  }
+}
