@@ -15,8 +15,8 @@ export interface CheckpointView<S = unknown> {
   source: CheckpointSource;
   createdAt: number;
   state: S;
-  /** The nodes that run next, with their inputs. */
-  frontier: { node: string; input: unknown }[];
+  /** The tasks that run next: node, send key (for tasks started by send()) and input. */
+  frontier: { node: string; key?: string; input: unknown }[];
   interrupts: InterruptRecord[];
   output: unknown;
   error: WeftErrorJSON | undefined;
@@ -34,7 +34,9 @@ export function checkpointView<S>({ record, state }: LoadedCheckpoint): Checkpoi
     source: record.source,
     createdAt: record.createdAt,
     state: state as S,
-    frontier: record.frontier.map((t) => ({ node: t.node, input: t.input })),
+    frontier: record.frontier.map((t) =>
+      t.key === undefined ? { node: t.node, input: t.input } : { node: t.node, key: t.key, input: t.input },
+    ),
     interrupts: record.interrupts,
     output: record.output,
     error: record.error,

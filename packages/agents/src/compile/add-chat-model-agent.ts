@@ -1,0 +1,58 @@
+import { send } from '@weft/graph';
+import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
+import type { ToolSpec } from '../model/chat-model.ts';
+import { afterToolsNode, type AfterTools } from './after-tools-node.ts';
+import type { AgentScope, Target } from './agent-scope.ts';
+import { exitTool } from './built-in-tools.ts';
+import type { AgentGraphBuilder } from './compile-agent-graph.ts';
+import { modelNode, type ModelOutcome } from './model-node.ts';
+import { toolsNode } from './tools-node.ts';
+
+/**
+ * A ChatModelAgent as three nodes: the model (`A`), one task per tool call
+ * (`A:tools`, started with send), and the turn's router (`A:after`).
+ */
+export function addChatModelAgent(b: AgentGraphBuilder, agent: ChatModelAgent, scope: AgentScope): string {
+  const model = agent.name;
+  const tools = `${agent.name}:tools`;
+  const after = `${agent.name}:after`;
+  const address = scope.address.join('/');
+  const specs: ToolSpec[] = [...agent.tools.map((t) => t.spec), ...(agent.exit ? [exitTool.spec] : [])];
+  const annotations = { agent: agent.name, agentPath: scope.agentPath };
+  b.addNode(model, modelNode(agent, scope, specs), {
+    kind: 'chat-model',
+    address,
+    annotations: {
+      ...annotations,
+      description: agent.description,
+      instruction: agent.instruction ?? '',
+      tools: specs.map((s) => s.name),
+      model: agent.model.name,
+    },
+  });
+  if (specs.length === 0) {
+    // No tools bound: the single answer ends the agent.
+    b.addBranch(model, (out: ModelOutcome) => (out.kind === 'stop' ? scope.stop : scope.next), unique([scope.next, scope.stop]));
+    return model;
+  }
+  b.addBranch(model, (out: ModelOutcome) => routeModel(out, tools, scope), unique([tools, scope.next, scope.stop]));
+  b.addNode(tools, toolsNode(agent, scope), { kind: 'tools', address, annotations: { ...annotations, tools: specs } });
+  b.addNode(after, afterToolsNode(agent, scope), { kind: 'router', address: `${address}/after`, annotations });
+  b.addEdge(tools, after);
+  b.addBranch(
+    after,
+    (out: AfterTools) => (out.go === 'model' ? model : out.go === 'next' ? scope.next : scope.stop),
+    unique([model, scope.next, scope.stop]),
+  );
+  return model;
+}
+
+function routeModel(out: ModelOutcome, tools: string, scope: AgentScope) {
+  if (out.kind === 'stop') return scope.stop;
+  if (out.kind === 'answer') return scope.next;
+  return out.message.toolCalls!.map((call) => send(tools, call, `tool:${call.name}:${call.id}`));
+}
+
+function unique(targets: Target[]): Target[] {
+  return [...new Set(targets)];
+}

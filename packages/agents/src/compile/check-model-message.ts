@@ -1,0 +1,27 @@
+import type { Message, ToolCall } from '../messages/message.ts';
+
+/**
+ * Checks what a model returned; returns a description of the problem, or the
+ * message normalised: tool calls without an id (or with a repeated one) get
+ * `call_<iteration>_<index>`, so every call of a turn is its own task.
+ */
+export function checkModelMessage(message: unknown, iteration: number): Message | string {
+  if (message === null || typeof message !== 'object') return `${message === null ? 'null' : typeof message} instead of a message`;
+  const m = message as Partial<Message>;
+  if (typeof m.content !== 'string') return 'a message without text content';
+  if (m.toolCalls !== undefined && !Array.isArray(m.toolCalls)) return 'toolCalls that are not a list';
+  const seen = new Set<string>();
+  const calls: ToolCall[] = [];
+  for (const [i, c] of (m.toolCalls ?? []).entries()) {
+    if (c === null || typeof c !== 'object' || typeof c.name !== 'string' || typeof c.arguments !== 'string') {
+      return `tool call ${i} without a string name and string (JSON) arguments`;
+    }
+    const id = typeof c.id === 'string' && c.id && !seen.has(c.id) ? c.id : `call_${iteration}_${i}`;
+    seen.add(id);
+    calls.push({ id, name: c.name, arguments: c.arguments });
+  }
+  const out: Message = { role: 'assistant', content: m.content };
+  if (calls.length) out.toolCalls = calls;
+  if (m.usage) out.usage = m.usage;
+  return out;
+}

@@ -1,0 +1,97 @@
+import { interrupt, isGraphInterrupt, type NodeContext } from '@weft/graph';
+import type { Draft } from 'immer';
+import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
+import { AgentError } from '../errors.ts';
+import type { ToolCall } from '../messages/message.ts';
+import type { Tool } from '../tools/tool.ts';
+import type { ToolContext } from '../tools/tool-context.ts';
+import type { AgentRunState } from './agent-run-state.ts';
+import { exitTool } from './built-in-tools.ts';
+import type { ToolOutcome } from './tool-outcome.ts';
+
+/** What a resume answers to a tool that needs approval. */
+export interface ApprovalDecision {
+  approved: boolean;
+  reason?: string;
+  /** Edited arguments; validated again. */
+  arguments?: Record<string, unknown>;
+}
+
+/**
+ * Runs one tool call. Anything that goes wrong becomes a tool message for the
+ * model (unknown tool, arguments that are not JSON or fail the schema, a tool
+ * that throws), unless the agent asked for `toolErrors: 'throw'`.
+ */
+export async function runToolCall(
+  agent: ChatModelAgent,
+  call: ToolCall,
+  ctx: NodeContext<AgentRunState>,
+  idempotencyKey: string,
+): Promise<ToolOutcome> {
+  const fail = (code: 'TOOL_NOT_FOUND' | 'TOOL_ARGUMENTS_INVALID' | 'TOOL_FAILED', message: string, cause?: unknown): ToolOutcome => {
+    const err = new AgentError(code, message, { cause, details: { tool: call.name, callId: call.id } });
+    if (agent.toolErrors === 'throw') throw err;
+    return { callId: call.id, name: call.name, content: `Error: ${message}`, error: err.toJSON() };
+  };
+  const found: Tool | undefined = agent.exit && call.name === 'exit' ? exitTool : agent.tools.find((t) => t.name === call.name);
+  if (!found) {
+    const names = [...agent.tools.map((t) => t.name), ...(agent.exit ? ['exit'] : [])];
+    return fail('TOOL_NOT_FOUND', `there is no tool named "${call.name}"; available tools: ${names.join(', ') || 'none'}`);
+  }
+  let args: unknown;
+  try {
+    args = JSON.parse(call.arguments || '{}');
+  } catch (err) {
+    return fail(
+      'TOOL_ARGUMENTS_INVALID',
+      `the arguments for ${call.name} are not valid JSON (${err instanceof Error ? err.message : String(err)})`,
+    );
+  }
+  let checked = found.check(args);
+  if (!checked.ok) return fail('TOOL_ARGUMENTS_INVALID', `invalid arguments for ${call.name}: ${checked.message}`);
+  const approval = typeof found.needsApproval === 'function' ? found.needsApproval(checked.value) : found.needsApproval === true;
+  if (approval) {
+    const decision = interrupt<ApprovalDecision>({ tool: call.name, arguments: checked.value });
+    if (decision === null || typeof decision !== 'object' || typeof decision.approved !== 'boolean') {
+      throw new AgentError(
+        'INVALID_ARGUMENT',
+        `the resume value for the approval of ${call.name} must be { approved: boolean, reason?, arguments? }`,
+      );
+    }
+    if (!decision.approved) {
+      const content = `The user rejected the call to ${call.name}${decision.reason ? `: ${decision.reason}` : '.'}`;
+      return { callId: call.id, name: call.name, content };
+    }
+    if (decision.arguments !== undefined) {
+      checked = found.check(decision.arguments);
+      if (!checked.ok) return fail('TOOL_ARGUMENTS_INVALID', `invalid edited arguments for ${call.name}: ${checked.message}`);
+    }
+  }
+  let result: unknown;
+  try {
+    result = await found.execute(checked.value, toolContext(agent, call, ctx, idempotencyKey));
+  } catch (err) {
+    if (isGraphInterrupt(err) || ctx.signal.aborted) throw err;
+    return fail('TOOL_FAILED', `${call.name} failed: ${err instanceof Error ? err.message : String(err)}`, err);
+  }
+  const content = typeof result === 'string' ? result : (JSON.stringify(result) ?? '');
+  const outcome: ToolOutcome = { callId: call.id, name: call.name, content };
+  if (found === exitTool) outcome.action = 'exit';
+  else if (agent.returnDirectly?.includes(call.name)) outcome.action = 'returnDirectly';
+  return outcome;
+}
+
+function toolContext(agent: ChatModelAgent, call: ToolCall, ctx: NodeContext<AgentRunState>, idempotencyKey: string): ToolContext {
+  return {
+    callId: call.id,
+    agentName: agent.name,
+    idempotencyKey,
+    signal: ctx.signal,
+    getSessionValue: <T>(key: string) => ctx.state.session[key] as T | undefined,
+    setSessionValue: (key, value) => ctx.update((d: Draft<AgentRunState>) => void (d.session[key] = value as never)),
+    getSessionValues: () => ctx.state.session,
+    breakLoop: () => {
+      throw new AgentError('INVALID_ARGUMENT', 'breakLoop() needs an enclosing loop agent');
+    },
+  };
+}

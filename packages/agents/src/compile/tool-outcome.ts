@@ -1,0 +1,12 @@
+import type { WeftErrorJSON } from '@weft/graph';
+
+/** What one tool call produced; the after-tools node decides from these. */
+export interface ToolOutcome {
+  callId: string;
+  name: string;
+  content: string;
+  error?: WeftErrorJSON;
+  action?: 'exit' | 'returnDirectly' | 'transfer';
+  /** For a transfer: the agent to continue with. */
+  target?: string;
+}

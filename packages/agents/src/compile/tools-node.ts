@@ -1,0 +1,37 @@
+import type { NodeContext } from '@weft/graph';
+import type { Draft } from 'immer';
+import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
+import { toolMessage, type ToolCall } from '../messages/message.ts';
+import type { AgentRunState } from './agent-run-state.ts';
+import type { AgentScope } from './agent-scope.ts';
+import { emitAgentEvent } from './emit-agent-event.ts';
+import { runToolCall } from './run-tool-call.ts';
+import type { ToolOutcome } from './tool-outcome.ts';
+
+/**
+ * The tools node of a ChatModelAgent. The model's branch sends one task per
+ * tool call, so calls run concurrently, each with its own interrupt address,
+ * and a finished call is kept in the checkpoint and never run again. Results
+ * enter history in call order (task order at the barrier); each call's event
+ * is emitted when it finishes, except a return-directly result, which the
+ * after-tools node emits last.
+ */
+export function toolsNode(agent: ChatModelAgent, scope: AgentScope) {
+  return async (call: ToolCall, ctx: NodeContext<AgentRunState>): Promise<ToolOutcome[]> => {
+    const state = ctx.state;
+    const runPath = [...state.lanes[scope.lane]!.runPath];
+    const activation = state.agents[agent.name]!;
+    const key = `${ctx.threadId ?? ctx.runId}/${scope.address.join('/')}/${activation.count}.${activation.iterations}/${call.id}`;
+    const outcome = await runToolCall(agent, call, ctx, key);
+    const message = toolMessage(outcome.content, call.id, call.name);
+    ctx.update((d: Draft<AgentRunState>) => void d.lanes[scope.lane]!.events.push({ agentName: agent.name, runPath, message }));
+    if (outcome.action !== 'returnDirectly') {
+      const event = { agentName: agent.name, runPath, output: { message, role: 'tool' as const, toolName: call.name } };
+      emitAgentEvent(
+        ctx,
+        outcome.action === 'exit' ? { ...event, action: { exit: true } } : outcome.error ? { ...event, error: outcome.error } : event,
+      );
+    }
+    return [outcome];
+  };
+}

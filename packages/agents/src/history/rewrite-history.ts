@@ -1,0 +1,78 @@
+import { userMessage, type Message } from '../messages/message.ts';
+import type { RecordedEvent } from './recorded-event.ts';
+
+/**
+ * Turns the events recorded before an agent started into the messages it sees.
+ * Users pass their own as `historyRewriter` to replace {@link rewriteHistory}.
+ */
+export type HistoryRewriter = (agentName: string, events: readonly RecordedEvent[]) => Message[];
+
+// The tool every transferring agent gets; only its calls are dropped from a mixed turn.
+const TRANSFER_TOOL = 'transfer_to_agent';
+
+/**
+ * What `agentName` sees of the run's history. Its own messages stay as they are
+ * (as copies); another agent's turns become user messages starting with
+ * `For context:`, so the model reads them as facts about someone else rather
+ * than as things it said or did itself.
+ *
+ * @example
+ * rewriteHistory('Child', [{ agentName: 'Parent', runPath: ['Parent'], message: assistantMessage('hi') }]);
+ * // → [{ role: 'user', content: 'For context: [Parent] said: hi.' }]
+ */
+export function rewriteHistory(
+  agentName: string,
+  events: readonly RecordedEvent[],
+  options?: { skipTransferMessages?: boolean },
+): Message[] {
+  const seen: Message[] = [];
+  for (const event of events) {
+    const message = options?.skipTransferMessages && event.transfer ? withoutTransfer(event.message) : event.message;
+    if (message === undefined) continue;
+    const rewritten = event.agentName === agentName ? copyMessage(message) : asContext(event.agentName, message);
+    if (rewritten !== undefined) seen.push(rewritten);
+  }
+  return seen;
+}
+
+/**
+ * A transfer event minus the transfer: its tool result goes entirely, and so does
+ * an assistant turn that only transferred; a turn that also said something or
+ * called other tools keeps those.
+ */
+function withoutTransfer(message: Message): Message | undefined {
+  if (message.role !== 'assistant') return undefined;
+  const { toolCalls: _all, ...rest } = message;
+  const toolCalls = (message.toolCalls ?? []).filter((call) => call.name !== TRANSFER_TOOL);
+  if (toolCalls.length > 0) return { ...rest, toolCalls };
+  return rest.content === '' ? undefined : rest;
+}
+
+/** Another agent's message as the current agent sees it, or undefined when it sees nothing of it. */
+function asContext(author: string, message: Message): Message | undefined {
+  switch (message.role) {
+    case 'system':
+      return undefined;
+    // Already someone else's words from the model's point of view.
+    case 'user':
+      return copyMessage(message);
+    case 'assistant': {
+      const sentences: string[] = [];
+      if (message.content !== '') sentences.push(`[${author}] said: ${message.content}.`);
+      for (const call of message.toolCalls ?? []) {
+        sentences.push(`[${author}] called tool: \`${call.name}\` with arguments: ${call.arguments}.`);
+      }
+      return sentences.length === 0 ? undefined : userMessage(`For context: ${sentences.join(' ')}`);
+    }
+    case 'tool':
+      return userMessage(`For context: [${author}] \`${message.name ?? ''}\` tool returned result: ${message.content}.`);
+  }
+}
+
+// Callers may mutate what they get (append, edit), so nothing is shared with the recorded events.
+function copyMessage(message: Message): Message {
+  const copy: Message = { ...message };
+  if (message.toolCalls) copy.toolCalls = message.toolCalls.map((call) => ({ ...call }));
+  if (message.usage) copy.usage = { ...message.usage };
+  return copy;
+}

@@ -1,0 +1,49 @@
+/**
+ * @weft/agents — agents, tools, transfers and workflow agents compiled into one
+ * @weft/graph graph (Eino ADK vocabulary).
+ *
+ * @example
+ * import { chatModelAgent, tool, Runner } from '@weft/agents';
+ *
+ * const getWeather = tool({
+ *   name: 'get_weather', description: 'Weather of a city.',
+ *   parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+ *   execute: ({ city }) => `the temperature in ${city} is 25°C`,
+ * });
+ * const agent = chatModelAgent({ name: 'WeatherAgent', description: 'Answers weather questions.', model, tools: [getWeather] });
+ * const done = await new Runner({ agent }).query('Weather in Beijing?');
+ */
+
+// Messages and models
+export type { Message, Role, ToolCall, Usage } from './messages/message.ts';
+export { systemMessage, userMessage, assistantMessage, toolMessage } from './messages/message.ts';
+export type { ChatModel, ModelCallOptions, MessageChunk, ToolCallDelta, ToolSpec, JsonSchema } from './model/chat-model.ts';
+export { concatMessageChunks } from './model/concat-message-chunks.ts';
+
+// Tools
+export { tool } from './tools/tool.ts';
+export type { Tool, ToolConfig, ToolCheck } from './tools/tool.ts';
+export type { ToolContext } from './tools/tool-context.ts';
+export type { ApprovalDecision } from './compile/run-tool-call.ts';
+
+// Agents
+export { chatModelAgent } from './agents/chat-model-agent.ts';
+export type { ChatModelAgent, ChatModelAgentConfig, ModelInputParts } from './agents/chat-model-agent.ts';
+export type { Agent } from './agents/agent.ts';
+export type { AgentEvent, AgentAction } from './agents/agent-event.ts';
+
+// History and session values
+export { rewriteHistory } from './history/rewrite-history.ts';
+export type { HistoryRewriter } from './history/rewrite-history.ts';
+export type { RecordedEvent } from './history/recorded-event.ts';
+export { fillInstruction } from './session/fill-instruction.ts';
+
+// Running
+export { Runner, AgentRun } from './runner/runner.ts';
+export type { RunnerOptions, AgentRunOptions } from './runner/runner.ts';
+export type { AgentRunResult, AgentRunStatus } from './runner/agent-run-result.ts';
+export type { AgentRunState, AgentGraphInput } from './compile/agent-run-state.ts';
+
+// Errors
+export { AgentError } from './errors.ts';
+export type { AgentErrorCode } from './errors.ts';

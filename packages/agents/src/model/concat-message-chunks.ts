@@ -1,0 +1,24 @@
+import type { Message, ToolCall, Usage } from '../messages/message.ts';
+import type { MessageChunk } from './chat-model.ts';
+
+/** Joins streamed chunks into one assistant message: text concatenated, tool-call pieces joined by index. */
+export function concatMessageChunks(chunks: Iterable<MessageChunk>): Message {
+  let content = '';
+  const calls = new Map<number, ToolCall>();
+  let usage: Usage | undefined;
+  for (const chunk of chunks) {
+    if (chunk.content) content += chunk.content;
+    for (const d of chunk.toolCalls ?? []) {
+      const call = calls.get(d.index) ?? { id: '', name: '', arguments: '' };
+      if (d.id) call.id = d.id;
+      if (d.name) call.name += d.name;
+      if (d.arguments) call.arguments += d.arguments;
+      calls.set(d.index, call);
+    }
+    if (chunk.usage) usage = chunk.usage;
+  }
+  const message: Message = { role: 'assistant', content };
+  if (calls.size) message.toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, c]) => c);
+  if (usage) message.usage = usage;
+  return message;
+}

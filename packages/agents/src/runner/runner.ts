@@ -1,0 +1,146 @@
+import { EventHub, EventRun, type CheckpointStore, type CompiledGraph, type GraphEvent, type Run, type RunResult } from '@weft/graph';
+import type { Agent } from '../agents/agent.ts';
+import type { AgentEvent } from '../agents/agent-event.ts';
+import type { AgentGraphInput, AgentRunState } from '../compile/agent-run-state.ts';
+import { compileAgentGraph } from '../compile/compile-agent-graph.ts';
+import { readAgentEvent } from '../compile/emit-agent-event.ts';
+import { AgentError } from '../errors.ts';
+import { userMessage, type Message } from '../messages/message.ts';
+import type { AgentRunResult } from './agent-run-result.ts';
+import { checkpointHandle, parseCheckpointHandle } from './checkpoint-handle.ts';
+
+export interface RunnerOptions {
+  agent: Agent;
+  /** Where checkpoints go; needed to resume. */
+  store?: CheckpointStore;
+  /** Stream model output: chunk events before each assistant message event. */
+  streaming?: boolean;
+  /** Upper bound on graph steps per run (default 10,000). */
+  maxSteps?: number;
+}
+
+export interface AgentRunOptions {
+  /** Injected before the run; readable by instructions (`{key}`), tools and agents. */
+  sessionValues?: Record<string, unknown>;
+  threadId?: string;
+  signal?: AbortSignal;
+}
+
+/** A run of an agent system: an Observable and AsyncIterable of AgentEvents, and awaitable for its result. */
+export class AgentRun extends EventRun<AgentEvent, AgentRunResult> {}
+
+/**
+ * Runs an agent system. The agent tree compiles once, in the constructor, into
+ * one graph (`runner.graph`), which every run and resume executes.
+ */
+export class Runner {
+  readonly graph: CompiledGraph<AgentGraphInput, unknown, AgentRunState>;
+  readonly #streaming: boolean;
+  readonly #lanes: ReadonlyMap<string, string>;
+
+  constructor(options: RunnerOptions) {
+    if (options === null || typeof options !== 'object' || !options.agent)
+      throw new AgentError('INVALID_ARGUMENT', 'new Runner({ agent, store?, streaming? }) needs an agent');
+    const compiled = compileAgentGraph(options.agent, { store: options.store, maxSteps: options.maxSteps });
+    this.graph = compiled.graph;
+    this.#lanes = compiled.lanes;
+    this.#streaming = options.streaming === true;
+  }
+
+  run(messages: Message[], options: AgentRunOptions = {}): AgentRun {
+    if (!Array.isArray(messages))
+      throw new AgentError('INVALID_ARGUMENT', 'run() takes a list of messages; use query(text) for a single user message');
+    const input: AgentGraphInput = { messages, session: { ...(options.sessionValues ?? {}) } };
+    const runOptions = {
+      ...(options.threadId ? { threadId: options.threadId } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    };
+    return this.#wrap((context) => this.graph.run(input, { ...runOptions, context }));
+  }
+
+  query(text: string, options: AgentRunOptions = {}): AgentRun {
+    if (typeof text !== 'string') throw new AgentError('INVALID_ARGUMENT', 'query() takes the user text as a string');
+    return this.run([userMessage(text)], options);
+  }
+
+  /** Continues from a checkpoint a run returned, with values for its interrupts. */
+  resume(checkpointId: string, options: { resume?: Record<string, unknown>; signal?: AbortSignal } = {}): AgentRun {
+    const { threadId, checkpointId: id } = parseCheckpointHandle(checkpointId);
+    return this.#wrap((context) =>
+      this.graph.resume({
+        threadId,
+        checkpointId: id,
+        context,
+        ...(options.resume ? { resume: options.resume } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      }),
+    );
+  }
+
+  #wrap(start: (context: Record<string, unknown>) => Run<unknown, AgentRunState>): AgentRun {
+    const hub = new EventHub<AgentEvent>();
+    const events: AgentEvent[] = [];
+    const emit = (e: AgentEvent) => {
+      events.push(e);
+      hub.emit(e);
+    };
+    const result = (async (): Promise<AgentRunResult> => {
+      await null;
+      const run = start({ streaming: this.#streaming });
+      run.subscribe({
+        next: (e: GraphEvent) => {
+          if (e.type !== 'node.custom') return;
+          const event = readAgentEvent(e.data);
+          if (event) emit(event);
+        },
+        // The same failure rejects `run` below, where it is handled.
+        error: () => {},
+      });
+      let res: RunResult<unknown, AgentRunState>;
+      try {
+        res = await run;
+      } catch (err) {
+        hub.close(err);
+        throw err;
+      }
+      if (res.status === 'interrupted') for (const e of this.#interruptEvents(res)) emit(e);
+      hub.close();
+      return this.#result(res, events);
+    })();
+    return new AgentRun(hub, result);
+  }
+
+  /** One event per interrupted agent, carrying its pending interrupts. */
+  #interruptEvents(res: RunResult<unknown, AgentRunState>): AgentEvent[] {
+    const byAgent = new Map<string, typeof res.interrupts>();
+    for (const i of res.interrupts) {
+      const agent = agentOf(i.address);
+      byAgent.set(agent, [...(byAgent.get(agent) ?? []), i]);
+    }
+    return [...byAgent].map(([agentName, interrupts]) => {
+      const lane = res.state.lanes[this.#lanes.get(agentName) ?? ''];
+      return { agentName, runPath: [...(lane?.runPath ?? [])], action: { interrupted: { interrupts } } };
+    });
+  }
+
+  #result(res: RunResult<unknown, AgentRunState>, events: AgentEvent[]): AgentRunResult {
+    const failed = res.state.failed;
+    const error = res.error ?? (failed ? new AgentError(failed.code as never, failed.message, { details: failed.details }) : undefined);
+    const status = res.status === 'done' && failed ? 'error' : res.status;
+    return {
+      status,
+      events,
+      interrupts: res.interrupts,
+      checkpointId: res.checkpointId && res.threadId ? checkpointHandle(res.threadId, res.checkpointId) : undefined,
+      threadId: res.threadId,
+      sessionValues: { ...res.state.session },
+      error,
+    };
+  }
+}
+
+/** The agent an interrupt belongs to: the last `agent:` segment of its address. */
+function agentOf(address: string): string {
+  const segments = address.split('/').filter((s) => s.startsWith('agent:'));
+  return segments.length ? segments[segments.length - 1]!.slice('agent:'.length) : '';
+}

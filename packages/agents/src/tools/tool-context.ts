@@ -1,0 +1,20 @@
+/** What a tool's `execute` receives besides its arguments. */
+export interface ToolContext {
+  /** The id of the model's tool call. */
+  readonly callId: string;
+  /** The agent whose model asked for the call. */
+  readonly agentName: string;
+  /**
+   * Stable across retries and resumes of this call (thread, agent, iteration,
+   * call), so a tool with external side effects can deduplicate.
+   */
+  readonly idempotencyKey: string;
+  /** Aborts when the run is cancelled or the call times out. */
+  readonly signal: AbortSignal;
+  getSessionValue<T = unknown>(key: string): T | undefined;
+  /** Visible to later tools and agents of the run, and to instruction placeholders. */
+  setSessionValue(key: string, value: unknown): void;
+  getSessionValues(): Readonly<Record<string, unknown>>;
+  /** Ends the innermost enclosing loop agent after the current child finishes. */
+  breakLoop(): void;
+}

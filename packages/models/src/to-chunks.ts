@@ -1,0 +1,46 @@
+import type { Message, MessageChunk } from '@weft/agents';
+
+/** How `stream()` cuts a message into chunks. */
+export interface ChunkPlan {
+  /** The text exactly as these pieces (a `{ chunks }` item); otherwise it is cut by `chunkSize`. */
+  textPieces?: readonly string[];
+  /** Cut text and tool-call arguments into pieces of this many characters; unset: one piece each. */
+  chunkSize?: number;
+}
+
+/**
+ * The chunks `stream()` yields for `message`, built so that
+ * `concatMessageChunks(toChunks(message, plan))` deep-equals `message`:
+ * the text first, then each tool call in order as a head `{ index, id, name }`
+ * followed by its argument fragments, and the usage on the last chunk.
+ */
+export function toChunks(message: Message, plan: ChunkPlan): MessageChunk[] {
+  const { chunkSize } = plan;
+  const chunks: MessageChunk[] = (plan.textPieces ?? split(message.content, chunkSize)).map((content) => ({ content }));
+  const calls = message.toolCalls ?? [];
+  if (calls.length && chunkSize === undefined) {
+    chunks.push({ toolCalls: calls.map((call, index) => ({ index, id: call.id, name: call.name, arguments: call.arguments })) });
+  } else {
+    calls.forEach((call, index) => {
+      chunks.push({ toolCalls: [{ index, id: call.id, name: call.name }] });
+      for (const piece of split(call.arguments, chunkSize)) chunks.push({ toolCalls: [{ index, arguments: piece }] });
+    });
+  }
+  // A consumer waiting for at least one chunk (and for the usage) always gets one.
+  if (!chunks.length) chunks.push({ content: '' });
+  if (message.usage) {
+    const last = chunks.length - 1;
+    chunks[last] = { ...chunks[last], usage: { ...message.usage } };
+  }
+  return chunks;
+}
+
+/** Cuts by code points, not UTF-16 units, so no piece holds half an emoji. */
+function split(text: string, size: number | undefined): string[] {
+  if (text === '') return [];
+  if (size === undefined) return [text];
+  const points = Array.from(text);
+  const pieces: string[] = [];
+  for (let i = 0; i < points.length; i += size) pieces.push(points.slice(i, i + size).join(''));
+  return pieces;
+}
