@@ -30,6 +30,8 @@ export type { ApprovalDecision } from './compile/run-tool-call.ts';
 export { chatModelAgent } from './agents/chat-model-agent.ts';
 export type { ChatModelAgent, ChatModelAgentConfig, ModelInputParts } from './agents/chat-model-agent.ts';
 export type { Agent } from './agents/agent.ts';
+export { sequential, parallel, loop } from './agents/workflow-agents.ts';
+export type { SequentialAgent, ParallelAgent, LoopAgent, WorkflowAgent } from './agents/workflow-agents.ts';
 export type { AgentEvent, AgentAction } from './agents/agent-event.ts';
 
 // History and session values

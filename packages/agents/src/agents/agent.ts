@@ -1,4 +1,5 @@
 import type { ChatModelAgent } from './chat-model-agent.ts';
+import type { WorkflowAgent } from './workflow-agents.ts';
 
-/** Any agent a Runner can run. Workflow agents and sub-agent trees extend this union. */
-export type Agent = ChatModelAgent;
+/** Any agent a Runner can run. */
+export type Agent = ChatModelAgent | WorkflowAgent;

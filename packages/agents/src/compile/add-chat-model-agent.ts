@@ -4,7 +4,7 @@ import type { ToolSpec } from '../model/chat-model.ts';
 import { afterToolsNode, type AfterTools } from './after-tools-node.ts';
 import type { AgentScope, Target } from './agent-scope.ts';
 import { exitTool } from './built-in-tools.ts';
-import type { AgentGraphBuilder } from './compile-agent-graph.ts';
+import type { AgentGraphBuilder } from './agent-compiler.ts';
 import { modelNode, type ModelOutcome } from './model-node.ts';
 import { toolsNode } from './tools-node.ts';
 

@@ -2,10 +2,26 @@ import type { WeftErrorJSON } from '@weft/graph';
 import type { RecordedEvent } from '../history/recorded-event.ts';
 import type { Message } from '../messages/message.ts';
 
-/** A history lane: the events its agents see, and the RunPath it has reached. */
+/**
+ * A history lane: the events its agents see, and the RunPath it has reached.
+ * A parallel child's lane is forked: it also sees its parent lane's first
+ * `base` events (those before the fork), but not its siblings'.
+ */
 export interface Lane {
   events: RecordedEvent[];
   runPath: string[];
+  parent?: string;
+  base?: number;
+}
+
+/** Where a loop or parallel agent stands. */
+export interface WorkflowProgress {
+  /** Loop: completed iterations. Parallel: children that have ended. */
+  count: number;
+  /** Loop: the child that runs next. */
+  index: number;
+  /** Loop: a breakLoop was requested in this iteration. */
+  broken: boolean;
 }
 
 /** Per agent: where its current activation stands. */
@@ -25,6 +41,7 @@ export interface AgentRunState {
   session: Record<string, unknown>;
   lanes: Record<string, Lane>;
   agents: Record<string, Activation>;
+  workflows: Record<string, WorkflowProgress>;
   /** Set when an agent's error ended the run. */
   failed?: WeftErrorJSON;
 }
@@ -42,4 +59,13 @@ export const initialRunState = (): AgentRunState => ({
   session: {},
   lanes: { [MAIN_LANE]: { events: [], runPath: [] } },
   agents: {},
+  workflows: {},
 });
+
+/** The events visible in a lane: its parent's up to the fork, then its own. */
+export function visibleEvents(state: AgentRunState, laneId: string): RecordedEvent[] {
+  const lane = state.lanes[laneId];
+  if (!lane) return [];
+  const inherited = lane.parent === undefined ? [] : visibleEvents(state, lane.parent).slice(0, lane.base ?? 0);
+  return inherited.length ? [...inherited, ...lane.events] : lane.events;
+}

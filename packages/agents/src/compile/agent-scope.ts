@@ -16,6 +16,10 @@ export interface AgentScope {
   agentPath: string[];
   next: Target;
   stop: Target;
+  /** The innermost enclosing loop agent (for breakLoop). */
+  loop?: string;
+  /** The innermost enclosing parallel agent (interrupt events are grouped under it). */
+  parallel?: string;
 }
 
 /** The input a node gets when control enters an agent (as opposed to continuing inside it). */

@@ -8,7 +8,7 @@ import type { ModelCallOptions, ToolSpec } from '../model/chat-model.ts';
 import { concatMessageChunks } from '../model/concat-message-chunks.ts';
 import { fillInstruction } from '../session/fill-instruction.ts';
 import { failAgent } from './agent-failure.ts';
-import type { AgentRunState } from './agent-run-state.ts';
+import { visibleEvents, type AgentRunState } from './agent-run-state.ts';
 import type { AgentScope } from './agent-scope.ts';
 import { emitAgentEvent } from './emit-agent-event.ts';
 import { checkModelMessage } from './check-model-message.ts';
@@ -47,7 +47,7 @@ export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: reado
     }
     let messages: Message[];
     try {
-      messages = modelInput(agent, state, lane.events);
+      messages = modelInput(agent, state, visibleEvents(state, scope.lane));
     } catch (err) {
       failAgent(ctx, agent.name, runPath, err);
       return { kind: 'stop' };

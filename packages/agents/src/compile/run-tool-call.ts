@@ -27,6 +27,7 @@ export async function runToolCall(
   call: ToolCall,
   ctx: NodeContext<AgentRunState>,
   idempotencyKey: string,
+  loop: string | undefined,
 ): Promise<ToolOutcome> {
   const fail = (code: 'TOOL_NOT_FOUND' | 'TOOL_ARGUMENTS_INVALID' | 'TOOL_FAILED', message: string, cause?: unknown): ToolOutcome => {
     const err = new AgentError(code, message, { cause, details: { tool: call.name, callId: call.id } });
@@ -68,20 +69,32 @@ export async function runToolCall(
     }
   }
   let result: unknown;
+  let broke = false;
   try {
-    result = await found.execute(checked.value, toolContext(agent, call, ctx, idempotencyKey));
+    result = await found.execute(
+      checked.value,
+      toolContext(agent, call, ctx, idempotencyKey, loop, () => (broke = true)),
+    );
   } catch (err) {
     if (isGraphInterrupt(err) || ctx.signal.aborted) throw err;
     return fail('TOOL_FAILED', `${call.name} failed: ${err instanceof Error ? err.message : String(err)}`, err);
   }
   const content = typeof result === 'string' ? result : (JSON.stringify(result) ?? '');
   const outcome: ToolOutcome = { callId: call.id, name: call.name, content };
+  if (broke) outcome.breakLoop = true;
   if (found === exitTool) outcome.action = 'exit';
   else if (agent.returnDirectly?.includes(call.name)) outcome.action = 'returnDirectly';
   return outcome;
 }
 
-function toolContext(agent: ChatModelAgent, call: ToolCall, ctx: NodeContext<AgentRunState>, idempotencyKey: string): ToolContext {
+function toolContext(
+  agent: ChatModelAgent,
+  call: ToolCall,
+  ctx: NodeContext<AgentRunState>,
+  idempotencyKey: string,
+  loop: string | undefined,
+  onBreak: () => void,
+): ToolContext {
   return {
     callId: call.id,
     agentName: agent.name,
@@ -91,7 +104,13 @@ function toolContext(agent: ChatModelAgent, call: ToolCall, ctx: NodeContext<Age
     setSessionValue: (key, value) => ctx.update((d: Draft<AgentRunState>) => void (d.session[key] = value as never)),
     getSessionValues: () => ctx.state.session,
     breakLoop: () => {
-      throw new AgentError('INVALID_ARGUMENT', 'breakLoop() needs an enclosing loop agent');
+      if (loop === undefined)
+        throw new AgentError(
+          'INVALID_ARGUMENT',
+          `tool ${call.name} called breakLoop(), but agent "${agent.name}" is not inside a loop agent`,
+        );
+      onBreak();
+      ctx.update((d: Draft<AgentRunState>) => void (d.workflows[loop]!.broken = true));
     },
   };
 }

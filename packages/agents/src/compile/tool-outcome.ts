@@ -7,6 +7,8 @@ export interface ToolOutcome {
   content: string;
   error?: WeftErrorJSON;
   action?: 'exit' | 'returnDirectly' | 'transfer';
+  /** The tool asked the innermost loop to stop after the current child. */
+  breakLoop?: boolean;
   /** For a transfer: the agent to continue with. */
   target?: string;
 }

@@ -22,15 +22,17 @@ export function toolsNode(agent: ChatModelAgent, scope: AgentScope) {
     const runPath = [...state.lanes[scope.lane]!.runPath];
     const activation = state.agents[agent.name]!;
     const key = `${ctx.threadId ?? ctx.runId}/${scope.address.join('/')}/${activation.count}.${activation.iterations}/${call.id}`;
-    const outcome = await runToolCall(agent, call, ctx, key);
+    const outcome = await runToolCall(agent, call, ctx, key, scope.loop);
     const message = toolMessage(outcome.content, call.id, call.name);
     ctx.update((d: Draft<AgentRunState>) => void d.lanes[scope.lane]!.events.push({ agentName: agent.name, runPath, message }));
     if (outcome.action !== 'returnDirectly') {
       const event = { agentName: agent.name, runPath, output: { message, role: 'tool' as const, toolName: call.name } };
-      emitAgentEvent(
-        ctx,
-        outcome.action === 'exit' ? { ...event, action: { exit: true } } : outcome.error ? { ...event, error: outcome.error } : event,
-      );
+      const action = { ...(outcome.action === 'exit' ? { exit: true } : {}), ...(outcome.breakLoop ? { breakLoop: true } : {}) };
+      emitAgentEvent(ctx, {
+        ...event,
+        ...(Object.keys(action).length ? { action } : {}),
+        ...(outcome.error ? { error: outcome.error } : {}),
+      });
     }
     return [outcome];
   };

@@ -2,6 +2,7 @@ import { EventHub, EventRun, type CheckpointStore, type CompiledGraph, type Grap
 import type { Agent } from '../agents/agent.ts';
 import type { AgentEvent } from '../agents/agent-event.ts';
 import type { AgentGraphInput, AgentRunState } from '../compile/agent-run-state.ts';
+import type { AgentInfo } from '../compile/agent-compiler.ts';
 import { compileAgentGraph } from '../compile/compile-agent-graph.ts';
 import { readAgentEvent } from '../compile/emit-agent-event.ts';
 import { AgentError } from '../errors.ts';
@@ -36,14 +37,14 @@ export class AgentRun extends EventRun<AgentEvent, AgentRunResult> {}
 export class Runner {
   readonly graph: CompiledGraph<AgentGraphInput, unknown, AgentRunState>;
   readonly #streaming: boolean;
-  readonly #lanes: ReadonlyMap<string, string>;
+  readonly #agents: ReadonlyMap<string, AgentInfo>;
 
   constructor(options: RunnerOptions) {
     if (options === null || typeof options !== 'object' || !options.agent)
       throw new AgentError('INVALID_ARGUMENT', 'new Runner({ agent, store?, streaming? }) needs an agent');
     const compiled = compileAgentGraph(options.agent, { store: options.store, maxSteps: options.maxSteps });
     this.graph = compiled.graph;
-    this.#lanes = compiled.lanes;
+    this.#agents = compiled.agents;
     this.#streaming = options.streaming === true;
   }
 
@@ -110,15 +111,19 @@ export class Runner {
     return new AgentRun(hub, result);
   }
 
-  /** One event per interrupted agent, carrying its pending interrupts. */
+  /**
+   * One event per interrupted agent, carrying its pending interrupts; children
+   * of a parallel agent are listed together in one event of the parallel.
+   */
   #interruptEvents(res: RunResult<unknown, AgentRunState>): AgentEvent[] {
     const byAgent = new Map<string, typeof res.interrupts>();
     for (const i of res.interrupts) {
       const agent = agentOf(i.address);
-      byAgent.set(agent, [...(byAgent.get(agent) ?? []), i]);
+      const owner = this.#agents.get(agent)?.parallel ?? agent;
+      byAgent.set(owner, [...(byAgent.get(owner) ?? []), i]);
     }
     return [...byAgent].map(([agentName, interrupts]) => {
-      const lane = res.state.lanes[this.#lanes.get(agentName) ?? ''];
+      const lane = res.state.lanes[this.#agents.get(agentName)?.lane ?? ''];
       return { agentName, runPath: [...(lane?.runPath ?? [])], action: { interrupted: { interrupts } } };
     });
   }

@@ -12,6 +12,7 @@ export function summarize(events: readonly AgentEvent[]): string[] {
     } else if (out?.message?.role === 'tool') parts.push(`tool ${out.toolName}: ${out.message.content}`);
     else if (out?.stream) parts.push(`chunk: ${out.stream.content ?? ''}`);
     if (e.action?.exit) parts.push('EXIT');
+    if (e.action?.breakLoop) parts.push('BREAK');
     if (e.action?.transferToAgent) parts.push(`TRANSFER → ${e.action.transferToAgent.destAgentName}`);
     if (e.action?.interrupted) parts.push(`INTERRUPTED ${e.action.interrupted.interrupts.map((i) => i.id).join(', ')}`);
     if (e.error) parts.push(`ERROR ${e.error.code}`);

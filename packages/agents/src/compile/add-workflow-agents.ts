@@ -1,0 +1,152 @@
+import type { NodeContext } from '@weft/graph';
+import type { Draft } from 'immer';
+import type { Agent } from '../agents/agent.ts';
+import type { LoopAgent, ParallelAgent, SequentialAgent, WorkflowAgent } from '../agents/workflow-agents.ts';
+import { visibleEvents, type AgentRunState } from './agent-run-state.ts';
+import { ENTER, type AgentScope, type Target } from './agent-scope.ts';
+import type { AgentCompiler } from './agent-compiler.ts';
+
+/** A child's scope: same lane and ends unless given, one level deeper. */
+const childScope = (scope: AgentScope, child: Agent, over: Partial<AgentScope>): AgentScope => ({
+  ...scope,
+  address: [...scope.address, `agent:${child.name}`],
+  agentPath: [...scope.agentPath, child.name],
+  ...over,
+});
+
+/** Entering a workflow agent: its name joins the lane's RunPath. */
+function enterNode(agent: WorkflowAgent, scope: AgentScope, extra?: (d: Draft<AgentRunState>) => void) {
+  return (_input: unknown, ctx: NodeContext<AgentRunState>) => {
+    ctx.update((d: Draft<AgentRunState>) => {
+      d.lanes[scope.lane]!.runPath.push(agent.name);
+      extra?.(d);
+    });
+    return ENTER;
+  };
+}
+
+const annotations = (agent: WorkflowAgent, scope: AgentScope) => ({
+  agent: agent.name,
+  agentPath: scope.agentPath,
+  description: agent.description,
+  children: agent.subAgents.map((c) => c.name),
+});
+
+/** Sequential: the entry node, then each child continues at the next one; the last continues at the sequential's `next`. */
+export function addSequentialAgent(c: AgentCompiler, agent: SequentialAgent, scope: AgentScope): string {
+  c.builder.addNode(agent.name, enterNode(agent, scope), {
+    kind: 'sequential',
+    address: scope.address.join('/'),
+    annotations: annotations(agent, scope),
+  });
+  const kids = agent.subAgents;
+  kids.forEach((child, i) => c.addAgent(child, childScope(scope, child, { next: i + 1 < kids.length ? kids[i + 1]!.name : scope.next })));
+  c.builder.addEdge(agent.name, kids[0]!.name);
+  return agent.name;
+}
+
+/**
+ * Loop: children continue at `L:next`, which moves to the next child, counts
+ * iterations, and leaves after `maxIterations` (0: never) or a breakLoop.
+ */
+export function addLoopAgent(c: AgentCompiler, agent: LoopAgent, scope: AgentScope): string {
+  const step = `${agent.name}:next`;
+  const kids = agent.subAgents;
+  const reset = (d: Draft<AgentRunState>) => void (d.workflows[agent.name] = { count: 0, index: 0, broken: false });
+  c.builder.addNode(agent.name, enterNode(agent, scope, reset), {
+    kind: 'loop',
+    address: scope.address.join('/'),
+    annotations: { ...annotations(agent, scope), maxIterations: agent.maxIterations },
+  });
+  kids.forEach((child) => c.addAgent(child, childScope(scope, child, { next: step, loop: agent.name })));
+  c.builder.addEdge(agent.name, kids[0]!.name);
+  c.builder.addNode(
+    step,
+    (_input: unknown, ctx: NodeContext<AgentRunState>) => {
+      let target: Target = scope.next;
+      ctx.update((d: Draft<AgentRunState>) => {
+        const w = d.workflows[agent.name]!;
+        w.index += 1;
+        if (w.index === kids.length) {
+          w.index = 0;
+          w.count += 1;
+        }
+        const done = w.broken || (agent.maxIterations > 0 && w.count >= agent.maxIterations);
+        target = done ? scope.next : kids[w.index]!.name;
+      });
+      return target;
+    },
+    { kind: 'router', address: `${scope.address.join('/')}/next`, annotations: { agent: agent.name, agentPath: scope.agentPath } },
+  );
+  c.builder.addBranch(step, (target: Target) => target, unique([...kids.map((k) => k.name), scope.next]));
+  return agent.name;
+}
+
+/**
+ * Parallel: the entry forks a lane per child and starts them all; each child
+ * ends at `P:join`, which counts them and, after the last, appends every
+ * child's events to the parent lane in child order.
+ */
+export function addParallelAgent(c: AgentCompiler, agent: ParallelAgent, scope: AgentScope): string {
+  const join = `${agent.name}:join`;
+  const kids = agent.subAgents;
+  const laneOf = (child: Agent) => `${agent.name}/${child.name}`;
+  const fork = (d: Draft<AgentRunState>) => {
+    const base = visibleEvents(d as AgentRunState, scope.lane).length;
+    const runPath = [...d.lanes[scope.lane]!.runPath];
+    for (const child of kids) d.lanes[laneOf(child)] = { events: [], runPath: [...runPath], parent: scope.lane, base };
+    d.workflows[agent.name] = { count: 0, index: 0, broken: false };
+  };
+  c.builder.addNode(agent.name, enterNode(agent, scope, fork), {
+    kind: 'parallel',
+    address: scope.address.join('/'),
+    annotations: annotations(agent, scope),
+  });
+  c.builder.addBranch(
+    agent.name,
+    () => kids.map((k) => k.name),
+    kids.map((k) => k.name),
+  );
+  for (const child of kids)
+    c.addAgent(child, childScope(scope, child, { lane: laneOf(child), next: join, stop: join, parallel: agent.name }));
+  c.builder.addNode(
+    join,
+    (input: Arrivals | unknown, ctx: NodeContext<AgentRunState>) => {
+      let done = false;
+      ctx.update((d: Draft<AgentRunState>) => {
+        const w = d.workflows[agent.name]!;
+        w.count += arrivals(input);
+        done = w.count >= kids.length;
+        if (!done) return;
+        for (const child of kids) {
+          d.lanes[scope.lane]!.events.push(...d.lanes[laneOf(child)]!.events);
+          delete d.lanes[laneOf(child)];
+        }
+      });
+      return { done };
+    },
+    {
+      kind: 'join',
+      address: `${scope.address.join('/')}/join`,
+      annotations: { agent: agent.name, agentPath: scope.agentPath },
+      // Children ending in the same step arrive together: count them.
+      merge: (a: unknown, b: unknown): Arrivals => ({ arrivals: arrivals(a) + arrivals(b) }),
+    },
+  );
+  c.builder.addBranch(
+    join,
+    (out: { done: boolean }, state: AgentRunState) => (!out.done ? [] : state.failed ? scope.stop : scope.next),
+    unique([scope.next, scope.stop]),
+  );
+  return agent.name;
+}
+
+interface Arrivals {
+  arrivals: number;
+}
+const arrivals = (x: unknown): number =>
+  x !== null && typeof x === 'object' && typeof (x as Arrivals).arrivals === 'number' ? (x as Arrivals).arrivals : 1;
+
+function unique(targets: Target[]): Target[] {
+  return [...new Set(targets)];
+}
