@@ -31,6 +31,9 @@ export { chatModelAgent } from './agents/chat-model-agent.ts';
 export type { ChatModelAgent, ChatModelAgentConfig, ModelInputParts } from './agents/chat-model-agent.ts';
 export type { Agent } from './agents/agent.ts';
 export { sequential, parallel, loop } from './agents/workflow-agents.ts';
+export { withSubAgents, deterministicTransfer } from './agents/transfer.ts';
+export type { TransferOptions } from './agents/transfer.ts';
+export { supervisor } from './agents/supervisor.ts';
 export type { SequentialAgent, ParallelAgent, LoopAgent, WorkflowAgent } from './agents/workflow-agents.ts';
 export type { AgentEvent, AgentAction } from './agents/agent-event.ts';
 

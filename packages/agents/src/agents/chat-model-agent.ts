@@ -3,6 +3,8 @@ import type { HistoryRewriter } from '../history/rewrite-history.ts';
 import type { Message } from '../messages/message.ts';
 import type { ChatModel } from '../model/chat-model.ts';
 import type { Tool } from '../tools/tool.ts';
+import type { Agent } from './agent.ts';
+import type { TransferOptions } from './transfer.ts';
 
 /** What genModelInput receives to build the model's messages itself. */
 export interface ModelInputParts {
@@ -42,6 +44,11 @@ export interface ChatModelAgent extends Readonly<Omit<ChatModelAgentConfig, 'too
   readonly kind: 'chat-model';
   readonly maxIterations: number;
   readonly tools: readonly Tool[];
+  /** Set by withSubAgents. */
+  readonly subAgents?: readonly Agent[];
+  readonly transferOptions?: TransferOptions;
+  /** Set by deterministicTransfer: the agent that runs after this one ends. */
+  readonly handoff?: string;
 }
 
 const NAME = /^[A-Za-z0-9_-][A-Za-z0-9_ .-]{0,63}$/;

@@ -5,6 +5,8 @@ interface WorkflowConfig {
   name: string;
   description: string;
   subAgents: Agent[];
+  /** Set by deterministicTransfer: the agent that runs after this one ends. */
+  readonly handoff?: string;
 }
 
 /** Runs its children in order; an error or an Exit stops it. */

@@ -4,22 +4,30 @@ import type { ToolSpec } from '../model/chat-model.ts';
 import { afterToolsNode, type AfterTools } from './after-tools-node.ts';
 import type { AgentScope, Target } from './agent-scope.ts';
 import { exitTool } from './built-in-tools.ts';
+import { TRANSFER_TOOL, transferTool } from './transfer-tool.ts';
+import type { Agent } from '../agents/agent.ts';
+import type { Tool } from '../tools/tool.ts';
 import type { AgentGraphBuilder } from './agent-compiler.ts';
 import { modelNode, type ModelOutcome } from './model-node.ts';
 import { toolsNode } from './tools-node.ts';
 
 /**
  * A ChatModelAgent as three nodes: the model (`A`), one task per tool call
- * (`A:tools`, started with send), and the turn's router (`A:after`).
+ * (`A:tools`, started with send), and the turn's router (`A:after`), which
+ * loops back to the model, leaves the agent, or transfers to a target.
  */
-export function addChatModelAgent(b: AgentGraphBuilder, agent: ChatModelAgent, scope: AgentScope): string {
+export function addChatModelAgent(b: AgentGraphBuilder, agent: ChatModelAgent, scope: AgentScope, targets: readonly Agent[]): string {
   const model = agent.name;
   const tools = `${agent.name}:tools`;
   const after = `${agent.name}:after`;
   const address = scope.address.join('/');
-  const specs: ToolSpec[] = [...agent.tools.map((t) => t.spec), ...(agent.exit ? [exitTool.spec] : [])];
+  const builtIns = new Map<string, Tool>();
+  if (agent.exit) builtIns.set(exitTool.name, exitTool);
+  if (targets.length) builtIns.set(TRANSFER_TOOL, transferTool(targets));
+  const specs: ToolSpec[] = [...agent.tools.map((t) => t.spec), ...[...builtIns.values()].map((t) => t.spec)];
+  const targetNames = targets.map((t) => t.name);
   const annotations = { agent: agent.name, agentPath: scope.agentPath };
-  b.addNode(model, modelNode(agent, scope, specs), {
+  b.addNode(model, modelNode(agent, scope, specs, targets), {
     kind: 'chat-model',
     address,
     annotations: {
@@ -27,6 +35,7 @@ export function addChatModelAgent(b: AgentGraphBuilder, agent: ChatModelAgent, s
       description: agent.description,
       instruction: agent.instruction ?? '',
       tools: specs.map((s) => s.name),
+      transferTargets: targetNames,
       model: agent.model.name,
     },
   });
@@ -36,14 +45,20 @@ export function addChatModelAgent(b: AgentGraphBuilder, agent: ChatModelAgent, s
     return model;
   }
   b.addBranch(model, (out: ModelOutcome) => routeModel(out, tools, scope), unique([tools, scope.next, scope.stop]));
-  b.addNode(tools, toolsNode(agent, scope), { kind: 'tools', address, annotations: { ...annotations, tools: specs } });
-  b.addNode(after, afterToolsNode(agent, scope), { kind: 'router', address: `${address}/after`, annotations });
+  b.addNode(tools, toolsNode(agent, scope, { builtIns, transferTargets: targetNames }), {
+    kind: 'tools',
+    address,
+    annotations: { ...annotations, tools: specs },
+  });
+  b.addNode(after, afterToolsNode(agent, scope), {
+    kind: 'router',
+    address: `${address}/after`,
+    annotations: { ...annotations, transferTargets: targetNames },
+  });
   b.addEdge(tools, after);
-  b.addBranch(
-    after,
-    (out: AfterTools) => (out.go === 'model' ? model : out.go === 'next' ? scope.next : scope.stop),
-    unique([model, scope.next, scope.stop]),
-  );
+  const route = (out: AfterTools) =>
+    out.go === 'model' ? model : out.go === 'next' ? scope.next : out.go === 'transfer' ? out.target! : scope.stop;
+  b.addBranch(after, route, unique([model, scope.next, scope.stop, ...targetNames]));
   return model;
 }
 

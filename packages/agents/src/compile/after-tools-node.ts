@@ -14,6 +14,8 @@ export type AfterTools = (Continue & { go: 'model' }) | { go: 'next' | 'stop' | 
 /** Reads a turn's tool results (in call order) and decides: exit, return directly, or call the model again. */
 export function afterToolsNode(agent: ChatModelAgent, scope: AgentScope) {
   return (outcomes: ToolOutcome[], ctx: NodeContext<AgentRunState>): AfterTools => {
+    const transfer = outcomes.find((o) => o.action === 'transfer');
+    if (transfer) return { go: 'transfer', target: transfer.target! };
     const exit = outcomes.find((o) => o.action === 'exit');
     const direct = outcomes.find((o) => o.action === 'returnDirectly');
     const final = exit ?? direct;

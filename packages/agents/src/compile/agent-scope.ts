@@ -20,6 +20,8 @@ export interface AgentScope {
   loop?: string;
   /** The innermost enclosing parallel agent (interrupt events are grouped under it). */
   parallel?: string;
+  /** Transfer targets given by the agent's parent in a sub-agent tree (its parent, its peers). */
+  inheritedTargets?: readonly import('../agents/agent.ts').Agent[];
 }
 
 /** The input a node gets when control enters an agent (as opposed to continuing inside it). */

@@ -32,6 +32,7 @@ export function compileAgentGraph(root: Agent, options: AgentGraphOptions = {}):
   });
   const compiler = new AgentCompiler(builder);
   const entry = compiler.addAgent(root, { lane: MAIN_LANE, address: [`agent:${root.name}`], agentPath: [root.name], next: END, stop: END });
+  compiler.finish();
   builder.addNode(INIT_NODE, initNode, { kind: 'lambda', annotations: { role: 'run-start' } });
   builder.addEdge(START, INIT_NODE);
   builder.addEdge(INIT_NODE, entry);

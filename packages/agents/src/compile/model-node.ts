@@ -1,6 +1,9 @@
 import { isGraphInterrupt, type NodeContext } from '@weft/graph';
 import type { Draft } from 'immer';
+import type { Agent } from '../agents/agent.ts';
 import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
+import type { RecordedEvent } from '../history/recorded-event.ts';
+import { TRANSFER_TOOL, transferInstruction } from './transfer-tool.ts';
 import { AgentError } from '../errors.ts';
 import { rewriteHistory } from '../history/rewrite-history.ts';
 import { systemMessage, type Message } from '../messages/message.ts';
@@ -22,7 +25,7 @@ export interface Continue {
 }
 
 /** The model node of a ChatModelAgent: one model call per run of the node. */
-export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: readonly ToolSpec[]) {
+export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: readonly ToolSpec[], targets: readonly Agent[]) {
   return async (input: unknown, ctx: NodeContext<AgentRunState>): Promise<ModelOutcome> => {
     const entering = (input as Partial<Continue> | null)?.continueAgent !== agent.name;
     if (entering) {
@@ -47,7 +50,7 @@ export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: reado
     }
     let messages: Message[];
     try {
-      messages = modelInput(agent, state, visibleEvents(state, scope.lane));
+      messages = modelInput(agent, state, visibleEvents(state, scope.lane), targets);
     } catch (err) {
       failAgent(ctx, agent.name, runPath, err);
       return { kind: 'stop' };
@@ -69,7 +72,8 @@ export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: reado
     message = problem;
     const done = !message.toolCalls?.length;
     ctx.update((d: Draft<AgentRunState>) => {
-      d.lanes[scope.lane]!.events.push({ agentName: agent.name, runPath, message });
+      const transfer = message.toolCalls?.some((c) => c.name === TRANSFER_TOOL);
+      d.lanes[scope.lane]!.events.push({ agentName: agent.name, runPath, message, ...(transfer ? { transfer } : {}) });
       d.agents[agent.name]!.iterations += 1;
       if (done && agent.outputKey) d.session[agent.outputKey] = message.content;
     });
@@ -78,8 +82,9 @@ export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: reado
   };
 }
 
-function modelInput(agent: ChatModelAgent, state: AgentRunState, events: AgentRunState['lanes'][string]['events']): Message[] {
-  const instruction = agent.instruction ? fillInstruction(agent.instruction, state.session, agent.name) : '';
+function modelInput(agent: ChatModelAgent, state: AgentRunState, events: RecordedEvent[], targets: readonly Agent[]): Message[] {
+  const own = agent.instruction ? fillInstruction(agent.instruction, state.session, agent.name) : '';
+  const instruction = targets.length ? [own, transferInstruction(targets)].filter(Boolean).join('\n\n') : own;
   const history = (agent.historyRewriter ?? rewriteHistory)(agent.name, events);
   if (agent.genModelInput) return agent.genModelInput({ instruction, input: [...state.input], history });
   return [...(instruction ? [systemMessage(instruction)] : []), ...state.input, ...history];

@@ -7,6 +7,7 @@ import type { Tool } from '../tools/tool.ts';
 import type { ToolContext } from '../tools/tool-context.ts';
 import type { AgentRunState } from './agent-run-state.ts';
 import { exitTool } from './built-in-tools.ts';
+import { TRANSFER_TOOL } from './transfer-tool.ts';
 import type { ToolOutcome } from './tool-outcome.ts';
 
 /** What a resume answers to a tool that needs approval. */
@@ -26,17 +27,21 @@ export async function runToolCall(
   agent: ChatModelAgent,
   call: ToolCall,
   ctx: NodeContext<AgentRunState>,
-  idempotencyKey: string,
-  loop: string | undefined,
+  options: { idempotencyKey: string; loop: string | undefined; builtIns: ReadonlyMap<string, Tool>; transferTargets: readonly string[] },
 ): Promise<ToolOutcome> {
-  const fail = (code: 'TOOL_NOT_FOUND' | 'TOOL_ARGUMENTS_INVALID' | 'TOOL_FAILED', message: string, cause?: unknown): ToolOutcome => {
+  const { idempotencyKey, loop } = options;
+  const fail = (
+    code: 'TOOL_NOT_FOUND' | 'TOOL_ARGUMENTS_INVALID' | 'TOOL_FAILED' | 'TRANSFER_TARGET_INVALID',
+    message: string,
+    cause?: unknown,
+  ): ToolOutcome => {
     const err = new AgentError(code, message, { cause, details: { tool: call.name, callId: call.id } });
     if (agent.toolErrors === 'throw') throw err;
     return { callId: call.id, name: call.name, content: `Error: ${message}`, error: err.toJSON() };
   };
-  const found: Tool | undefined = agent.exit && call.name === 'exit' ? exitTool : agent.tools.find((t) => t.name === call.name);
+  const found: Tool | undefined = options.builtIns.get(call.name) ?? agent.tools.find((t) => t.name === call.name);
   if (!found) {
-    const names = [...agent.tools.map((t) => t.name), ...(agent.exit ? ['exit'] : [])];
+    const names = [...agent.tools.map((t) => t.name), ...options.builtIns.keys()];
     return fail('TOOL_NOT_FOUND', `there is no tool named "${call.name}"; available tools: ${names.join(', ') || 'none'}`);
   }
   let args: unknown;
@@ -50,6 +55,16 @@ export async function runToolCall(
   }
   let checked = found.check(args);
   if (!checked.ok) return fail('TOOL_ARGUMENTS_INVALID', `invalid arguments for ${call.name}: ${checked.message}`);
+  if (call.name === TRANSFER_TOOL && options.builtIns.has(TRANSFER_TOOL)) {
+    const target = (checked.value as { agent_name: string }).agent_name;
+    if (!options.transferTargets.includes(target)) {
+      return fail(
+        'TRANSFER_TARGET_INVALID',
+        `agent "${agent.name}" cannot transfer to "${target}"; valid targets: ${options.transferTargets.join(', ')}`,
+      );
+    }
+    return { callId: call.id, name: call.name, content: `successfully transferred to agent [${target}]`, action: 'transfer', target };
+  }
   const approval = typeof found.needsApproval === 'function' ? found.needsApproval(checked.value) : found.needsApproval === true;
   if (approval) {
     const decision = interrupt<ApprovalDecision>({ tool: call.name, arguments: checked.value });

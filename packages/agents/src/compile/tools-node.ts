@@ -6,6 +6,7 @@ import type { AgentRunState } from './agent-run-state.ts';
 import type { AgentScope } from './agent-scope.ts';
 import { emitAgentEvent } from './emit-agent-event.ts';
 import { runToolCall } from './run-tool-call.ts';
+import type { Tool } from '../tools/tool.ts';
 import type { ToolOutcome } from './tool-outcome.ts';
 
 /**
@@ -16,18 +17,30 @@ import type { ToolOutcome } from './tool-outcome.ts';
  * is emitted when it finishes, except a return-directly result, which the
  * after-tools node emits last.
  */
-export function toolsNode(agent: ChatModelAgent, scope: AgentScope) {
+export function toolsNode(
+  agent: ChatModelAgent,
+  scope: AgentScope,
+  extra: { builtIns: ReadonlyMap<string, Tool>; transferTargets: readonly string[] },
+) {
   return async (call: ToolCall, ctx: NodeContext<AgentRunState>): Promise<ToolOutcome[]> => {
     const state = ctx.state;
     const runPath = [...state.lanes[scope.lane]!.runPath];
     const activation = state.agents[agent.name]!;
     const key = `${ctx.threadId ?? ctx.runId}/${scope.address.join('/')}/${activation.count}.${activation.iterations}/${call.id}`;
-    const outcome = await runToolCall(agent, call, ctx, key, scope.loop);
+    const outcome = await runToolCall(agent, call, ctx, { idempotencyKey: key, loop: scope.loop, ...extra });
     const message = toolMessage(outcome.content, call.id, call.name);
-    ctx.update((d: Draft<AgentRunState>) => void d.lanes[scope.lane]!.events.push({ agentName: agent.name, runPath, message }));
+    const transfer = outcome.action === 'transfer';
+    ctx.update(
+      (d: Draft<AgentRunState>) =>
+        void d.lanes[scope.lane]!.events.push({ agentName: agent.name, runPath, message, ...(transfer ? { transfer } : {}) }),
+    );
     if (outcome.action !== 'returnDirectly') {
       const event = { agentName: agent.name, runPath, output: { message, role: 'tool' as const, toolName: call.name } };
-      const action = { ...(outcome.action === 'exit' ? { exit: true } : {}), ...(outcome.breakLoop ? { breakLoop: true } : {}) };
+      const action = {
+        ...(outcome.action === 'exit' ? { exit: true } : {}),
+        ...(outcome.breakLoop ? { breakLoop: true } : {}),
+        ...(transfer ? { transferToAgent: { destAgentName: outcome.target! } } : {}),
+      };
       emitAgentEvent(ctx, {
         ...event,
         ...(Object.keys(action).length ? { action } : {}),
