@@ -4,6 +4,7 @@ import type { Message } from '../messages/message.ts';
 import type { ChatModel } from '../model/chat-model.ts';
 import type { Tool } from '../tools/tool.ts';
 import type { Agent } from './agent.ts';
+import type { AgentTool } from './agent-tool.ts';
 import type { TransferOptions } from './transfer.ts';
 
 /** What genModelInput receives to build the model's messages itself. */
@@ -22,7 +23,8 @@ export interface ChatModelAgentConfig {
   /** A leading system message; `{key}` is filled from session values. */
   instruction?: string;
   model: ChatModel;
-  tools?: Tool[];
+  /** Tools, and agents used as tools (agentTool). */
+  tools?: (Tool | AgentTool)[];
   /** Model calls per activation (default 20); one more is a MAX_ITERATIONS_EXCEEDED error event. */
   maxIterations?: number;
   /** Store the agent's final text in session values under this key. */
@@ -43,7 +45,7 @@ export interface ChatModelAgentConfig {
 export interface ChatModelAgent extends Readonly<Omit<ChatModelAgentConfig, 'tools' | 'maxIterations'>> {
   readonly kind: 'chat-model';
   readonly maxIterations: number;
-  readonly tools: readonly Tool[];
+  readonly tools: readonly (Tool | AgentTool)[];
   /** Set by withSubAgents. */
   readonly subAgents?: readonly Agent[];
   readonly transferOptions?: TransferOptions;
@@ -65,7 +67,8 @@ export function chatModelAgent(config: ChatModelAgentConfig): ChatModelAgent {
     throw bad('model must be a ChatModel (generate and stream)');
   }
   const tools = config.tools ?? [];
-  if (!Array.isArray(tools) || tools.some((t) => t?.kind !== 'tool')) throw bad('tools must be made with tool()');
+  if (!Array.isArray(tools) || tools.some((t) => t?.kind !== 'tool' && t?.kind !== 'agent-tool'))
+    throw bad('tools must be made with tool() or agentTool()');
   const names = tools.map((t) => t.name);
   const dup = names.find((n, i) => names.indexOf(n) !== i);
   if (dup) throw bad(`two tools are named "${dup}"`);

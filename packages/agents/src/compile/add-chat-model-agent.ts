@@ -7,7 +7,11 @@ import { exitTool } from './built-in-tools.ts';
 import { TRANSFER_TOOL, transferTool } from './transfer-tool.ts';
 import type { Agent } from '../agents/agent.ts';
 import type { Tool } from '../tools/tool.ts';
-import type { AgentGraphBuilder } from './agent-compiler.ts';
+import type { AgentCompiler } from './agent-compiler.ts';
+import { addAgentTools, agentToolNode } from './add-agent-tools.ts';
+import type { AgentGraphInput, AgentRunState } from './agent-run-state.ts';
+import type { AgentTool } from '../agents/agent-tool.ts';
+import { userMessage } from '../messages/message.ts';
 import { modelNode, type ModelOutcome } from './model-node.ts';
 import { toolsNode } from './tools-node.ts';
 
@@ -16,7 +20,8 @@ import { toolsNode } from './tools-node.ts';
  * (`A:tools`, started with send), and the turn's router (`A:after`), which
  * loops back to the model, leaves the agent, or transfers to a target.
  */
-export function addChatModelAgent(b: AgentGraphBuilder, agent: ChatModelAgent, scope: AgentScope, targets: readonly Agent[]): string {
+export function addChatModelAgent(c: AgentCompiler, agent: ChatModelAgent, scope: AgentScope, targets: readonly Agent[]): string {
+  const b = c.builder;
   const model = agent.name;
   const tools = `${agent.name}:tools`;
   const after = `${agent.name}:after`;
@@ -44,7 +49,12 @@ export function addChatModelAgent(b: AgentGraphBuilder, agent: ChatModelAgent, s
     b.addBranch(model, (out: ModelOutcome) => (out.kind === 'stop' ? scope.stop : scope.next), unique([scope.next, scope.stop]));
     return model;
   }
-  b.addBranch(model, (out: ModelOutcome) => routeModel(out, tools, scope), unique([tools, scope.next, scope.stop]));
+  const subNodes = addAgentTools(c, agent, scope, after);
+  b.addBranch(
+    model,
+    (out: ModelOutcome, state: AgentRunState) => routeModel(agent, out, tools, scope, state),
+    unique([tools, ...subNodes, scope.next, scope.stop]),
+  );
   b.addNode(tools, toolsNode(agent, scope, { builtIns, transferTargets: targetNames }), {
     kind: 'tools',
     address,
@@ -62,10 +72,34 @@ export function addChatModelAgent(b: AgentGraphBuilder, agent: ChatModelAgent, s
   return model;
 }
 
-function routeModel(out: ModelOutcome, tools: string, scope: AgentScope) {
+/**
+ * After a model call: the answer ends the agent; each tool call becomes a task
+ * (a call to an agent tool with valid arguments runs its subgraph, with the
+ * caller's session values; anything else runs in the tools node).
+ */
+function routeModel(agent: ChatModelAgent, out: ModelOutcome, tools: string, scope: AgentScope, state: AgentRunState) {
   if (out.kind === 'stop') return scope.stop;
   if (out.kind === 'answer') return scope.next;
-  return out.message.toolCalls!.map((call) => send(tools, call, `tool:${call.name}:${call.id}`));
+  return out.message.toolCalls!.map((call) => {
+    const key = `tool:${call.name}:${call.id}`;
+    const at = agent.tools.find((t): t is AgentTool => t.kind === 'agent-tool' && t.name === call.name);
+    const args = at && parseJson(call.arguments);
+    if (!at || args === undefined || !at.check(args).ok) return send(tools, call, key);
+    const input: AgentGraphInput = {
+      messages: [userMessage(at.request(args, call.arguments))],
+      session: { ...state.session },
+      call: { id: call.id, name: call.name },
+    };
+    return send(agentToolNode(agent, at), input, key);
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text || '{}') as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 function unique(targets: Target[]): Target[] {

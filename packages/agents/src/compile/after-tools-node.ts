@@ -14,6 +14,14 @@ export type AfterTools = (Continue & { go: 'model' }) | { go: 'next' | 'stop' | 
 /** Reads a turn's tool results (in call order) and decides: exit, return directly, or call the model again. */
 export function afterToolsNode(agent: ChatModelAgent, scope: AgentScope) {
   return (outcomes: ToolOutcome[], ctx: NodeContext<AgentRunState>): AfterTools => {
+    const runPath = [...ctx.state.lanes[scope.lane]!.runPath];
+    for (const o of outcomes.filter((x) => x.agentTool)) {
+      emitAgentEvent(ctx, {
+        agentName: agent.name,
+        runPath,
+        output: { message: toolMessage(o.content, o.callId, o.name), role: 'tool', toolName: o.name },
+      });
+    }
     const transfer = outcomes.find((o) => o.action === 'transfer');
     if (transfer) return { go: 'transfer', target: transfer.target! };
     const exit = outcomes.find((o) => o.action === 'exit');
@@ -22,7 +30,6 @@ export function afterToolsNode(agent: ChatModelAgent, scope: AgentScope) {
     if (final && agent.outputKey) ctx.update((d: Draft<AgentRunState>) => void (d.session[agent.outputKey!] = final.content));
     if (exit) return { go: 'stop' };
     if (direct) {
-      const runPath = [...ctx.state.lanes[scope.lane]!.runPath];
       const message = toolMessage(direct.content, direct.callId, direct.name);
       emitAgentEvent(ctx, { agentName: agent.name, runPath, output: { message, role: 'tool', toolName: direct.name } });
       return { go: 'next' };

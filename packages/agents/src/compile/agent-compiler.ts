@@ -1,4 +1,4 @@
-import { END, type GraphBuilder, type NodeContext } from '@weft/graph';
+import { END, type CompiledGraph, type GraphBuilder, type NodeContext } from '@weft/graph';
 import type { Draft } from 'immer';
 import type { Agent } from '../agents/agent.ts';
 import { AgentError } from '../errors.ts';
@@ -20,12 +20,23 @@ export interface AgentInfo {
   parallel: string | undefined;
 }
 
+/** An agent-tool subgraph node: who calls it, and whether its inner events are forwarded. */
+export interface AgentToolInfo {
+  caller: string;
+  emitInternalEvents: boolean;
+}
+
 /** Walks an agent tree, adding each agent's nodes with its scope; every agent is entered at the node named after it. */
 export class AgentCompiler {
   readonly info = new Map<string, AgentInfo>();
+  readonly agentTools = new Map<string, AgentToolInfo>();
   readonly #handoffs: [from: string, to: string][] = [];
 
-  constructor(readonly builder: AgentGraphBuilder) {}
+  constructor(
+    readonly builder: AgentGraphBuilder,
+    /** Compiles an agent used as a tool into its own graph (injected to keep the import graph acyclic). */
+    readonly compileInner: (agent: Agent) => CompiledGraph<AgentGraphInput, unknown, AgentRunState>,
+  ) {}
 
   addAgent(agent: Agent, given: AgentScope): string {
     if (this.info.has(agent.name)) {
@@ -39,7 +50,7 @@ export class AgentCompiler {
       case 'chat-model': {
         const kids = agent.subAgents ?? [];
         const targets = [...kids, ...(scope.inheritedTargets ?? [])];
-        addChatModelAgent(this.builder, agent, scope, targets);
+        addChatModelAgent(this, agent, scope, targets);
         const opts = agent.transferOptions ?? {};
         for (const child of kids) {
           const inherited = [

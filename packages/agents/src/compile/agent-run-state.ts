@@ -44,11 +44,22 @@ export interface AgentRunState {
   workflows: Record<string, WorkflowProgress>;
   /** Set when an agent's error ended the run. */
   failed?: WeftErrorJSON;
+  /** Set when the graph runs as an agent tool. */
+  call?: { id: string; name: string };
 }
 
 /** The graph's input: the run's messages and the session values to start with. */
 export interface AgentGraphInput {
   messages: Message[];
+  session: Record<string, unknown>;
+  /** Set when the graph runs as an agent tool: the call it answers. */
+  call?: { id: string; name: string };
+}
+
+/** What an agent tool's graph ends with: the call, its result text, and the session values to hand back. */
+export interface AgentToolResult {
+  call: { id: string; name: string };
+  text: string;
   session: Record<string, unknown>;
 }
 

@@ -1,22 +1,26 @@
 import { END, graph, START, type CheckpointStore, type CompiledGraph, type NodeContext } from '@weft/graph';
 import type { Agent } from '../agents/agent.ts';
 import { AgentError } from '../errors.ts';
-import { AgentCompiler, type AgentGraphBuilder, type AgentInfo } from './agent-compiler.ts';
-import { initialRunState, MAIN_LANE, type AgentGraphInput, type AgentRunState } from './agent-run-state.ts';
+import { AgentCompiler, type AgentGraphBuilder, type AgentInfo, type AgentToolInfo } from './agent-compiler.ts';
+import { initialRunState, MAIN_LANE, type AgentGraphInput, type AgentRunState, type AgentToolResult } from './agent-run-state.ts';
 import { ENTER } from './agent-scope.ts';
 
 export interface AgentGraphOptions {
   store?: CheckpointStore | undefined;
   maxSteps?: number | undefined;
+  /** Compile for use as an agent tool: the graph ends at `run:end`, which returns an AgentToolResult list. */
+  asTool?: boolean;
 }
 
 /** The compiled tree, and what the Runner needs to know about each agent. */
 export interface AgentGraph {
   graph: CompiledGraph<AgentGraphInput, unknown, AgentRunState>;
   agents: ReadonlyMap<string, AgentInfo>;
+  agentTools: ReadonlyMap<string, AgentToolInfo>;
 }
 
 export const INIT_NODE = 'run:start';
+export const END_NODE = 'run:end';
 
 /**
  * Compiles an agent tree into one graph: `run:start` stores the input and
@@ -30,14 +34,25 @@ export function compileAgentGraph(root: Agent, options: AgentGraphOptions = {}):
     name: `agents:${root.name}`,
     state: initialRunState,
   });
-  const compiler = new AgentCompiler(builder);
-  const entry = compiler.addAgent(root, { lane: MAIN_LANE, address: [`agent:${root.name}`], agentPath: [root.name], next: END, stop: END });
+  const compiler = new AgentCompiler(builder, (inner) => compileAgentGraph(inner, { asTool: true }).graph);
+  const last = options.asTool ? END_NODE : END;
+  const entry = compiler.addAgent(root, {
+    lane: MAIN_LANE,
+    address: [`agent:${root.name}`],
+    agentPath: [root.name],
+    next: last,
+    stop: last,
+  });
+  if (options.asTool) {
+    builder.addNode(END_NODE, endNode, { kind: 'lambda', annotations: { role: 'run-end' } });
+    builder.addEdge(END_NODE, END);
+  }
   compiler.finish();
   builder.addNode(INIT_NODE, initNode, { kind: 'lambda', annotations: { role: 'run-start' } });
   builder.addEdge(START, INIT_NODE);
   builder.addEdge(INIT_NODE, entry);
   const compiled = builder.compile({ ...(options.store ? { store: options.store } : {}), maxSteps: options.maxSteps ?? 10_000 });
-  return { graph: compiled, agents: compiler.info };
+  return { graph: compiled, agents: compiler.info, agentTools: compiler.agentTools };
 }
 
 function initNode(input: AgentGraphInput, ctx: NodeContext<AgentRunState>) {
@@ -47,6 +62,14 @@ function initNode(input: AgentGraphInput, ctx: NodeContext<AgentRunState>) {
   ctx.update((d) => {
     d.input = input.messages as never;
     Object.assign(d.session, input.session ?? {});
+    if (input.call) d.call = input.call;
   });
   return ENTER;
+}
+
+/** An agent tool's result: the text of the last event, and the session values to hand back. */
+function endNode(_input: unknown, ctx: NodeContext<AgentRunState>): AgentToolResult[] {
+  const events = ctx.state.lanes[MAIN_LANE]!.events;
+  const text = events.length ? events[events.length - 1]!.message.content : '';
+  return [{ call: ctx.state.call ?? { id: '', name: '' }, text, session: { ...ctx.state.session } }];
 }

@@ -4,6 +4,7 @@ import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
 import { AgentError } from '../errors.ts';
 import type { ToolCall } from '../messages/message.ts';
 import type { Tool } from '../tools/tool.ts';
+import type { AgentTool } from '../agents/agent-tool.ts';
 import type { ToolContext } from '../tools/tool-context.ts';
 import type { AgentRunState } from './agent-run-state.ts';
 import { exitTool } from './built-in-tools.ts';
@@ -39,8 +40,8 @@ export async function runToolCall(
     if (agent.toolErrors === 'throw') throw err;
     return { callId: call.id, name: call.name, content: `Error: ${message}`, error: err.toJSON() };
   };
-  const found: Tool | undefined = options.builtIns.get(call.name) ?? agent.tools.find((t) => t.name === call.name);
-  if (!found) {
+  const listed: Tool | AgentTool | undefined = options.builtIns.get(call.name) ?? agent.tools.find((t) => t.name === call.name);
+  if (!listed) {
     const names = [...agent.tools.map((t) => t.name), ...options.builtIns.keys()];
     return fail('TOOL_NOT_FOUND', `there is no tool named "${call.name}"; available tools: ${names.join(', ') || 'none'}`);
   }
@@ -53,6 +54,12 @@ export async function runToolCall(
       `the arguments for ${call.name} are not valid JSON (${err instanceof Error ? err.message : String(err)})`,
     );
   }
+  // Agent tools run as subgraphs; only a call whose arguments fail their schema is routed here, to report that.
+  if (listed.kind === 'agent-tool') {
+    const check = listed.check(args);
+    return fail('TOOL_ARGUMENTS_INVALID', `invalid arguments for ${call.name}: ${check.ok ? 'not runnable here' : check.message}`);
+  }
+  const found: Tool = listed;
   let checked = found.check(args);
   if (!checked.ok) return fail('TOOL_ARGUMENTS_INVALID', `invalid arguments for ${call.name}: ${checked.message}`);
   if (call.name === TRANSFER_TOOL && options.builtIns.has(TRANSFER_TOOL)) {

@@ -7,6 +7,8 @@ export interface ToolOutcome {
   content: string;
   error?: WeftErrorJSON;
   action?: 'exit' | 'returnDirectly' | 'transfer';
+  /** Produced by an agent tool's subgraph; its event is emitted by the after-tools node. */
+  agentTool?: boolean;
   /** The tool asked the innermost loop to stop after the current child. */
   breakLoop?: boolean;
   /** For a transfer: the agent to continue with. */

@@ -2,7 +2,7 @@ import { EventHub, EventRun, type CheckpointStore, type CompiledGraph, type Grap
 import type { Agent } from '../agents/agent.ts';
 import type { AgentEvent } from '../agents/agent-event.ts';
 import type { AgentGraphInput, AgentRunState } from '../compile/agent-run-state.ts';
-import type { AgentInfo } from '../compile/agent-compiler.ts';
+import type { AgentInfo, AgentToolInfo } from '../compile/agent-compiler.ts';
 import { compileAgentGraph } from '../compile/compile-agent-graph.ts';
 import { readAgentEvent } from '../compile/emit-agent-event.ts';
 import { AgentError } from '../errors.ts';
@@ -38,6 +38,7 @@ export class Runner {
   readonly graph: CompiledGraph<AgentGraphInput, unknown, AgentRunState>;
   readonly #streaming: boolean;
   readonly #agents: ReadonlyMap<string, AgentInfo>;
+  readonly #agentTools: ReadonlyMap<string, AgentToolInfo>;
 
   constructor(options: RunnerOptions) {
     if (options === null || typeof options !== 'object' || !options.agent)
@@ -45,6 +46,7 @@ export class Runner {
     const compiled = compileAgentGraph(options.agent, { store: options.store, maxSteps: options.maxSteps });
     this.graph = compiled.graph;
     this.#agents = compiled.agents;
+    this.#agentTools = compiled.agentTools;
     this.#streaming = options.streaming === true;
   }
 
@@ -88,11 +90,20 @@ export class Runner {
     const result = (async (): Promise<AgentRunResult> => {
       await null;
       const run = start({ streaming: this.#streaming });
+      const lastPath = new Map<string, string[]>();
       run.subscribe({
         next: (e: GraphEvent) => {
           if (e.type !== 'node.custom') return;
           const event = readAgentEvent(e.data);
-          if (event) emit(event);
+          if (!event) return;
+          if (e.path.length === 0) {
+            lastPath.set(event.agentName, event.runPath);
+            return emit(event);
+          }
+          // From inside an agent tool: hidden unless it forwards them, then under the caller's RunPath.
+          const tool = this.#agentTools.get(e.path[0]!);
+          if (!tool?.emitInternalEvents || e.path.length > 1) return;
+          emit({ ...event, runPath: [...(lastPath.get(tool.caller) ?? []), ...event.runPath] });
         },
         // The same failure rejects `run` below, where it is handled.
         error: () => {},
@@ -144,8 +155,16 @@ export class Runner {
   }
 }
 
-/** The agent an interrupt belongs to: the last `agent:` segment of its address. */
+/**
+ * The agent an interrupt belongs to: the last `agent:` segment before the
+ * first `tool:` segment (an interrupt inside an agent tool belongs to the
+ * agent that called it).
+ */
 function agentOf(address: string): string {
-  const segments = address.split('/').filter((s) => s.startsWith('agent:'));
-  return segments.length ? segments[segments.length - 1]!.slice('agent:'.length) : '';
+  let agent = '';
+  for (const segment of address.split('/')) {
+    if (segment.startsWith('tool:')) break;
+    if (segment.startsWith('agent:')) agent = segment.slice('agent:'.length);
+  }
+  return agent;
 }

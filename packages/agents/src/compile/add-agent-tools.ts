@@ -1,0 +1,44 @@
+import type { Draft } from 'immer';
+import type { AgentTool } from '../agents/agent-tool.ts';
+import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
+import { toolMessage } from '../messages/message.ts';
+import type { AgentCompiler } from './agent-compiler.ts';
+import type { AgentRunState, AgentToolResult } from './agent-run-state.ts';
+import type { AgentScope } from './agent-scope.ts';
+import type { ToolOutcome } from './tool-outcome.ts';
+
+/** The subgraph node of an agent tool. */
+export const agentToolNode = (agent: ChatModelAgent, tool: AgentTool) => `${agent.name}:agent:${tool.name}`;
+
+/**
+ * Each agent tool of a ChatModelAgent: its agent compiled as a graph and added
+ * as a subgraph node (one task per call, via send). Its post handler records
+ * the result as the call's tool message and hands session values back, so the
+ * result reaches the after-tools node in the same step as the other tools'
+ * (which then emits its event).
+ */
+export function addAgentTools(c: AgentCompiler, agent: ChatModelAgent, scope: AgentScope, after: string): string[] {
+  const address = scope.address.join('/');
+  return agent.tools
+    .filter((t): t is AgentTool => t.kind === 'agent-tool')
+    .map((tool) => {
+      const node = agentToolNode(agent, tool);
+      c.agentTools.set(node, { caller: agent.name, emitInternalEvents: tool.emitInternalEvents });
+      c.builder.addNode(node, c.compileInner(tool.agent), {
+        kind: 'agent-tool',
+        address,
+        annotations: { agent: agent.name, agentPath: scope.agentPath, agentTool: tool.name, innerAgent: tool.agent.name },
+        // The inner graph ends at run:end, which returns AgentToolResult[].
+        post: (output: unknown, d: Draft<AgentRunState>): ToolOutcome[] => {
+          const runPath = [...d.lanes[scope.lane]!.runPath];
+          return (output as AgentToolResult[]).map(({ call, text, session }) => {
+            Object.assign(d.session, session);
+            d.lanes[scope.lane]!.events.push({ agentName: agent.name, runPath, message: toolMessage(text, call.id, call.name) });
+            return { callId: call.id, name: call.name, content: text, agentTool: true };
+          });
+        },
+      });
+      c.builder.addEdge(node, after);
+      return node;
+    });
+}
