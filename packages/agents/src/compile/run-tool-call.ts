@@ -64,31 +64,23 @@ export async function runToolCall(
   if (!checked.ok) return fail('TOOL_ARGUMENTS_INVALID', `invalid arguments for ${call.name}: ${checked.message}`);
   if (call.name === TRANSFER_TOOL && options.builtIns.has(TRANSFER_TOOL)) {
     const target = (checked.value as { agent_name: string }).agent_name;
-    if (!options.transferTargets.includes(target)) {
-      return fail(
-        'TRANSFER_TARGET_INVALID',
-        `agent "${agent.name}" cannot transfer to "${target}"; valid targets: ${options.transferTargets.join(', ')}`,
-      );
-    }
-    return { callId: call.id, name: call.name, content: `successfully transferred to agent [${target}]`, action: 'transfer', target };
+    if (options.transferTargets.includes(target)) return transferOutcome(call, target);
+    return fail(
+      'TRANSFER_TARGET_INVALID',
+      `agent "${agent.name}" cannot transfer to "${target}"; valid targets: ${options.transferTargets.join(', ')}`,
+    );
   }
-  const approval = typeof found.needsApproval === 'function' ? found.needsApproval(checked.value) : found.needsApproval === true;
-  if (approval) {
-    const decision = interrupt<ApprovalDecision>({ tool: call.name, arguments: checked.value });
-    if (decision === null || typeof decision !== 'object' || typeof decision.approved !== 'boolean') {
-      throw new AgentError(
-        'INVALID_ARGUMENT',
-        `the resume value for the approval of ${call.name} must be { approved: boolean, reason?, arguments? }`,
-      );
-    }
-    if (!decision.approved) {
-      const content = `The user rejected the call to ${call.name}${decision.reason ? `: ${decision.reason}` : '.'}`;
-      return { callId: call.id, name: call.name, content };
-    }
-    if (decision.arguments !== undefined) {
-      checked = found.check(decision.arguments);
-      if (!checked.ok) return fail('TOOL_ARGUMENTS_INVALID', `invalid edited arguments for ${call.name}: ${checked.message}`);
-    }
+  const approval = askApproval(found, call, checked.value);
+  if (approval.kind === 'rejected') {
+    return {
+      callId: call.id,
+      name: call.name,
+      content: `The user rejected the call to ${call.name}${approval.reason ? `: ${approval.reason}` : '.'}`,
+    };
+  }
+  if (approval.kind === 'approved' && approval.arguments !== undefined) {
+    checked = found.check(approval.arguments);
+    if (!checked.ok) return fail('TOOL_ARGUMENTS_INVALID', `invalid edited arguments for ${call.name}: ${checked.message}`);
   }
   let result: unknown;
   let broke = false;
@@ -107,6 +99,33 @@ export async function runToolCall(
   if (found === exitTool) outcome.action = 'exit';
   else if (agent.returnDirectly?.includes(call.name)) outcome.action = 'returnDirectly';
   return outcome;
+}
+
+const transferOutcome = (call: ToolCall, target: string): ToolOutcome => ({
+  callId: call.id,
+  name: call.name,
+  content: `successfully transferred to agent [${target}]`,
+  action: 'transfer',
+  target,
+});
+
+type Approval =
+  | { kind: 'not-needed' }
+  | { kind: 'rejected'; reason?: string | undefined }
+  | { kind: 'approved'; arguments?: Record<string, unknown> | undefined };
+
+/** For a tool that needs approval: interrupts with `{ tool, arguments }` and reads the decision it is resumed with. */
+function askApproval(found: Tool, call: ToolCall, args: unknown): Approval {
+  const needed = typeof found.needsApproval === 'function' ? found.needsApproval(args) : found.needsApproval === true;
+  if (!needed) return { kind: 'not-needed' };
+  const decision = interrupt<ApprovalDecision>({ tool: call.name, arguments: args });
+  if (decision === null || typeof decision !== 'object' || typeof decision.approved !== 'boolean') {
+    throw new AgentError(
+      'INVALID_ARGUMENT',
+      `the resume value for the approval of ${call.name} must be { approved: boolean, reason?, arguments? }`,
+    );
+  }
+  return decision.approved ? { kind: 'approved', arguments: decision.arguments } : { kind: 'rejected', reason: decision.reason };
 }
 
 function toolContext(
