@@ -35,6 +35,8 @@ export { withSubAgents, deterministicTransfer } from './agents/transfer.ts';
 export type { TransferOptions } from './agents/transfer.ts';
 export { supervisor } from './agents/supervisor.ts';
 export { agentTool } from './agents/agent-tool.ts';
+export { planExecute } from './agents/plan-execute.ts';
+export type { PlanExecuteConfig } from './agents/plan-execute.ts';
 export type { AgentTool, AgentToolOptions } from './agents/agent-tool.ts';
 export type { SequentialAgent, ParallelAgent, LoopAgent, WorkflowAgent } from './agents/workflow-agents.ts';
 export type { AgentEvent, AgentAction } from './agents/agent-event.ts';

@@ -228,3 +228,37 @@ describe('the reference customer-support system', () => {
     });
   });
 });
+
+describe('planExecute', () => {
+  it('plans, then executes and re-plans until the replanner exits with the final answer', async () => {
+    const { planExecute } = await import('../index.ts');
+    const planner = chatModelAgent({
+      name: 'Planner',
+      description: '',
+      outputKey: 'plan',
+      model: scriptedModel([{ text: '1. find flights 2. pick the cheapest' }]),
+    });
+    const executorModel = scriptedModel([{ text: 'found 3 flights' }, { text: 'cheapest is LH400' }], { name: 'executor' });
+    const executor = chatModelAgent({ name: 'Executor', description: '', instruction: 'Plan: {plan}', model: executorModel });
+    const replanner = chatModelAgent({
+      name: 'Replanner',
+      description: '',
+      exit: true,
+      model: scriptedModel([
+        { text: 'remaining: 2. pick the cheapest' },
+        { toolCalls: [{ name: 'exit', arguments: { final_result: 'Book LH400.' } }] },
+      ]),
+    });
+    const done = await new Runner({ agent: planExecute({ planner, executor, replanner, maxIterations: 5 }) }).query('Find me a flight');
+    expect(summarize(done.events)).toEqual([
+      'Planner [PlanExecute,Planner] | assistant: 1. find flights 2. pick the cheapest',
+      'Executor [PlanExecute,Planner,PlanExecuteLoop,Executor] | assistant: found 3 flights',
+      'Replanner [PlanExecute,Planner,PlanExecuteLoop,Executor,Replanner] | assistant: remaining: 2. pick the cheapest',
+      'Executor [PlanExecute,Planner,PlanExecuteLoop,Executor,Replanner,Executor] | assistant: cheapest is LH400',
+      'Replanner [PlanExecute,Planner,PlanExecuteLoop,Executor,Replanner,Executor,Replanner] | assistant:  → exit({"final_result":"Book LH400."})',
+      'Replanner [PlanExecute,Planner,PlanExecuteLoop,Executor,Replanner,Executor,Replanner] | tool exit: Book LH400. | EXIT',
+    ]);
+    expect(executorModel.calls[0]!.messages[0]).toEqual({ role: 'system', content: 'Plan: 1. find flights 2. pick the cheapest' });
+    expect(() => planExecute({ planner, executor, replanner: executor })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+  });
+});

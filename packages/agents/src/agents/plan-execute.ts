@@ -1,0 +1,38 @@
+import { AgentError } from '../errors.ts';
+import type { Agent } from './agent.ts';
+import type { ChatModelAgent } from './chat-model-agent.ts';
+import { loop, sequential, type SequentialAgent } from './workflow-agents.ts';
+
+export interface PlanExecuteConfig {
+  /** Default 'PlanExecute'; the loop is named `${name}Loop`. */
+  name?: string;
+  /** Writes the plan (give it an outputKey, e.g. 'plan', for the others' instructions). */
+  planner: Agent;
+  /** Carries out the next step of the plan. */
+  executor: Agent;
+  /** Reviews progress: updates the plan, or ends the run by calling `exit` with the final answer. */
+  replanner: ChatModelAgent;
+  /** Executor + replanner rounds at most (default 10). */
+  maxIterations?: number;
+}
+
+/** Plan, then execute and re-plan in a loop until the replanner exits: `sequential(planner, loop(executor, replanner))`. */
+export function planExecute(config: PlanExecuteConfig): SequentialAgent {
+  if (config === null || typeof config !== 'object')
+    throw new AgentError('INVALID_ARGUMENT', 'planExecute() takes { planner, executor, replanner, maxIterations? }');
+  const { planner, executor, replanner } = config;
+  if (replanner?.kind !== 'chat-model' || !replanner.exit) {
+    throw new AgentError(
+      'INVALID_ARGUMENT',
+      'planExecute(): the replanner ends the run by calling exit; make it a chatModelAgent with exit: true',
+    );
+  }
+  const name = config.name ?? 'PlanExecute';
+  const rounds = loop({
+    name: `${name}Loop`,
+    description: 'Executes the next step and re-plans.',
+    subAgents: [executor, replanner],
+    maxIterations: config.maxIterations ?? 10,
+  });
+  return sequential({ name, description: 'Plans, executes step by step, and re-plans until done.', subAgents: [planner, rounds] });
+}
