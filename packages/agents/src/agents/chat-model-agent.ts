@@ -11,7 +11,7 @@ import type { TransferOptions } from './transfer.ts';
 export interface ModelInputParts {
   /** The instruction with placeholders filled ('' when none). */
   instruction: string;
-  /** The run's input messages. */
+  /** Earlier runs of the thread (rewritten), then this run's input messages. */
   input: Message[];
   /** Earlier events of the run as this agent sees them (already rewritten). */
   history: Message[];
@@ -39,6 +39,8 @@ export interface ChatModelAgentConfig {
   genModelInput?: (parts: ModelInputParts) => Message[];
   /** Replaces how other agents' events are shown to this agent. */
   historyRewriter?: HistoryRewriter;
+  /** Leave transfer calls and their results out of what this agent sees. */
+  skipTransferMessages?: boolean;
 }
 
 /** A ChatModelAgent: a model that calls tools in a ReAct loop, compiled to `model → tools → model`. */

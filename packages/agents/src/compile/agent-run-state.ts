@@ -38,6 +38,8 @@ export interface Activation {
  */
 export interface AgentRunState {
   input: Message[];
+  /** Where this run's input sits in the main lane's history (earlier runs of the thread come before). */
+  inputAt: number;
   session: Record<string, unknown>;
   lanes: Record<string, Lane>;
   agents: Record<string, Activation>;
@@ -67,6 +69,7 @@ export const MAIN_LANE = 'main';
 
 export const initialRunState = (): AgentRunState => ({
   input: [],
+  inputAt: 0,
   session: {},
   lanes: { [MAIN_LANE]: { events: [], runPath: [] } },
   agents: {},

@@ -60,6 +60,12 @@ function initNode(input: AgentGraphInput, ctx: NodeContext<AgentRunState>) {
     throw new AgentError('INVALID_ARGUMENT', 'an agent run takes { messages: Message[], session }');
   }
   ctx.update((d) => {
+    // A thread's earlier run: its input joins the history where that run began, and the RunPath starts again.
+    const main = d.lanes[MAIN_LANE]!;
+    if (d.input.length) main.events.splice(d.inputAt, 0, ...d.input.map((message) => ({ agentName: '', runPath: [], message })));
+    main.runPath = [];
+    d.inputAt = main.events.length;
+    d.failed = undefined;
     d.input = input.messages as never;
     Object.assign(d.session, input.session ?? {});
     if (input.call) d.call = input.call;

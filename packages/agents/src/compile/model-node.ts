@@ -82,12 +82,21 @@ export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: reado
   };
 }
 
+/**
+ * The model's messages: instruction (with the transfer block), earlier runs of
+ * the thread, this run's input, then this run's events as this agent sees them.
+ */
 function modelInput(agent: ChatModelAgent, state: AgentRunState, events: RecordedEvent[], targets: readonly Agent[]): Message[] {
   const own = agent.instruction ? fillInstruction(agent.instruction, state.session, agent.name) : '';
   const instruction = targets.length ? [own, transferInstruction(targets)].filter(Boolean).join('\n\n') : own;
-  const history = (agent.historyRewriter ?? rewriteHistory)(agent.name, events);
-  if (agent.genModelInput) return agent.genModelInput({ instruction, input: [...state.input], history });
-  return [...(instruction ? [systemMessage(instruction)] : []), ...state.input, ...history];
+  const rewrite = (list: RecordedEvent[]) =>
+    agent.historyRewriter
+      ? agent.historyRewriter(agent.name, list)
+      : rewriteHistory(agent.name, list, { skipTransferMessages: agent.skipTransferMessages === true });
+  const earlier = rewrite(events.slice(0, state.inputAt));
+  const history = rewrite(events.slice(state.inputAt));
+  if (agent.genModelInput) return agent.genModelInput({ instruction, input: [...earlier, ...state.input], history });
+  return [...(instruction ? [systemMessage(instruction)] : []), ...earlier, ...state.input, ...history];
 }
 
 async function callModel(

@@ -223,3 +223,21 @@ describe('Runner', () => {
     expect(() => new Runner({} as never)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
   });
 });
+
+describe('a conversation on one thread', () => {
+  it('a second query continues the thread: the agent sees the earlier exchange in order, and the RunPath starts again', async () => {
+    const { MemoryStore: Store } = await import('@weft/graph');
+    const store = new Store();
+    const model = scriptedModel([{ text: 'Hi Ana!' }, { text: 'You are Ana.' }]);
+    const runner = new Runner({ agent: chatModelAgent({ name: 'A', description: '', model }), store });
+    const first = await runner.query('I am Ana', { threadId: 'chat' });
+    const second = await runner.query('Who am I?', { threadId: 'chat' });
+    expect(summarize(first.events)).toEqual(['A [A] | assistant: Hi Ana!']);
+    expect(summarize(second.events)).toEqual(['A [A] | assistant: You are Ana.']);
+    expect(model.calls[1]!.messages).toEqual([
+      { role: 'user', content: 'I am Ana' },
+      { role: 'assistant', content: 'Hi Ana!' },
+      { role: 'user', content: 'Who am I?' },
+    ]);
+  });
+});
