@@ -93,7 +93,7 @@ function modelInput(agent: ChatModelAgent, state: AgentRunState, events: Recorde
     agent.historyRewriter
       ? agent.historyRewriter(agent.name, list)
       : rewriteHistory(agent.name, list, { skipTransferMessages: agent.skipTransferMessages === true });
-  const earlier = rewrite(events.slice(0, state.inputAt));
+  const earlier = state.inputAt > 0 ? rewrite(events.slice(0, state.inputAt)) : [];
   const history = rewrite(events.slice(state.inputAt));
   if (agent.genModelInput) return agent.genModelInput({ instruction, input: [...earlier, ...state.input], history });
   return [...(instruction ? [systemMessage(instruction)] : []), ...earlier, ...state.input, ...history];
