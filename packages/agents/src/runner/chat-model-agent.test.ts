@@ -54,6 +54,11 @@ describe('ChatModelAgent', () => {
     const done = await new Runner({ agent }).query('loop');
     expect(done.status).toBe('error');
     expect(done.error).toMatchObject({ code: 'MAX_ITERATIONS_EXCEEDED', details: { agent: 'A', maxIterations: 2 } });
+    const graphStop = await new Runner({
+      agent: chatModelAgent({ name: 'B', description: '', model: scriptedModel([call, call]), tools: [getWeather] }),
+      maxSteps: 3,
+    }).query('x');
+    expect([graphStop.status, summarize(graphStop.events).at(-1)]).toEqual(['error', 'B [B] | ERROR MAX_STEPS_EXCEEDED']);
     expect(summarize(done.events).slice(-1)).toEqual(['A [A] | ERROR MAX_ITERATIONS_EXCEEDED']);
     expect(model.calls).toHaveLength(2);
   });
@@ -164,6 +169,7 @@ describe('ChatModelAgent', () => {
     const failed = await new Runner({ agent: strict }).query('q');
     expect(failed.status).toBe('error');
     expect(failed.error).toMatchObject({ code: 'TOOL_FAILED' });
+    expect(summarize(failed.events)).toEqual(['S [S] | assistant:  → boom({})', 'S [S] | ERROR TOOL_FAILED']);
   });
 
   it('tools read and write session values; later instructions see them', async () => {

@@ -37,6 +37,7 @@ export class AgentRun extends EventRun<AgentEvent, AgentRunResult> {}
 export class Runner {
   readonly graph: CompiledGraph<AgentGraphInput, unknown, AgentRunState>;
   readonly #streaming: boolean;
+  readonly #root: string;
   readonly #agents: ReadonlyMap<string, AgentInfo>;
   readonly #agentTools: ReadonlyMap<string, AgentToolInfo>;
 
@@ -48,6 +49,7 @@ export class Runner {
     this.#agents = compiled.agents;
     this.#agentTools = compiled.agentTools;
     this.#streaming = options.streaming === true;
+    this.#root = options.agent.name;
   }
 
   run(messages: Message[], options: AgentRunOptions = {}): AgentRun {
@@ -116,6 +118,11 @@ export class Runner {
         throw err;
       }
       if (res.status === 'interrupted') for (const e of this.#interruptEvents(res)) emit(e);
+      // A failure of the run itself (a tool with toolErrors 'throw', maxSteps, cancellation) also ends with an error event.
+      if (res.status === 'error' && res.error) {
+        const last = events.at(-1);
+        emit({ agentName: last?.agentName ?? this.#root, runPath: [...(last?.runPath ?? [this.#root])], error: res.error.toJSON() });
+      }
       hub.close();
       return this.#result(res, events);
     })();
@@ -141,7 +148,9 @@ export class Runner {
 
   #result(res: RunResult<unknown, AgentRunState>, events: AgentEvent[]): AgentRunResult {
     const failed = res.state.failed;
-    const error = res.error ?? (failed ? new AgentError(failed.code as never, failed.message, { details: failed.details }) : undefined);
+    const error =
+      res.error ??
+      (failed ? new AgentError(failed.code as never, failed.message, { details: failed.details, cause: failed.cause }) : undefined);
     const status = res.status === 'done' && failed ? 'error' : res.status;
     return {
       status,

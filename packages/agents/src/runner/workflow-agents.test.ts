@@ -115,6 +115,7 @@ describe('ending workflows early', () => {
     const after = talker('After');
     const seq = await run(sequential({ name: 'S', description: '', subAgents: [bad.agent, after.agent] }));
     expect(seq.status).toBe('error');
+    expect(seq.error).toMatchObject({ code: 'MODEL_FAILED', cause: { message: 'model down' } });
     expect(summarize(seq.events)).toEqual(['Bad [S,Bad] | ERROR MODEL_FAILED']);
     expect(after.model.calls).toHaveLength(0);
     const par = await run(

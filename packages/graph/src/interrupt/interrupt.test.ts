@@ -154,3 +154,28 @@ describe('interrupt and resume', () => {
     await expect(g.resume({ threadId: 'x', resume: {} })).rejects.toMatchObject({ code: 'STORE_REQUIRED' });
   });
 });
+
+describe('an interrupt that was answered', () => {
+  it('is no longer pending once its node finished, so a second value for it is an unknown interrupt', async () => {
+    const store = new MemoryStore();
+    const g = graph<number, unknown>({ name: 'two' })
+      .addNode('a', () => interrupt<string>('a?'))
+      .addNode('b', () => interrupt<string>('b?'))
+      .addNode('join', (x: unknown) => x, { trigger: 'all' })
+      .addEdge(START, 'a')
+      .addEdge(START, 'b')
+      .addEdge('a', 'join')
+      .addEdge('b', 'join')
+      .addEdge('join', END)
+      .compile({ store });
+    await g.run(0, { threadId: 't' });
+    const partly = await g.resume({ threadId: 't', resume: { 'b#0': 'B' } });
+    expect(partly.interrupts.map((i) => i.id)).toEqual(['a#0']);
+    expect((await g.getState('t')).interrupts.map((i) => i.id)).toEqual(['a#0']);
+    await expect(g.resume({ threadId: 't', resume: { 'b#0': 'again' } })).rejects.toMatchObject({
+      code: 'UNKNOWN_INTERRUPT',
+      details: { pending: ['a#0'] },
+    });
+    expect((await g.resume({ threadId: 't', resume: { 'a#0': 'A' } })).output).toEqual({ a: 'A', b: 'B' });
+  });
+});

@@ -25,7 +25,8 @@ export function collectStop(cursor: Cursor, outcomes: readonly TaskOutcome[]): S
     const o = outcomes[i]!;
     if (o.kind === 'done') {
       cursor.pending.set(taskId(task), { node: task.node.name, key: task.key, output: o.output, patches: o.patches });
-      return task;
+      // A task resumed from an interrupt that has now finished is no longer waiting on it.
+      return task.interrupts ? { ...task, resume: undefined, sub: undefined, interrupts: undefined } : task;
     }
     if (o.kind === 'error') {
       if (!stop.error) {
