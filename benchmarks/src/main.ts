@@ -6,17 +6,31 @@ import { gcExposed, measure } from './harness/measure.ts';
 import { formatShape, type Cell, type ShapeResult } from './harness/report.ts';
 import { writeResults } from './harness/results-file.ts';
 import type { FrameworkId, Scenario, Stats } from './harness/types.ts';
+import { NotApplicableError } from './harness/lazy.ts';
 import { agentLoop } from './scenarios/agent-loop.ts';
 import { chainCheckpoint } from './scenarios/chain-checkpoint.ts';
 import { chain } from './scenarios/chain.ts';
 import { fanOut } from './scenarios/fan-out.ts';
+import { parallelAgents } from './scenarios/parallel-agents.ts';
+import { reactLoop } from './scenarios/react-loop.ts';
+import { sequentialAgents } from './scenarios/sequential-agents.ts';
+import { transferChain } from './scenarios/transfer-chain.ts';
 
 // A 100-way LangGraph fan-out legitimately hangs 100 abort listeners on one
 // AbortSignal (@langchain/core raceWithSignal) and Node warns past 10. Raised,
 // not disabled, so a real per-run listener leak still shows up after a few runs.
 EventEmitter.defaultMaxListeners = 1000;
 
-const SCENARIOS: readonly Scenario[] = [chain, chainCheckpoint, fanOut, agentLoop];
+const SCENARIOS: readonly Scenario[] = [
+  chain,
+  chainCheckpoint,
+  fanOut,
+  agentLoop,
+  reactLoop,
+  sequentialAgents,
+  parallelAgents,
+  transferChain,
+];
 
 // A framework that leaves a stray rejection behind must not take the run down;
 // it is reported, and the cell that caused it has already failed or finished.
@@ -50,8 +64,10 @@ async function runCell(scenario: Scenario, framework: FrameworkId, size: number,
       runMs,
       samples: n,
       ...(bytes === undefined ? {} : { bytesPerStep: bytes / steps }),
+      ...(run.note ? { note: run.note } : {}),
     };
   } catch (err) {
+    if (err instanceof NotApplicableError) return { framework, ok: false, error: err.message, notApplicable: true };
     return { framework, ok: false, error: message(err) };
   }
 }

@@ -10,6 +10,7 @@ import { BaseAgent, LoopAgent, ParallelAgent, SequentialAgent, createEvent, crea
 import type { Event, InvocationContext } from '@google/adk';
 import type { Factory, FrameworkModule } from '../harness/types.ts';
 import { branch, check, fakeModel, fakeTool, fanOutTotal, inc, sum, type ModelMsg, type ToolMsg } from '../harness/work.ts';
+import { adkLlmAgents } from './adk-llm-agents.ts';
 import { sessionRun } from './adk-session.ts';
 
 type State = Readonly<Record<string, unknown>>;
@@ -107,4 +108,5 @@ export const adkAgents = {
   'chain-checkpoint': chainCheckpoint,
   'fan-out': fanOut,
   'agent-loop': agentLoop,
+  ...adkLlmAgents,
 } satisfies FrameworkModule;

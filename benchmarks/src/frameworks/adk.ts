@@ -9,6 +9,7 @@ import type { Event, NodeContext } from '@google/adk';
 import type { Factory, FrameworkModule } from '../harness/types.ts';
 import { branch, check, fakeModel, fakeTool, fanOutTotal, inc, sum, type ModelMsg } from '../harness/work.ts';
 import { lastOutput, sessionRun } from './adk-session.ts';
+import { adkWorkflowAgents } from './adk-workflow-agents.ts';
 
 // The workflow's first input is the user message text ("0"); Number() turns
 // it into the seed and is a no-op for every later node.
@@ -82,4 +83,5 @@ export const adk = {
   'chain-checkpoint': chainCheckpoint,
   'fan-out': fanOut,
   'agent-loop': agentLoop,
+  ...adkWorkflowAgents,
 } satisfies FrameworkModule;

@@ -4,6 +4,7 @@
  */
 import type { Factory, FrameworkModule } from '../harness/types.ts';
 import { branch, check, fakeModel, fakeTool, fanOutTotal, inc, sum } from '../harness/work.ts';
+import { baselineAgents } from './baseline-agents.ts';
 
 const chain: Factory = async (n) => async () => {
   let x = 0;
@@ -36,4 +37,5 @@ export const baseline = {
   'chain-checkpoint': chainCheckpoint,
   'fan-out': fanOut,
   'agent-loop': agentLoop,
+  ...baselineAgents,
 } satisfies FrameworkModule;

@@ -6,6 +6,7 @@
 import { Annotation, END, MemorySaver, START, StateGraph } from '@langchain/langgraph';
 import type { Factory, FrameworkModule, Run } from '../harness/types.ts';
 import { branch, check, fakeModel, fakeTool, fanOutTotal, inc, sum, type ModelMsg, type ToolMsg } from '../harness/work.ts';
+import { langgraphAgents } from './langgraph-agents.ts';
 import { memorySaverThreadBytes } from './langgraph-storage.ts';
 
 const ChainState = Annotation.Root({ value: Annotation<number>() });
@@ -106,4 +107,5 @@ export const langgraph = {
   'chain-checkpoint': chainCheckpoint,
   'fan-out': fanOut,
   'agent-loop': agentLoop,
+  ...langgraphAgents,
 } satisfies FrameworkModule;

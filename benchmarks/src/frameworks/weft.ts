@@ -7,6 +7,7 @@
 import { END, MemoryStore, START, graph, type CompiledGraph } from '@weft/graph';
 import type { Factory, FrameworkModule, Run } from '../harness/types.ts';
 import { branch, check, fakeModel, fakeTool, fanOutTotal, inc, sum, type ModelMsg, type ToolMsg } from '../harness/work.ts';
+import { weftAgentModule } from './weft-agents.ts';
 
 // Headroom over the real step count so maxSteps never ends a run early.
 const maxStepsFor = (steps: number): number => steps + 10;
@@ -93,7 +94,7 @@ function module(checkpointed: boolean): FrameworkModule {
     const s = store();
     return timed('agent-loop', loopGraph(turns, s), { turn: 0 }, (o) => o?.turn, turns, s);
   };
-  return { chain, 'chain-checkpoint': chainCheckpoint, 'fan-out': fanOut, 'agent-loop': agentLoop };
+  return { chain, 'chain-checkpoint': chainCheckpoint, 'fan-out': fanOut, 'agent-loop': agentLoop, ...weftAgentModule(checkpointed) };
 }
 
 export const weft = module(false) satisfies FrameworkModule;

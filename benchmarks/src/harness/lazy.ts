@@ -1,4 +1,7 @@
-import type { Factory, FrameworkId, FrameworkModule, ShapeId } from './types.ts';
+import { FRAMEWORK_IDS, type Factory, type FrameworkId, type FrameworkModule, type ShapeId } from './types.ts';
+
+/** Thrown by a factory for a shape its framework cannot express; the cell prints `n/a: <reason>`. */
+export class NotApplicableError extends Error {}
 
 /**
  * Framework modules are imported on first use, not at startup: a framework
@@ -10,22 +13,20 @@ const loaders: Record<FrameworkId, () => Promise<FrameworkModule>> = {
   langgraph: async () => (await import('../frameworks/langgraph.ts')).langgraph,
   adk: async () => (await import('../frameworks/adk.ts')).adk,
   'adk-agents': async () => (await import('../frameworks/adk-agents.ts')).adkAgents,
+  'openai-agents': async () => (await import('../frameworks/openai-agents.ts')).openaiAgents,
   weft: async () => (await import('../frameworks/weft.ts')).weft,
   'weft-ckpt': async () => (await import('../frameworks/weft.ts')).weftCheckpointed,
 };
 
 export function lazy(framework: FrameworkId, shape: ShapeId): Factory {
-  return async (size) => (await loaders[framework]())[shape](size);
+  return async (size) => {
+    const entry = (await loaders[framework]())[shape];
+    if (typeof entry !== 'function') throw new NotApplicableError(entry.na);
+    return entry(size);
+  };
 }
 
 /** Every framework's factory for one shape. */
 export function factoriesFor(shape: ShapeId): Record<FrameworkId, Factory> {
-  return {
-    baseline: lazy('baseline', shape),
-    langgraph: lazy('langgraph', shape),
-    adk: lazy('adk', shape),
-    'adk-agents': lazy('adk-agents', shape),
-    weft: lazy('weft', shape),
-    'weft-ckpt': lazy('weft-ckpt', shape),
-  };
+  return Object.fromEntries(FRAMEWORK_IDS.map((id) => [id, lazy(id, shape)])) as Record<FrameworkId, Factory>;
 }

@@ -1,8 +1,12 @@
 import { PEER_IDS, WEFT_IDS, type FrameworkId, type ShapeId, type Stats } from './types.ts';
 
+/**
+ * A measured cell (`note` when the shape was composed in user code), a failed
+ * one, or one the framework cannot express (`notApplicable`, printed `n/a: <error>`).
+ */
 export type Cell =
-  | { framework: FrameworkId; ok: true; perStepUs: Stats; runMs: Stats; samples: number; bytesPerStep?: number }
-  | { framework: FrameworkId; ok: false; error: string };
+  | { framework: FrameworkId; ok: true; perStepUs: Stats; runMs: Stats; samples: number; bytesPerStep?: number; note?: string }
+  | { framework: FrameworkId; ok: false; error: string; notApplicable?: true };
 
 export interface ShapeResult {
   shape: ShapeId;
@@ -12,6 +16,8 @@ export interface ShapeResult {
   cells: Cell[];
 }
 
+/** Width of the framework column ('openai-agents' is the longest id). */
+const COL = 14;
 const fmt = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
 const pad = (s: string, w: number): string => s.padEnd(w);
 const lpad = (s: string, w: number): string => s.padStart(w);
@@ -24,9 +30,10 @@ export function ratios(result: ShapeResult): string {
     const c = result.cells.find((x) => x.framework === id);
     return c?.ok ? c.perStepUs.median : undefined;
   };
+  // A peer measured through user-code composition is marked with '*'.
   const peers = PEER_IDS.flatMap((id) => {
-    const m = median(id);
-    return m === undefined ? [] : [{ id, m }];
+    const c = result.cells.find((x) => x.framework === id);
+    return c?.ok ? [{ id: c.note ? `${id}*` : id, m: c.perStepUs.median }] : [];
   });
   const lines = WEFT_IDS.filter((w) => result.cells.some((c) => c.framework === w)).map((w) => {
     const mine = median(w);
@@ -37,25 +44,28 @@ export function ratios(result: ShapeResult): string {
     parts.push(`${w}/faster peer (${fastest.id}) ${ratio(mine / fastest.m)}`);
     return `${parts.join('  ')}   (<1 = weft faster)`;
   });
+  if (lines.length && peers.some((p) => p.id.endsWith('*')))
+    lines.push('* composed in user code: the framework has no primitive for this shape');
   return lines.length ? lines.join('\n') : 'weft not run';
 }
 
 export function formatShape(result: ShapeResult): string {
   const showBytes = result.cells.some((c) => c.ok && c.bytesPerStep !== undefined);
-  const head = [pad('framework', 12), lpad('median', 10), lpad('p10', 10), lpad('p90', 10), lpad('run ms', 10), lpad('n', 5)];
+  const head = [pad('framework', COL), lpad('median', 10), lpad('p10', 10), lpad('p90', 10), lpad('run ms', 10), lpad('n', 5)];
   if (showBytes) head.push(lpad('bytes/step', 12));
   const lines = [
     `\n## ${result.shape}: ${result.title}`,
-    `   size ${result.size}, ${result.steps} node steps per run; per-step µs`,
+    `   size ${result.size}, ${result.steps} steps per run; per-step µs`,
     head.join(' '),
   ];
   for (const c of result.cells) {
     if (!c.ok) {
-      lines.push(`${pad(c.framework, 12)} error: ${c.error.split('\n')[0]?.slice(0, 100) ?? ''}`);
+      const what = c.notApplicable ? 'n/a' : 'error';
+      lines.push(`${pad(c.framework, COL)} ${what}: ${c.error.split('\n')[0]?.slice(0, 110) ?? ''}`);
       continue;
     }
     const row = [
-      pad(c.framework, 12),
+      pad(c.framework, COL),
       lpad(fmt(c.perStepUs.median), 10),
       lpad(fmt(c.perStepUs.p10), 10),
       lpad(fmt(c.perStepUs.p90), 10),
@@ -63,6 +73,7 @@ export function formatShape(result: ShapeResult): string {
       lpad(String(c.samples), 5),
     ];
     if (showBytes) row.push(lpad(c.bytesPerStep === undefined ? '-' : c.bytesPerStep.toFixed(0), 12));
+    if (c.note) row.push(` * ${c.note}`);
     lines.push(row.join(' '));
   }
   lines.push(ratios(result));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CliOptions } from './cli.ts';
 import type { ShapeResult } from './report.ts';
+import { SHAPE_IDS } from './types.ts';
 
 const benchRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -18,7 +19,28 @@ async function installed(pkg: string): Promise<string> {
   }
 }
 
-/** Writes benchmarks/results/<YYYY-MM-DD>.json (UTC date) and returns its path. */
+type Stored = ShapeResult & { measuredAt?: string };
+
+/**
+ * Results already in the day's file for shapes this run did not measure, so an
+ * `--only` run adds to the file instead of wiping it. Each keeps the time it
+ * was measured (older entries: the file's date).
+ */
+async function kept(file: string, measured: readonly string[]): Promise<Stored[]> {
+  try {
+    const old = JSON.parse(await readFile(file, 'utf8')) as { date?: string; results?: Stored[] };
+    return (old.results ?? [])
+      .filter((r) => !measured.includes(r.shape))
+      .map((r) => ({ ...r, measuredAt: r.measuredAt ?? old.date ?? 'unknown' }));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Writes benchmarks/results/<YYYY-MM-DD>.json (UTC date) and returns its path.
+ * Shapes measured again replace their earlier entry; the others are kept.
+ */
 export async function writeResults(
   results: ShapeResult[],
   opts: CliOptions & { minWarmupMs: number; minSampleMs: number },
@@ -26,6 +48,15 @@ export async function writeResults(
 ): Promise<string> {
   const now = new Date();
   const file = path.join(benchRoot, 'results', `${now.toISOString().slice(0, 10)}.json`);
+  const fresh: Stored[] = results.map((r) => ({ ...r, measuredAt: now.toISOString() }));
+  const order = (r: Stored) => SHAPE_IDS.indexOf(r.shape);
+  const merged = [
+    ...(await kept(
+      file,
+      results.map((r) => r.shape),
+    )),
+    ...fresh,
+  ].sort((a, b) => order(a) - order(b));
   const doc = {
     date: now.toISOString(),
     environment: {
@@ -39,7 +70,9 @@ export async function writeResults(
       '@langchain/langgraph': await installed('@langchain/langgraph'),
       '@langchain/core': await installed('@langchain/core'),
       '@google/adk': await installed('@google/adk'),
+      '@openai/agents': await installed('@openai/agents'),
       '@weft/graph': await installed('@weft/graph'),
+      '@weft/agents': await installed('@weft/agents'),
     },
     options: {
       minWarmupRuns: opts.warmup,
@@ -49,7 +82,7 @@ export async function writeResults(
       frameworks: opts.frameworks,
     },
     units: { perStepUs: 'microseconds per node step', runMs: 'milliseconds per run', bytesPerStep: 'bytes' },
-    results,
+    results: merged,
   };
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(doc, null, 2)}\n`);

@@ -1,16 +1,22 @@
+/** Graph shapes: trivial nodes wired by each framework's graph (or workflow) API. */
+export const GRAPH_SHAPE_IDS = ['chain', 'chain-checkpoint', 'fan-out', 'agent-loop'] as const;
+/** Agent shapes: each framework's own agents, fake model and tool. */
+export const AGENT_SHAPE_IDS = ['react-loop', 'sequential-agents', 'parallel-agents', 'transfer-chain'] as const;
 /** Shapes measured by the harness; ids double as CLI names for `--only`. */
-export const SHAPE_IDS = ['chain', 'chain-checkpoint', 'fan-out', 'agent-loop'] as const;
+export const SHAPE_IDS = [...GRAPH_SHAPE_IDS, ...AGENT_SHAPE_IDS] as const;
 export type ShapeId = (typeof SHAPE_IDS)[number];
+export type GraphShapeId = (typeof GRAPH_SHAPE_IDS)[number];
+export type AgentShapeId = (typeof AGENT_SHAPE_IDS)[number];
 
 /** Frameworks in table order. Baseline first so every row has its floor next to it. */
-export const FRAMEWORK_IDS = ['baseline', 'langgraph', 'adk', 'adk-agents', 'weft', 'weft-ckpt'] as const;
+export const FRAMEWORK_IDS = ['baseline', 'langgraph', 'adk', 'adk-agents', 'openai-agents', 'weft', 'weft-ckpt'] as const;
 export type FrameworkId = (typeof FRAMEWORK_IDS)[number];
 
 /** Weft's columns: without a store, and with a MemoryStore checkpointing every step. */
 export const WEFT_IDS: readonly FrameworkId[] = ['weft', 'weft-ckpt'];
 
 /** The frameworks Weft is compared against (the baseline is a floor, not a peer). */
-export const PEER_IDS: readonly FrameworkId[] = ['langgraph', 'adk', 'adk-agents'];
+export const PEER_IDS: readonly FrameworkId[] = ['langgraph', 'adk', 'adk-agents', 'openai-agents'];
 
 /**
  * One timed run of a prepared graph. Extra members are optional hooks the
@@ -22,13 +28,27 @@ export interface Run {
   reset?: () => Promise<void> | void;
   /** Total serialized bytes the framework stored for the most recent run. */
   storedBytes?: () => Promise<number> | number;
+  /**
+   * Set when the framework has no primitive for the shape and the run composes
+   * it in user code (e.g. Promise.all of runs); printed next to the cell.
+   */
+  note?: string;
 }
 
 /** Setup happens once per (shape, framework); the returned run is what gets timed. */
 export type Factory = (size: number) => Promise<Run>;
 
-/** Every framework module implements every shape, so a missing one is a type error. */
-export type FrameworkModule = Record<ShapeId, Factory>;
+/** A shape the framework cannot express, with the reason; its cell prints `n/a: <reason>`. */
+export interface NotApplicable {
+  na: string;
+}
+
+export type Entry = Factory | NotApplicable;
+
+/** Every framework module covers every shape (a factory or a reason), so a missing one is a type error. */
+export type FrameworkModule = Record<ShapeId, Entry>;
+export type GraphModule = Record<GraphShapeId, Entry>;
+export type AgentModule = Record<AgentShapeId, Entry>;
 
 export interface Scenario {
   id: ShapeId;
