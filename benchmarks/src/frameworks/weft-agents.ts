@@ -24,7 +24,8 @@ import type { AgentModule, Run } from '../harness/types.ts';
 import { check } from '../harness/work.ts';
 
 /** One script item answering every call (repeatLast), so a model serves all runs. */
-const model = (item: ScriptItem, name: string): ScriptedModel => scriptedModel([item], { name, repeatLast: true });
+// record: false — the peers' fake models do not copy every request either.
+const model = (item: ScriptItem, name: string): ScriptedModel => scriptedModel([item], { name, repeatLast: true, record: false });
 
 /** Texts of a run's final (non-tool-call) assistant messages, in event order. */
 function answers(res: AgentRunResult): string[] {

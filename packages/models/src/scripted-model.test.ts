@@ -508,3 +508,12 @@ describe('scriptedModel() delays and aborts', () => {
     expect(await rejection(iterator.next())).toBe(reason);
   });
 });
+
+describe('record: false', () => {
+  it('counts calls without copying what they were sent', async () => {
+    const model = scriptedModel([{ text: 'a' }, { text: 'b' }], { record: false });
+    await model.generate([{ role: 'user', content: 'hi' }], { tools: [{ name: 't', description: '', parameters: { type: 'object' } }] });
+    expect(model.calls).toEqual([{ messages: [], tools: [], toolNames: ['t'], streamed: false }]);
+    expect(() => scriptedModel([], { record: 'no' as never })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+  });
+});

@@ -18,6 +18,12 @@ export interface ScriptedModelOptions {
   repeatLast?: boolean;
   /** `stream()` cuts text and tool-call arguments into pieces of this many characters (an item's own `chunkSize` wins). */
   chunkSize?: number;
+  /**
+   * Copy what each call was sent into `calls` (default true). Off, `calls` still
+   * gets one entry per call (tool names, streamed) but no copies of messages and
+   * tools: for benchmarks, where copying the history would dominate.
+   */
+  record?: boolean;
 }
 
 /** One call the model received, copied when it arrived. */
@@ -50,9 +56,9 @@ type PendingCall =
  * const model = scriptedModel([{ toolCalls: [{ name: 'add', arguments: { a: 1, b: 2 } }] }, { text: '3' }]);
  */
 export function scriptedModel(script: readonly ScriptItem[], options: ScriptedModelOptions = {}): ScriptedModel {
-  const { name, repeatLast, chunkSize } = checkOptions(options);
+  const { name, repeatLast, chunkSize, record } = checkOptions(options);
   validateScript(name, script);
-  return new ScriptedChatModel(name, [...script], repeatLast, chunkSize);
+  return new ScriptedChatModel(name, [...script], repeatLast, chunkSize, record);
 }
 
 class ScriptedChatModel implements ScriptedModel {
@@ -60,14 +66,16 @@ class ScriptedChatModel implements ScriptedModel {
   readonly #script: readonly ScriptItem[];
   readonly #repeatLast: boolean;
   readonly #chunkSize: number | undefined;
+  readonly #record: boolean;
   #calls: RecordedModelCall[] = [];
   #next = 0;
 
-  constructor(name: string, script: readonly ScriptItem[], repeatLast: boolean, chunkSize: number | undefined) {
+  constructor(name: string, script: readonly ScriptItem[], repeatLast: boolean, chunkSize: number | undefined, record: boolean) {
     this.name = name;
     this.#script = script;
     this.#repeatLast = repeatLast;
     this.#chunkSize = chunkSize;
+    this.#record = record;
   }
 
   get calls(): readonly RecordedModelCall[] {
@@ -104,8 +112,8 @@ class ScriptedChatModel implements ScriptedModel {
     let record: RecordedModelCall;
     try {
       record = {
-        messages: structuredClone([...messages]),
-        tools: structuredClone([...tools]),
+        messages: this.#record ? structuredClone([...messages]) : [],
+        tools: this.#record ? structuredClone([...tools]) : [],
         toolNames: tools.map((t) => t.name),
         streamed,
       };
@@ -153,14 +161,20 @@ class ScriptedChatModel implements ScriptedModel {
   }
 }
 
-function checkOptions(options: ScriptedModelOptions): { name: string; repeatLast: boolean; chunkSize: number | undefined } {
+function checkOptions(options: ScriptedModelOptions): {
+  name: string;
+  repeatLast: boolean;
+  chunkSize: number | undefined;
+  record: boolean;
+} {
   const fail = (what: string, value: unknown): never => {
     throw new ModelError('INVALID_ARGUMENT', `scriptedModel(): ${what}, got ${describeValue(value)}`);
   };
   if (typeof options !== 'object' || options === null) fail('options must be an object', options);
-  const { name = 'scripted', repeatLast = false, chunkSize } = options;
+  const { name = 'scripted', repeatLast = false, chunkSize, record = true } = options;
   if (typeof name !== 'string' || name === '') fail('options.name must be a non-empty string', name);
   if (typeof repeatLast !== 'boolean') fail('options.repeatLast must be a boolean', repeatLast);
   if (chunkSize !== undefined && !isPositiveInteger(chunkSize)) fail('options.chunkSize must be a positive integer', chunkSize);
-  return { name, repeatLast, chunkSize };
+  if (typeof record !== 'boolean') fail('options.record must be a boolean', record);
+  return { name, repeatLast, chunkSize, record };
 }

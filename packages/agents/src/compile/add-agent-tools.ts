@@ -3,7 +3,7 @@ import type { AgentTool } from '../agents/agent-tool.ts';
 import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
 import { toolMessage } from '../messages/message.ts';
 import type { AgentCompiler } from './agent-compiler.ts';
-import type { AgentRunState, AgentToolResult } from './agent-run-state.ts';
+import { appendEvents, type AgentRunState, type AgentToolResult } from './agent-run-state.ts';
 import type { AgentScope } from './agent-scope.ts';
 import type { ToolOutcome } from './tool-outcome.ts';
 
@@ -33,7 +33,7 @@ export function addAgentTools(c: AgentCompiler, agent: ChatModelAgent, scope: Ag
           const runPath = [...d.lanes[scope.lane]!.runPath];
           return (output as AgentToolResult[]).map(({ call, text, session }) => {
             Object.assign(d.session, session);
-            d.lanes[scope.lane]!.events.push({ agentName: agent.name, runPath, message: toolMessage(text, call.id, call.name) });
+            appendEvents(d.lanes[scope.lane]!, { agentName: agent.name, runPath, message: toolMessage(text, call.id, call.name) });
             return { callId: call.id, name: call.name, content: text, agentTool: true };
           });
         },

@@ -2,7 +2,7 @@ import type { NodeContext } from '@weft/graph';
 import type { Draft } from 'immer';
 import type { Agent } from '../agents/agent.ts';
 import type { LoopAgent, ParallelAgent, SequentialAgent, WorkflowAgent } from '../agents/workflow-agents.ts';
-import { visibleEvents, type AgentRunState } from './agent-run-state.ts';
+import { appendEvents, laneEvents, visibleEvents, type AgentRunState, type Lane } from './agent-run-state.ts';
 import { ENTER, type AgentScope, type Target } from './agent-scope.ts';
 import type { AgentCompiler } from './agent-compiler.ts';
 
@@ -119,7 +119,7 @@ export function addParallelAgent(c: AgentCompiler, agent: ParallelAgent, scope: 
         done = w.count >= kids.length;
         if (!done) return;
         for (const child of kids) {
-          d.lanes[scope.lane]!.events.push(...d.lanes[laneOf(child)]!.events);
+          appendEvents(d.lanes[scope.lane]!, ...laneEvents(d.lanes[laneOf(child)]! as Lane));
           delete d.lanes[laneOf(child)];
         }
       });

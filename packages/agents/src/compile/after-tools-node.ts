@@ -1,5 +1,4 @@
 import type { NodeContext } from '@weft/graph';
-import type { Draft } from 'immer';
 import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
 import { toolMessage } from '../messages/message.ts';
 import type { AgentRunState } from './agent-run-state.ts';
@@ -27,7 +26,7 @@ export function afterToolsNode(agent: ChatModelAgent, scope: AgentScope) {
     const exit = outcomes.find((o) => o.action === 'exit');
     const direct = outcomes.find((o) => o.action === 'returnDirectly');
     const final = exit ?? direct;
-    if (final && agent.outputKey) ctx.update((d: Draft<AgentRunState>) => void (d.session[agent.outputKey!] = final.content));
+    if (final && agent.outputKey) ctx.set(['session', agent.outputKey], final.content);
     if (exit) return { go: 'stop' };
     if (direct) {
       const message = toolMessage(direct.content, direct.callId, direct.name);

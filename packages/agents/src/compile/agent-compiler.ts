@@ -5,7 +5,7 @@ import { AgentError } from '../errors.ts';
 import { assistantMessage, toolMessage } from '../messages/message.ts';
 import { addChatModelAgent } from './add-chat-model-agent.ts';
 import { addLoopAgent, addParallelAgent, addSequentialAgent } from './add-workflow-agents.ts';
-import type { AgentGraphInput, AgentRunState } from './agent-run-state.ts';
+import { appendEvents, type AgentGraphInput, type AgentRunState } from './agent-run-state.ts';
 import type { AgentScope } from './agent-scope.ts';
 import { emitAgentEvent } from './emit-agent-event.ts';
 import { TRANSFER_TOOL } from './transfer-tool.ts';
@@ -100,7 +100,8 @@ export class AgentCompiler {
         const call = assistantMessage('', [{ id, name: TRANSFER_TOOL, arguments: JSON.stringify({ agent_name: to }) }]);
         const result = toolMessage(`successfully transferred to agent [${to}]`, id, TRANSFER_TOOL);
         ctx.update((d: Draft<AgentRunState>) => {
-          d.lanes[scope.lane]!.events.push(
+          appendEvents(
+            d.lanes[scope.lane]!,
             { agentName: from, runPath, message: call, transfer: true },
             { agentName: from, runPath, message: result, transfer: true },
           );

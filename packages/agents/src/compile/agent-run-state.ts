@@ -1,4 +1,5 @@
 import type { WeftErrorJSON } from '@weft/graph';
+import type { Draft } from 'immer';
 import type { RecordedEvent } from '../history/recorded-event.ts';
 import type { Message } from '../messages/message.ts';
 
@@ -6,9 +7,13 @@ import type { Message } from '../messages/message.ts';
  * A history lane: the events its agents see, and the RunPath it has reached.
  * A parallel child's lane is forked: it also sees its parent lane's first
  * `base` events (those before the fork), but not its siblings'.
+ *
+ * Events are kept in chunks of at most CHUNK: an append copies and diffs only
+ * the last chunk, so its cost and its checkpoint patch do not grow with the
+ * history (one flat array would be copied and compared whole on every update).
  */
 export interface Lane {
-  events: RecordedEvent[];
+  events: RecordedEvent[][];
   runPath: string[];
   parent?: string;
   base?: number;
@@ -76,10 +81,46 @@ export const initialRunState = (): AgentRunState => ({
   workflows: {},
 });
 
+export const CHUNK = 32;
+
+/** Appends events to a lane (an immer draft). */
+export function appendEvents(lane: Draft<Lane>, ...events: RecordedEvent[]): void {
+  for (const event of events) {
+    const last = lane.events[lane.events.length - 1];
+    if (last && last.length < CHUNK) last.push(event as Draft<RecordedEvent>);
+    else lane.events.push([event as Draft<RecordedEvent>]);
+  }
+}
+
+/** Records events in a lane through ctx.append (cheap, no drafting): into the last chunk, or new chunks. */
+export function recordEvents(
+  ctx: { state: AgentRunState; append(path: readonly (string | number)[], ...values: unknown[]): void },
+  laneId: string,
+  ...events: RecordedEvent[]
+): void {
+  for (const event of events) {
+    const chunks = ctx.state.lanes[laneId]!.events;
+    const last = chunks.length - 1;
+    if (last >= 0 && chunks[last]!.length < CHUNK) ctx.append(['lanes', laneId, 'events', last], event);
+    else ctx.append(['lanes', laneId, 'events'], [event]);
+  }
+}
+
+/** A lane's own events, in order. */
+export const laneEvents = (lane: Lane): RecordedEvent[] => lane.events.flat();
+
+/** Chunks for a list of events. */
+export function chunked(events: readonly RecordedEvent[]): RecordedEvent[][] {
+  const out: RecordedEvent[][] = [];
+  for (let i = 0; i < events.length; i += CHUNK) out.push(events.slice(i, i + CHUNK));
+  return out;
+}
+
 /** The events visible in a lane: its parent's up to the fork, then its own. */
 export function visibleEvents(state: AgentRunState, laneId: string): RecordedEvent[] {
   const lane = state.lanes[laneId];
   if (!lane) return [];
+  const own = laneEvents(lane);
   const inherited = lane.parent === undefined ? [] : visibleEvents(state, lane.parent).slice(0, lane.base ?? 0);
-  return inherited.length ? [...inherited, ...lane.events] : lane.events;
+  return inherited.length ? [...inherited, ...own] : own;
 }

@@ -2,7 +2,16 @@ import { END, graph, START, type CheckpointStore, type CompiledGraph, type NodeC
 import type { Agent } from '../agents/agent.ts';
 import { AgentError } from '../errors.ts';
 import { AgentCompiler, type AgentGraphBuilder, type AgentInfo, type AgentToolInfo } from './agent-compiler.ts';
-import { initialRunState, MAIN_LANE, type AgentGraphInput, type AgentRunState, type AgentToolResult } from './agent-run-state.ts';
+import {
+  chunked,
+  initialRunState,
+  laneEvents,
+  MAIN_LANE,
+  type AgentGraphInput,
+  type AgentRunState,
+  type AgentToolResult,
+  type Lane,
+} from './agent-run-state.ts';
 import { ENTER } from './agent-scope.ts';
 
 export interface AgentGraphOptions {
@@ -62,9 +71,13 @@ function initNode(input: AgentGraphInput, ctx: NodeContext<AgentRunState>) {
   ctx.update((d) => {
     // A thread's earlier run: its input joins the history where that run began, and the RunPath starts again.
     const main = d.lanes[MAIN_LANE]!;
-    if (d.input.length) main.events.splice(d.inputAt, 0, ...d.input.map((message) => ({ agentName: '', runPath: [], message })));
+    if (d.input.length) {
+      const events = laneEvents(main as Lane);
+      events.splice(d.inputAt, 0, ...d.input.map((message) => ({ agentName: '', runPath: [], message })));
+      main.events = chunked(events) as never;
+    }
     main.runPath = [];
-    d.inputAt = main.events.length;
+    d.inputAt = laneEvents(main as Lane).length;
     d.failed = undefined;
     d.input = input.messages as never;
     Object.assign(d.session, input.session ?? {});
@@ -75,7 +88,7 @@ function initNode(input: AgentGraphInput, ctx: NodeContext<AgentRunState>) {
 
 /** An agent tool's result: the text of the last event, and the session values to hand back. */
 function endNode(_input: unknown, ctx: NodeContext<AgentRunState>): AgentToolResult[] {
-  const events = ctx.state.lanes[MAIN_LANE]!.events;
+  const events = laneEvents(ctx.state.lanes[MAIN_LANE]!);
   const text = events.length ? events[events.length - 1]!.message.content : '';
   return [{ call: ctx.state.call ?? { id: '', name: '' }, text, session: { ...ctx.state.session } }];
 }

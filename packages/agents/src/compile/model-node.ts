@@ -1,5 +1,4 @@
 import { isGraphInterrupt, type NodeContext } from '@weft/graph';
-import type { Draft } from 'immer';
 import type { Agent } from '../agents/agent.ts';
 import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
 import type { RecordedEvent } from '../history/recorded-event.ts';
@@ -11,7 +10,7 @@ import type { ModelCallOptions, ToolSpec } from '../model/chat-model.ts';
 import { concatMessageChunks } from '../model/concat-message-chunks.ts';
 import { fillInstruction } from '../session/fill-instruction.ts';
 import { failAgent } from './agent-failure.ts';
-import { visibleEvents, type AgentRunState } from './agent-run-state.ts';
+import { recordEvents, visibleEvents, type AgentRunState } from './agent-run-state.ts';
 import type { AgentScope } from './agent-scope.ts';
 import { emitAgentEvent } from './emit-agent-event.ts';
 import { checkModelMessage } from './check-model-message.ts';
@@ -28,55 +27,53 @@ export interface Continue {
 export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: readonly ToolSpec[], targets: readonly Agent[]) {
   return async (input: unknown, ctx: NodeContext<AgentRunState>): Promise<ModelOutcome> => {
     const entering = (input as Partial<Continue> | null)?.continueAgent !== agent.name;
-    if (entering) {
-      ctx.update((d: Draft<AgentRunState>) => {
-        d.lanes[scope.lane]!.runPath.push(agent.name);
-        d.agents[agent.name] = { count: (d.agents[agent.name]?.count ?? 0) + 1, iterations: 0 };
-      });
-    }
     const state = ctx.state;
     const lane = state.lanes[scope.lane]!;
-    const runPath = [...lane.runPath];
-    if (state.agents[agent.name]!.iterations >= agent.maxIterations) {
-      const err = new AgentError(
-        'MAX_ITERATIONS_EXCEEDED',
-        `agent "${agent.name}" reached maxIterations (${agent.maxIterations}) without a final answer`,
-        {
-          details: { agent: agent.name, maxIterations: agent.maxIterations },
-        },
-      );
-      failAgent(ctx, agent.name, runPath, err);
+    // Entering the agent (its name joins the RunPath, a new activation) is written together with the
+    // call's outcome: one state update per model call.
+    const runPath = entering ? [...lane.runPath, agent.name] : [...lane.runPath];
+    const iteration = entering ? 0 : state.agents[agent.name]!.iterations;
+    const count = (state.agents[agent.name]?.count ?? 0) + (entering ? 1 : 0);
+    // Path writes (ctx.set / ctx.append) instead of recipes: this runs on every model call.
+    const enter = (iterations: number) => {
+      if (entering) ctx.append(['lanes', scope.lane, 'runPath'], agent.name);
+      ctx.set(['agents', agent.name], { count, iterations });
+    };
+    const fail = (err: unknown, code?: 'MODEL_FAILED'): ModelOutcome => {
+      if (entering) enter(0);
+      failAgent(ctx, agent.name, runPath, err, code);
       return { kind: 'stop' };
+    };
+    if (iteration >= agent.maxIterations) {
+      const message = `agent "${agent.name}" reached maxIterations (${agent.maxIterations}) without a final answer`;
+      return fail(
+        new AgentError('MAX_ITERATIONS_EXCEEDED', message, { details: { agent: agent.name, maxIterations: agent.maxIterations } }),
+      );
     }
     let messages: Message[];
     try {
-      messages = modelInput(agent, state, visibleEvents(state, scope.lane), targets);
+      const seen = visibleEvents(state, scope.lane);
+      messages = modelInput(agent, state, seen, targets);
     } catch (err) {
-      failAgent(ctx, agent.name, runPath, err);
-      return { kind: 'stop' };
+      return fail(err);
     }
     let message: Message;
     try {
       message = await callModel(agent, messages, { tools, signal: ctx.signal }, ctx, runPath);
     } catch (err) {
       if (isGraphInterrupt(err) || ctx.signal.aborted) throw err;
-      failAgent(ctx, agent.name, runPath, err, 'MODEL_FAILED');
-      return { kind: 'stop' };
+      return fail(err, 'MODEL_FAILED');
     }
-    const iteration = state.agents[agent.name]!.iterations;
     const problem = checkModelMessage(message, iteration);
     if (typeof problem === 'string') {
-      failAgent(ctx, agent.name, runPath, new AgentError('MODEL_OUTPUT_INVALID', `agent "${agent.name}": the model returned ${problem}`));
-      return { kind: 'stop' };
+      return fail(new AgentError('MODEL_OUTPUT_INVALID', `agent "${agent.name}": the model returned ${problem}`));
     }
     message = problem;
     const done = !message.toolCalls?.length;
-    ctx.update((d: Draft<AgentRunState>) => {
-      const transfer = message.toolCalls?.some((c) => c.name === TRANSFER_TOOL);
-      d.lanes[scope.lane]!.events.push({ agentName: agent.name, runPath, message, ...(transfer ? { transfer } : {}) });
-      d.agents[agent.name]!.iterations += 1;
-      if (done && agent.outputKey) d.session[agent.outputKey] = message.content;
-    });
+    const transfer = message.toolCalls?.some((c) => c.name === TRANSFER_TOOL);
+    enter(iteration + 1);
+    recordEvents(ctx, scope.lane, { agentName: agent.name, runPath, message, ...(transfer ? { transfer } : {}) });
+    if (done && agent.outputKey) ctx.set(['session', agent.outputKey], message.content);
     emitAgentEvent(ctx, { agentName: agent.name, runPath, output: { message, role: 'assistant' } });
     return { kind: done ? 'answer' : 'tools', message };
   };

@@ -142,7 +142,7 @@ function toolContext(
     idempotencyKey,
     signal: ctx.signal,
     getSessionValue: <T>(key: string) => ctx.state.session[key] as T | undefined,
-    setSessionValue: (key, value) => ctx.update((d: Draft<AgentRunState>) => void (d.session[key] = value as never)),
+    setSessionValue: (key, value) => ctx.set(['session', key], value),
     getSessionValues: () => ctx.state.session,
     breakLoop: () => {
       if (loop === undefined)

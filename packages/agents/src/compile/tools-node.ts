@@ -1,8 +1,7 @@
 import type { NodeContext } from '@weft/graph';
-import type { Draft } from 'immer';
 import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
 import { toolMessage, type ToolCall } from '../messages/message.ts';
-import type { AgentRunState } from './agent-run-state.ts';
+import { recordEvents, type AgentRunState } from './agent-run-state.ts';
 import type { AgentScope } from './agent-scope.ts';
 import { emitAgentEvent } from './emit-agent-event.ts';
 import { runToolCall } from './run-tool-call.ts';
@@ -30,10 +29,7 @@ export function toolsNode(
     const outcome = await runToolCall(agent, call, ctx, { idempotencyKey: key, loop: scope.loop, ...extra });
     const message = toolMessage(outcome.content, call.id, call.name);
     const transfer = outcome.action === 'transfer';
-    ctx.update(
-      (d: Draft<AgentRunState>) =>
-        void d.lanes[scope.lane]!.events.push({ agentName: agent.name, runPath, message, ...(transfer ? { transfer } : {}) }),
-    );
+    recordEvents(ctx, scope.lane, { agentName: agent.name, runPath, message, ...(transfer ? { transfer } : {}) });
     if (outcome.action !== 'returnDirectly') {
       const event = { agentName: agent.name, runPath, output: { message, role: 'tool' as const, toolName: call.name } };
       const action = {

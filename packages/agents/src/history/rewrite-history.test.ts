@@ -203,3 +203,10 @@ describe('rewriteHistory()', () => {
     expect(ownOnly('Child', events)).toEqual([{ role: 'assistant', content: 'Mine' }]);
   });
 });
+
+describe('recorded messages from a run', () => {
+  it('are deeply frozen, so they are passed on without copying', () => {
+    const message = Object.freeze({ role: 'assistant' as const, content: 'hi' });
+    expect(rewriteHistory('A', [{ agentName: 'A', runPath: ['A'], message }])[0]).toBe(message);
+  });
+});

@@ -69,8 +69,10 @@ function asContext(author: string, message: Message): Message | undefined {
   }
 }
 
-// Callers may mutate what they get (append, edit), so nothing is shared with the recorded events.
+// Callers may mutate what they get (append, edit), so nothing mutable is shared with the recorded
+// events. A run's recorded messages are deeply frozen, so those are passed on as they are (no copy).
 function copyMessage(message: Message): Message {
+  if (Object.isFrozen(message)) return message;
   const copy: Message = { ...message };
   if (message.toolCalls) copy.toolCalls = message.toolCalls.map((call) => ({ ...call }));
   if (message.usage) copy.usage = { ...message.usage };

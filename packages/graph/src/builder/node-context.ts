@@ -6,6 +6,14 @@ export interface NodeContext<S = unknown> {
   readonly state: S;
   /** Records an immer recipe; the change is applied to the graph state at the step's barrier. */
   update(recipe: (draft: Draft<S>) => void): void;
+  /**
+   * Sets the value at `path` (keys and indexes from the root). Recorded as the
+   * same patch as a recipe assigning it, but without drafting: use it on hot
+   * paths. The containers along the path must exist.
+   */
+  set(path: readonly (string | number)[], value: unknown): void;
+  /** Appends values to the list at `path`; like `set`, a cheap form of a pushing recipe. */
+  append(path: readonly (string | number)[], ...values: unknown[]): void;
   /** Emits a `node.custom` event carrying `data`. */
   emit(data: unknown): void;
   /** Aborts on run cancellation and on this node's timeout. */

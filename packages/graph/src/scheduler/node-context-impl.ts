@@ -39,6 +39,14 @@ export class NodeContextImpl implements NodeContext<any> {
     this.nodeState.update(recipe);
   }
 
+  set(path: readonly (string | number)[], value: unknown): void {
+    this.nodeState.set(path, value);
+  }
+
+  append(path: readonly (string | number)[], ...values: unknown[]): void {
+    this.nodeState.append(path, values);
+  }
+
   emit(data: unknown): void {
     if (this.scope.hub.active) emit(this.scope, this.step, { type: 'node.custom', node: this.planNode.name, key: this.key, data });
   }

@@ -1,4 +1,5 @@
 import { enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
+import { appendIn, setIn, type StatePath } from './write-path.ts';
 
 enablePatches();
 
@@ -27,6 +28,20 @@ export class NodeState<S = unknown> {
       result = fn(draft);
     });
     return result;
+  }
+
+  /** Sets one value (see setIn): the same patch a recipe assigning it would record, without drafting. */
+  set(path: StatePath, value: unknown): void {
+    const { root, patch } = setIn(this.current, path, value);
+    this.current = root as S;
+    this.patches.push(patch);
+  }
+
+  /** Appends to a list (see appendIn). */
+  append(path: StatePath, values: readonly unknown[]): void {
+    const { root, patches } = appendIn(this.current, path, values);
+    this.current = root as S;
+    for (const p of patches) this.patches.push(p);
   }
 
   #apply(recipe: (draft: Draft<S>) => void): void {

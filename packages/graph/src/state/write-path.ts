@@ -1,0 +1,76 @@
+import { freeze, type Patch } from 'immer';
+import { WeftError } from '../errors.ts';
+
+/** Where a value sits in the state: object keys and array indexes from the root. */
+export type StatePath = readonly (string | number)[];
+
+type Container = Record<string | number, unknown>;
+
+/**
+ * Sets `value` at `path` in a frozen state tree, copying only the containers
+ * along the path, and returns the new root with the immer patch that does the
+ * same. About twenty times cheaper than an immer recipe for one write, which
+ * matters on hot paths (the agent layer writes on every model call).
+ */
+export function setIn(root: unknown, path: StatePath, value: unknown): { root: unknown; patch: Patch } {
+  if (path.length === 0) throw badPath(path, 'is empty; replace the whole state with ctx.update');
+  const key = path[path.length - 1]!;
+  let existed = false;
+  const next = rewrite(root, path, 0, (parent) => {
+    if (Array.isArray(parent)) {
+      if (typeof key !== 'number' || !Number.isInteger(key) || key < 0 || key > parent.length)
+        throw badPath(path, `ends at index ${String(key)} of a list of ${parent.length}`);
+      existed = key < parent.length;
+    } else existed = Object.hasOwn(parent, key);
+    const copy = shallowCopy(parent);
+    copy[key] = freeze(value, true);
+    return copy;
+  });
+  return { root: next, patch: { op: existed ? 'replace' : 'add', path: [...path], value } };
+}
+
+/** Appends values to the list at `path` (copying along the path); returns the new root and one `add` patch per value. */
+export function appendIn(root: unknown, path: StatePath, values: readonly unknown[]): { root: unknown; patches: Patch[] } {
+  const patches: Patch[] = [];
+  const next = rewrite(root, path, -1, (list) => {
+    if (!Array.isArray(list)) throw badPath(path, 'is not a list');
+    const copy = list.slice();
+    for (const value of values) {
+      patches.push({ op: 'add', path: [...path, copy.length], value });
+      copy.push(freeze(value, true));
+    }
+    return copy as unknown as Container;
+  });
+  return { root: next, patches };
+}
+
+/**
+ * Rebuilds the containers from the root down to the one `change` replaces:
+ * the parent of the last key (`trim` 0, for set) or the container at `path`
+ * itself (`trim` -1, for append).
+ */
+function rewrite(node: unknown, path: StatePath, trim: 0 | -1, change: (container: Container) => Container, depth = 0): unknown {
+  const stop = trim === 0 ? path.length - 1 : path.length;
+  if (!isContainer(node)) throw badPath(path, `does not exist below ${JSON.stringify(path.slice(0, depth))}`);
+  if (depth === stop) return Object.freeze(change(node));
+  const key = path[depth]!;
+  if (!Object.hasOwn(node, key)) throw badPath(path, `does not exist below ${JSON.stringify(path.slice(0, depth))}`);
+  const copy = shallowCopy(node);
+  copy[key] = rewrite(node[key], path, trim, change, depth + 1);
+  return Object.freeze(copy);
+}
+
+function shallowCopy(node: Container): Container {
+  return (Array.isArray(node) ? node.slice() : { ...node }) as Container;
+}
+
+function isContainer(v: unknown): v is Container {
+  if (Array.isArray(v)) return true;
+  if (v === null || typeof v !== 'object') return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+function badPath(path: StatePath, why: string): WeftError {
+  return new WeftError('INVALID_ARGUMENT', `state path ${JSON.stringify(path)} ${why}`, { details: { path: [...path] } });
+}
