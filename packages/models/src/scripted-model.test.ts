@@ -514,6 +514,13 @@ describe('record: false', () => {
     const model = scriptedModel([{ text: 'a' }, { text: 'b' }], { record: false });
     await model.generate([{ role: 'user', content: 'hi' }], { tools: [{ name: 't', description: '', parameters: { type: 'object' } }] });
     expect(model.calls).toEqual([{ messages: [], tools: [], toolNames: ['t'], streamed: false }]);
+    const seen: number[] = [];
+    const fn = scriptedModel([(messages) => (seen.push(messages.length), { text: 'x' })], { record: false });
+    await fn.generate([
+      { role: 'user', content: 'a' },
+      { role: 'user', content: 'b' },
+    ]);
+    expect(seen).toEqual([2]);
     expect(() => scriptedModel([], { record: 'no' as never })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
   });
 });

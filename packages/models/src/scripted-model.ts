@@ -46,7 +46,15 @@ export interface ScriptedModel extends ChatModel {
 
 type PendingCall =
   | { failure: unknown }
-  | { item: ScriptItem; index: number; callNumber: number; record: RecordedModelCall; signal: AbortSignal | undefined };
+  | {
+      item: ScriptItem;
+      index: number;
+      callNumber: number;
+      record: RecordedModelCall;
+      signal: AbortSignal | undefined;
+      /** What the call was sent, for function items (the record holds copies only when recording). */
+      sent: { messages: readonly Message[]; tools: readonly ToolSpec[] };
+    };
 
 /**
  * A deterministic chat model: each call (`generate` or `stream`) takes the next
@@ -134,7 +142,7 @@ class ScriptedChatModel implements ScriptedModel {
         }),
       };
     }
-    return { item, index, callNumber, record, signal };
+    return { item, index, callNumber, record, signal, sent: { messages, tools } };
   }
 
   async #answer(call: PendingCall): Promise<{ message: Message; plan: ChunkPlan }> {
@@ -142,8 +150,11 @@ class ScriptedChatModel implements ScriptedModel {
     const { index, callNumber, record, signal } = call;
     let answer = call.item;
     if (typeof answer === 'function') {
-      const info = { callNumber, index, tools: record.tools, streamed: record.streamed, signal: signal ?? new AbortController().signal };
-      answer = functionAnswer(this.name, await answer(record.messages, info), callNumber, index);
+      // Function items always see what was sent: the recorded copies, or (not recording) fresh arrays of it.
+      const messages = this.#record ? record.messages : [...call.sent.messages];
+      const tools = this.#record ? record.tools : [...call.sent.tools];
+      const info = { callNumber, index, tools, streamed: record.streamed, signal: signal ?? new AbortController().signal };
+      answer = functionAnswer(this.name, await answer(messages, info), callNumber, index);
     }
     if (answer.delayMs) await abortableDelay(answer.delayMs, signal);
     signal?.throwIfAborted();
