@@ -1,8 +1,7 @@
 import type { NodeContext } from '@weft/graph';
-import type { Draft } from 'immer';
 import type { Agent } from '../agents/agent.ts';
 import type { LoopAgent, ParallelAgent, SequentialAgent, WorkflowAgent } from '../agents/workflow-agents.ts';
-import { appendEvents, laneEvents, visibleEvents, type AgentRunState, type Lane } from './agent-run-state.ts';
+import { laneEvents, recordEvents, visibleEvents, type AgentRunState } from './agent-run-state.ts';
 import { ENTER, type AgentScope, type Target } from './agent-scope.ts';
 import type { AgentCompiler } from './agent-compiler.ts';
 
@@ -15,12 +14,10 @@ const childScope = (scope: AgentScope, child: Agent, over: Partial<AgentScope>):
 });
 
 /** Entering a workflow agent: its name joins the lane's RunPath. */
-function enterNode(agent: WorkflowAgent, scope: AgentScope, extra?: (d: Draft<AgentRunState>) => void) {
+function enterNode(agent: WorkflowAgent, scope: AgentScope, extra?: (ctx: NodeContext<AgentRunState>) => void) {
   return (_input: unknown, ctx: NodeContext<AgentRunState>) => {
-    ctx.update((d: Draft<AgentRunState>) => {
-      d.lanes[scope.lane]!.runPath.push(agent.name);
-      extra?.(d);
-    });
+    ctx.append(['lanes', scope.lane, 'runPath'], agent.name);
+    extra?.(ctx);
     return ENTER;
   };
 }
@@ -52,7 +49,7 @@ export function addSequentialAgent(c: AgentCompiler, agent: SequentialAgent, sco
 export function addLoopAgent(c: AgentCompiler, agent: LoopAgent, scope: AgentScope): string {
   const step = `${agent.name}:next`;
   const kids = agent.subAgents;
-  const reset = (d: Draft<AgentRunState>) => void (d.workflows[agent.name] = { count: 0, index: 0, broken: false });
+  const reset = (ctx: NodeContext<AgentRunState>) => ctx.set(['workflows', agent.name], { count: 0, index: 0, broken: false });
   c.builder.addNode(agent.name, enterNode(agent, scope, reset), {
     kind: 'loop',
     address: scope.address.join('/'),
@@ -63,18 +60,13 @@ export function addLoopAgent(c: AgentCompiler, agent: LoopAgent, scope: AgentSco
   c.builder.addNode(
     step,
     (_input: unknown, ctx: NodeContext<AgentRunState>) => {
-      let target: Target = scope.next;
-      ctx.update((d: Draft<AgentRunState>) => {
-        const w = d.workflows[agent.name]!;
-        w.index += 1;
-        if (w.index === kids.length) {
-          w.index = 0;
-          w.count += 1;
-        }
-        const done = w.broken || (agent.maxIterations > 0 && w.count >= agent.maxIterations);
-        target = done ? scope.next : kids[w.index]!.name;
-      });
-      return target;
+      const w = ctx.state.workflows[agent.name]!;
+      const wrapped = w.index + 1 === kids.length;
+      const index = wrapped ? 0 : w.index + 1;
+      const count = wrapped ? w.count + 1 : w.count;
+      ctx.set(['workflows', agent.name], { ...w, index, count });
+      const done = w.broken || (agent.maxIterations > 0 && count >= agent.maxIterations);
+      return done ? scope.next : kids[index]!.name;
     },
     { kind: 'router', address: `${scope.address.join('/')}/next`, annotations: { agent: agent.name, agentPath: scope.agentPath } },
   );
@@ -91,11 +83,13 @@ export function addParallelAgent(c: AgentCompiler, agent: ParallelAgent, scope: 
   const join = `${agent.name}:join`;
   const kids = agent.subAgents;
   const laneOf = (child: Agent) => `${agent.name}/${child.name}`;
-  const fork = (d: Draft<AgentRunState>) => {
-    const base = visibleEvents(d as AgentRunState, scope.lane).length;
-    const runPath = [...d.lanes[scope.lane]!.runPath];
-    for (const child of kids) d.lanes[laneOf(child)] = { events: [], runPath: [...runPath], parent: scope.lane, base };
-    d.workflows[agent.name] = { count: 0, index: 0, broken: false };
+  // Path writes, not recipes: a wide parallel forks many lanes. A child's lane stays after the join
+  // (the next fork overwrites it), since removing it would take a patch carrying the whole lanes record.
+  const fork = (ctx: NodeContext<AgentRunState>) => {
+    const base = visibleEvents(ctx.state, scope.lane).length;
+    const runPath = [...ctx.state.lanes[scope.lane]!.runPath];
+    for (const child of kids) ctx.set(['lanes', laneOf(child)], { events: [], runPath: [...runPath], parent: scope.lane, base });
+    ctx.set(['workflows', agent.name], { count: 0, index: 0, broken: false });
   };
   c.builder.addNode(agent.name, enterNode(agent, scope, fork), {
     kind: 'parallel',
@@ -112,17 +106,10 @@ export function addParallelAgent(c: AgentCompiler, agent: ParallelAgent, scope: 
   c.builder.addNode(
     join,
     (input: Arrivals | unknown, ctx: NodeContext<AgentRunState>) => {
-      let done = false;
-      ctx.update((d: Draft<AgentRunState>) => {
-        const w = d.workflows[agent.name]!;
-        w.count += arrivals(input);
-        done = w.count >= kids.length;
-        if (!done) return;
-        for (const child of kids) {
-          appendEvents(d.lanes[scope.lane]!, ...laneEvents(d.lanes[laneOf(child)]! as Lane));
-          delete d.lanes[laneOf(child)];
-        }
-      });
+      const count = ctx.state.workflows[agent.name]!.count + arrivals(input);
+      ctx.set(['workflows', agent.name, 'count'], count);
+      const done = count >= kids.length;
+      if (done) for (const child of kids) recordEvents(ctx, scope.lane, ...laneEvents(ctx.state.lanes[laneOf(child)]!));
       return { done };
     },
     {

@@ -1,4 +1,5 @@
-import { applyPatches, type Patch } from 'immer';
+import type { Patch } from 'immer';
+import { applyPatchList } from '../state/apply-patch-list.ts';
 import { WeftError } from '../errors.ts';
 import type { ChainPosition } from './checkpoint-writer.ts';
 import type { CheckpointRecord } from './checkpoint-record.ts';
@@ -66,6 +67,6 @@ export async function loadCheckpoint(
     }
   }
   let state = base.state.full;
-  for (let i = deltas.length - 1; i >= 0; i--) state = applyPatches(state as object, deltas[i]!);
+  for (let i = deltas.length - 1; i >= 0; i--) state = applyPatchList(state, deltas[i]!);
   return { record: head, state, chain: { parentId: head.id, depth: deltas.length, deltaBytes: 0, snapshotBytes: Infinity } };
 }

@@ -1,4 +1,5 @@
-import { applyPatches, type Patch } from 'immer';
+import type { Patch } from 'immer';
+import { applyPatchList } from './apply-patch-list.ts';
 
 export interface NodeUpdate {
   patches: Patch[];
@@ -26,7 +27,7 @@ export function applyStepUpdates(base: unknown, updates: readonly NodeUpdate[]):
   }
   if (only === undefined) return { state: base, patches: NO_PATCHES };
   if (changedCount === 1) {
-    return { state: only.view !== undefined ? only.view : applyPatches(base as object, only.patches), patches: only.patches };
+    return { state: only.view !== undefined ? only.view : applyPatchList(base, only.patches), patches: only.patches };
   }
   let state = base;
   const all: Patch[] = [];
@@ -34,7 +35,7 @@ export function applyStepUpdates(base: unknown, updates: readonly NodeUpdate[]):
     if (update.patches.length === 0) continue;
     const before = state;
     const rebased = update.patches.map((p) => rebaseAppend(p, base, before));
-    state = applyPatches(state as object, rebased);
+    state = applyPatchList(state, rebased);
     for (const p of rebased) all.push(p);
   }
   return { state, patches: all };

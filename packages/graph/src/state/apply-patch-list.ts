@@ -1,0 +1,52 @@
+import { freeze, type Patch } from 'immer';
+import { WeftError } from '../errors.ts';
+
+type Container = Record<string | number, unknown>;
+
+/**
+ * Applies immer patches to a frozen state tree the way `applyPatches` does
+ * (`add` inserts into lists and sets keys, `replace` sets, `remove` deletes),
+ * copying only the containers along each path. Many times cheaper than
+ * immer's, which drafts the whole path for every call; used at every barrier
+ * with several updating nodes and when a delta checkpoint is loaded.
+ */
+export function applyPatchList(base: unknown, patches: readonly Patch[]): unknown {
+  let state = base;
+  for (const patch of patches) state = applyOne(state, patch, 0);
+  return state;
+}
+
+function applyOne(node: unknown, patch: Patch, depth: number): unknown {
+  const { path } = patch;
+  if (path.length === 0) {
+    if (patch.op === 'remove') throw invalid(patch, 'removes the whole state');
+    return freeze(patch.value, true);
+  }
+  if (!isContainer(node)) throw invalid(patch, `has no container at ${JSON.stringify(path.slice(0, depth))}`);
+  const key = path[depth]!;
+  const copy = (Array.isArray(node) ? node.slice() : { ...node }) as Container;
+  if (depth < path.length - 1) {
+    copy[key] = applyOne(node[key], patch, depth + 1);
+  } else if (Array.isArray(copy)) {
+    const index = key === '-' ? copy.length : Number(key);
+    if (patch.op === 'add') copy.splice(index, 0, freeze(patch.value, true));
+    else if (patch.op === 'replace') copy[index] = freeze(patch.value, true);
+    else copy.splice(index, 1);
+  } else if (patch.op === 'remove') {
+    delete copy[key];
+  } else {
+    copy[key] = freeze(patch.value, true);
+  }
+  return Object.freeze(copy);
+}
+
+function isContainer(v: unknown): v is Container {
+  if (Array.isArray(v)) return true;
+  if (v === null || typeof v !== 'object') return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+function invalid(patch: Patch, why: string): WeftError {
+  return new WeftError('CHECKPOINT_CORRUPT', `a state patch ${why} (${patch.op} ${JSON.stringify(patch.path)})`, { details: { patch } });
+}
