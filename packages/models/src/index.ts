@@ -34,6 +34,20 @@ export type {
   ScriptCallInfo,
 } from './script-item.ts';
 
+// OpenAI-compatible servers (OpenAI, vLLM, llama.cpp, Ollama, LM Studio, …)
+export { openAIChatModel } from './openai/openai-chat-model.ts';
+export type { OpenAIChatModelOptions, OpenAIToolChoice } from './openai/openai-chat-model.ts';
+
+// Record and replay (offline tests from cassettes)
+export { recordModel } from './cassette/record-model.ts';
+export type { RecordModelOptions } from './cassette/record-model.ts';
+export { replayModel } from './cassette/replay-model.ts';
+export type { ReplayModelOptions } from './cassette/replay-model.ts';
+
+// AI SDK language models
+export { aiSdkModel } from './ai-sdk/ai-sdk-model.ts';
+export type { AiSdkModelOptions, AiSdkLanguageModel } from './ai-sdk/ai-sdk-model.ts';
+
 // Errors
 export { ModelError } from './errors.ts';
 export type { ModelErrorCode } from './errors.ts';

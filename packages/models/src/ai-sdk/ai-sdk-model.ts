@@ -1,0 +1,82 @@
+import type {
+  LanguageModelV2,
+  LanguageModelV3,
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4ToolChoice,
+} from '@ai-sdk/provider';
+import type { ChatModel, Message, ModelCallOptions } from '@weft/agents';
+import { ModelError } from '../errors.ts';
+import { toAiSdkPrompt, toAiSdkTools } from './to-ai-sdk-prompt.ts';
+import { toMessageChunks } from './to-message-chunks.ts';
+import { toModelError } from './to-model-error.ts';
+import { toWeftMessage } from './to-weft-message.ts';
+
+/** A language model of any AI SDK provider (`@ai-sdk/openai`, `@ai-sdk/anthropic`, …), spec v2, v3 or v4. */
+export type AiSdkLanguageModel = LanguageModelV2 | LanguageModelV3 | LanguageModelV4;
+
+export interface AiSdkModelOptions {
+  /** The ChatModel's name (default `provider:modelId`). */
+  name?: string;
+  temperature?: number;
+  maxOutputTokens?: number;
+  /** Sent only with calls that have tools. */
+  toolChoice?: LanguageModelV4ToolChoice;
+}
+
+const SPEC_VERSIONS: readonly string[] = ['v2', 'v3', 'v4'];
+
+/**
+ * Wraps an AI SDK provider model as a Weft ChatModel, so every provider the AI
+ * SDK supports works in Weft. Failures become ModelErrors (see `toModelError`).
+ *
+ * @example
+ * import { openai } from '@ai-sdk/openai';
+ * const agent = chatModelAgent({ name: 'Helper', description: '…', model: aiSdkModel(openai('gpt-4o-mini')) });
+ */
+export function aiSdkModel(model: AiSdkLanguageModel, options: AiSdkModelOptions = {}): ChatModel {
+  if (model === null || typeof model !== 'object' || typeof model.doGenerate !== 'function' || typeof model.doStream !== 'function')
+    throw new ModelError('INVALID_ARGUMENT', 'aiSdkModel(model): model must be an AI SDK language model with doGenerate and doStream');
+  if (!SPEC_VERSIONS.includes(model.specificationVersion))
+    throw new ModelError(
+      'INVALID_ARGUMENT',
+      `aiSdkModel(model): spec version ${String(model.specificationVersion)} is not supported (v2, v3, v4)`,
+    );
+  const name = options.name ?? `${model.provider}:${model.modelId}`;
+  // The prompt, tools and content parts the adapter uses have one shape in v2–v4,
+  // and v4 types describe them; v2's flat usage is handled where usage is read.
+  const provider = model as LanguageModelV4;
+
+  const callOptions = (messages: readonly Message[], { tools, signal }: ModelCallOptions): LanguageModelV4CallOptions => ({
+    prompt: toAiSdkPrompt(messages),
+    ...(tools.length ? { tools: toAiSdkTools(tools), ...(options.toolChoice ? { toolChoice: options.toolChoice } : {}) } : {}),
+    ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
+    ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
+    abortSignal: signal,
+  });
+
+  return {
+    name,
+    async generate(messages, call) {
+      try {
+        const result = await provider.doGenerate(callOptions(messages, call));
+        return toWeftMessage(result.content, result.usage);
+      } catch (error) {
+        throw toModelError(error, name, call.signal);
+      }
+    },
+    async *stream(messages, call) {
+      let result;
+      try {
+        result = await provider.doStream(callOptions(messages, call));
+      } catch (error) {
+        throw toModelError(error, name, call.signal);
+      }
+      try {
+        yield* toMessageChunks(result.stream, { modelName: name, signal: call.signal });
+      } catch (error) {
+        throw toModelError(error, name, call.signal);
+      }
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { MessageChunk } from '@weft/agents';
+import { ModelError } from '../errors.ts';
+import { toModelError } from './to-model-error.ts';
+import { toWeftUsage } from './to-weft-message.ts';
+
+interface StreamContext {
+  modelName: string;
+  signal: AbortSignal;
+}
+
+/**
+ * An AI SDK stream as Weft message chunks. Tool calls get indexes in order of
+ * appearance: the first piece carries id and name, later pieces argument text.
+ * A provider that only sends complete `tool-call` parts gets one piece with
+ * all the arguments; one that streamed the input is not repeated by its
+ * closing `tool-call` part.
+ */
+export async function* toMessageChunks(
+  stream: ReadableStream<LanguageModelV4StreamPart>,
+  context: StreamContext,
+): AsyncGenerator<MessageChunk> {
+  const calls = new Map<string, { index: number; streamed: boolean }>();
+  const reader = stream.getReader();
+  let done = false;
+  try {
+    while (!done) {
+      if (context.signal.aborted)
+        throw new ModelError('MODEL_ABORTED', `${context.modelName}: the call was aborted`, { cause: context.signal.reason });
+      const next = await reader.read();
+      done = next.done;
+      if (next.done) break;
+      const chunk = toChunk(next.value, calls, context);
+      if (chunk) yield chunk;
+    }
+  } finally {
+    // Stop the provider's request when the consumer stops early or a part failed.
+    if (!done) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+}
+
+function toChunk(
+  part: LanguageModelV4StreamPart,
+  calls: Map<string, { index: number; streamed: boolean }>,
+  context: StreamContext,
+): MessageChunk | undefined {
+  switch (part.type) {
+    case 'text-delta':
+      return part.delta ? { content: part.delta } : undefined;
+    case 'tool-input-start': {
+      if (part.providerExecuted) return undefined;
+      const index = calls.size;
+      calls.set(part.id, { index, streamed: false });
+      return { toolCalls: [{ index, id: part.id, name: part.toolName }] };
+    }
+    case 'tool-input-delta': {
+      const call = calls.get(part.id);
+      if (!call || !part.delta) return undefined;
+      call.streamed = true;
+      return { toolCalls: [{ index: call.index, arguments: part.delta }] };
+    }
+    case 'tool-call': {
+      if (part.providerExecuted) return undefined;
+      const call = calls.get(part.toolCallId);
+      if (call?.streamed) return undefined;
+      if (call) return part.input ? { toolCalls: [{ index: call.index, arguments: part.input }] } : undefined;
+      const index = calls.size;
+      calls.set(part.toolCallId, { index, streamed: true });
+      return { toolCalls: [{ index, id: part.toolCallId, name: part.toolName, arguments: part.input }] };
+    }
+    case 'finish': {
+      const usage = toWeftUsage(part.usage);
+      return usage ? { usage } : undefined;
+    }
+    case 'error':
+      throw toModelError(part.error, context.modelName, context.signal, 'MODEL_SERVER_ERROR');
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,31 @@
+import type { LanguageModelV2Usage, LanguageModelV3Usage, LanguageModelV4Content, LanguageModelV4Usage } from '@ai-sdk/provider';
+import type { Message, ToolCall, Usage } from '@weft/agents';
+
+/** Usage as any spec version reports it: flat numbers (v2) or totals with breakdowns (v3, v4). */
+export type AiSdkUsage = LanguageModelV2Usage | LanguageModelV3Usage | LanguageModelV4Usage;
+
+/** A doGenerate result's content as one Weft assistant message. */
+export function toWeftMessage(content: readonly LanguageModelV4Content[], usage: AiSdkUsage | undefined): Message {
+  let text = '';
+  const toolCalls: ToolCall[] = [];
+  for (const part of content) {
+    if (part.type === 'text') text += part.text;
+    // Provider-executed tools (web search and the like) already ran; Weft must not run them again.
+    else if (part.type === 'tool-call' && !part.providerExecuted)
+      toolCalls.push({ id: part.toolCallId, name: part.toolName, arguments: part.input });
+  }
+  const message: Message = { role: 'assistant', content: text };
+  if (toolCalls.length) message.toolCalls = toolCalls;
+  const weftUsage = toWeftUsage(usage);
+  if (weftUsage) message.usage = weftUsage;
+  return message;
+}
+
+/** Token counts, or undefined when the provider reported neither. */
+export function toWeftUsage(usage: AiSdkUsage | undefined): Usage | undefined {
+  if (!usage) return undefined;
+  const input = typeof usage.inputTokens === 'object' ? usage.inputTokens.total : usage.inputTokens;
+  const output = typeof usage.outputTokens === 'object' ? usage.outputTokens.total : usage.outputTokens;
+  if (input === undefined && output === undefined) return undefined;
+  return { inputTokens: input ?? 0, outputTokens: output ?? 0 };
+}

@@ -1,0 +1,77 @@
+import { describeValue, isPositiveInteger } from '../check-answer.ts';
+import { ModelError } from '../errors.ts';
+import type { OpenAIChatModelOptions, OpenAIToolChoice } from './openai-chat-model.ts';
+
+/** Options with defaults applied and `baseURL` without a trailing slash. */
+export interface ResolvedOpenAIOptions {
+  baseURL: string;
+  apiKey: string | undefined;
+  model: string;
+  temperature: number | undefined;
+  maxTokens: number | undefined;
+  toolChoice: OpenAIToolChoice | undefined;
+  parallelToolCalls: boolean | undefined;
+  timeoutMs: number;
+  maxRetries: number;
+  retryBaseMs: number;
+  headers: Record<string, string>;
+  fetch: typeof globalThis.fetch;
+}
+
+/** Checks `openAIChatModel()` options one by one and fails on the first bad one, naming it. */
+export function checkOpenAIOptions(options: OpenAIChatModelOptions): ResolvedOpenAIOptions {
+  const fail = (what: string, value: unknown): never => {
+    throw new ModelError('INVALID_ARGUMENT', `openAIChatModel(): ${what}, got ${describeValue(value)}`);
+  };
+  if (typeof options !== 'object' || options === null) fail('options must be an object', options);
+  const { baseURL, apiKey, model, temperature, maxTokens, toolChoice, parallelToolCalls, headers = {} } = options;
+  const { timeoutMs = 60_000, maxRetries = 2, retryBaseMs = 500, fetch = globalThis.fetch } = options;
+  if (typeof baseURL !== 'string' || !isHttpURL(baseURL))
+    fail('options.baseURL must be an http(s) URL such as http://127.0.0.1:1234/v1', baseURL);
+  if (typeof model !== 'string' || model === '') fail('options.model must be a non-empty string', model);
+  if (apiKey !== undefined && typeof apiKey !== 'string') fail('options.apiKey must be a string', apiKey);
+  if (temperature !== undefined && !(Number.isFinite(temperature) && temperature >= 0))
+    fail('options.temperature must be a number ≥ 0', temperature);
+  if (maxTokens !== undefined && !isPositiveInteger(maxTokens)) fail('options.maxTokens must be a positive integer', maxTokens);
+  if (toolChoice !== undefined && !isToolChoice(toolChoice))
+    fail("options.toolChoice must be 'auto', 'none', 'required' or { name }", toolChoice);
+  if (parallelToolCalls !== undefined && typeof parallelToolCalls !== 'boolean')
+    fail('options.parallelToolCalls must be a boolean', parallelToolCalls);
+  if (!(typeof timeoutMs === 'number' && timeoutMs > 0 && Number.isFinite(timeoutMs)))
+    fail('options.timeoutMs must be a positive number', timeoutMs);
+  if (!(Number.isInteger(maxRetries) && maxRetries >= 0)) fail('options.maxRetries must be an integer ≥ 0', maxRetries);
+  if (!(Number.isFinite(retryBaseMs) && retryBaseMs >= 0)) fail('options.retryBaseMs must be a number ≥ 0', retryBaseMs);
+  if (typeof headers !== 'object' || headers === null || Object.values(headers).some((v) => typeof v !== 'string'))
+    fail('options.headers must be an object of strings', headers);
+  if (typeof fetch !== 'function') fail('options.fetch must be a function', fetch);
+  return {
+    baseURL: baseURL.replace(/\/+$/, ''),
+    apiKey,
+    model,
+    temperature,
+    maxTokens,
+    toolChoice,
+    parallelToolCalls,
+    timeoutMs,
+    maxRetries,
+    retryBaseMs,
+    headers,
+    fetch,
+  };
+}
+
+function isHttpURL(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function isToolChoice(value: unknown): value is OpenAIToolChoice {
+  if (value === 'auto' || value === 'none' || value === 'required') return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const name = (value as { name?: unknown }).name;
+  return typeof name === 'string' && name !== '';
+}

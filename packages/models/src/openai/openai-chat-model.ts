@@ -1,0 +1,146 @@
+import type { ChatModel, Message, MessageChunk, ModelCallOptions } from '@weft/agents';
+import { ModelError } from '../errors.ts';
+import { AttemptScope } from './attempt-scope.ts';
+import { checkOpenAIOptions, type ResolvedOpenAIOptions } from './check-openai-options.ts';
+import { fromOpenAIChunk, fromOpenAIResponse } from './from-openai-response.ts';
+import { httpFailure, thrownFailure, type AttemptContext } from './http-errors.ts';
+import { readSse } from './read-sse.ts';
+import { withRetries, type AttemptResult } from './retry.ts';
+import { requestHeaders, toOpenAIRequest, type OpenAIRequest } from './to-openai-request.ts';
+
+export type OpenAIToolChoice = 'auto' | 'none' | 'required' | { name: string };
+
+export interface OpenAIChatModelOptions {
+  /** The API root, e.g. `https://api.openai.com/v1` or `http://127.0.0.1:1234/v1`; `/chat/completions` is appended. */
+  baseURL: string;
+  /** Sent as `Authorization: Bearer …` when set. */
+  apiKey?: string;
+  /** The provider's model id; also the `name` of the ChatModel. */
+  model: string;
+  temperature?: number;
+  maxTokens?: number;
+  toolChoice?: OpenAIToolChoice;
+  parallelToolCalls?: boolean;
+  /** Per attempt (default 60000): the whole answer for `generate`, the longest silence for `stream`. */
+  timeoutMs?: number;
+  /** Retries after a 429, a 5xx or a network failure (default 2); never after a timeout or an abort. */
+  maxRetries?: number;
+  /** Backoff before retry n is `retryBaseMs · 2^(n-1)` (default 500) unless the server sent Retry-After. */
+  retryBaseMs?: number;
+  /** Extra request headers (they win over the defaults). */
+  headers?: Record<string, string>;
+  /** Default `globalThis.fetch`. */
+  fetch?: typeof globalThis.fetch;
+}
+
+/** A stream whose first chunk has arrived, with what is needed to read the rest. */
+interface OpenedStream {
+  first: IteratorResult<MessageChunk>;
+  rest: AsyncGenerator<MessageChunk>;
+  scope: AttemptScope;
+  attempt: number;
+}
+
+/**
+ * A ChatModel for any server that speaks OpenAI's Chat Completions API (OpenAI,
+ * LM Studio, vLLM, Ollama, llama.cpp …), over plain `fetch`. Failures are
+ * ModelErrors with the provider's message; see docs/decisions/0005.
+ *
+ * @example
+ * const model = openAIChatModel({ baseURL: 'http://127.0.0.1:1234/v1', model: 'qwen2.5-7b-instruct' });
+ */
+export function openAIChatModel(options: OpenAIChatModelOptions): ChatModel {
+  return new OpenAIChatModel(checkOpenAIOptions(options));
+}
+
+class OpenAIChatModel implements ChatModel {
+  readonly name: string;
+  readonly #options: ResolvedOpenAIOptions;
+  readonly #url: string;
+
+  constructor(options: ResolvedOpenAIOptions) {
+    this.name = options.model;
+    this.#options = options;
+    this.#url = `${options.baseURL}/chat/completions`;
+  }
+
+  generate(messages: readonly Message[], { tools, signal }: ModelCallOptions): Promise<Message> {
+    const body = toOpenAIRequest(this.#options, messages, tools, false);
+    const read = async (response: Response, scope: AttemptScope, attempt: number): Promise<Message> => {
+      try {
+        return fromOpenAIResponse(await response.text(), { status: response.status, attempt });
+      } finally {
+        scope.dispose();
+      }
+    };
+    return withRetries((attempt) => this.#attempt(body, signal, attempt, read), this.#options, signal);
+  }
+
+  async *stream(messages: readonly Message[], { tools, signal }: ModelCallOptions): AsyncGenerator<MessageChunk> {
+    const body = toOpenAIRequest(this.#options, messages, tools, true);
+    // An attempt lasts until the first chunk: a failure before it is retried, one after it is not.
+    const open = async (response: Response, scope: AttemptScope, attempt: number): Promise<OpenedStream> => {
+      const rest = this.#chunks(response, scope, attempt);
+      return { first: await rest.next(), rest, scope, attempt };
+    };
+    const { first, rest, scope, attempt } = await withRetries((n) => this.#attempt(body, signal, n, open), this.#options, signal);
+    try {
+      for (let next = first; !next.done;) {
+        yield next.value;
+        try {
+          next = await rest.next();
+        } catch (thrown) {
+          throw thrownFailure(thrown, this.#context(attempt, signal, scope, true)).error;
+        }
+      }
+    } finally {
+      await rest.return(undefined);
+      scope.dispose();
+    }
+  }
+
+  /** One HTTP attempt: send, map a non-2xx answer or a throw to a failure, else let `read` take the response. */
+  async #attempt<T>(
+    body: OpenAIRequest,
+    signal: AbortSignal,
+    attempt: number,
+    read: (response: Response, scope: AttemptScope, attempt: number) => Promise<T>,
+  ): Promise<AttemptResult<T>> {
+    const scope = new AttemptScope(signal, this.#options.timeoutMs);
+    try {
+      const init = {
+        method: 'POST',
+        headers: requestHeaders(this.#options, body.stream === true),
+        body: JSON.stringify(body),
+        signal: scope.signal,
+      };
+      const response = await this.#options.fetch(this.#url, init);
+      if (!response.ok) {
+        const failure = await httpFailure(response, this.#context(attempt, signal, scope, false));
+        scope.dispose();
+        return { ok: false, failure };
+      }
+      return { ok: true, value: await read(response, scope, attempt) };
+    } catch (thrown) {
+      scope.dispose();
+      return { ok: false, failure: thrownFailure(thrown, this.#context(attempt, signal, scope, body.stream === true)) };
+    }
+  }
+
+  async *#chunks(response: Response, scope: AttemptScope, attempt: number): AsyncGenerator<MessageChunk> {
+    const at = { status: response.status, attempt };
+    if (!response.body)
+      throw new ModelError('MODEL_RESPONSE_INVALID', `POST ${this.#url} answered a stream without a body`, { details: at });
+    for await (const data of readSse(response.body, () => scope.restart())) {
+      if (data === '[DONE]') return;
+      const chunk = fromOpenAIChunk(data, at);
+      if (chunk) yield chunk;
+    }
+    throw new ModelError('MODEL_NETWORK', `the stream from POST ${this.#url} ended before [DONE]`, { details: at });
+  }
+
+  #context(attempt: number, callerSignal: AbortSignal, scope: AttemptScope, streaming: boolean): AttemptContext {
+    const { timeoutMs } = this.#options;
+    return { url: this.#url, attempt, timeoutMs, callerSignal, timedOut: scope.timedOut, streaming };
+  }
+}

@@ -1,0 +1,72 @@
+import type { Message, ToolSpec } from '@weft/agents';
+import type { ResolvedOpenAIOptions } from './check-openai-options.ts';
+
+/** A message in the Chat Completions wire format. */
+export interface OpenAIMessage {
+  role: Message['role'];
+  content: string | null;
+  tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
+  tool_call_id?: string;
+  name?: string;
+}
+
+/** The JSON body of `POST /chat/completions`. */
+export interface OpenAIRequest {
+  model: string;
+  messages: OpenAIMessage[];
+  tools?: { type: 'function'; function: { name: string; description: string; parameters: Record<string, unknown> } }[];
+  tool_choice?: 'auto' | 'none' | 'required' | { type: 'function'; function: { name: string } };
+  parallel_tool_calls?: boolean;
+  temperature?: number;
+  max_tokens?: number;
+  stream?: true;
+  stream_options?: { include_usage: true };
+}
+
+/**
+ * Builds the request body. `tool_choice` and `parallel_tool_calls` are sent only
+ * with tools: OpenAI rejects `parallel_tool_calls` on a request without tools.
+ */
+export function toOpenAIRequest(
+  options: ResolvedOpenAIOptions,
+  messages: readonly Message[],
+  tools: readonly ToolSpec[],
+  stream: boolean,
+): OpenAIRequest {
+  const body: OpenAIRequest = { model: options.model, messages: messages.map(toOpenAIMessage) };
+  if (tools.length) {
+    body.tools = tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
+    const choice = options.toolChoice;
+    if (choice !== undefined)
+      body.tool_choice = typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.name } };
+    if (options.parallelToolCalls !== undefined) body.parallel_tool_calls = options.parallelToolCalls;
+  }
+  if (options.temperature !== undefined) body.temperature = options.temperature;
+  if (options.maxTokens !== undefined) body.max_tokens = options.maxTokens;
+  if (stream) {
+    body.stream = true;
+    body.stream_options = { include_usage: true };
+  }
+  return body;
+}
+
+/** JSON in, JSON or SSE out, a bearer token when there is a key; `options.headers` win. */
+export function requestHeaders(options: ResolvedOpenAIOptions, stream: boolean): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json' };
+  if (options.apiKey !== undefined) headers['authorization'] = `Bearer ${options.apiKey}`;
+  return { ...headers, ...options.headers };
+}
+
+function toOpenAIMessage(message: Message): OpenAIMessage {
+  const calls = message.toolCalls ?? [];
+  // An assistant turn that only calls tools has null content, as OpenAI itself answers it.
+  const content = message.role === 'assistant' && calls.length && message.content === '' ? null : message.content;
+  const out: OpenAIMessage = { role: message.role, content };
+  if (message.role === 'assistant' && calls.length)
+    out.tool_calls = calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } }));
+  if (message.role === 'tool') {
+    if (message.toolCallId !== undefined) out.tool_call_id = message.toolCallId;
+    if (message.name !== undefined) out.name = message.name;
+  }
+  return out;
+}
