@@ -1,0 +1,23 @@
+/**
+ * @weft/store-postgres — a PostgreSQL `CheckpointStore` for @weft/graph: one
+ * store for many processes and machines. Two workers that resume the same
+ * thread from the same checkpoint: exactly one wins, the other gets a
+ * `CONCURRENT_RESUME` WeftError.
+ *
+ * @example
+ * import { graph, START, END } from '@weft/graph';
+ * import { PostgresStore } from '@weft/store-postgres';
+ *
+ * const store = new PostgresStore({ connectionString: process.env.WEFT_PG_URL });
+ * const g = graph<string, string>({ name: 'echo' })
+ *   .addNode('echo', (s: string) => s)
+ *   .addEdge(START, 'echo')
+ *   .addEdge('echo', END)
+ *   .compile({ store });
+ * await g.run('hi', { threadId: 't1' });
+ * await store.close();
+ */
+
+// Store
+export { PostgresStore } from './postgres-store.ts';
+export type { PostgresStoreOptions } from './postgres-store-options.ts';

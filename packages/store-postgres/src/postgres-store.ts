@@ -1,0 +1,161 @@
+import type pg from 'pg';
+import type { CheckpointEntry, CheckpointStore, ListOptions, ThreadSummary } from '@weft/graph';
+import { ENTRY_COLUMNS, entryToParams, rowToEntry, rowToSummary, type CheckpointRow } from './checkpoint-row.ts';
+import { concurrentResume, duplicateId } from './concurrent-resume.ts';
+import { runMigrations } from './migrations.ts';
+import { resolveOptions, type PostgresStoreOptions, type ResolvedOptions } from './postgres-store-options.ts';
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * A `CheckpointStore` in PostgreSQL, shared by any number of processes and
+ * machines. `put` is one statement that inserts only when the thread's head is
+ * `seq - 1`; two writers with the same `seq` collide on the primary key
+ * (thread_id, seq), so exactly one commits and the other gets
+ * `CONCURRENT_RESUME` with nothing written.
+ *
+ * Tables are created on first use (see `migrate()`). Errors from the server or
+ * the connection (refused, authentication, timeouts) are pg's own errors,
+ * passed through unchanged: check `err.code` (e.g. 'ECONNREFUSED', '28P01').
+ */
+export class PostgresStore implements CheckpointStore {
+  readonly #o: ResolvedOptions;
+  readonly #table: string;
+  #ready: Promise<void> | undefined;
+  #closed: Promise<void> | undefined;
+
+  constructor(options: PostgresStoreOptions = {}) {
+    this.#o = resolveOptions(options);
+    this.#table = `${this.#o.schemaSql}.checkpoints`;
+  }
+
+  /** The pool in use (yours, or the one the store created). */
+  get pool(): pg.Pool {
+    return this.#o.pool;
+  }
+
+  get schema(): string {
+    return this.#o.schema;
+  }
+
+  /**
+   * Creates the schema and applies pending migrations. Called on first use;
+   * call it yourself to fail fast at startup. Safe to run from many processes
+   * at once. A failed attempt is retried by the next call.
+   */
+  migrate(): Promise<void> {
+    this.#ready ??= runMigrations(this.#o.pool, this.#o.schema, this.#o.schemaSql).then(
+      () => undefined,
+      (err: unknown) => {
+        this.#ready = undefined;
+        throw err;
+      },
+    );
+    return this.#ready;
+  }
+
+  async put(entry: CheckpointEntry): Promise<void> {
+    await this.migrate();
+    const sql = `
+      WITH head AS (SELECT coalesce(max(seq), 0) AS version FROM ${this.#table} WHERE thread_id = $1::text),
+      inserted AS (
+        INSERT INTO ${this.#table} (${ENTRY_COLUMNS})
+        SELECT $1::text, $2::integer, $3::text, $4::text, $5::integer, $6::text, $7::bigint, $8::bytea
+        FROM head WHERE head.version = $2::integer - 1
+        RETURNING seq
+      )
+      SELECT (SELECT version FROM head) AS version, (SELECT count(*) FROM inserted)::integer AS inserted`;
+    let row: { version: number; inserted: number } | undefined;
+    try {
+      row = (await this.#query<{ version: number; inserted: number }>('put', sql, entryToParams(entry))).rows[0];
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      // Another writer committed this seq (or this id) between our read of the head and our insert.
+      if (err.constraint === 'checkpoints_id') throw duplicateId(entry.threadId, entry.id, err);
+      throw concurrentResume(entry.threadId, entry.seq, await this.#version(entry.threadId));
+    }
+    if (row?.inserted !== 1) throw concurrentResume(entry.threadId, entry.seq, row?.version ?? 0);
+  }
+
+  async get(threadId: string, checkpointId?: string): Promise<CheckpointEntry | undefined> {
+    await this.migrate();
+    const res =
+      checkpointId === undefined
+        ? await this.#query<CheckpointRow>(
+            'get-head',
+            `SELECT ${ENTRY_COLUMNS} FROM ${this.#table} WHERE thread_id = $1::text ORDER BY seq DESC LIMIT 1`,
+            [threadId],
+          )
+        : await this.#query<CheckpointRow>(
+            'get-id',
+            `SELECT ${ENTRY_COLUMNS} FROM ${this.#table} WHERE thread_id = $1::text AND id = $2::text`,
+            [threadId, checkpointId],
+          );
+    const row = res.rows[0];
+    return row && rowToEntry(row);
+  }
+
+  async list(threadId: string, options: ListOptions = {}): Promise<CheckpointEntry[]> {
+    await this.migrate();
+    // NULL means "no bound" for both: LIMIT NULL is LIMIT ALL.
+    const limit = options.limit === undefined || options.limit === Infinity ? null : Math.max(0, Math.floor(options.limit));
+    const before = options.beforeSeq ?? null;
+    const res = await this.#query<CheckpointRow>(
+      'list',
+      `SELECT ${ENTRY_COLUMNS} FROM ${this.#table}
+       WHERE thread_id = $1::text AND ($2::float8 IS NULL OR seq < $2::float8)
+       ORDER BY seq DESC LIMIT $3::bigint`,
+      [threadId, before, limit],
+    );
+    return res.rows.map(rowToEntry);
+  }
+
+  async delete(threadId: string): Promise<void> {
+    await this.migrate();
+    await this.#query('delete', `DELETE FROM ${this.#table} WHERE thread_id = $1::text`, [threadId]);
+  }
+
+  async threads(): Promise<ThreadSummary[]> {
+    await this.migrate();
+    const res = await this.#query<Omit<CheckpointRow, 'bytes' | 'parent_id'>>(
+      'threads',
+      `SELECT * FROM (
+         SELECT DISTINCT ON (thread_id) thread_id, seq, id, step, status, created_at
+         FROM ${this.#table} ORDER BY thread_id, seq DESC
+       ) heads
+       ORDER BY created_at DESC, thread_id`,
+      [],
+    );
+    return res.rows.map(rowToSummary);
+  }
+
+  /**
+   * Ends the pool the store created, once in-flight queries finish. A pool
+   * passed in is left open: its owner ends it. Calling close() again is a no-op.
+   */
+  close(): Promise<void> {
+    this.#closed ??= this.#o.ownsPool ? this.#o.pool.end() : Promise.resolve();
+    return this.#closed;
+  }
+
+  async #version(threadId: string): Promise<number> {
+    const res = await this.#query<{ version: number }>(
+      'version',
+      `SELECT coalesce(max(seq), 0) AS version FROM ${this.#table} WHERE thread_id = $1::text`,
+      [threadId],
+    );
+    return res.rows[0]?.version ?? 0;
+  }
+
+  /**
+   * A named (prepared) statement: parsed and planned once per connection. The
+   * schema is part of the name because stores with different schemas may share one pool.
+   */
+  #query<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+    return this.#o.pool.query<R>({ name: `weft.${this.#o.schema}.${name}`, text, values });
+  }
+}
+
+function isUniqueViolation(err: unknown): err is Error & { code: string; constraint?: string } {
+  return err instanceof Error && (err as { code?: unknown }).code === UNIQUE_VIOLATION;
+}

@@ -1,0 +1,26 @@
+/**
+ * @weft/store-sqlite — a durable `CheckpointStore` for @weft/graph in one
+ * SQLite file (better-sqlite3, WAL mode, versioned schema migrations). A run
+ * interrupted here, or whose process died, resumes from another process with
+ * a new store on the same file.
+ *
+ * @example
+ * import { graph, START, END } from '@weft/graph';
+ * import { SqliteStore } from '@weft/store-sqlite';
+ *
+ * const store = new SqliteStore({ path: '.weft/weft.db' }); // durability 'sync' by default
+ * const g = graph<number, number>({ name: 'inc' })
+ *   .addNode('inc', (n: number) => n + 1)
+ *   .addEdge(START, 'inc')
+ *   .addEdge('inc', END)
+ *   .compile({ store });
+ * await g.run(1, { threadId: 't1' });
+ * await store.close();
+ */
+
+// The store
+export { SqliteStore } from './sqlite-store.ts';
+export type { SqliteStoreOptions, Durability } from './sqlite-store-options.ts';
+
+// Schema
+export { SCHEMA_VERSION } from './migrations.ts';

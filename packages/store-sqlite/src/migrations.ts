@@ -1,0 +1,46 @@
+import type { Database } from 'better-sqlite3';
+import { WeftError } from '@weft/graph';
+
+/**
+ * The schema, one migration per version: migration i brings a database from
+ * `user_version` i to i + 1. Append new migrations; never edit a shipped one.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE checkpoints (
+     thread_id  TEXT    NOT NULL,
+     seq        INTEGER NOT NULL,
+     id         TEXT    NOT NULL,
+     parent_id  TEXT,
+     step       INTEGER NOT NULL,
+     status     TEXT    NOT NULL,
+     created_at INTEGER NOT NULL,
+     bytes      BLOB    NOT NULL,
+     PRIMARY KEY (thread_id, seq)
+   );
+   CREATE UNIQUE INDEX checkpoints_thread_id_id ON checkpoints (thread_id, id);`,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+const versionOf = (db: Database): number => db.pragma('user_version', { simple: true }) as number;
+
+/**
+ * Brings the schema up to date in one write transaction, so a process that
+ * opens the file at the same moment waits and then sees the finished schema.
+ * A database written by a newer version is refused rather than guessed at.
+ */
+export function migrate(db: Database, path: string): void {
+  db.transaction(() => {
+    const from = versionOf(db);
+    if (from > SCHEMA_VERSION) {
+      throw new WeftError(
+        'CHECKPOINT_VERSION',
+        `database "${path}" has schema version ${from}, but this @weft/store-sqlite knows versions up to ${SCHEMA_VERSION}; open it with the newer @weft/store-sqlite that wrote it`,
+        { details: { path, version: from, supported: SCHEMA_VERSION } },
+      );
+    }
+    for (let v = from; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
+    // PRAGMA takes no bound parameters; the value is our own integer.
+    if (from < SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }).immediate();
+}

@@ -1,0 +1,233 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkpointStoreConformance, graph, interrupt, START, END, type CheckpointStore } from '@weft/graph';
+import { spawnChild } from '../test-support/spawn-child.ts';
+import { testEntry } from '../test-support/test-entry.ts';
+import { SqliteStore } from './sqlite-store.ts';
+import { SCHEMA_VERSION } from './migrations.ts';
+import type { Durability } from './sqlite-store-options.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'weft-sqlite-'));
+let files = 0;
+const freshFile = (): string => join(dir, `db-${files++}.sqlite`);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The error a promise rejected with (or a sync call threw). */
+async function failure(p: PromiseLike<unknown> | (() => unknown)): Promise<{ code?: unknown; message: string }> {
+  try {
+    await (typeof p === 'function' ? p() : p);
+  } catch (err) {
+    return err as { code?: unknown; message: string };
+  }
+  throw new Error('expected a failure, but it succeeded');
+}
+
+const seqs = async (store: CheckpointStore, threadId: string): Promise<number[]> => (await store.list(threadId)).map((e) => e.seq);
+
+for (const durability of ['sync', 'async', 'exit'] as const satisfies Durability[]) {
+  checkpointStoreConformance(
+    `SqliteStore (durability '${durability}')`,
+    () => new SqliteStore({ path: freshFile(), durability }),
+    { describe, it, expect, beforeEach, afterEach },
+    { cleanup: (s) => (s as SqliteStore).close() },
+  );
+}
+
+describe('opening a store', () => {
+  it('creates parent folders, uses WAL, and migrates a new file to the current schema', async () => {
+    const path = join(dir, 'nested', 'deeper', 'weft.db');
+    const store = new SqliteStore({ path });
+    await store.close();
+    const raw = new Database(path, { readonly: true });
+    expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(
+      raw
+        .prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        .pluck()
+        .all(),
+    ).toEqual(['checkpoints', 'checkpoints_thread_id_id']);
+    raw.close();
+  });
+
+  it("works in ':memory:'", async () => {
+    const store = new SqliteStore({ path: ':memory:' });
+    await store.put(testEntry('t', 1));
+    expect(await seqs(store, 't')).toEqual([1]);
+    await store.close();
+  });
+
+  it('rejects bad options with INVALID_ARGUMENT', async () => {
+    const make = (o: unknown) => () => new SqliteStore(o as never);
+    expect(await failure(make(undefined))).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('options object') });
+    expect(await failure(make({ path: '' }))).toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('path') });
+    expect(await failure(make({ path: freshFile(), durability: 'never' }))).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: `new SqliteStore(): durability must be one of 'sync', 'async', 'exit', got "never"`,
+    });
+  });
+
+  it('every call after close() throws INVALID_ARGUMENT; closing twice is harmless', async () => {
+    const store = new SqliteStore({ path: freshFile() });
+    await store.close();
+    await store.close();
+    const calls = [store.put(testEntry('t', 1)), store.get('t'), store.list('t'), store.delete('t'), store.threads(), store.flush()];
+    for (const call of calls) expect(await failure(call)).toMatchObject({ code: 'INVALID_ARGUMENT', message: 'the store is closed' });
+  });
+});
+
+describe('schema migrations', () => {
+  it('reopening keeps the data and does not re-run migrations', async () => {
+    const path = freshFile();
+    const first = new SqliteStore({ path });
+    await first.put(testEntry('t', 1));
+    await first.put(testEntry('t', 2));
+    await first.close();
+    const second = new SqliteStore({ path });
+    expect(await seqs(second, 't')).toEqual([2, 1]);
+    await second.put(testEntry('t', 3));
+    expect((await second.threads()).map((s) => [s.threadId, s.seq])).toEqual([['t', 3]]);
+    await second.close();
+  });
+
+  it('a database with a newer schema version is refused with CHECKPOINT_VERSION and left untouched', async () => {
+    const path = freshFile();
+    await new SqliteStore({ path }).close();
+    const raw = new Database(path);
+    raw.pragma('user_version = 99');
+    raw.close();
+    expect(await failure(() => new SqliteStore({ path }))).toMatchObject({
+      code: 'CHECKPOINT_VERSION',
+      message: `database "${path}" has schema version 99, but this @weft/store-sqlite knows versions up to ${SCHEMA_VERSION}; open it with the newer @weft/store-sqlite that wrote it`,
+    });
+    const after = new Database(path, { readonly: true });
+    expect(after.pragma('user_version', { simple: true })).toBe(99);
+    after.close();
+  });
+});
+
+describe("durability 'exit'", () => {
+  it('holds puts until flush(), then writes them; close() flushes the rest', async () => {
+    const path = freshFile();
+    const store = new SqliteStore({ path, durability: 'exit' });
+    const other = new SqliteStore({ path }); // another connection sees only what reached the file
+    await store.put(testEntry('t', 1));
+    await store.put(testEntry('t', 2));
+    expect(await seqs(other, 't')).toEqual([]);
+    await store.flush();
+    expect(await seqs(other, 't')).toEqual([2, 1]);
+    await store.put(testEntry('t', 3));
+    await store.close();
+    expect(await seqs(other, 't')).toEqual([3, 2, 1]);
+    await other.close();
+  });
+
+  it('a held put that another connection overtook is dropped and the flush rejects with CONCURRENT_RESUME', async () => {
+    const path = freshFile();
+    const store = new SqliteStore({ path, durability: 'exit' });
+    const other = new SqliteStore({ path });
+    await store.put(testEntry('t', 1));
+    await store.put(testEntry('u', 1));
+    await other.put(testEntry('t', 1, { id: 'cp-other' }));
+    expect(await failure(store.flush())).toMatchObject({
+      code: 'CONCURRENT_RESUME',
+      message:
+        'thread "t" is at version 1, but this write expected 0: another run continued the thread first; load its latest checkpoint and try again',
+    });
+    expect((await other.list('t')).map((e) => e.id)).toEqual(['cp-other']);
+    expect(await seqs(other, 'u')).toEqual([1]);
+    await store.close();
+    await other.close();
+  });
+
+  it('SIGKILL loses exactly the puts since the last flush', async () => {
+    const path = freshFile();
+    const child = spawnChild('exit-child.ts', [path, 'SIGKILL']);
+    expect((await child.exited).signal).toBe('SIGKILL');
+    const store = new SqliteStore({ path });
+    expect(await seqs(store, 't')).toEqual([2, 1]);
+    await store.close();
+  });
+
+  it('SIGTERM writes the held puts before the process ends', async () => {
+    const path = freshFile();
+    const child = spawnChild('exit-child.ts', [path, 'SIGTERM']);
+    expect((await child.exited).signal).toBe('SIGTERM');
+    const store = new SqliteStore({ path });
+    expect(await seqs(store, 't')).toEqual([4, 3, 2, 1]);
+    await store.close();
+  });
+});
+
+describe('two stores on one file (as two processes would)', () => {
+  it('racing puts of the same seq: exactly one wins, the other gets CONCURRENT_RESUME and writes nothing', async () => {
+    const path = freshFile();
+    const a = new SqliteStore({ path });
+    const b = new SqliteStore({ path });
+    await a.put(testEntry('t', 1));
+    for (let seq = 2; seq <= 6; seq++) {
+      const [fromA, fromB] = [testEntry('t', seq, { id: `a-${seq}` }), testEntry('t', seq, { id: `b-${seq}` })];
+      const results = await Promise.allSettled([a.put(fromA), b.put(fromB)]);
+      const won = results.filter((r) => r.status === 'fulfilled');
+      const lost = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as { code: unknown; message: string }] : []));
+      expect(won).toHaveLength(1);
+      expect(lost).toMatchObject([
+        {
+          code: 'CONCURRENT_RESUME',
+          message: `thread "t" is at version ${seq}, but this write expected ${seq - 1}: another run continued the thread first; load its latest checkpoint and try again`,
+        },
+      ]);
+    }
+    const fromA = (await a.list('t')).map((e) => `${e.seq}:${e.id}`);
+    expect(fromA).toHaveLength(6);
+    expect((await b.list('t')).map((e) => `${e.seq}:${e.id}`)).toEqual(fromA);
+    await a.close();
+    await b.close();
+  });
+});
+
+describe('a corrupt checkpoint row', () => {
+  type Log = { log: string[] };
+  const review = () =>
+    graph<string, string, Log>({ name: 'review', state: () => ({ log: [] }) })
+      .addNode('draft', (x: string, ctx) => (ctx.update((s) => void s.log.push('draft')), `${x}+d`))
+      .addNode('review', (x: string) => `${x}+${interrupt<string>('verdict?')}`)
+      .addEdge(START, 'draft')
+      .addEdge('draft', 'review')
+      .addEdge('review', END);
+
+  it('gives CHECKPOINT_CORRUPT for that thread only; listing and the other threads still work', async () => {
+    const path = freshFile();
+    const writer = review().compile({ store: new SqliteStore({ path }) });
+    for (const t of ['truncated', 'altered', 'healthy']) expect((await writer.run(t, { threadId: t })).status).toBe('interrupted');
+
+    const raw = new Database(path);
+    raw.prepare("UPDATE checkpoints SET bytes = substr(bytes, 1, length(bytes) / 2) WHERE thread_id = 'truncated' AND seq = 3").run();
+    // The base snapshot (seq 1) that the head's delta chain needs: one flipped byte in the middle.
+    const base = raw.prepare("SELECT bytes FROM checkpoints WHERE thread_id = 'altered' AND seq = 1").pluck().get() as Buffer;
+    base[base.length >> 1]! ^= 0x40;
+    raw.prepare("UPDATE checkpoints SET bytes = ? WHERE thread_id = 'altered' AND seq = 1").run(base);
+    raw.close();
+
+    // A new store and a fresh compile: what another process would see.
+    const store = new SqliteStore({ path });
+    const g = review().compile({ store });
+    for (const t of ['truncated', 'altered']) {
+      expect(await failure(g.getState(t))).toMatchObject({ code: 'CHECKPOINT_CORRUPT' });
+      expect(await failure(g.resume({ threadId: t, resume: { 'review#0': 'ok' } }))).toMatchObject({ code: 'CHECKPOINT_CORRUPT' });
+      expect(await seqs(store, t)).toEqual([3, 2, 1]); // resume wrote nothing
+    }
+    expect((await store.threads()).map((s) => s.threadId).sort()).toEqual(['altered', 'healthy', 'truncated']);
+    expect((await g.getState('healthy')).status).toBe('interrupted');
+    const done = await g.resume({ threadId: 'healthy', resume: { 'review#0': 'ok' } });
+    expect({ status: done.status, output: done.output, state: done.state }).toEqual({
+      status: 'done',
+      output: 'healthy+d+ok',
+      state: { log: ['draft'] },
+    });
+    await store.close();
+  });
+});

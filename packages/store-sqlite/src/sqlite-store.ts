@@ -1,0 +1,175 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { WeftError, type CheckpointEntry, type CheckpointStore, type ListOptions, type ThreadSummary } from '@weft/graph';
+import { entryToParams, rowToEntry, rowToSummary } from './checkpoint-row.ts';
+import { onProcessExit } from './exit-hooks.ts';
+import { migrate } from './migrations.ts';
+import { parseOptions, type Durability, type SqliteStoreOptions } from './sqlite-store-options.ts';
+import { prepareStatements, type Statements } from './statements.ts';
+
+/** How long a write waits for another connection's write lock before failing with SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5000;
+
+/** The same message shape as MemoryStore's, so callers see one error whichever store they use. */
+function conflict(threadId: string, seq: number, current: number): WeftError {
+  return new WeftError(
+    'CONCURRENT_RESUME',
+    `thread "${threadId}" is at version ${current}, but this write expected ${seq - 1}: another run continued the thread first; load its latest checkpoint and try again`,
+    { details: { threadId, expected: seq - 1, actual: current } },
+  );
+}
+
+/** A unique-key violation: another connection inserted the same seq or id between our check and our insert. */
+const isDuplicate = (err: unknown): boolean =>
+  err instanceof Database.SqliteError && (err.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || err.code === 'SQLITE_CONSTRAINT_UNIQUE');
+
+/**
+ * A `CheckpointStore` in one SQLite file (better-sqlite3, WAL). Several
+ * processes may share the file: the expected-version check and the insert run
+ * in one write transaction, so exactly one of two racing writers wins.
+ */
+export class SqliteStore implements CheckpointStore {
+  readonly path: string;
+  readonly durability: Durability;
+  #db: Database.Database | undefined;
+  readonly #sql: Statements;
+  /** Durability 'exit': puts not yet written, in put order. */
+  #pending: CheckpointEntry[] = [];
+  #pendingHeads = new Map<string, { seq: number; ids: Set<string> }>();
+  #disposeExitHook: (() => void) | undefined;
+
+  constructor(options: SqliteStoreOptions) {
+    const { path, durability } = parseOptions(options);
+    this.path = path;
+    this.durability = durability;
+    if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+    const db = new Database(path);
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      db.pragma(`synchronous = ${durability === 'async' ? 'NORMAL' : 'FULL'}`);
+      migrate(db, path);
+      this.#sql = prepareStatements(db);
+    } catch (err) {
+      db.close();
+      throw err;
+    }
+    this.#db = db;
+    if (durability === 'exit') this.#disposeExitHook = onProcessExit(() => this.#closeSync());
+  }
+
+  async put(entry: CheckpointEntry): Promise<void> {
+    const db = this.#open();
+    if (this.durability === 'exit') return this.#hold(entry);
+    try {
+      db.transaction(() => this.#insert(entry)).immediate();
+    } catch (err) {
+      if (!isDuplicate(err)) throw err;
+      throw conflict(entry.threadId, entry.seq, this.#sql.maxSeq.get(entry.threadId) ?? 0);
+    }
+  }
+
+  async get(threadId: string, checkpointId?: string): Promise<CheckpointEntry | undefined> {
+    this.#readable();
+    const row = checkpointId === undefined ? this.#sql.latest.get(threadId) : this.#sql.byId.get(threadId, checkpointId);
+    return row && rowToEntry(row);
+  }
+
+  async list(threadId: string, options: ListOptions = {}): Promise<CheckpointEntry[]> {
+    this.#readable();
+    const limit = options.limit === undefined ? -1 : Math.max(0, Math.floor(options.limit)); // -1: no limit in SQLite
+    const beforeSeq = options.beforeSeq ?? Number.MAX_SAFE_INTEGER;
+    return this.#sql.list.all(threadId, beforeSeq, limit).map(rowToEntry);
+  }
+
+  async delete(threadId: string): Promise<void> {
+    this.#readable();
+    this.#sql.deleteThread.run(threadId);
+  }
+
+  async threads(): Promise<ThreadSummary[]> {
+    this.#readable();
+    return this.#sql.heads.all().map(rowToSummary);
+  }
+
+  /** Writes the puts held by durability 'exit' in one transaction; a no-op for the other modes. */
+  async flush(): Promise<void> {
+    this.#open();
+    this.#flushSync();
+  }
+
+  /** Flushes held puts and closes the database. Closing twice is a no-op; every other call after it throws. */
+  async close(): Promise<void> {
+    this.#closeSync();
+  }
+
+  #closeSync(): void {
+    const db = this.#db;
+    if (!db) return;
+    try {
+      this.#flushSync();
+    } finally {
+      this.#disposeExitHook?.();
+      this.#db = undefined;
+      db.close();
+    }
+  }
+
+  #open(): Database.Database {
+    if (!this.#db) throw new WeftError('INVALID_ARGUMENT', 'the store is closed');
+    return this.#db;
+  }
+
+  /** Reads see held puts: they are flushed first. */
+  #readable(): void {
+    this.#open();
+    if (this.#pending.length) this.#flushSync();
+  }
+
+  /** The expected-version check and the insert; runs inside a write transaction. */
+  #insert(entry: CheckpointEntry): void {
+    const current = this.#sql.maxSeq.get(entry.threadId) ?? 0;
+    if (entry.seq !== current + 1 || this.#sql.hasId.get(entry.threadId, entry.id) !== undefined) {
+      throw conflict(entry.threadId, entry.seq, current);
+    }
+    this.#sql.insert.run(entryToParams(entry));
+  }
+
+  /** Durability 'exit': checks the version against the file and the held puts, then keeps a copy. */
+  #hold(entry: CheckpointEntry): void {
+    const head = this.#pendingHeads.get(entry.threadId);
+    const current = head?.seq ?? this.#sql.maxSeq.get(entry.threadId) ?? 0;
+    if (entry.seq !== current + 1 || head?.ids.has(entry.id) || this.#sql.hasId.get(entry.threadId, entry.id) !== undefined) {
+      throw conflict(entry.threadId, entry.seq, current);
+    }
+    this.#pending.push({ ...entry, bytes: Buffer.from(entry.bytes) });
+    this.#pendingHeads.set(entry.threadId, { seq: entry.seq, ids: (head?.ids ?? new Set()).add(entry.id) });
+  }
+
+  /**
+   * Writes held puts in one transaction. When another connection advanced a
+   * thread meanwhile, that thread's held puts are dropped and the flush rejects
+   * with CONCURRENT_RESUME; the other threads are still written.
+   */
+  #flushSync(): void {
+    if (this.#pending.length === 0) return;
+    const db = this.#open();
+    const lost = new Map<string, WeftError>();
+    db.transaction(() => {
+      for (const entry of this.#pending) {
+        if (lost.has(entry.threadId)) continue;
+        try {
+          this.#insert(entry);
+        } catch (err) {
+          if (!(err instanceof WeftError)) throw err;
+          lost.set(entry.threadId, err);
+        }
+      }
+    }).immediate();
+    this.#pending = [];
+    this.#pendingHeads.clear();
+    const [first] = lost.values();
+    if (first) throw new WeftError('CONCURRENT_RESUME', first.message, { details: { threads: [...lost.keys()] }, cause: first });
+  }
+}
