@@ -1,0 +1,283 @@
+/**
+ * Checkpoint storage benchmark (issue 5, Performance), separate from the
+ * per-step harness in main.ts. One process run measures:
+ *
+ * (a) a 200-step run whose single node appends 1 KB to a list in state each
+ *     step, on Weft (MemoryStore, SqliteStore sync/async, PostgresStore when
+ *     WEFT_PG_URL is set) and LangGraph.js (MemorySaver, SqliteSaver): run time,
+ *     per-step µs, bytes stored for the thread, final state size, their ratio,
+ *     and the time to load the latest checkpoint (getState).
+ * (b) resume latency on Weft SqliteStore: threads of 10 and 1000 steps that end
+ *     in interrupt(); getState (load) and resume (load + first step) timed
+ *     separately, 1 KB appends and a counter-only variant.
+ *
+ * Run: `pnpm --filter @weft/benchmarks run bench:storage` (or `npx tsx src/storage.ts`).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Annotation, END as LG_END, MemorySaver, START as LG_START, StateGraph } from '@langchain/langgraph';
+import type { BaseCheckpointSaver } from '@langchain/langgraph';
+import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
+import { END, MemoryStore, START, graph, interrupt, type CheckpointStore } from '@weft/graph';
+import { PostgresStore } from '@weft/store-postgres';
+import { SqliteStore } from '@weft/store-sqlite';
+import { memorySaverThreadBytes } from './frameworks/langgraph-storage.ts';
+
+const STEPS = 200;
+const RUNS = 5;
+const RESUME_SAMPLES = 10;
+
+/** A distinct 1024-char string per step, so no store can share repeated content. */
+const chunk = (i: number): string => `${i}:`.padEnd(1024, String.fromCharCode(97 + (i % 26)));
+
+const now = (): bigint => process.hrtime.bigint();
+const ms = (start: bigint): number => Number(now() - start) / 1e6;
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+interface Row {
+  store: string;
+  runMs: number;
+  bytes: number;
+  finalBytes: number;
+  loadMs: number;
+}
+
+// ---------- Weft ----------
+
+type AppendState = { items: string[] };
+
+function appendGraph(store: CheckpointStore, steps: number) {
+  return graph<number, number, AppendState>({ name: 'append', state: () => ({ items: [] }) })
+    .addNode('append', (n: number, ctx) => {
+      ctx.update((s) => {
+        s.items.push(chunk(n));
+      });
+      return n + 1;
+    })
+    .addBranch('append', (n) => (n < steps ? 'append' : END), ['append', END])
+    .addEdge(START, 'append')
+    .compile({ store, maxSteps: steps + 10 });
+}
+
+async function weftThreadBytes(store: CheckpointStore, threadId: string): Promise<number> {
+  let total = 0;
+  for (const e of await store.list(threadId)) {
+    total += e.bytes.byteLength + Buffer.byteLength(e.id) + Buffer.byteLength(e.threadId) + Buffer.byteLength(e.parentId ?? '');
+  }
+  return total;
+}
+
+async function weftAppend(label: string, store: CheckpointStore): Promise<Row> {
+  const g = appendGraph(store, STEPS);
+  const times: number[] = [];
+  const loads: number[] = [];
+  let threadId = '';
+  let finalBytes = 0;
+  for (let r = 0; r < RUNS + 1; r++) {
+    threadId = `append-${label}-${Date.now()}-${r}`;
+    const t0 = now();
+    const res = await g.run(0, { threadId });
+    const t = ms(t0);
+    if (res.status !== 'done' || res.output !== STEPS) throw new Error(`weft ${label}: ${res.status} ${String(res.output)}`);
+    const l0 = now();
+    const view = await g.getState(threadId);
+    const l = ms(l0);
+    if (view.state.items.length !== STEPS) throw new Error(`weft ${label}: ${view.state.items.length} items`);
+    finalBytes = JSON.stringify(view.state.items).length;
+    if (r === 0) continue; // warm-up run
+    times.push(t);
+    loads.push(l);
+  }
+  return { store: `weft ${label}`, runMs: median(times), bytes: await weftThreadBytes(store, threadId), finalBytes, loadMs: median(loads) };
+}
+
+// ---------- LangGraph ----------
+
+const ListState = Annotation.Root({
+  items: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }),
+});
+
+function lgAppendGraph(checkpointer: BaseCheckpointSaver) {
+  return new StateGraph(ListState)
+    .addNode('append', (s: typeof ListState.State) => ({ items: [chunk(s.items.length)] }))
+    .addEdge(LG_START, 'append')
+    .addConditionalEdges('append', (s: typeof ListState.State) => (s.items.length < STEPS ? 'append' : LG_END), ['append', LG_END])
+    .compile({ checkpointer });
+}
+
+function sqliteSaverThreadBytes(saver: SqliteSaver, threadId: string): number {
+  const row = (sql: string) => (saver.db.prepare(sql).get(threadId) as { n: number | null }).n ?? 0;
+  return (
+    row(
+      `SELECT sum(length(thread_id) + length(checkpoint_ns) + length(checkpoint_id) + ifnull(length(parent_checkpoint_id), 0)
+              + ifnull(length(type), 0) + ifnull(length(checkpoint), 0) + ifnull(length(metadata), 0)) AS n
+         FROM checkpoints WHERE thread_id = ?`,
+    ) +
+    row(
+      `SELECT sum(length(thread_id) + length(checkpoint_ns) + length(checkpoint_id) + length(task_id) + length(channel)
+              + ifnull(length(type), 0) + ifnull(length(value), 0)) AS n
+         FROM writes WHERE thread_id = ?`,
+    )
+  );
+}
+
+async function lgAppend(label: string, saver: BaseCheckpointSaver, bytesOf: (threadId: string) => number): Promise<Row> {
+  const app = lgAppendGraph(saver);
+  const times: number[] = [];
+  const loads: number[] = [];
+  let threadId = '';
+  let finalBytes = 0;
+  for (let r = 0; r < RUNS + 1; r++) {
+    threadId = `append-${label}-${Date.now()}-${r}`;
+    const config = { configurable: { thread_id: threadId }, recursionLimit: STEPS + 10 };
+    const t0 = now();
+    const out = await app.invoke({ items: [] }, config);
+    const t = ms(t0);
+    if (out.items.length !== STEPS) throw new Error(`langgraph ${label}: ${out.items.length} items`);
+    const l0 = now();
+    const snap = await app.getState({ configurable: { thread_id: threadId } });
+    const l = ms(l0);
+    const items = (snap.values as typeof ListState.State).items;
+    if (items.length !== STEPS) throw new Error(`langgraph ${label}: getState has ${items.length} items`);
+    finalBytes = JSON.stringify(items).length;
+    if (r === 0) continue; // warm-up run
+    times.push(t);
+    loads.push(l);
+  }
+  return { store: `langgraph ${label}`, runMs: median(times), bytes: bytesOf(threadId), finalBytes, loadMs: median(loads) };
+}
+
+// ---------- (b) resume latency ----------
+
+type ResumeState = { items: string[]; count: number };
+
+function resumeGraph(store: CheckpointStore, steps: number, big: boolean) {
+  return graph<number, number, ResumeState>({ name: 'resume', state: () => ({ items: [], count: 0 }) })
+    .addNode('work', (n: number, ctx) => {
+      ctx.update((s) => {
+        if (big) s.items.push(chunk(n));
+        else s.count += 1;
+      });
+      return n + 1;
+    })
+    .addNode('final', (n: number) => {
+      const ok = interrupt<boolean>('approve?');
+      return ok ? n : -1;
+    })
+    .addBranch('work', (n) => (n < steps ? 'work' : 'final'), ['work', 'final'])
+    .addEdge(START, 'work')
+    .addEdge('final', END)
+    .compile({ store, maxSteps: steps + 10 });
+}
+
+interface ResumeRow {
+  variant: string;
+  steps: number;
+  loadMs: number;
+  resumeMs: number;
+  checkpoints: number;
+}
+
+async function resumeLatency(store: CheckpointStore, steps: number, big: boolean): Promise<ResumeRow> {
+  const g = resumeGraph(store, steps, big);
+  const threadId = `resume-${big ? 'kb' : 'counter'}-${steps}-${Date.now()}`;
+  const res = await g.run(0, { threadId });
+  if (res.status !== 'interrupted') throw new Error(`resume setup: status ${res.status}`);
+  const head = await g.getState(threadId);
+  const checkpoints = (await store.list(threadId)).length;
+  const interruptId = head.interrupts[0]!.id;
+  const loads: number[] = [];
+  const resumes: number[] = [];
+  for (let i = 0; i < RESUME_SAMPLES + 1; i++) {
+    const l0 = now();
+    const view = await g.getState(threadId, head.id);
+    const l = ms(l0);
+    if (view.step !== head.step) throw new Error('resume: wrong checkpoint loaded');
+    // Every sample resumes the same interrupted checkpoint (a fork after the first), so each one loads the same chain.
+    const r0 = now();
+    const out = await g.resume({ threadId, checkpointId: head.id, resume: { [interruptId]: true } });
+    const r = ms(r0);
+    if (out.status !== 'done' || out.output !== steps) throw new Error(`resume: ${out.status} ${String(out.output)}`);
+    if (i === 0) continue; // warm-up
+    loads.push(l);
+    resumes.push(r);
+  }
+  return { variant: big ? '1 KB append' : 'counter', steps, loadMs: median(loads), resumeMs: median(resumes), checkpoints };
+}
+
+// ---------- main ----------
+
+const fmt = (n: number, digits = 2): string => n.toFixed(digits);
+const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'weft-bench-storage-'));
+  const rows: (Row | { store: string; na: string })[] = [];
+  const closers: (() => Promise<void> | void)[] = [];
+  try {
+    rows.push(await weftAppend('MemoryStore', new MemoryStore()));
+    for (const durability of ['sync', 'async'] as const) {
+      const s = new SqliteStore({ path: join(dir, `weft-${durability}.db`), durability });
+      closers.push(() => s.close());
+      rows.push(await weftAppend(`SqliteStore (${durability})`, s));
+    }
+    const pgUrl = process.env.WEFT_PG_URL;
+    if (pgUrl) {
+      const s = new PostgresStore({ connectionString: pgUrl, schema: 'weft_bench_storage' });
+      closers.push(() => s.close());
+      await s.migrate();
+      rows.push(await weftAppend('PostgresStore', s));
+    } else {
+      rows.push({ store: 'weft PostgresStore', na: 'n/a: WEFT_PG_URL not set' });
+    }
+    const mem = new MemorySaver();
+    rows.push(await lgAppend('MemorySaver', mem, (t) => memorySaverThreadBytes(mem, t)));
+    const lite = SqliteSaver.fromConnString(join(dir, 'langgraph.db'));
+    closers.push(() => {
+      lite.db.close();
+    });
+    rows.push(await lgAppend('SqliteSaver', lite, (t) => sqliteSaverThreadBytes(lite, t)));
+
+    const resumeStore = new SqliteStore({ path: join(dir, 'weft-resume.db'), durability: 'sync' });
+    closers.push(() => resumeStore.close());
+    const resumeRows: ResumeRow[] = [];
+    for (const big of [true, false]) for (const steps of [10, 1000]) resumeRows.push(await resumeLatency(resumeStore, steps, big));
+
+    console.log(`\n## Checkpoint storage: ${STEPS} steps, +1 KB per step (median of ${RUNS} runs, fresh thread each)\n`);
+    console.log('| store | run ms | µs/step | bytes stored | final state | bytes / final | getState ms |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const r of rows) {
+      if ('na' in r) {
+        console.log(`| ${r.store} | ${r.na} | | | | | |`);
+        continue;
+      }
+      console.log(
+        `| ${r.store} | ${fmt(r.runMs, 1)} | ${fmt((r.runMs * 1000) / STEPS, 0)} | ${kb(r.bytes)} | ${kb(r.finalBytes)} | ${fmt(r.bytes / r.finalBytes, 2)}× | ${fmt(r.loadMs, 3)} |`,
+      );
+    }
+    console.log(`\n## Resume latency, Weft SqliteStore (sync), interrupted thread (median of ${RESUME_SAMPLES})\n`);
+    console.log('| state change per step | steps | checkpoints | getState ms | resume ms (load + first step) |');
+    console.log('| --- | ---: | ---: | ---: | ---: |');
+    for (const r of resumeRows)
+      console.log(`| ${r.variant} | ${r.steps} | ${r.checkpoints} | ${fmt(r.loadMs, 3)} | ${fmt(r.resumeMs, 3)} |`);
+    console.log('\n| state change per step | getState 1000/10 | resume 1000/10 |');
+    console.log('| --- | ---: | ---: |');
+    for (const variant of ['1 KB append', 'counter']) {
+      const [a, b] = [
+        resumeRows.find((r) => r.variant === variant && r.steps === 10)!,
+        resumeRows.find((r) => r.variant === variant && r.steps === 1000)!,
+      ];
+      console.log(`| ${variant} | ${fmt(b.loadMs / a.loadMs, 2)}× | ${fmt(b.resumeMs / a.resumeMs, 2)}× |`);
+    }
+  } finally {
+    for (const close of closers) await close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
