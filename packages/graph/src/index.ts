@@ -45,6 +45,7 @@ export type { InterruptRecord } from './interrupt/interrupt-record.ts';
 export type { CheckpointStore, CheckpointEntry, ListOptions, ThreadSummary } from './checkpoint/checkpoint-store.ts';
 export { MemoryStore } from './checkpoint/memory-store.ts';
 export type { CheckpointView } from './checkpoint/checkpoint-view.ts';
+export type { PruneOptions, PruneResult, PruneCandidate } from './checkpoint/prune-thread.ts';
 export type { CheckpointRecord, CheckpointMeta, CheckpointStatus, CheckpointSource } from './checkpoint/checkpoint-record.ts';
 export { encodeCheckpoint, decodeCheckpoint, CHECKPOINT_FORMAT_VERSION } from './checkpoint/codec.ts';
 export { checkpointStoreConformance } from './checkpoint/store-conformance.ts';

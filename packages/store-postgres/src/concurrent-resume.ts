@@ -17,3 +17,12 @@ export function duplicateId(threadId: string, id: string, cause: unknown): WeftE
     { cause, details: { threadId, id } },
   );
 }
+
+/** An attempt to prune a thread's latest checkpoint: the head is what keeps the thread's version from going back. */
+export function headNotDeletable(threadId: string, headId: string): WeftError {
+  return new WeftError(
+    'INVALID_ARGUMENT',
+    `checkpoint "${headId}" is the latest of thread "${threadId}" and cannot be pruned; delete the whole thread with delete() instead`,
+    { details: { threadId, checkpointId: headId } },
+  );
+}

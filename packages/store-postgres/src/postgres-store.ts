@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { CheckpointEntry, CheckpointStore, ListOptions, ThreadSummary } from '@weft/graph';
 import { ENTRY_COLUMNS, entryToParams, rowToEntry, rowToSummary, type CheckpointRow } from './checkpoint-row.ts';
-import { concurrentResume, duplicateId } from './concurrent-resume.ts';
+import { concurrentResume, duplicateId, headNotDeletable } from './concurrent-resume.ts';
 import { runMigrations } from './migrations.ts';
 import { resolveOptions, type PostgresStoreOptions, type ResolvedOptions } from './postgres-store-options.ts';
 
@@ -113,6 +113,32 @@ export class PostgresStore implements CheckpointStore {
   async delete(threadId: string): Promise<void> {
     await this.migrate();
     await this.#query('delete', `DELETE FROM ${this.#table} WHERE thread_id = $1::text`, [threadId]);
+  }
+
+  /**
+   * Prunes checkpoints of one thread. The head check and the delete are one
+   * statement, so they see one snapshot: a head written concurrently is not in
+   * it and cannot be deleted, and the thread's version never goes back.
+   */
+  async deleteCheckpoints(threadId: string, ids: readonly string[]): Promise<number> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return 0;
+    await this.migrate();
+    const res = await this.#query<{ head: string | null; deleted: number }>(
+      'delete-checkpoints',
+      `WITH head AS (SELECT id FROM ${this.#table} WHERE thread_id = $1::text ORDER BY seq DESC LIMIT 1),
+       deleted AS (
+         DELETE FROM ${this.#table}
+         WHERE thread_id = $1::text AND id = ANY($2::text[])
+           AND NOT EXISTS (SELECT 1 FROM head WHERE head.id = ANY($2::text[]))
+         RETURNING 1
+       )
+       SELECT (SELECT id FROM head WHERE head.id = ANY($2::text[])) AS head, (SELECT count(*) FROM deleted)::integer AS deleted`,
+      [threadId, unique],
+    );
+    const row = res.rows[0];
+    if (row?.head != null) throw headNotDeletable(threadId, row.head);
+    return row?.deleted ?? 0;
   }
 
   async threads(): Promise<ThreadSummary[]> {

@@ -33,6 +33,7 @@ const gate: CheckpointStore = {
   get: (t, id) => store.get(t, id),
   list: (t, o) => store.list(t, o),
   delete: (t) => store.delete(t),
+  deleteCheckpoints: (t, ids) => store.deleteCheckpoints(t, ids),
   threads: () => store.threads(),
   put: async (entry: CheckpointEntry) => {
     if (!gated) {

@@ -20,6 +20,14 @@ function conflict(threadId: string, seq: number, current: number): WeftError {
   );
 }
 
+function headNotDeletable(threadId: string, headId: string): WeftError {
+  return new WeftError(
+    'INVALID_ARGUMENT',
+    `checkpoint "${headId}" is the latest of thread "${threadId}" and cannot be pruned; delete the whole thread with delete() instead`,
+    { details: { threadId, checkpointId: headId } },
+  );
+}
+
 /** A unique-key violation: another connection inserted the same seq or id between our check and our insert. */
 const isDuplicate = (err: unknown): boolean =>
   err instanceof Database.SqliteError && (err.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || err.code === 'SQLITE_CONSTRAINT_UNIQUE');
@@ -86,6 +94,29 @@ export class SqliteStore implements CheckpointStore {
   async delete(threadId: string): Promise<void> {
     this.#readable();
     this.#sql.deleteThread.run(threadId);
+  }
+
+  /**
+   * Prunes checkpoints of one thread in one write transaction. Held puts
+   * (durability 'exit') are flushed first, so the head checked here is the
+   * thread's real head. Deleting the head is refused: the thread's version
+   * (its highest seq) must never go back.
+   */
+  async deleteCheckpoints(threadId: string, ids: readonly string[]): Promise<number> {
+    const db = this.#open();
+    this.#flushSync();
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return 0;
+    return db
+      .transaction(() => {
+        const head = this.#sql.headId.get(threadId);
+        if (head === undefined) return 0;
+        if (unique.includes(head)) throw headNotDeletable(threadId, head);
+        let deleted = 0;
+        for (const id of unique) deleted += this.#sql.deleteOne.run(threadId, id).changes;
+        return deleted;
+      })
+      .immediate();
   }
 
   async threads(): Promise<ThreadSummary[]> {

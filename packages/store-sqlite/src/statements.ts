@@ -12,6 +12,8 @@ export interface Statements {
   byId: Statement<[threadId: string, id: string], CheckpointRow | undefined>;
   list: Statement<[threadId: string, beforeSeq: number, limit: number], CheckpointRow>;
   deleteThread: Statement<[threadId: string], void>;
+  headId: Statement<[threadId: string], string | undefined>;
+  deleteOne: Statement<[threadId: string, id: string], void>;
   heads: Statement<[], SummaryRow>;
 }
 
@@ -28,6 +30,8 @@ export function prepareStatements(db: Database): Statements {
     byId: db.prepare(`${from} WHERE thread_id = ? AND id = ?`),
     list: db.prepare(`${from} WHERE thread_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`),
     deleteThread: db.prepare('DELETE FROM checkpoints WHERE thread_id = ?'),
+    headId: db.prepare<[string], string>('SELECT id FROM checkpoints WHERE thread_id = ? ORDER BY seq DESC LIMIT 1').pluck(),
+    deleteOne: db.prepare('DELETE FROM checkpoints WHERE thread_id = ? AND id = ?'),
     // The head of each thread is its row with the highest seq (the primary key makes this an index walk).
     heads: db.prepare(
       `SELECT c.thread_id, c.seq, c.id, c.step, c.status, c.created_at

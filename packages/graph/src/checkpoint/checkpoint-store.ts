@@ -26,7 +26,8 @@ export interface ThreadSummary {
  * when `entry.seq` is exactly one more than the thread's current version (1 for
  * a new thread), and otherwise rejects with a `CONCURRENT_RESUME` WeftError
  * without writing anything. That check is what stops two processes from both
- * continuing one thread. Entries are never overwritten.
+ * continuing one thread. Entries are never overwritten; pruning
+ * (`deleteCheckpoints`) leaves gaps in `seq` but never removes the head.
  */
 export interface CheckpointStore {
   put(entry: CheckpointEntry): Promise<void>;
@@ -35,6 +36,14 @@ export interface CheckpointStore {
   /** Newest first. */
   list(threadId: string, options?: ListOptions): Promise<CheckpointEntry[]>;
   delete(threadId: string): Promise<void>;
+  /**
+   * Deletes the given checkpoints of one thread (pruning) and resolves to how
+   * many were deleted. Unknown ids are ignored; other threads are never touched.
+   * The thread's latest checkpoint (its head) cannot be deleted: that keeps the
+   * thread's version monotonic for later puts. When `ids` contains the head the
+   * call rejects with an `INVALID_ARGUMENT` WeftError and deletes nothing.
+   */
+  deleteCheckpoints(threadId: string, ids: readonly string[]): Promise<number>;
   /** Every thread with its latest checkpoint, most recently updated first. */
   threads(): Promise<ThreadSummary[]>;
 }

@@ -41,6 +41,7 @@ class DyingStore implements CheckpointStore {
   get = (t: string, id?: string) => this.inner.get(t, id);
   list = (t: string, o?: { limit?: number; beforeSeq?: number }) => this.inner.list(t, o);
   delete = (t: string) => this.inner.delete(t);
+  deleteCheckpoints = (t: string, ids: readonly string[]) => this.inner.deleteCheckpoints(t, ids);
   threads = () => this.inner.threads();
 }
 

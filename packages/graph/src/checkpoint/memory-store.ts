@@ -22,13 +22,22 @@ interface Thread {
   byId: Map<string, CheckpointEntry>;
 }
 
+/** The error every store gives for an attempt to prune a thread's head. */
+export function headNotDeletable(threadId: string, headId: string): WeftError {
+  return new WeftError(
+    'INVALID_ARGUMENT',
+    `checkpoint "${headId}" is the latest of thread "${threadId}" and cannot be pruned; delete the whole thread with delete() instead`,
+    { details: { threadId, checkpointId: headId } },
+  );
+}
+
 /** An in-process `CheckpointStore`: fast, for tests, demos and short-lived runs. */
 export class MemoryStore implements CheckpointStore {
   readonly #threads = new Map<string, Thread>();
 
   async put(entry: CheckpointEntry): Promise<void> {
     const thread: Thread = this.#threads.get(entry.threadId) ?? { entries: [], byId: new Map() };
-    const current = thread.entries.length;
+    const current = thread.entries[thread.entries.length - 1]?.seq ?? 0;
     if (entry.seq !== current + 1 || thread.byId.has(entry.id)) {
       throw new WeftError(
         'CONCURRENT_RESUME',
@@ -50,10 +59,24 @@ export class MemoryStore implements CheckpointStore {
 
   async list(threadId: string, options: ListOptions = {}): Promise<CheckpointEntry[]> {
     const entries = this.#threads.get(threadId)?.entries ?? [];
-    // Clamped at 0: a negative end would make slice() count from the back.
-    const end = Math.max(0, Math.min(entries.length, (options.beforeSeq ?? Infinity) - 1));
-    const start = Math.max(0, end - (options.limit ?? Infinity));
+    // Entries are in seq order, possibly with gaps after pruning: find the first one at or past beforeSeq.
+    const beforeSeq = options.beforeSeq ?? Infinity;
+    let end = entries.length;
+    while (end > 0 && (entries[end - 1] as CheckpointEntry).seq >= beforeSeq) end--;
+    const start = Math.max(0, end - Math.max(0, options.limit ?? Infinity));
     return entries.slice(start, end).reverse().map(copy);
+  }
+
+  async deleteCheckpoints(threadId: string, ids: readonly string[]): Promise<number> {
+    const thread = this.#threads.get(threadId);
+    if (!thread) return 0;
+    const head = thread.entries[thread.entries.length - 1];
+    if (head && ids.includes(head.id)) throw headNotDeletable(threadId, head.id);
+    const doomed = new Set(ids.filter((id) => thread.byId.has(id)));
+    if (doomed.size === 0) return 0;
+    thread.entries = thread.entries.filter((e) => !doomed.has(e.id));
+    for (const id of doomed) thread.byId.delete(id);
+    return doomed.size;
   }
 
   async delete(threadId: string): Promise<void> {

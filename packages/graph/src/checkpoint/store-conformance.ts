@@ -280,6 +280,55 @@ const CASES: Record<string, Case> = {
     t.expect((await ownThreads(store, t)).map(withoutTime)).toEqual([withoutTime(summary(b[1] as CheckpointEntry))]);
     await store.delete(t.thread('never-existed')); // deleting nothing is not an error
   },
+  'deleteCheckpoints removes the given entries; the rest stay byte-identical and list in order with gaps': async (store, t) => {
+    const tid = t.thread('a');
+    const written = await fill(store, tid, 6);
+    t.expect(await store.deleteCheckpoints(tid, ['cp-2', 'cp-4', 'cp-5'])).toBe(3);
+    const rest = [written[0], written[2], written[5]] as CheckpointEntry[];
+    t.expect(plainAll(await store.list(tid))).toEqual(newestFirst(rest));
+    for (const e of rest) t.expect(plain(await store.get(tid, e.id))).toEqual(plain(e));
+    t.expect(await store.get(tid, 'cp-4')).toBeUndefined();
+    t.expect(plain(await store.get(tid))).toEqual(plain(written[5]));
+    // Paging still works across the gaps.
+    t.expect(plainAll(await store.list(tid, { limit: 1, beforeSeq: 6 }))).toEqual(newestFirst([written[2] as CheckpointEntry]));
+    t.expect(plainAll(await store.list(tid, { beforeSeq: 5 }))).toEqual(newestFirst([written[0], written[2]] as CheckpointEntry[]));
+    t.expect((await ownThreads(store, t)).map(withoutTime)).toEqual([withoutTime(summary(written[5] as CheckpointEntry))]);
+  },
+  'deleteCheckpoints ignores unknown ids and ids already deleted': async (store, t) => {
+    const tid = t.thread('a');
+    const written = await fill(store, tid, 3);
+    t.expect(await store.deleteCheckpoints(tid, ['nope', 'cp-1', 'cp-1'])).toBe(1);
+    t.expect(await store.deleteCheckpoints(tid, ['cp-1', 'also-nope'])).toBe(0);
+    t.expect(await store.deleteCheckpoints(tid, [])).toBe(0);
+    t.expect(await store.deleteCheckpoints(t.thread('missing'), ['cp-1'])).toBe(0);
+    t.expect(plainAll(await store.list(tid))).toEqual(newestFirst(written.slice(1)));
+  },
+  'deleteCheckpoints never touches other threads, even with the same ids': async (store, t) => {
+    const a = await fill(store, t.thread('a'), 3);
+    const b = await fill(store, t.thread('b'), 3);
+    t.expect(await store.deleteCheckpoints(t.thread('a'), ['cp-1', 'cp-2'])).toBe(2);
+    t.expect(plainAll(await store.list(t.thread('a')))).toEqual(newestFirst(a.slice(2)));
+    t.expect(plainAll(await store.list(t.thread('b')))).toEqual(newestFirst(b));
+  },
+  'deleting the head is rejected with INVALID_ARGUMENT and deletes nothing': async (store, t) => {
+    const tid = t.thread('a');
+    const written = await fill(store, tid, 4);
+    t.expect(codeOf(await rejection(store.deleteCheckpoints(tid, ['cp-1', 'cp-4'])))).toBe('INVALID_ARGUMENT');
+    t.expect(codeOf(await rejection(store.deleteCheckpoints(tid, ['cp-4'])))).toBe('INVALID_ARGUMENT');
+    t.expect(plainAll(await store.list(tid))).toEqual(newestFirst(written));
+  },
+  'after pruning, puts continue at head seq + 1 and stale seqs are still rejected': async (store, t) => {
+    const tid = t.thread('a');
+    const written = await fill(store, tid, 5);
+    t.expect(await store.deleteCheckpoints(tid, ['cp-1', 'cp-2', 'cp-3', 'cp-4'])).toBe(4);
+    // Five entries were written and four deleted: the version is still 5, not 1.
+    t.expect(codeOf(await rejection(store.put(entry(tid, 2, { id: 'cp-low' }))))).toBe('CONCURRENT_RESUME');
+    t.expect(codeOf(await rejection(store.put(entry(tid, 5, { id: 'cp-same' }))))).toBe('CONCURRENT_RESUME');
+    const next = entry(tid, 6);
+    await store.put(next);
+    t.expect(plainAll(await store.list(tid))).toEqual(newestFirst([written[4] as CheckpointEntry, next]));
+    t.expect((await ownThreads(store, t)).map(withoutTime)).toEqual([withoutTime(summary(next))]);
+  },
   'threads() lists each thread once with its head, most recently updated first': async (store, t) => {
     const [a, b, c] = [t.thread('a'), t.thread('b'), t.thread('c')];
     let clock = 1_700_000_000_000;

@@ -1,6 +1,7 @@
 import { checkpointView, type CheckpointView } from '../checkpoint/checkpoint-view.ts';
 import type { CheckpointRecord } from '../checkpoint/checkpoint-record.ts';
 import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
+import { pruneThread, type PruneOptions, type PruneResult } from '../checkpoint/prune-thread.ts';
 import { WeftError } from '../errors.ts';
 import type { Run } from '../events/run.ts';
 import { prepareResume, type ResumeOptions } from '../scheduler/prepare-resume.ts';
@@ -70,6 +71,16 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown> {
   /** One checkpoint (default: the thread's latest) with its state. */
   async getState(threadId: string, checkpointId?: string): Promise<CheckpointView<S>> {
     return checkpointView<S>(await loadCheckpoint(this.#store(), this.plan, threadId, checkpointId));
+  }
+
+  /**
+   * Deletes old checkpoints of a thread: keeps the newest `keepLast` (default
+   * 10), every interrupted one, those `keep` returns true for, unreadable ones,
+   * and every checkpoint a kept one needs to load (its delta chain back to a
+   * full snapshot). Every kept checkpoint still loads and resumes.
+   */
+  async prune(threadId: string, options: PruneOptions = {}): Promise<PruneResult> {
+    return pruneThread(this.#store(), this.plan, threadId, options);
   }
 
   #store() {

@@ -1,0 +1,141 @@
+import { WeftError } from '../errors.ts';
+import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
+import type { CheckpointRecord, CheckpointSource, CheckpointStatus } from './checkpoint-record.ts';
+import type { CheckpointEntry, CheckpointStore } from './checkpoint-store.ts';
+import { decodeCheckpoint } from './codec.ts';
+
+/** What `keep` sees of a checkpoint: its record without the state (rebuilding every state would cost a replay). */
+export interface PruneCandidate {
+  id: string;
+  parentId: string | null;
+  seq: number;
+  step: number;
+  status: CheckpointStatus;
+  source: CheckpointSource;
+  createdAt: number;
+  /** True for a full snapshot, false for a delta against its parent. */
+  snapshot: boolean;
+  interrupts: InterruptRecord[];
+}
+
+export interface PruneOptions {
+  /** Keep the thread's newest this many checkpoints (default 10). The latest one is always kept. */
+  keepLast?: number;
+  /** Keep the checkpoints this returns true for, too. Called once for each checkpoint that decodes, newest first. */
+  keep?: (checkpoint: PruneCandidate) => boolean;
+}
+
+export interface PruneResult {
+  /** Checkpoints left in the thread. */
+  kept: number;
+  /** Checkpoints the store deleted. */
+  deleted: number;
+  /** Ids of checkpoints that could not be decoded; they are kept, never deleted. */
+  unreadable: string[];
+}
+
+const PAGE = 500;
+const DELETE_BATCH = 1000;
+
+/**
+ * Deletes the checkpoints of a thread that the retention policy does not keep.
+ * Kept: the newest `keepLast`, the thread's head, every `interrupted`
+ * checkpoint (an open interrupt can always be resumed again), those `keep`
+ * returns true for, every checkpoint that cannot be decoded, and everything a
+ * kept checkpoint needs to load: its delta chain back to its full snapshot.
+ */
+export async function pruneThread(
+  store: CheckpointStore,
+  graph: { name: string; hash: string },
+  threadId: string,
+  options: PruneOptions = {},
+): Promise<PruneResult> {
+  const { keepLast, keep } = checkOptions(options);
+  const entries = await listAll(store, threadId); // newest first
+  if (entries.length === 0) throw new WeftError('THREAD_NOT_FOUND', `thread "${threadId}" has no checkpoints`, { details: { threadId } });
+
+  const records = new Map<string, CheckpointRecord>();
+  const unreadable: string[] = [];
+  for (const entry of entries) {
+    const record = tryDecode(entry, threadId);
+    if (!record) unreadable.push(entry.id);
+    else records.set(entry.id, record);
+  }
+  for (const record of records.values()) {
+    if (record.graph !== graph.name || record.hash !== graph.hash) {
+      throw new WeftError(
+        'CHECKPOINT_GRAPH_MISMATCH',
+        `checkpoint "${record.id}" was written by graph "${record.graph}" (structure ${record.hash}); this is graph "${graph.name}" (structure ${graph.hash}); prune the thread with the graph that wrote it`,
+        { details: { threadId, checkpointId: record.id, expected: graph, found: { name: record.graph, hash: record.hash } } },
+      );
+    }
+  }
+
+  const kept = new Set<string>(unreadable);
+  entries.slice(0, Math.max(1, keepLast)).forEach((e) => kept.add(e.id));
+  for (const record of records.values()) {
+    if (keep?.(candidate(record)) || record.status === 'interrupted') kept.add(record.id);
+  }
+  // Each kept checkpoint's delta chain back to its snapshot. A chain that reaches an
+  // unreadable or missing entry is already broken there; that entry itself stays.
+  for (const id of [...kept]) {
+    let record = records.get(id);
+    while (record && !('full' in record.state) && record.parentId !== null) {
+      kept.add(record.parentId);
+      record = records.get(record.parentId);
+    }
+  }
+
+  const doomed = entries.filter((e) => !kept.has(e.id)).map((e) => e.id);
+  let deleted = 0;
+  for (let i = 0; i < doomed.length; i += DELETE_BATCH) {
+    deleted += await store.deleteCheckpoints(threadId, doomed.slice(i, i + DELETE_BATCH));
+  }
+  return { kept: entries.length - deleted, deleted, unreadable };
+}
+
+function checkOptions(o: PruneOptions): { keepLast: number; keep: PruneOptions['keep'] } {
+  const bad = (msg: string) => new WeftError('INVALID_ARGUMENT', `prune(): ${msg}`);
+  if (o === null || typeof o !== 'object') throw bad('options must be an object');
+  const keepLast = o.keepLast ?? 10;
+  if (!Number.isInteger(keepLast) || keepLast < 0) throw bad(`keepLast must be a non-negative integer, got ${String(o.keepLast)}`);
+  if (o.keep !== undefined && typeof o.keep !== 'function') throw bad('keep must be a function');
+  return { keepLast, keep: o.keep };
+}
+
+async function listAll(store: CheckpointStore, threadId: string): Promise<CheckpointEntry[]> {
+  const all: CheckpointEntry[] = [];
+  let beforeSeq: number | undefined;
+  for (;;) {
+    const page = await store.list(threadId, { limit: PAGE, ...(beforeSeq === undefined ? {} : { beforeSeq }) });
+    all.push(...page);
+    const last = page[page.length - 1];
+    if (page.length < PAGE || !last) return all;
+    beforeSeq = last.seq;
+  }
+}
+
+/** The entry's record, or undefined when it does not decode or holds another checkpoint's record. */
+function tryDecode(entry: CheckpointEntry, threadId: string): CheckpointRecord | undefined {
+  try {
+    const record = decodeCheckpoint(entry.bytes, `"${entry.id}" of thread "${threadId}"`);
+    return record.id === entry.id && record.threadId === threadId ? record : undefined;
+  } catch (err) {
+    if (err instanceof WeftError && (err.code === 'CHECKPOINT_CORRUPT' || err.code === 'CHECKPOINT_VERSION')) return undefined;
+    throw err;
+  }
+}
+
+function candidate(r: CheckpointRecord): PruneCandidate {
+  return {
+    id: r.id,
+    parentId: r.parentId,
+    seq: r.seq,
+    step: r.step,
+    status: r.status,
+    source: r.source,
+    createdAt: r.createdAt,
+    snapshot: 'full' in r.state,
+    interrupts: r.interrupts,
+  };
+}
