@@ -19,9 +19,9 @@ export interface ScriptedModelOptions {
   /** `stream()` cuts text and tool-call arguments into pieces of this many characters (an item's own `chunkSize` wins). */
   chunkSize?: number;
   /**
-   * Copy what each call was sent into `calls` (default true). Off, `calls` still
-   * gets one entry per call (tool names, streamed) but no copies of messages and
-   * tools: for benchmarks, where copying the history would dominate.
+   * Keep a copy of what each call was sent in `calls` (default true). Off,
+   * `calls` stays empty and nothing is kept per call: for benchmarks, where
+   * copying the history would dominate and a log would grow with every run.
    */
   record?: boolean;
 }
@@ -76,6 +76,8 @@ class ScriptedChatModel implements ScriptedModel {
   readonly #chunkSize: number | undefined;
   readonly #record: boolean;
   #calls: RecordedModelCall[] = [];
+  /** Calls made so far (the call log stays empty when not recording). */
+  #callCount = 0;
   #next = 0;
 
   constructor(name: string, script: readonly ScriptItem[], repeatLast: boolean, chunkSize: number | undefined, record: boolean) {
@@ -92,6 +94,7 @@ class ScriptedChatModel implements ScriptedModel {
 
   reset(): void {
     this.#calls = [];
+    this.#callCount = 0;
     this.#next = 0;
   }
 
@@ -128,8 +131,8 @@ class ScriptedChatModel implements ScriptedModel {
     } catch (failure) {
       return { failure };
     }
-    this.#calls.push(record);
-    const callNumber = this.#calls.length;
+    if (this.#record) this.#calls.push(record);
+    const callNumber = ++this.#callCount;
     // Past the end: the last item again with repeatLast, else no item (index -1).
     const index = this.#next < this.#script.length ? this.#next++ : this.#repeatLast ? this.#script.length - 1 : -1;
     const item = index < 0 ? undefined : this.#script[index];
