@@ -44,6 +44,8 @@ export type { InterruptRecord } from './interrupt/interrupt-record.ts';
 // Checkpoints
 export type { CheckpointStore, CheckpointEntry, ListOptions, ThreadSummary } from './checkpoint/checkpoint-store.ts';
 export { MemoryStore } from './checkpoint/memory-store.ts';
+export { entryFromRow, summaryFromRow } from './checkpoint/checkpoint-row.ts';
+export type { CheckpointRow } from './checkpoint/checkpoint-row.ts';
 export type { CheckpointView } from './checkpoint/checkpoint-view.ts';
 export type { PruneOptions, PruneResult, PruneCandidate } from './checkpoint/prune-thread.ts';
 export type { CheckpointRecord, CheckpointMeta, CheckpointStatus, CheckpointSource } from './checkpoint/checkpoint-record.ts';

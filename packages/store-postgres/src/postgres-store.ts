@@ -1,6 +1,13 @@
 import type pg from 'pg';
-import type { CheckpointEntry, CheckpointStore, ListOptions, ThreadSummary } from '@weft/graph';
-import { ENTRY_COLUMNS, entryToParams, rowToEntry, rowToSummary, type CheckpointRow } from './checkpoint-row.ts';
+import {
+  entryFromRow,
+  summaryFromRow,
+  type CheckpointEntry,
+  type CheckpointStore,
+  type ListOptions,
+  type ThreadSummary,
+} from '@weft/graph';
+import { ENTRY_COLUMNS, entryToParams, type CheckpointRow } from './checkpoint-row.ts';
 import { concurrentResume, duplicateId, headNotDeletable } from './concurrent-resume.ts';
 import { runMigrations } from './migrations.ts';
 import { resolveOptions, type PostgresStoreOptions, type ResolvedOptions } from './postgres-store-options.ts';
@@ -92,7 +99,7 @@ export class PostgresStore implements CheckpointStore {
             [threadId, checkpointId],
           );
     const row = res.rows[0];
-    return row && rowToEntry(row);
+    return row && entryFromRow(row);
   }
 
   async list(threadId: string, options: ListOptions = {}): Promise<CheckpointEntry[]> {
@@ -107,7 +114,7 @@ export class PostgresStore implements CheckpointStore {
        ORDER BY seq DESC LIMIT $3::bigint`,
       [threadId, before, limit],
     );
-    return res.rows.map(rowToEntry);
+    return res.rows.map(entryFromRow);
   }
 
   async delete(threadId: string): Promise<void> {
@@ -152,7 +159,7 @@ export class PostgresStore implements CheckpointStore {
        ORDER BY created_at DESC, thread_id`,
       [],
     );
-    return res.rows.map(rowToSummary);
+    return res.rows.map(summaryFromRow);
   }
 
   /**

@@ -1,8 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { WeftError, type CheckpointEntry, type CheckpointStore, type ListOptions, type ThreadSummary } from '@weft/graph';
-import { entryToParams, rowToEntry, rowToSummary } from './checkpoint-row.ts';
+import {
+  WeftError,
+  type CheckpointEntry,
+  type CheckpointStore,
+  type ListOptions,
+  type ThreadSummary,
+  entryFromRow,
+  summaryFromRow,
+} from '@weft/graph';
+import { entryToParams } from './checkpoint-row.ts';
 import { onProcessExit } from './exit-hooks.ts';
 import { migrate } from './migrations.ts';
 import { parseOptions, type Durability, type SqliteStoreOptions } from './sqlite-store-options.ts';
@@ -81,14 +89,14 @@ export class SqliteStore implements CheckpointStore {
   async get(threadId: string, checkpointId?: string): Promise<CheckpointEntry | undefined> {
     this.#readable();
     const row = checkpointId === undefined ? this.#sql.latest.get(threadId) : this.#sql.byId.get(threadId, checkpointId);
-    return row && rowToEntry(row);
+    return row && entryFromRow(row);
   }
 
   async list(threadId: string, options: ListOptions = {}): Promise<CheckpointEntry[]> {
     this.#readable();
     const limit = options.limit === undefined ? -1 : Math.max(0, Math.floor(options.limit)); // -1: no limit in SQLite
     const beforeSeq = options.beforeSeq ?? Number.MAX_SAFE_INTEGER;
-    return this.#sql.list.all(threadId, beforeSeq, limit).map(rowToEntry);
+    return this.#sql.list.all(threadId, beforeSeq, limit).map(entryFromRow);
   }
 
   async delete(threadId: string): Promise<void> {
@@ -121,7 +129,7 @@ export class SqliteStore implements CheckpointStore {
 
   async threads(): Promise<ThreadSummary[]> {
     this.#readable();
-    return this.#sql.heads.all().map(rowToSummary);
+    return this.#sql.heads.all().map(summaryFromRow);
   }
 
   /** Writes the puts held by durability 'exit' in one transaction; a no-op for the other modes. */
