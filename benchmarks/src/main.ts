@@ -11,6 +11,8 @@ import { agentLoop } from './scenarios/agent-loop.ts';
 import { chainCheckpoint } from './scenarios/chain-checkpoint.ts';
 import { chain } from './scenarios/chain.ts';
 import { fanOut } from './scenarios/fan-out.ts';
+import { growingHistory } from './scenarios/growing-history.ts';
+import { interruptResume } from './scenarios/interrupt-resume.ts';
 import { parallelAgents } from './scenarios/parallel-agents.ts';
 import { reactLoop } from './scenarios/react-loop.ts';
 import { sequentialAgents } from './scenarios/sequential-agents.ts';
@@ -30,6 +32,8 @@ const SCENARIOS: readonly Scenario[] = [
   sequentialAgents,
   parallelAgents,
   transferChain,
+  interruptResume,
+  growingHistory,
 ];
 
 // A framework that leaves a stray rejection behind must not take the run down;
@@ -65,6 +69,7 @@ async function runCell(scenario: Scenario, framework: FrameworkId, size: number,
       samples: n,
       ...(bytes === undefined ? {} : { bytesPerStep: bytes / steps }),
       ...(run.note ? { note: run.note } : {}),
+      ...(run.summary ? { summary: run.summary } : {}),
     };
   } catch (err) {
     if (err instanceof NotApplicableError) return { framework, ok: false, error: err.message, notApplicable: true };

@@ -1,4 +1,4 @@
-import { FRAMEWORK_IDS, type Factory, type FrameworkId, type FrameworkModule, type ShapeId } from './types.ts';
+import { FRAMEWORK_IDS, type Factory, type FrameworkId, type FrameworkModule, type ModuleShapeId } from './types.ts';
 
 /** Thrown by a factory for a shape its framework cannot express; the cell prints `n/a: <reason>`. */
 export class NotApplicableError extends Error {}
@@ -18,7 +18,7 @@ const loaders: Record<FrameworkId, () => Promise<FrameworkModule>> = {
   'weft-ckpt': async () => (await import('../frameworks/weft.ts')).weftCheckpointed,
 };
 
-export function lazy(framework: FrameworkId, shape: ShapeId): Factory {
+export function lazy(framework: FrameworkId, shape: ModuleShapeId): Factory {
   return async (size) => {
     const entry = (await loaders[framework]())[shape];
     if (typeof entry !== 'function') throw new NotApplicableError(entry.na);
@@ -27,6 +27,6 @@ export function lazy(framework: FrameworkId, shape: ShapeId): Factory {
 }
 
 /** Every framework's factory for one shape. */
-export function factoriesFor(shape: ShapeId): Record<FrameworkId, Factory> {
+export function factoriesFor(shape: ModuleShapeId): Record<FrameworkId, Factory> {
   return Object.fromEntries(FRAMEWORK_IDS.map((id) => [id, lazy(id, shape)])) as Record<FrameworkId, Factory>;
 }

@@ -5,7 +5,16 @@ import { PEER_IDS, WEFT_IDS, type FrameworkId, type ShapeId, type Stats } from '
  * one, or one the framework cannot express (`notApplicable`, printed `n/a: <error>`).
  */
 export type Cell =
-  | { framework: FrameworkId; ok: true; perStepUs: Stats; runMs: Stats; samples: number; bytesPerStep?: number; note?: string }
+  | {
+      framework: FrameworkId;
+      ok: true;
+      perStepUs: Stats;
+      runMs: Stats;
+      samples: number;
+      bytesPerStep?: number;
+      note?: string;
+      summary?: string;
+    }
   | { framework: FrameworkId; ok: false; error: string; notApplicable?: true };
 
 export interface ShapeResult {
@@ -76,6 +85,7 @@ export function formatShape(result: ShapeResult): string {
     if (c.note) row.push(` * ${c.note}`);
     lines.push(row.join(' '));
   }
+  for (const c of result.cells) if (c.ok && c.summary) lines.push(`note: ${c.framework}: ${c.summary}`);
   lines.push(ratios(result));
   return lines.join('\n');
 }

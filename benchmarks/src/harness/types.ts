@@ -2,9 +2,13 @@
 export const GRAPH_SHAPE_IDS = ['chain', 'chain-checkpoint', 'fan-out', 'agent-loop'] as const;
 /** Agent shapes: each framework's own agents, fake model and tool. */
 export const AGENT_SHAPE_IDS = ['react-loop', 'sequential-agents', 'parallel-agents', 'transfer-chain'] as const;
+/** Stateful shapes: each has its own scenario file with per-framework factories (not a FrameworkModule entry). */
+export const STATEFUL_SHAPE_IDS = ['interrupt-resume', 'growing-history'] as const;
 /** Shapes measured by the harness; ids double as CLI names for `--only`. */
-export const SHAPE_IDS = [...GRAPH_SHAPE_IDS, ...AGENT_SHAPE_IDS] as const;
+export const SHAPE_IDS = [...GRAPH_SHAPE_IDS, ...AGENT_SHAPE_IDS, ...STATEFUL_SHAPE_IDS] as const;
 export type ShapeId = (typeof SHAPE_IDS)[number];
+/** Shapes every framework module covers. */
+export type ModuleShapeId = (typeof GRAPH_SHAPE_IDS)[number] | (typeof AGENT_SHAPE_IDS)[number];
 export type GraphShapeId = (typeof GRAPH_SHAPE_IDS)[number];
 export type AgentShapeId = (typeof AGENT_SHAPE_IDS)[number];
 
@@ -33,6 +37,8 @@ export interface Run {
    * it in user code (e.g. Promise.all of runs); printed next to the cell.
    */
   note?: string;
+  /** Extra finding printed on its own line under the table (e.g. first vs last turns); not a composition mark. */
+  summary?: string;
 }
 
 /** Setup happens once per (shape, framework); the returned run is what gets timed. */
@@ -46,7 +52,7 @@ export interface NotApplicable {
 export type Entry = Factory | NotApplicable;
 
 /** Every framework module covers every shape (a factory or a reason), so a missing one is a type error. */
-export type FrameworkModule = Record<ShapeId, Entry>;
+export type FrameworkModule = Record<ModuleShapeId, Entry>;
 export type GraphModule = Record<GraphShapeId, Entry>;
 export type AgentModule = Record<AgentShapeId, Entry>;
 

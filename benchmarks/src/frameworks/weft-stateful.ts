@@ -1,0 +1,77 @@
+/**
+ * Weft's stateful shapes, both with a MemoryStore (they need one):
+ * interrupt-resume is a graph START -> ask -> END whose node calls
+ * interrupt(); growing-history is one chatModelAgent queried turn after turn
+ * on one thread of a Runner, so its history grows by two messages a turn.
+ */
+import { Runner, chatModelAgent } from '@weft/agents';
+import { END, MemoryStore, START, graph, interrupt } from '@weft/graph';
+import { scriptedModel } from '@weft/models';
+import { APPROVAL, QUESTION, TurnTimer, checkTurn, turnAnswer, turnInput } from '../harness/stateful-work.ts';
+import type { Factory, Run } from '../harness/types.ts';
+import { check } from '../harness/work.ts';
+
+let threadSeq = 0;
+const freshThread = (): string => `t${++threadSeq}`;
+
+export const interruptResume: Factory = async (cycles) => {
+  const store = new MemoryStore();
+  const g = graph<string, string>({ name: 'interrupt-resume' })
+    .addNode('ask', async () => interrupt<string>(QUESTION))
+    .addEdge(START, 'ask')
+    .addEdge('ask', END)
+    .compile({ store });
+  let threads: string[] = [];
+  const run: Run = async () => {
+    for (let i = 0; i < cycles; i++) {
+      const threadId = freshThread();
+      threads.push(threadId);
+      const paused = await g.run('go', { threadId });
+      check('weft interrupt status', paused.status, 'interrupted');
+      const first = paused.interrupts[0];
+      check('weft interrupt info', first?.info, QUESTION);
+      const done = await g.resume({ threadId, resume: { [first?.id ?? '']: APPROVAL } });
+      check('weft resume status', done.status, 'done');
+      check('weft resume output', done.output, APPROVAL);
+    }
+  };
+  run.reset = async () => {
+    for (const t of threads) await store.delete(t);
+    threads = [];
+  };
+  return run;
+};
+
+export const growingHistory: Factory = async (turns) => {
+  let seen = 0;
+  const model = scriptedModel(
+    [
+      (messages) => {
+        seen = messages.length;
+        return { text: turnAnswer(messages.filter((m) => m.role === 'user').length) };
+      },
+    ],
+    { name: 'chat', repeatLast: true, record: false },
+  );
+  const store = new MemoryStore();
+  const runner = new Runner({ agent: chatModelAgent({ name: 'chat', description: '', model }), store });
+  const timer = new TurnTimer();
+  let threadId = '';
+  const run: Run = async () => {
+    threadId = freshThread();
+    for (let k = 1; k <= turns; k++) {
+      await timer.turn(async () => {
+        const res = await runner.query(turnInput(k), { threadId });
+        check('weft growing-history status', res.status, 'done');
+        const answer = res.events.map((e) => e.output?.message).findLast((m) => m?.role === 'assistant');
+        checkTurn('weft', k, answer?.content, seen);
+      });
+    }
+    timer.endRun();
+  };
+  run.reset = async () => {
+    if (threadId) await store.delete(threadId);
+  };
+  Object.defineProperty(run, 'summary', { get: () => timer.summary() });
+  return run;
+};

@@ -1,0 +1,31 @@
+import { NotApplicableError } from '../harness/lazy.ts';
+import type { Factory, Scenario } from '../harness/types.ts';
+
+const na =
+  (reason: string): Factory =>
+  async () => {
+    throw new NotApplicableError(reason);
+  };
+
+/**
+ * Latency of one interrupt + resume cycle with checkpoints on: START -> ask ->
+ * END, where `ask` calls interrupt('approve?') and returns the resume value.
+ * One cycle = run to the interrupt on a fresh thread, resume with a value,
+ * check the output. Steps: one per cycle. Framework modules are imported on
+ * first use so one that fails to load fails only its own cells.
+ */
+export const interruptResume: Scenario = {
+  id: 'interrupt-resume',
+  title: 'interrupt + resume: run to interrupt() on a fresh thread, resume with a value, check output',
+  size: { full: 1, quick: 1 },
+  steps: (cycles) => cycles,
+  factories: {
+    baseline: async (n) => (await import('../frameworks/baseline-stateful.ts')).interruptResume(n),
+    langgraph: async (n) => (await import('../frameworks/langgraph-stateful.ts')).interruptResume(n),
+    adk: na('not wired yet: ADK 2.x Workflow RequestInput + functionResponse(interruptId) would express it'),
+    'adk-agents': na('no interrupt in SequentialAgent/LoopAgent; HITL is a long-running tool answered by a new message'),
+    'openai-agents': na('pauses only for tool approval (needsApproval); resume is approve/reject, not a value'),
+    weft: na('interrupt/resume needs a checkpoint store: see the weft-ckpt row'),
+    'weft-ckpt': async (n) => (await import('../frameworks/weft-stateful.ts')).interruptResume(n),
+  },
+};
