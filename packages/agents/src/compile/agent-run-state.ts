@@ -43,7 +43,7 @@ export interface Activation {
  */
 export interface AgentRunState {
   input: Message[];
-  /** Where this run's input sits in the main lane's history (earlier runs of the thread come before). */
+  /** Where this run's input was recorded in the main lane's history (earlier runs of the thread come before it). */
   inputAt: number;
   session: Record<string, unknown>;
   lanes: Record<string, Lane>;
@@ -108,13 +108,6 @@ export function recordEvents(
 
 /** A lane's own events, in order. */
 export const laneEvents = (lane: Lane): RecordedEvent[] => lane.events.flat();
-
-/** Chunks for a list of events. */
-export function chunked(events: readonly RecordedEvent[]): RecordedEvent[][] {
-  const out: RecordedEvent[][] = [];
-  for (let i = 0; i < events.length; i += CHUNK) out.push(events.slice(i, i + CHUNK));
-  return out;
-}
 
 /** The events visible in a lane: its parent's up to the fork, then its own. */
 export function visibleEvents(state: AgentRunState, laneId: string): RecordedEvent[] {

@@ -3,14 +3,13 @@ import type { Agent } from '../agents/agent.ts';
 import { AgentError } from '../errors.ts';
 import { AgentCompiler, type AgentGraphBuilder, type AgentInfo, type AgentToolInfo } from './agent-compiler.ts';
 import {
-  chunked,
   initialRunState,
   laneEvents,
   MAIN_LANE,
+  recordEvents,
   type AgentGraphInput,
   type AgentRunState,
   type AgentToolResult,
-  type Lane,
 } from './agent-run-state.ts';
 import { ENTER } from './agent-scope.ts';
 
@@ -68,21 +67,17 @@ function initNode(input: AgentGraphInput, ctx: NodeContext<AgentRunState>) {
   if (input === null || typeof input !== 'object' || !Array.isArray(input.messages)) {
     throw new AgentError('INVALID_ARGUMENT', 'an agent run takes { messages: Message[], session }');
   }
-  ctx.update((d) => {
-    // A thread's earlier run: its input joins the history where that run began, and the RunPath starts again.
-    const main = d.lanes[MAIN_LANE]!;
-    if (d.input.length) {
-      const events = laneEvents(main as Lane);
-      events.splice(d.inputAt, 0, ...d.input.map((message) => ({ agentName: '', runPath: [], message })));
-      main.events = chunked(events) as never;
-    }
-    main.runPath = [];
-    d.inputAt = laneEvents(main as Lane).length;
-    d.failed = undefined;
-    d.input = input.messages as never;
-    Object.assign(d.session, input.session ?? {});
-    if (input.call) d.call = input.call;
-  });
+  // The run's input is recorded in the history where the run begins (after earlier runs of the
+  // thread), and the RunPath starts again. Path writes only: a long conversation's history is not
+  // copied or rewritten at each run.
+  const at = laneEvents(ctx.state.lanes[MAIN_LANE]!).length;
+  ctx.set(['input'], input.messages);
+  ctx.set(['inputAt'], at);
+  recordEvents(ctx, MAIN_LANE, ...input.messages.map((message) => ({ agentName: '', runPath: [], message })));
+  ctx.set(['lanes', MAIN_LANE, 'runPath'], []);
+  if (ctx.state.failed) ctx.set(['failed'], undefined);
+  for (const [key, value] of Object.entries(input.session ?? {})) ctx.set(['session', key], value);
+  if (input.call) ctx.set(['call'], input.call);
   return ENTER;
 }
 

@@ -90,8 +90,9 @@ function modelInput(agent: ChatModelAgent, state: AgentRunState, events: Recorde
     agent.historyRewriter
       ? agent.historyRewriter(agent.name, list)
       : rewriteHistory(agent.name, list, { skipTransferMessages: agent.skipTransferMessages === true });
+  // The run's input sits in the history at inputAt: earlier runs before it, this run's events after it.
   const earlier = state.inputAt > 0 ? rewrite(events.slice(0, state.inputAt)) : [];
-  const history = rewrite(events.slice(state.inputAt));
+  const history = rewrite(events.slice(state.inputAt + state.input.length));
   if (agent.genModelInput) return agent.genModelInput({ instruction, input: [...earlier, ...state.input], history });
   return [...(instruction ? [systemMessage(instruction)] : []), ...earlier, ...state.input, ...history];
 }
