@@ -102,6 +102,24 @@ export class PostgresStore implements CheckpointStore {
     return row && entryFromRow(row);
   }
 
+  async chain(threadId: string, checkpointId: string, limit: number): Promise<CheckpointEntry[]> {
+    await this.migrate();
+    const res = await this.#query<CheckpointRow>(
+      'chain',
+      `WITH RECURSIVE link(n, link_id, link_parent) AS (
+         SELECT 1, id, parent_id FROM ${this.#table} WHERE thread_id = $1::text AND id = $2::text
+         UNION ALL
+         SELECT link.n + 1, c.id, c.parent_id FROM link
+         JOIN ${this.#table} c ON c.thread_id = $1::text AND c.id = link.link_parent
+         WHERE link.n < $3::integer
+       )
+       SELECT ${ENTRY_COLUMNS} FROM link JOIN ${this.#table} ON thread_id = $1::text AND id = link.link_id
+       ORDER BY link.n`,
+      [threadId, checkpointId, Math.max(0, Math.floor(limit))],
+    );
+    return res.rows.map(entryFromRow);
+  }
+
   async list(threadId: string, options: ListOptions = {}): Promise<CheckpointEntry[]> {
     await this.migrate();
     // NULL means "no bound" for both: LIMIT NULL is LIMIT ALL.

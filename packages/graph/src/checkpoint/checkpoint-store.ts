@@ -33,6 +33,14 @@ export interface CheckpointStore {
   put(entry: CheckpointEntry): Promise<void>;
   /** The given checkpoint, or the thread's latest; undefined when absent. */
   get(threadId: string, checkpointId?: string): Promise<CheckpointEntry | undefined>;
+  /**
+   * Optional: the given checkpoint followed by its ancestors (by `parentId`),
+   * nearest first, at most `limit` entries; empty when the checkpoint is absent.
+   * A store with a round trip per query implements it so that rebuilding a
+   * state from a snapshot and its deltas takes one query instead of one per
+   * link; without it, loading falls back to `get` per link.
+   */
+  chain?(threadId: string, checkpointId: string, limit: number): Promise<CheckpointEntry[]>;
   /** Newest first. */
   list(threadId: string, options?: ListOptions): Promise<CheckpointEntry[]>;
   delete(threadId: string): Promise<void>;

@@ -3,8 +3,12 @@ import { applyPatchList } from '../state/apply-patch-list.ts';
 import { WeftError } from '../errors.ts';
 import type { ChainPosition } from './checkpoint-writer.ts';
 import type { CheckpointRecord } from './checkpoint-record.ts';
-import type { CheckpointStore } from './checkpoint-store.ts';
+import type { CheckpointEntry, CheckpointStore } from './checkpoint-store.ts';
 import { decodeCheckpoint } from './codec.ts';
+
+/** Ancestors asked of `store.chain()` in the first query; each further query asks for 4x more, up to the maximum. */
+const FIRST_CHAIN_BATCH = 16;
+const MAX_CHAIN_BATCH = 256;
 
 export interface LoadedCheckpoint {
   record: CheckpointRecord;
@@ -16,22 +20,12 @@ export interface LoadedCheckpoint {
 /** Reads a checkpoint (the thread's latest without an id), checks it belongs to this graph, and rebuilds its state. */
 export async function loadCheckpoint(
   store: CheckpointStore,
-  graph: { name: string; hash: string },
+  graph: { name: string; hash: string; snapshotEvery?: number },
   threadId: string,
   checkpointId: string | undefined,
   cache?: Map<string, CheckpointRecord>,
 ): Promise<LoadedCheckpoint> {
-  const read = async (id: string | undefined): Promise<CheckpointRecord> => {
-    const hit = id === undefined ? undefined : cache?.get(id);
-    if (hit) return hit;
-    const entry = await store.get(threadId, id);
-    if (!entry) {
-      if (id === undefined)
-        throw new WeftError('THREAD_NOT_FOUND', `thread "${threadId}" has no checkpoints; start it with run()`, { details: { threadId } });
-      throw new WeftError('CHECKPOINT_NOT_FOUND', `thread "${threadId}" has no checkpoint "${id}"; list them with history()`, {
-        details: { threadId, checkpointId: id },
-      });
-    }
+  const check = (entry: CheckpointEntry): CheckpointRecord => {
     const record = decodeCheckpoint(entry.bytes, `"${entry.id}" of thread "${threadId}"`);
     if (record.id !== entry.id || record.threadId !== threadId) {
       throw new WeftError('CHECKPOINT_CORRUPT', `checkpoint "${entry.id}" of thread "${threadId}" holds another checkpoint's record`, {
@@ -42,11 +36,47 @@ export async function loadCheckpoint(
       throw new WeftError(
         'CHECKPOINT_GRAPH_MISMATCH',
         `checkpoint "${record.id}" was written by graph "${record.graph}" (structure ${record.hash}); this is graph "${graph.name}" (structure ${graph.hash}); resume it with the graph that wrote it`,
-        { details: { threadId, checkpointId: record.id, expected: graph, found: { name: record.graph, hash: record.hash } } },
+        {
+          details: {
+            threadId,
+            checkpointId: record.id,
+            expected: { name: graph.name, hash: graph.hash },
+            found: { name: record.graph, hash: record.hash },
+          },
+        },
       );
     }
     cache?.set(record.id, record);
     return record;
+  };
+  // Ancestors fetched ahead by store.chain(), decoded only when the walk reaches them.
+  const ahead = new Map<string, CheckpointEntry>();
+  let batch = FIRST_CHAIN_BATCH;
+  let fetched = 1; // the head
+  const fetchEntry = async (id: string | undefined, ancestor: boolean): Promise<CheckpointEntry | undefined> => {
+    if (id === undefined) return store.get(threadId);
+    const early = ahead.get(id);
+    if (early || !ancestor || !store.chain) return early ?? store.get(threadId, id);
+    // A chain written with this snapshotEvery is at most that long: do not fetch past its snapshot.
+    const left = (graph.snapshotEvery ?? MAX_CHAIN_BATCH) - fetched;
+    const got = await store.chain(threadId, id, Math.max(1, Math.min(batch, left)));
+    for (const e of got) ahead.set(e.id, e);
+    fetched += got.length;
+    batch = Math.min(batch * 4, MAX_CHAIN_BATCH);
+    return ahead.get(id);
+  };
+  const read = async (id: string | undefined, ancestor = false): Promise<CheckpointRecord> => {
+    const hit = id === undefined ? undefined : cache?.get(id);
+    if (hit) return hit;
+    const entry = await fetchEntry(id, ancestor);
+    if (!entry) {
+      if (id === undefined)
+        throw new WeftError('THREAD_NOT_FOUND', `thread "${threadId}" has no checkpoints; start it with run()`, { details: { threadId } });
+      throw new WeftError('CHECKPOINT_NOT_FOUND', `thread "${threadId}" has no checkpoint "${id}"; list them with history()`, {
+        details: { threadId, checkpointId: id },
+      });
+    }
+    return check(entry);
   };
   const head = await read(checkpointId);
   const deltas: Patch[][] = [];
@@ -56,7 +86,7 @@ export async function loadCheckpoint(
     if (base.parentId === null)
       throw new WeftError('CHECKPOINT_CORRUPT', `checkpoint "${base.id}" of thread "${threadId}" is a delta without a base`);
     try {
-      base = await read(base.parentId);
+      base = await read(base.parentId, true);
     } catch (err) {
       if (err instanceof WeftError && err.code === 'CHECKPOINT_NOT_FOUND') {
         throw new WeftError('CHECKPOINT_CORRUPT', `the delta chain of checkpoint "${head.id}" is broken at "${base.parentId}"`, {

@@ -366,6 +366,22 @@ const CASES: Record<string, Case> = {
     for (const e of [root, child, fork]) await store.put(e);
     t.expect(plainAll(await store.list(tid))).toEqual(newestFirst([root, child, fork]));
   },
+  'chain, when implemented, follows parentId nearest first, bounded by limit, within one thread': async (store, t) => {
+    if (!store.chain) return; // optional: loading falls back to get() per link
+    const tid = t.thread('a');
+    const [e1, e2, e3] = (await fill(store, tid, 3)) as [CheckpointEntry, CheckpointEntry, CheckpointEntry];
+    const e4 = entry(tid, 4, { parentId: 'cp-2' }); // a fork back past cp-3
+    const e5 = entry(tid, 5, { parentId: 'cp-4' });
+    await store.put(e4);
+    await store.put(e5);
+    await fill(store, t.thread('other'), 5); // the same ids in another thread must not leak in
+    t.expect(plainAll(await store.chain(tid, 'cp-5', 10))).toEqual(plainAll([e5, e4, e2, e1]));
+    t.expect(plainAll(await store.chain(tid, 'cp-3', 2))).toEqual(plainAll([e3, e2]));
+    t.expect(plainAll(await store.chain(tid, 'cp-3', 1))).toEqual(plainAll([e3]));
+    t.expect(await store.chain(tid, 'nope', 10)).toEqual([]);
+    await store.deleteCheckpoints(tid, ['cp-2']); // a gap ends the chain
+    t.expect(plainAll(await store.chain(tid, 'cp-5', 10))).toEqual(plainAll([e5, e4]));
+  },
   'every status value round-trips': async (store, t) => {
     const written = STATUSES.map((status) => entry(t.thread(status), 1, { status }));
     for (const e of written) await store.put(e);

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { END, START, graph, MemoryStore, type CheckpointEntry, type CheckpointStore } from '../index.ts';
+
+/** A MemoryStore with `chain()`, counting the queries loading makes. */
+class ChainStore implements CheckpointStore {
+  readonly calls = { get: 0, chain: [] as number[] };
+  constructor(readonly inner: MemoryStore) {}
+  put = (e: CheckpointEntry) => this.inner.put(e);
+  get = (t: string, id?: string) => (this.calls.get++, this.inner.get(t, id));
+  async chain(t: string, id: string, limit: number): Promise<CheckpointEntry[]> {
+    this.calls.chain.push(limit);
+    const out: CheckpointEntry[] = [];
+    for (
+      let e = await this.inner.get(t, id);
+      e && out.length < limit;
+      e = e.parentId === null ? undefined : await this.inner.get(t, e.parentId)
+    )
+      out.push(e);
+    return out;
+  }
+  list = (t: string, o?: { limit?: number; beforeSeq?: number }) => this.inner.list(t, o);
+  delete = (t: string) => this.inner.delete(t);
+  deleteCheckpoints = (t: string, ids: readonly string[]) => this.inner.deleteCheckpoints(t, ids);
+  threads = () => this.inner.threads();
+}
+
+/** Counts to `steps`, recording each number in a state large enough that the small deltas never trigger a snapshot. */
+const counter = (store: CheckpointStore, steps: number, snapshotEvery = 1000) =>
+  graph<number, number, { pad: string; seen: number[] }>({ name: 'count', state: () => ({ pad: '.'.repeat(10_000), seen: [] }) })
+    .addNode('step', (n: number, ctx) => (ctx.append(['seen'], n), n + 1))
+    .addEdge(START, 'step')
+    .addBranch('step', (n) => (n < steps ? 'step' : END), ['step', END])
+    .compile({ store, maxSteps: steps + 5, snapshotEvery });
+
+describe('loading a checkpoint from a store with chain()', () => {
+  it('fetches the delta chain in a few growing batches and rebuilds the same state as loading link by link', async () => {
+    const memory = new MemoryStore();
+    await counter(memory, 60).run(0, { threadId: 't' });
+    const store = new ChainStore(memory);
+    const viaChain = await counter(store, 60).getState('t');
+    const viaGet = await counter(memory, 60).getState('t');
+    expect(viaChain).toEqual(viaGet);
+    expect(viaChain.state.seen).toEqual(Array.from({ length: 60 }, (_, i) => i));
+    // The head by get(), then 16 and 64 ancestors: 61 checkpoints back to the first snapshot.
+    expect(store.calls).toEqual({ get: 1, chain: [16, 64] });
+  });
+
+  it('never asks for more ancestors than a chain written with this snapshotEvery can have', async () => {
+    const memory = new MemoryStore();
+    await counter(memory, 47, 25).run(0, { threadId: 't' });
+    const store = new ChainStore(memory);
+    expect(await counter(store, 47, 25).getState('t')).toEqual(await counter(memory, 47, 25).getState('t'));
+    // The head is 24 deltas past its snapshot: get() for it, then 16, then only the 8 that can remain (not 64).
+    expect(store.calls).toEqual({ get: 1, chain: [16, 8] });
+  });
+
+  it('reports a chain broken by a missing ancestor as CHECKPOINT_CORRUPT', async () => {
+    const memory = new MemoryStore();
+    await counter(memory, 10).run(0, { threadId: 't' });
+    const ids = (await memory.list('t')).map((e) => e.id); // newest first
+    // Pruning only ever removes what nothing kept needs; delete a link directly to simulate a damaged store.
+    await memory.deleteCheckpoints('t', [ids[4]!]);
+    await expect(counter(new ChainStore(memory), 10).getState('t')).rejects.toMatchObject({
+      code: 'CHECKPOINT_CORRUPT',
+      message: expect.stringContaining(`is broken at "${ids[4]!}"`),
+    });
+  });
+});
