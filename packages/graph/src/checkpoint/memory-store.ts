@@ -57,6 +57,14 @@ export class MemoryStore implements CheckpointStore {
     return found && copy(found);
   }
 
+  async chain(threadId: string, checkpointId: string, limit: number): Promise<CheckpointEntry[]> {
+    const byId = this.#threads.get(threadId)?.byId;
+    const out: CheckpointEntry[] = [];
+    for (let e = byId?.get(checkpointId); e && out.length < limit; e = e.parentId === null ? undefined : byId?.get(e.parentId))
+      out.push(copy(e));
+    return out;
+  }
+
   async list(threadId: string, options: ListOptions = {}): Promise<CheckpointEntry[]> {
     const entries = this.#threads.get(threadId)?.entries ?? [];
     // Entries are in seq order, possibly with gaps after pruning: find the first one at or past beforeSeq.
