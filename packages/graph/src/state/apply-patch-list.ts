@@ -1,7 +1,6 @@
 import { freeze, type Patch } from 'immer';
 import { WeftError } from '../errors.ts';
-
-type Container = Record<string | number, unknown>;
+import { isContainer, shallowCopy } from './container.ts';
 
 /**
  * Applies immer patches to a frozen state tree the way `applyPatches` does
@@ -24,7 +23,7 @@ function applyOne(node: unknown, patch: Patch, depth: number): unknown {
   }
   if (!isContainer(node)) throw invalid(patch, `has no container at ${JSON.stringify(path.slice(0, depth))}`);
   const key = path[depth]!;
-  const copy = (Array.isArray(node) ? node.slice() : { ...node }) as Container;
+  const copy = shallowCopy(node);
   if (depth < path.length - 1) {
     copy[key] = applyOne(node[key], patch, depth + 1);
   } else if (Array.isArray(copy)) {
@@ -38,13 +37,6 @@ function applyOne(node: unknown, patch: Patch, depth: number): unknown {
     copy[key] = freeze(patch.value, true);
   }
   return Object.freeze(copy);
-}
-
-function isContainer(v: unknown): v is Container {
-  if (Array.isArray(v)) return true;
-  if (v === null || typeof v !== 'object') return false;
-  const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
 }
 
 function invalid(patch: Patch, why: string): WeftError {

@@ -1,5 +1,6 @@
 import type { Patch } from 'immer';
 import { applyPatchList } from './apply-patch-list.ts';
+import type { Container } from './container.ts';
 
 export interface NodeUpdate {
   patches: Patch[];
@@ -53,8 +54,8 @@ function rebaseAppend(patch: Patch, base: unknown, current: unknown): Patch {
       return { ...patch, path };
     }
     if (b === null || c === null || typeof b !== 'object' || typeof c !== 'object' || seg === undefined) return patch;
-    b = (b as Record<string | number, unknown>)[seg];
-    c = (c as Record<string | number, unknown>)[seg];
+    b = (b as Container)[seg];
+    c = (c as Container)[seg];
   }
   return patch;
 }

@@ -1,10 +1,9 @@
 import { freeze, type Patch } from 'immer';
 import { WeftError } from '../errors.ts';
+import { isContainer, shallowCopy, type Container } from './container.ts';
 
 /** Where a value sits in the state: object keys and array indexes from the root. */
 export type StatePath = readonly (string | number)[];
-
-type Container = Record<string | number, unknown>;
 
 /**
  * Sets `value` at `path` in a frozen state tree, copying only the containers
@@ -58,17 +57,6 @@ function rewrite(node: unknown, path: StatePath, trim: 0 | -1, change: (containe
   const copy = shallowCopy(node);
   copy[key] = rewrite(node[key], path, trim, change, depth + 1);
   return Object.freeze(copy);
-}
-
-function shallowCopy(node: Container): Container {
-  return (Array.isArray(node) ? node.slice() : { ...node }) as Container;
-}
-
-function isContainer(v: unknown): v is Container {
-  if (Array.isArray(v)) return true;
-  if (v === null || typeof v !== 'object') return false;
-  const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
 }
 
 function badPath(path: StatePath, why: string): WeftError {
