@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { checkpointStoreConformance, type CheckpointEntry } from '@weft/graph';
+import { checkpointStoreConformance, conformanceEntry, type CheckpointEntry } from '@weft/graph';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freshSchema, PG_URL, pgDescribe } from '../test-support/pg-test-env.ts';
@@ -73,7 +73,7 @@ describePg('PostgresStore', () => {
       const stores = Array.from({ length: 5 }, () => new PostgresStore({ connectionString: PG_URL, schema: s }));
       try {
         await Promise.all(stores.map((st) => st.migrate()));
-        await Promise.all(stores.map((st, i) => (i === 0 ? st.put(entry('t', 1)) : st.get('t'))));
+        await Promise.all(stores.map((st, i) => (i === 0 ? st.put(conformanceEntry('t', 1)) : st.get('t'))));
         const again = new PostgresStore({ connectionString: PG_URL, schema: s });
         await again.migrate(); // nothing left to do: no error, no new rows
         await again.close();
@@ -98,7 +98,7 @@ describePg('PostgresStore', () => {
       const pool = new pg.Pool({ connectionString: PG_URL, max: 2 });
       const store = new PostgresStore({ pool, schema });
       expect(store.pool).toBe(pool);
-      await store.put(entry('pool-thread', 1));
+      await store.put(conformanceEntry('pool-thread', 1));
       await store.close();
       await store.close();
       expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
@@ -146,7 +146,7 @@ describePg('PostgresStore', () => {
       try {
         const t = `pk-seq-${Date.now()}`;
         await store.migrate();
-        const err = await loseTo(store, t, entry(t, 1), { ...entry(t, 1), id: 'theirs' });
+        const err = await loseTo(store, t, conformanceEntry(t, 1), { ...conformanceEntry(t, 1), id: 'theirs' });
         expect(err).toMatchObject({ name: 'WeftError', code: 'CONCURRENT_RESUME', details: { threadId: t, expected: 0, actual: 1 } });
         expect((err as Error).message).toBe(
           `thread "${t}" is at version 1, but this write expected 0: another run continued the thread first; load its latest checkpoint and try again`,
@@ -161,8 +161,8 @@ describePg('PostgresStore', () => {
       const store = new PostgresStore({ connectionString: PG_URL, schema });
       try {
         const t = `pk-id-${Date.now()}`;
-        await store.put(entry(t, 1));
-        const err = await loseTo(store, t, { ...entry(t, 2), id: 'same' }, { ...entry(t, 3), id: 'same' });
+        await store.put(conformanceEntry(t, 1));
+        const err = await loseTo(store, t, { ...conformanceEntry(t, 2), id: 'same' }, { ...conformanceEntry(t, 3), id: 'same' });
         expect(err).toMatchObject({ code: 'CONCURRENT_RESUME', details: { threadId: t, id: 'same' } });
         expect((await store.list(t)).map((e) => e.seq)).toEqual([3, 1]);
       } finally {
@@ -289,19 +289,5 @@ describePg('PostgresStore', () => {
     });
   });
 });
-
-/** A deterministic entry for the tests outside the conformance suite. */
-function entry(threadId: string, seq: number): CheckpointEntry {
-  return {
-    threadId,
-    id: `cp-${seq}`,
-    parentId: seq === 1 ? null : `cp-${seq - 1}`,
-    seq,
-    step: seq - 1,
-    status: 'running',
-    createdAt: Date.now(),
-    bytes: Uint8Array.of(seq),
-  };
-}
 
 const plain = (es: CheckpointEntry[]) => es.map((e) => ({ ...e, bytes: Uint8Array.from(e.bytes) }));

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkpointStoreConformance, graph, interrupt, START, END, type CheckpointStore } from '@weft/graph';
+import { checkpointStoreConformance, conformanceEntry, graph, interrupt, START, END, type CheckpointStore } from '@weft/graph';
 import { spawnChild } from '../test-support/spawn-child.ts';
-import { testEntry } from '../test-support/test-entry.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import { SCHEMA_VERSION } from './migrations.ts';
 import type { Durability } from './sqlite-store-options.ts';
@@ -55,7 +54,7 @@ describe('opening a store', () => {
 
   it("works in ':memory:'", async () => {
     const store = new SqliteStore({ path: ':memory:' });
-    await store.put(testEntry('t', 1));
+    await store.put(conformanceEntry('t', 1));
     expect(await seqs(store, 't')).toEqual([1]);
     await store.close();
   });
@@ -74,7 +73,7 @@ describe('opening a store', () => {
     const store = new SqliteStore({ path: freshFile() });
     await store.close();
     await store.close();
-    const calls = [store.put(testEntry('t', 1)), store.get('t'), store.list('t'), store.delete('t'), store.threads(), store.flush()];
+    const calls = [store.put(conformanceEntry('t', 1)), store.get('t'), store.list('t'), store.delete('t'), store.threads(), store.flush()];
     for (const call of calls) expect(await failure(call)).toMatchObject({ code: 'INVALID_ARGUMENT', message: 'the store is closed' });
   });
 });
@@ -83,12 +82,12 @@ describe('schema migrations', () => {
   it('reopening keeps the data and does not re-run migrations', async () => {
     const path = freshFile();
     const first = new SqliteStore({ path });
-    await first.put(testEntry('t', 1));
-    await first.put(testEntry('t', 2));
+    await first.put(conformanceEntry('t', 1));
+    await first.put(conformanceEntry('t', 2));
     await first.close();
     const second = new SqliteStore({ path });
     expect(await seqs(second, 't')).toEqual([2, 1]);
-    await second.put(testEntry('t', 3));
+    await second.put(conformanceEntry('t', 3));
     expect((await second.threads()).map((s) => [s.threadId, s.seq])).toEqual([['t', 3]]);
     await second.close();
   });
@@ -114,12 +113,12 @@ describe("durability 'exit'", () => {
     const path = freshFile();
     const store = new SqliteStore({ path, durability: 'exit' });
     const other = new SqliteStore({ path }); // another connection sees only what reached the file
-    await store.put(testEntry('t', 1));
-    await store.put(testEntry('t', 2));
+    await store.put(conformanceEntry('t', 1));
+    await store.put(conformanceEntry('t', 2));
     expect(await seqs(other, 't')).toEqual([]);
     await store.flush();
     expect(await seqs(other, 't')).toEqual([2, 1]);
-    await store.put(testEntry('t', 3));
+    await store.put(conformanceEntry('t', 3));
     await store.close();
     expect(await seqs(other, 't')).toEqual([3, 2, 1]);
     await other.close();
@@ -129,9 +128,9 @@ describe("durability 'exit'", () => {
     const path = freshFile();
     const store = new SqliteStore({ path, durability: 'exit' });
     const other = new SqliteStore({ path });
-    await store.put(testEntry('t', 1));
-    await store.put(testEntry('u', 1));
-    await other.put(testEntry('t', 1, { id: 'cp-other' }));
+    await store.put(conformanceEntry('t', 1));
+    await store.put(conformanceEntry('u', 1));
+    await other.put(conformanceEntry('t', 1, { id: 'cp-other' }));
     expect(await failure(store.flush())).toMatchObject({
       code: 'CONCURRENT_RESUME',
       message:
@@ -167,9 +166,9 @@ describe('two stores on one file (as two processes would)', () => {
     const path = freshFile();
     const a = new SqliteStore({ path });
     const b = new SqliteStore({ path });
-    await a.put(testEntry('t', 1));
+    await a.put(conformanceEntry('t', 1));
     for (let seq = 2; seq <= 6; seq++) {
-      const [fromA, fromB] = [testEntry('t', seq, { id: `a-${seq}` }), testEntry('t', seq, { id: `b-${seq}` })];
+      const [fromA, fromB] = [conformanceEntry('t', seq, { id: `a-${seq}` }), conformanceEntry('t', seq, { id: `b-${seq}` })];
       const results = await Promise.allSettled([a.put(fromA), b.put(fromB)]);
       const won = results.filter((r) => r.status === 'fulfilled');
       const lost = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as { code: unknown; message: string }] : []));

@@ -5,17 +5,17 @@
  *
  *   node --import tsx test-support/exit-child.ts <dbfile> <signal>
  */
+import { conformanceEntry } from '@weft/graph';
 import { SqliteStore } from '../src/sqlite-store.ts';
-import { testEntry } from './test-entry.ts';
 
 const [dbFile, signal] = process.argv.slice(2);
 if (!dbFile || (signal !== 'SIGKILL' && signal !== 'SIGTERM')) throw new Error('usage: exit-child.ts <dbfile> SIGKILL|SIGTERM');
 const store = new SqliteStore({ path: dbFile, durability: 'exit' });
-await store.put(testEntry('t', 1));
-await store.put(testEntry('t', 2));
+await store.put(conformanceEntry('t', 1));
+await store.put(conformanceEntry('t', 2));
 await store.flush();
-await store.put(testEntry('t', 3));
-await store.put(testEntry('t', 4));
+await store.put(conformanceEntry('t', 3));
+await store.put(conformanceEntry('t', 4));
 process.kill(process.pid, signal);
 // Keep the event loop busy until the signal lands.
 setInterval(() => undefined, 1000);

@@ -98,7 +98,10 @@ function storeLifecycle(
 
 // ---- helpers ---------------------------------------------------------------
 
-/** A deterministic entry; bytes depend on thread, seq and id so a mix-up shows. */
+/**
+ * A deterministic entry for store tests: id `cp-<seq>`, parent `cp-<seq-1>`,
+ * bytes that depend on thread, seq and id so a mix-up shows. `over` replaces fields.
+ */
 function entry(threadId: string, seq: number, over: Partial<CheckpointEntry> = {}): CheckpointEntry {
   const id = over.id ?? `cp-${seq}`;
   const seed = `${threadId}/${seq}/${id}`;
@@ -114,6 +117,8 @@ function entry(threadId: string, seq: number, over: Partial<CheckpointEntry> = {
     ...over,
   };
 }
+
+export { entry as conformanceEntry };
 
 /** Writes seq 1..count in order and returns what was written. */
 async function fill(store: CheckpointStore, threadId: string, count: number): Promise<CheckpointEntry[]> {
