@@ -74,6 +74,24 @@ async function weftThreadBytes(store: CheckpointStore, threadId: string): Promis
 
 async function weftAppend(label: string, store: CheckpointStore): Promise<Row> {
   const g = appendGraph(store, STEPS);
+  const sampled = await sampleAppend('weft', label, async (threadId) => {
+    const res = await g.run(0, { threadId });
+    if (res.status !== 'done' || res.output !== STEPS) throw new Error(`weft ${label}: ${res.status} ${String(res.output)}`);
+    return async () => (await g.getState(threadId)).state.items;
+  });
+  return { store: `weft ${label}`, ...sampled, bytes: await weftThreadBytes(store, sampled.threadId) };
+}
+
+/**
+ * Runs the 200-step append thread RUNS + 1 times on fresh threads (the first
+ * is a warm-up), timing the run and the load of its latest state separately.
+ * `run` runs one thread and returns the load; every load must give STEPS items.
+ */
+async function sampleAppend(
+  framework: string,
+  label: string,
+  run: (threadId: string) => Promise<() => Promise<string[]>>,
+): Promise<Omit<Row, 'store' | 'bytes'> & { threadId: string }> {
   const times: number[] = [];
   const loads: number[] = [];
   let threadId = '';
@@ -81,19 +99,18 @@ async function weftAppend(label: string, store: CheckpointStore): Promise<Row> {
   for (let r = 0; r < RUNS + 1; r++) {
     threadId = `append-${label}-${Date.now()}-${r}`;
     const t0 = now();
-    const res = await g.run(0, { threadId });
+    const load = await run(threadId);
     const t = ms(t0);
-    if (res.status !== 'done' || res.output !== STEPS) throw new Error(`weft ${label}: ${res.status} ${String(res.output)}`);
     const l0 = now();
-    const view = await g.getState(threadId);
+    const items = await load();
     const l = ms(l0);
-    if (view.state.items.length !== STEPS) throw new Error(`weft ${label}: ${view.state.items.length} items`);
-    finalBytes = JSON.stringify(view.state.items).length;
+    if (items.length !== STEPS) throw new Error(`${framework} ${label}: the loaded state has ${items.length} items`);
+    finalBytes = JSON.stringify(items).length;
     if (r === 0) continue; // warm-up run
     times.push(t);
     loads.push(l);
   }
-  return { store: `weft ${label}`, runMs: median(times), bytes: await weftThreadBytes(store, threadId), finalBytes, loadMs: median(loads) };
+  return { runMs: median(times), loadMs: median(loads), finalBytes, threadId };
 }
 
 // ---------- LangGraph ----------
@@ -128,28 +145,12 @@ function sqliteSaverThreadBytes(saver: SqliteSaver, threadId: string): number {
 
 async function lgAppend(label: string, saver: BaseCheckpointSaver, bytesOf: (threadId: string) => number): Promise<Row> {
   const app = lgAppendGraph(saver);
-  const times: number[] = [];
-  const loads: number[] = [];
-  let threadId = '';
-  let finalBytes = 0;
-  for (let r = 0; r < RUNS + 1; r++) {
-    threadId = `append-${label}-${Date.now()}-${r}`;
-    const config = { configurable: { thread_id: threadId }, recursionLimit: STEPS + 10 };
-    const t0 = now();
-    const out = await app.invoke({ items: [] }, config);
-    const t = ms(t0);
+  const sampled = await sampleAppend('langgraph', label, async (threadId) => {
+    const out = await app.invoke({ items: [] }, { configurable: { thread_id: threadId }, recursionLimit: STEPS + 10 });
     if (out.items.length !== STEPS) throw new Error(`langgraph ${label}: ${out.items.length} items`);
-    const l0 = now();
-    const snap = await app.getState({ configurable: { thread_id: threadId } });
-    const l = ms(l0);
-    const items = (snap.values as typeof ListState.State).items;
-    if (items.length !== STEPS) throw new Error(`langgraph ${label}: getState has ${items.length} items`);
-    finalBytes = JSON.stringify(items).length;
-    if (r === 0) continue; // warm-up run
-    times.push(t);
-    loads.push(l);
-  }
-  return { store: `langgraph ${label}`, runMs: median(times), bytes: bytesOf(threadId), finalBytes, loadMs: median(loads) };
+    return async () => ((await app.getState({ configurable: { thread_id: threadId } })).values as typeof ListState.State).items;
+  });
+  return { store: `langgraph ${label}`, ...sampled, bytes: bytesOf(sampled.threadId) };
 }
 
 // ---------- (b) resume latency ----------
