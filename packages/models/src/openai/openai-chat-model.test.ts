@@ -9,6 +9,7 @@ import {
   completion,
   delayed,
   json,
+  pause,
   sse,
   sseText,
   startFakeOpenAIServer,
@@ -309,12 +310,19 @@ describe('openAIChatModel errors and retries', () => {
   it('the caller aborting → MODEL_ABORTED promptly, during a slow answer and during a backoff', async () => {
     const { model, server } = await setup([delayed(5000, json(completion('late'))), json({}, 429, { 'retry-after': '30' })]);
     for (const expectedRequests of [1, 2]) {
+      // Abort once the server holds the request (and, for the 429, once its answer has had time to arrive),
+      // so a loaded machine cannot make the abort land before the request is sent.
       const controller = new AbortController();
-      setTimeout(() => controller.abort(), 50);
-      const started = Date.now();
-      const error = await failure(model.generate(hi, { tools: [], signal: controller.signal }));
+      let abortedAt = 0;
+      const abortSoon = async () => {
+        while (server.requests.length < expectedRequests) await pause(5);
+        await pause(50);
+        abortedAt = Date.now();
+        controller.abort();
+      };
+      const [error] = await Promise.all([failure(model.generate(hi, { tools: [], signal: controller.signal })), abortSoon()]);
       expect([error.code, error.message]).toEqual(['MODEL_ABORTED', 'the model call was aborted']);
-      expect(Date.now() - started).toBeLessThan(1000);
+      expect(Date.now() - abortedAt).toBeLessThan(1000);
       expect(server.requests).toHaveLength(expectedRequests);
     }
     const aborted = await failure(model.generate(hi, { tools: [], signal: AbortSignal.abort() }));
