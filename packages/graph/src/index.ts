@@ -35,6 +35,8 @@ export { EventRun } from './events/event-run.ts';
 export { EventHub } from './events/event-hub.ts';
 export type { RunResult, RunStatus } from './events/run-result.ts';
 export type { GraphEvent, GraphEventType } from './events/graph-event.ts';
+export { RUN_LOG_VERSION } from './events/run-log.ts';
+export type { RunLogHeader, RunLogLine } from './events/run-log.ts';
 
 // Interrupts
 export { interrupt } from './interrupt/interrupt.ts';

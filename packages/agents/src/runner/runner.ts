@@ -25,6 +25,15 @@ export interface AgentRunOptions {
   sessionValues?: Record<string, unknown>;
   threadId?: string;
   signal?: AbortSignal;
+  /** Appends the run's graph events to this JSONL file (a run log: `weft replay`, `renderHtml` read it). */
+  record?: string;
+  /** Extra values saved with every checkpoint of the run (the `weft` command keeps the agent's module there). */
+  context?: Record<string, unknown>;
+}
+
+/** How `Runner.resume` continues: values for the pending interrupts, and the run options that apply to a resume. */
+export interface AgentResumeOptions extends Pick<AgentRunOptions, 'signal' | 'record' | 'context'> {
+  resume?: Record<string, unknown>;
 }
 
 /** A run of an agent system: an Observable and AsyncIterable of AgentEvents, and awaitable for its result. */
@@ -59,8 +68,9 @@ export class Runner {
     const runOptions = {
       ...(options.threadId ? { threadId: options.threadId } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.record !== undefined ? { record: options.record } : {}),
     };
-    return this.#wrap((context) => this.graph.run(input, { ...runOptions, context }));
+    return this.#wrap(options.context, (context) => this.graph.run(input, { ...runOptions, context }));
   }
 
   query(text: string, options: AgentRunOptions = {}): AgentRun {
@@ -69,20 +79,23 @@ export class Runner {
   }
 
   /** Continues from a checkpoint a run returned, with values for its interrupts. */
-  resume(checkpointId: string, options: { resume?: Record<string, unknown>; signal?: AbortSignal } = {}): AgentRun {
+  resume(checkpointId: string, options: AgentResumeOptions = {}): AgentRun {
     const { threadId, checkpointId: id } = parseCheckpointHandle(checkpointId);
-    return this.#wrap((context) =>
+    return this.#wrap(options.context, (context) =>
       this.graph.resume({
         threadId,
         checkpointId: id,
         context,
         ...(options.resume ? { resume: options.resume } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.record !== undefined ? { record: options.record } : {}),
       }),
     );
   }
 
-  #wrap(start: (context: Record<string, unknown>) => Run<unknown, AgentRunState>): AgentRun {
+  #wrap(extra: Record<string, unknown> | undefined, start: (context: Record<string, unknown>) => Run<unknown, AgentRunState>): AgentRun {
+    if (extra !== undefined && (extra === null || typeof extra !== 'object' || Array.isArray(extra)))
+      throw new AgentError('INVALID_ARGUMENT', 'context must be an object of values to save with the run');
     const hub = new EventHub<AgentEvent>();
     const events: AgentEvent[] = [];
     const emit = (e: AgentEvent) => {
@@ -91,7 +104,7 @@ export class Runner {
     };
     const result = (async (): Promise<AgentRunResult> => {
       await null;
-      const run = start({ streaming: this.#streaming });
+      const run = start({ ...extra, streaming: this.#streaming });
       const lastPath = new Map<string, string[]>();
       run.subscribe({
         next: (e: GraphEvent) => {

@@ -1,8 +1,10 @@
 import { checkpointView, type CheckpointView } from '../checkpoint/checkpoint-view.ts';
 import type { CheckpointRecord } from '../checkpoint/checkpoint-record.ts';
+import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
 import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
 import { pruneThread, type PruneOptions, type PruneResult } from '../checkpoint/prune-thread.ts';
 import { WeftError } from '../errors.ts';
+import { RunLogWriter } from '../events/run-log.ts';
 import type { Run } from '../events/run.ts';
 import { prepareResume, type ResumeOptions } from '../scheduler/prepare-resume.ts';
 import { prepareFresh, startRun, type RunOptions } from '../scheduler/start-run.ts';
@@ -39,12 +41,26 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown> {
 
   run(input: In, options: RunOptions = {}): Run<Out, S> {
     checkRunOptions(this.name, options);
-    return startRun<Out, S>(this.plan, options.signal, () => prepareFresh(this.plan, input, options));
+    return startRun<Out, S>(this.plan, options.signal, () => prepareFresh(this.plan, input, options), this.#log(options.record));
   }
 
   /** Continues a thread: at its pending interrupts, after an error or crash, or (with goto/update) from any checkpoint, as a fork. */
   resume(options: ResumeOptions<S>): Run<Out, S> {
-    return startRun<Out, S>(this.plan, options?.signal, () => prepareResume(this.plan, options));
+    const record = typeof options?.record === 'string' && options.record ? options.record : undefined;
+    return startRun<Out, S>(this.plan, options?.signal, () => prepareResume(this.plan, options), this.#log(record));
+  }
+
+  /**
+   * The same graph with checkpoints in `store` (it shares everything else):
+   * how a tool that loads someone's compiled graph picks where runs are kept.
+   */
+  withStore(store: CheckpointStore): CompiledGraph<In, Out, S> {
+    if (!isStore(store))
+      throw new WeftError(
+        'INVALID_ARGUMENT',
+        `withStore() of graph "${this.name}" takes a CheckpointStore (put, get, list, delete, threads)`,
+      );
+    return new CompiledGraph<In, Out, S>({ ...this.plan, store }, this.ir, this.#json);
   }
 
   /** The thread's checkpoints, newest first, each with its rebuilt state. */
@@ -83,6 +99,10 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown> {
     return pruneThread(this.#store(), this.plan, threadId, options);
   }
 
+  #log(record: string | undefined): (() => RunLogWriter) | undefined {
+    return record === undefined ? undefined : () => RunLogWriter.open(record, this.toJSON());
+  }
+
   #store() {
     const store = this.plan.store;
     if (!store)
@@ -100,4 +120,10 @@ function checkRunOptions(name: string, o: RunOptions): void {
   if (o.threadId !== undefined && (typeof o.threadId !== 'string' || o.threadId === '')) throw bad('threadId must be a non-empty string');
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw bad('signal must be an AbortSignal');
   if (o.context !== undefined && (o.context === null || typeof o.context !== 'object')) throw bad('context must be an object');
+  if (o.record !== undefined && (typeof o.record !== 'string' || !o.record)) throw bad('record must be a file path');
+}
+
+function isStore(s: unknown): s is CheckpointStore {
+  const methods = ['put', 'get', 'list', 'delete', 'threads'] as const;
+  return s !== null && typeof s === 'object' && methods.every((m) => typeof (s as Record<string, unknown>)[m] === 'function');
 }

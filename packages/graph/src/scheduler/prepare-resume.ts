@@ -22,6 +22,8 @@ export interface ResumeOptions<S = unknown> {
   signal?: AbortSignal;
   /** Replaces the saved run context. */
   context?: Record<string, unknown>;
+  /** Appends the run's events to this JSONL file (see RunOptions.record). */
+  record?: string;
 }
 
 /**
@@ -112,4 +114,5 @@ function checkArgs(o: ResumeOptions): void {
   }
   if (o.goto !== undefined && typeof o.goto !== 'string') throw bad('goto must be a node name');
   if (o.update !== undefined && typeof o.update !== 'function') throw bad('update must be a function (an immer recipe)');
+  if (o.record !== undefined && (typeof o.record !== 'string' || !o.record)) throw bad('record must be a file path');
 }

@@ -3,6 +3,7 @@ import { freeze } from 'immer';
 import { CheckpointWriter, type ChainPosition, type WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
 import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
+import type { RunLogWriter } from '../events/run-log.ts';
 import { EventHub } from '../events/event-hub.ts';
 import type { GraphEvent } from '../events/graph-event.ts';
 import { Run } from '../events/run.ts';
@@ -21,6 +22,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** The layer above's run context: visible to nodes as ctx.context and saved in every checkpoint. */
   context?: Record<string, unknown>;
+  /** Appends the run's events to this JSONL file (a run log the viewer replays; see docs/decisions/0007). */
+  record?: string;
 }
 
 /** What a run needs before its first step: the cursor, where to write, and what it continues from. */
@@ -44,6 +47,7 @@ export function startRun<Out, S>(
   plan: ExecutionPlan,
   signal: AbortSignal | undefined,
   prepare: (runId: string) => Promise<Prepared>,
+  openLog?: () => RunLogWriter,
 ): Run<Out, S> {
   const hub = new EventHub<GraphEvent>();
   const runId = randomUUID();
@@ -51,6 +55,7 @@ export function startRun<Out, S>(
     await null;
     let prepared: Prepared;
     try {
+      openLog?.().follow(hub);
       prepared = await prepare(runId);
     } catch (err) {
       hub.close(err);
