@@ -1,0 +1,59 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodeCheckpoint, MemoryStore, type RunLogLine } from '@weft/graph';
+import { scriptedModel } from '@weft/models';
+import { describe, expect, it } from 'vitest';
+import { chatModelAgent, Runner, tool, type AgentEvent } from '../index.ts';
+
+const AGENT_EVENT = 'weft.agentEvent';
+
+function billing() {
+  const refund = tool<{ amount: number }>({
+    name: 'refund',
+    description: 'Refunds an amount.',
+    parameters: { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] },
+    needsApproval: true,
+    execute: ({ amount }) => `refunded ${amount}`,
+  });
+  const model = scriptedModel([{ toolCalls: [{ name: 'refund', arguments: { amount: 5 }, id: 'r1' }] }, { text: 'Done.' }]);
+  return chatModelAgent({ name: 'Billing', description: '', model, tools: [refund] });
+}
+
+const read = (path: string) =>
+  readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as RunLogLine);
+
+describe('Runner: record and context', () => {
+  it('record appends the graph events of a run and of its resume; the agent events ride in node.custom', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'weft-runner-log-')), 'run.jsonl');
+    const runner = new Runner({ agent: billing(), store: new MemoryStore() });
+    const paused = await runner.query('refund me', { threadId: 't', record: path });
+    const done = await runner.resume(paused.checkpointId!, { resume: { [paused.interrupts[0]!.id]: { approved: true } }, record: path });
+    const lines = read(path);
+    const headers = lines.flatMap((l, i) => (l.type === 'run.log' ? [i] : []));
+    expect(headers).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ type: 'run.log', graph: runner.graph.toJSON() });
+    const agentEvents = lines.flatMap((l) => (l.type === 'node.custom' ? [(l.data as Record<string, AgentEvent>)[AGENT_EVENT]!] : []));
+    // Every agent event the Runner returned, in order, except the interrupt event the Runner adds itself.
+    expect(agentEvents).toEqual(JSON.parse(JSON.stringify([...paused.events.slice(0, -1), ...done.events])));
+    expect(lines.at(-1)).toMatchObject({ type: 'run.end', status: 'done' });
+    expect(lines.filter((l) => l.type === 'interrupt')).toHaveLength(1);
+  });
+
+  it('context is saved in every checkpoint next to the Runner’s own, and a resume can replace it', async () => {
+    const store = new MemoryStore();
+    const runner = new Runner({ agent: billing(), store });
+    const paused = await runner.query('refund me', { threadId: 't', context: { weft: { module: '/m.ts' } } });
+    const saved = async () => decodeCheckpoint((await store.get('t'))!.bytes).context;
+    expect(await saved()).toEqual({ weft: { module: '/m.ts' }, streaming: false });
+    await runner.resume(paused.checkpointId!, {
+      resume: { [paused.interrupts[0]!.id]: { approved: true } },
+      context: { weft: { module: '/n.ts' } },
+    });
+    expect(await saved()).toEqual({ weft: { module: '/n.ts' }, streaming: false });
+    expect(() => runner.query('x', { context: [] as never })).toThrow(/context must be an object/);
+  });
+});
