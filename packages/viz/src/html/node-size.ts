@@ -1,0 +1,25 @@
+import type { VizNode } from '../model/viz-model.ts';
+
+/** Text metrics the SVG is drawn with (monospace, so a label's width follows from its length without a browser). */
+export const NODE_FONT = { size: 12, charWidth: 7.3 };
+export const KIND_FONT = { size: 10, charWidth: 6.1 };
+export const EDGE_LABEL_FONT = { size: 10, charWidth: 6.1 };
+
+const PAD_X = 12;
+const TERMINAL = new Set(['start', 'end']);
+
+/** A node box fits its label and, below it, its kind; start and end are small pills. */
+export function nodeSize(node: VizNode): { width: number; height: number } {
+  if (TERMINAL.has(node.kind)) return { width: Math.max(56, textWidth(node.label, NODE_FONT) + 2 * PAD_X), height: 28 };
+  const width = Math.max(textWidth(node.label, NODE_FONT), textWidth(kindText(node), KIND_FONT)) + 2 * PAD_X;
+  return { width: Math.max(72, Math.ceil(width)), height: 42 };
+}
+
+/** The second line of a node box: its kind, and `join` when it waits for every predecessor. */
+export function kindText(node: VizNode): string {
+  return node.join ? `${node.kind} · join` : node.kind;
+}
+
+export function textWidth(text: string, font: { charWidth: number }): number {
+  return Math.ceil([...text].length * font.charWidth);
+}

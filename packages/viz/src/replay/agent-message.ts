@@ -1,0 +1,67 @@
+/** One agent event as the replay panel lists it: who said what, which tools it called, where it handed over. */
+export interface AgentMessage {
+  /** The node that emitted it (a VizNode id). */
+  node: string;
+  agentName: string;
+  role: string;
+  content: string;
+  toolName?: string;
+  toolCalls: { id: string; name: string; arguments: string }[];
+  transferTo?: string;
+  exit?: boolean;
+  /** How many interrupts the agent stopped on. */
+  interrupts?: number;
+  error?: { code: string; message: string };
+}
+
+const AGENT_EVENT_KEY = 'weft.agentEvent';
+
+/**
+ * Reads the agent event a `node.custom` event carries (`data["weft.agentEvent"]`).
+ * Read structurally, field by field: @weft/viz does not depend on @weft/agents,
+ * and a log is untrusted input. Streamed chunks are skipped (the whole message follows).
+ */
+export function agentMessage(node: string, data: unknown): AgentMessage | undefined {
+  const event = field(data, AGENT_EVENT_KEY);
+  const agentName = field(event, 'agentName');
+  if (typeof agentName !== 'string') return undefined;
+  const output = field(event, 'output');
+  const message = field(output, 'message');
+  const action = field(event, 'action');
+  const error = field(event, 'error');
+  const out: AgentMessage = {
+    node,
+    agentName,
+    role: text(field(message, 'role') ?? field(output, 'role') ?? (error ? 'error' : 'action')),
+    content: text(field(message, 'content') ?? ''),
+    toolCalls: toolCalls(field(message, 'toolCalls')),
+  };
+  const toolName = field(output, 'toolName');
+  if (typeof toolName === 'string') out.toolName = toolName;
+  const dest = field(field(action, 'transferToAgent'), 'destAgentName');
+  if (typeof dest === 'string') out.transferTo = dest;
+  if (field(action, 'exit') === true) out.exit = true;
+  const interrupts = field(field(action, 'interrupted'), 'interrupts');
+  if (Array.isArray(interrupts)) out.interrupts = interrupts.length;
+  if (error !== undefined) out.error = { code: text(field(error, 'code') ?? 'ERROR'), message: text(field(error, 'message') ?? '') };
+  const empty = !message && out.transferTo === undefined && !out.exit && out.interrupts === undefined && !out.error;
+  return empty ? undefined : out;
+}
+
+function toolCalls(value: unknown): AgentMessage['toolCalls'] {
+  if (!Array.isArray(value)) return [];
+  return value.map((call) => ({
+    id: text(field(call, 'id') ?? ''),
+    name: text(field(call, 'name') ?? ''),
+    arguments: text(field(call, 'arguments') ?? ''),
+  }));
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+/** Content is usually a string; anything else (multi-part content, numbers) is shown as JSON. */
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    // CI sums every package's JSON report into one "N passed, N failed" line.
+    reporters: process.env['CI'] ? ['default', 'json'] : ['default'],
+    outputFile: { json: './test-results.json' },
+  },
+});
