@@ -50,6 +50,7 @@ export { fillInstruction } from './session/fill-instruction.ts';
 // Running
 export { Runner, AgentRun } from './runner/runner.ts';
 export type { RunnerOptions, AgentRunOptions, AgentResumeOptions } from './runner/runner.ts';
+export { checkpointHandle, parseCheckpointHandle } from './runner/checkpoint-handle.ts';
 export type { AgentRunResult, AgentRunStatus } from './runner/agent-run-result.ts';
 export type { AgentRunState, AgentGraphInput } from './compile/agent-run-state.ts';
 

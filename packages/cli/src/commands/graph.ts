@@ -1,0 +1,65 @@
+import { resolve } from 'node:path';
+import type { Agent } from '@weft/agents';
+import type { CompiledGraph } from '@weft/graph';
+import type { Command } from '../command.ts';
+import { usageError } from '../errors.ts';
+import { loadModule } from '../load-module.ts';
+import { loadViz } from '../load-viz.ts';
+import { parseCommandArgs } from '../parse-command-args.ts';
+import { writeOutput } from '../write-output.ts';
+
+const USAGE = `usage: weft graph <module> [options]
+
+Draws the agent or graph a module exports (an agent is drawn as the graph
+its Runner compiles: one cluster per agent).
+
+options:
+  --format <format>   mermaid (default) | dot | json (the drawing model) | html (a self-contained page)
+  -o, --output <file> write to this file instead of stdout
+  --export <name>     the export to draw (default: agent, graph, default)`;
+
+const FORMATS = ['mermaid', 'dot', 'json', 'html'] as const;
+type Format = (typeof FORMATS)[number];
+
+const OPTIONS = {
+  format: { type: 'string' },
+  output: { type: 'string', short: 'o' },
+  export: { type: 'string' },
+} as const;
+
+/** `weft graph <module>`: a diagram of the module's agent or graph. */
+export const graphCommand: Command = {
+  name: 'graph',
+  summary: 'draw an agent or graph (mermaid, dot, json, html)',
+  usage: USAGE,
+  async execute(args, io) {
+    const { values, positionals } = parseCommandArgs('graph', args, OPTIONS, { names: ['module'], required: 1 });
+    const format = (values.format ?? 'mermaid') as Format;
+    if (!FORMATS.includes(format))
+      throw usageError(`graph: unknown --format ${JSON.stringify(values.format)}`, `use one of ${FORMATS.join(', ')}`);
+    const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
+    const graph = loaded.kind === 'graph' ? loaded.graph : await agentGraph(loaded.agent);
+    const text = await draw(graph, format);
+    writeOutput(io, values.output, text, `${format} of ${loaded.kind} ${loaded.kind === 'agent' ? loaded.agent.name : loaded.graph.name}`);
+    return 0;
+  },
+};
+
+async function agentGraph(agent: Agent): Promise<CompiledGraph> {
+  const { Runner } = await import('@weft/agents');
+  return new Runner({ agent }).graph as CompiledGraph;
+}
+
+async function draw(graph: CompiledGraph, format: Format): Promise<string> {
+  const viz = await loadViz();
+  switch (format) {
+    case 'mermaid':
+      return viz.toMermaid(graph);
+    case 'dot':
+      return viz.toDot(graph);
+    case 'json':
+      return JSON.stringify(viz.toJSON(graph), null, 2) + '\n';
+    case 'html':
+      return viz.renderHtml(graph);
+  }
+}

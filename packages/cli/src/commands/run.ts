@@ -1,0 +1,99 @@
+import { resolve } from 'node:path';
+import type { Command } from '../command.ts';
+import { CliError, usageError } from '../errors.ts';
+import { eventSink } from '../event-sink.ts';
+import { executeTarget } from '../execute-target.ts';
+import { loadModule } from '../load-module.ts';
+import { newThreadId } from '../new-thread-id.ts';
+import { openStore, type OpenedStore } from '../open-store.ts';
+import { parseCommandArgs } from '../parse-command-args.ts';
+import { parseSessionValues } from '../parse-session-values.ts';
+import { readThreadHead } from '../read-thread-head.ts';
+import { reportOutcome } from '../report-outcome.ts';
+import { resumeCommand } from '../resume-command.ts';
+import { runInput } from '../run-input.ts';
+
+const USAGE = `usage: weft run <module> [options]
+
+Runs the agent or graph a module exports and prints its events as they come.
+The module is a .ts or .js file; its export is --export <name>, else the first
+of "agent", "graph", "default" that is an Agent or a CompiledGraph. The
+module's path is saved with the thread, so resume and history do not need it.
+
+options:
+  --query <text>          an agent: the user's message; a graph: a string input
+  --input <json>          an agent: a list of messages; a graph: its input
+  --session <key=value>   a session value for the agent (repeatable; values are strings)
+  --thread <id>           the thread to write (default: a new id, printed); a thread
+                          that exists continues with this input (a new turn)
+  --store <spec>          sqlite:<file> | postgres:<url> | memory
+                          (default: $WEFT_STORE, else sqlite:.weft/weft.db)
+  --stream                stream model output (agents) / print node chunks (graphs)
+  --record <file.jsonl>   append the run's events to a run log (weft replay reads it)
+  --export <name>         the export to run
+  --json                  JSON lines: {"event": …} per event, then {"result": …}
+
+When the run stops at interrupts, it lists them and prints the weft resume
+command that continues it. Exit code 0 when the run is done or interrupted,
+1 when it fails, 2 for a wrong command line.`;
+
+const OPTIONS = {
+  query: { type: 'string' },
+  input: { type: 'string' },
+  session: { type: 'string', multiple: true },
+  thread: { type: 'string' },
+  store: { type: 'string' },
+  stream: { type: 'boolean' },
+  record: { type: 'string' },
+  export: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+/** `weft run <module>`: a new run of the module's agent or graph. */
+export const runCommand: Command = {
+  name: 'run',
+  summary: 'run the agent or graph a module exports',
+  usage: USAGE,
+  async execute(args, io) {
+    const { values, positionals } = parseCommandArgs('run', args, OPTIONS, { names: ['module'], required: 1 });
+    const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
+    const input = runInput(loaded.kind, values);
+    const sessionValues = parseSessionValues(values.session ?? []);
+    if (loaded.kind === 'graph' && values.session?.length)
+      throw usageError('run: --session is for agents', 'pass a graph its data with --input');
+    if (values.thread === '') throw usageError('run: --thread needs a non-empty id', 'leave --thread out to get a new id');
+    const opened = await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: true });
+    try {
+      const threadId = values.thread ?? (await newThreadId(opened.store));
+      if (values.thread !== undefined) await refuseInterrupted(opened, threadId);
+      const json = values.json === true;
+      const name = loaded.kind === 'agent' ? loaded.agent.name : loaded.graph.name;
+      if (!json) io.stdout(`thread ${threadId} · ${loaded.kind} ${name} · store ${opened.label}\n`);
+      const outcome = await executeTarget({
+        loaded,
+        store: opened.store,
+        request: { mode: 'run', threadId, input, sessionValues },
+        context: { weft: { module: loaded.path, export: loaded.exportName } },
+        record: values.record === undefined ? undefined : resolve(io.cwd, values.record),
+        streaming: values.stream === true,
+        sink: eventSink(io, { json, stream: values.stream === true }),
+      });
+      reportOutcome(outcome, opened, io, { json, kind: loaded.kind });
+      return 0;
+    } finally {
+      await opened.close();
+    }
+  },
+};
+
+/** A new run on a thread that waits on interrupts would leave them unanswered: most likely `resume` was meant. */
+async function refuseInterrupted(opened: OpenedStore, threadId: string): Promise<void> {
+  const head = await opened.store.get(threadId);
+  if (head?.status !== 'interrupted') return;
+  const { record } = await readThreadHead(opened, threadId);
+  throw new CliError(
+    'THREAD_INTERRUPTED',
+    `thread "${threadId}" waits on ${record.interrupts.map((i) => JSON.stringify(i.id)).join(', ')}: a new run would leave that unanswered`,
+    `answer it with: ${resumeCommand(threadId, record.interrupts, opened)}; or run on another --thread`,
+  );
+}

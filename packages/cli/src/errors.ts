@@ -1,0 +1,47 @@
+import { WeftError } from '@weft/graph';
+
+/**
+ * Codes of the errors the `weft` command raises itself. Errors from the
+ * graph, the agents and the stores keep their own codes and are reported
+ * through `reportError`.
+ */
+export type CliErrorCode =
+  | 'USAGE'
+  | 'MODULE_NOT_FOUND'
+  | 'MODULE_LOAD_FAILED'
+  | 'EXPORT_NOT_USABLE'
+  | 'MODULE_NOT_RECORDED'
+  | 'RECORDED_MODULE_MISSING'
+  | 'JSON_INVALID'
+  | 'THREAD_NOT_FOUND'
+  | 'THREAD_INTERRUPTED'
+  | 'CHECKPOINT_NOT_FOUND'
+  | 'UNKNOWN_INTERRUPT'
+  | 'INTERRUPT_AMBIGUOUS'
+  | 'VALUE_REQUIRED'
+  | 'RUN_FAILED'
+  | 'FILE_UNREADABLE'
+  | 'FILE_UNWRITABLE'
+  | 'VIZ_UNAVAILABLE'
+  | 'BENCH_UNAVAILABLE';
+
+/**
+ * A failure the command explains: one line of `message`, one line of `hint`
+ * (what to do about it). Usage errors exit with 2, every other one with 1.
+ */
+export class CliError extends WeftError<CliErrorCode> {
+  override readonly name: string = 'CliError';
+  readonly hint: string;
+
+  constructor(code: CliErrorCode, message: string, hint: string, options: { cause?: unknown; details?: unknown } = {}) {
+    super(code, message, options);
+    this.hint = hint;
+  }
+
+  get exitCode(): number {
+    return this.code === 'USAGE' ? 2 : 1;
+  }
+}
+
+/** A usage error: the command line itself is wrong. */
+export const usageError = (message: string, hint: string): CliError => new CliError('USAGE', message, hint);

@@ -1,0 +1,113 @@
+import { checkpointHandle, parseCheckpointHandle, Runner, type Agent, type AgentRun, type Message } from '@weft/agents';
+import type { CheckpointStore, CompiledGraph, InterruptRecord, Run, WeftErrorJSON } from '@weft/graph';
+import type { EventSink } from './event-sink.ts';
+import type { LoadedModule } from './load-module.ts';
+
+/** What to do: start a run (`weft run`) or continue a checkpoint (`weft resume`). */
+export type TargetRequest =
+  | { mode: 'run'; threadId: string; input: RunInput; sessionValues: Record<string, unknown> }
+  | { mode: 'resume'; threadId: string; checkpointId: string; values: Record<string, unknown> | undefined };
+
+/** An agent takes a query or a list of messages; a graph takes any value (a query is a string input). */
+export type RunInput = { query: string } | { messages: Message[] } | { value: unknown };
+
+export interface ExecuteOptions {
+  loaded: LoadedModule;
+  store: CheckpointStore;
+  request: TargetRequest;
+  /** Saved in every checkpoint: `weft.module` and `weft.export` let later commands load the module again. */
+  context: Record<string, unknown>;
+  record: string | undefined;
+  streaming: boolean;
+  sink: EventSink;
+}
+
+/** How a run or resume ended, the same for agents and graphs. */
+export interface RunOutcome {
+  status: 'done' | 'interrupted' | 'error';
+  threadId: string;
+  /** The graph checkpoint the run stopped at. */
+  checkpointId: string | undefined;
+  interrupts: InterruptRecord[];
+  /** A graph's output, or an agent run's last assistant text. */
+  output: unknown;
+  error: WeftErrorJSON | undefined;
+}
+
+/**
+ * Runs or resumes the module's agent (through a Runner on the store) or graph
+ * (through `withStore`), sends each event to the sink as it arrives, and
+ * resolves once the run is over. Ctrl-C aborts the run: its last checkpoint
+ * stays, and `weft resume` continues from there.
+ */
+export async function executeTarget(options: ExecuteOptions): Promise<RunOutcome> {
+  const abort = new AbortController();
+  const onSigint = () => abort.abort();
+  process.once('SIGINT', onSigint);
+  try {
+    const { loaded } = options;
+    return loaded.kind === 'agent'
+      ? await executeAgent(loaded.agent, options, abort.signal)
+      : await executeGraph(loaded.graph, options, abort.signal);
+  } finally {
+    process.off('SIGINT', onSigint);
+    options.sink.finish();
+  }
+}
+
+async function executeAgent(agent: Agent, o: ExecuteOptions, signal: AbortSignal): Promise<RunOutcome> {
+  const runner = new Runner({ agent, store: o.store, streaming: o.streaming });
+  const common = { context: o.context, signal, ...(o.record ? { record: o.record } : {}) };
+  const req = o.request;
+  let run: AgentRun;
+  if (req.mode === 'resume') {
+    run = runner.resume(checkpointHandle(req.threadId, req.checkpointId), { ...common, ...(req.values ? { resume: req.values } : {}) });
+  } else {
+    const runOptions = { ...common, threadId: req.threadId, sessionValues: req.sessionValues };
+    const input = req.input;
+    run =
+      'messages' in input
+        ? runner.run(input.messages, runOptions)
+        : runner.query('query' in input ? input.query : String(input.value), runOptions);
+  }
+  run.subscribe({ next: (e) => o.sink.agent(e), error: () => {} });
+  const res = await run;
+  // The Runner's checkpoint id is a handle (thread and checkpoint); the outcome names the graph checkpoint.
+  const handle = res.checkpointId;
+  const lastText = res.events.findLast((e) => e.output?.role === 'assistant' && e.output.message?.content)?.output?.message?.content;
+  return {
+    status: res.status,
+    threadId: res.threadId ?? req.threadId,
+    checkpointId: handle === undefined ? undefined : parseCheckpointHandle(handle).checkpointId,
+    interrupts: res.interrupts,
+    output: lastText,
+    error: res.error?.toJSON(),
+  };
+}
+
+async function executeGraph(graph: CompiledGraph, o: ExecuteOptions, signal: AbortSignal): Promise<RunOutcome> {
+  const compiled = graph.withStore(o.store);
+  const common = { context: o.context, signal, ...(o.record ? { record: o.record } : {}) };
+  const req = o.request;
+  const run: Run =
+    req.mode === 'resume'
+      ? compiled.resume({
+          ...common,
+          threadId: req.threadId,
+          checkpointId: req.checkpointId,
+          ...(req.values ? { resume: req.values } : {}),
+        })
+      : compiled.run(graphInput(req.input), { ...common, threadId: req.threadId });
+  run.subscribe({ next: (e) => o.sink.graph(e), error: () => {} });
+  const res = await run;
+  return {
+    status: res.status,
+    threadId: res.threadId ?? req.threadId,
+    checkpointId: res.checkpointId,
+    interrupts: res.interrupts,
+    output: res.output,
+    error: res.error?.toJSON(),
+  };
+}
+
+const graphInput = (input: RunInput): unknown => ('query' in input ? input.query : 'value' in input ? input.value : input.messages);

@@ -1,0 +1,47 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { usageError } from './errors.ts';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/**
+ * `parseArgs` (strict, with positionals) for one command, with its errors
+ * turned into usage errors that name the command, and the number of
+ * positional arguments checked against `names` (the first `required` must be there).
+ */
+export function parseCommandArgs<O extends Options>(
+  command: string,
+  args: string[],
+  options: O,
+  positional: { names: string[]; required: number },
+) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, strict: true, allowPositionals: true });
+  } catch (err) {
+    throw usageError(`${command}: ${parseMessage(err)}`, `weft ${command} --help shows its options`);
+  }
+  const { positionals } = parsed;
+  if (positionals.length < positional.required) {
+    const missing = positional.names.slice(positionals.length, positional.required).map((n) => `<${n}>`);
+    throw usageError(`${command} needs ${missing.join(' ')}`, `weft ${command} --help shows how to call it`);
+  }
+  if (positionals.length > positional.names.length) {
+    const extra = positionals.slice(positional.names.length).map((p) => JSON.stringify(p));
+    throw usageError(
+      `${command}: unexpected argument ${extra.join(' ')}`,
+      `quote values with spaces; weft ${command} --help shows its options`,
+    );
+  }
+  return parsed;
+}
+
+/** Node's parseArgs messages, made shorter: the option and what is wrong with it. */
+function parseMessage(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const code = (err as { code?: string }).code;
+  const option = /'([^']+)'/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `unknown option ${option}`;
+  if (option && message.includes('argument missing')) return `${option.split(' ')[0]} needs a value`;
+  if (option && message.includes('does not take an argument')) return `${option} takes no value`;
+  return message.split('. ')[0] ?? message;
+}

@@ -1,0 +1,110 @@
+import type { AgentEvent, Message } from '@weft/agents';
+import { formatValue } from './format-value.ts';
+import { truncate } from './truncate.ts';
+
+const TRANSFER_TOOL = 'transfer_to_agent';
+const RESULT_MAX = 200;
+
+/**
+ * Prints an agent run's events for people, as they arrive: a header
+ * `[runPath] agent` whenever the speaking agent changes, then its text
+ * (streamed chunk by chunk in streaming runs), tool calls with their
+ * arguments, tool results cut to one line, transfers and errors. Interrupt
+ * events are left to the outcome, which lists them with the resume command.
+ */
+export class AgentEventPrinter {
+  readonly #write: (text: string) => void;
+  #speaker = '';
+  /** A streamed text line is open (no newline written yet). */
+  #inStream = false;
+  /** The streamed text of the current message, so the whole message is not printed again. */
+  #streamed = '';
+  /** Why each transfer call was made, by call id: the transfer line says it. */
+  readonly #reasons = new Map<string, string>();
+
+  constructor(write: (text: string) => void) {
+    this.#write = write;
+  }
+
+  print(e: AgentEvent): void {
+    if (e.action?.interrupted) return;
+    this.#header(e);
+    const out = e.output;
+    if (out?.stream) this.#chunk(out.stream.content ?? '');
+    else if (out?.message && out.role === 'assistant') this.#assistant(out.message);
+    else if (out?.message && out.role === 'tool') this.#toolResult(e, out.message);
+    if (e.action?.transferToAgent) this.#transfer(e.action.transferToAgent.destAgentName, out?.message?.toolCallId);
+    if (e.action?.exit) this.#line('exit');
+    if (e.action?.breakLoop) this.#line('break loop');
+    if (e.error && out?.role !== 'tool') this.#line(`error ${e.error.code}: ${e.error.message}`);
+  }
+
+  /** Ends an open streamed line (call once the run is over). */
+  finish(): void {
+    this.#endStream();
+  }
+
+  #header(e: AgentEvent): void {
+    const speaker = `${e.runPath.join(' › ')}\u0000${e.agentName}`;
+    if (speaker === this.#speaker) return;
+    this.#endStream();
+    this.#streamed = '';
+    this.#speaker = speaker;
+    this.#write(`[${e.runPath.join(' › ')}] ${e.agentName}\n`);
+  }
+
+  #chunk(text: string): void {
+    if (!text) return;
+    if (!this.#inStream) this.#write('  ');
+    this.#inStream = true;
+    this.#streamed += text;
+    this.#write(text.replace(/\n/g, '\n  '));
+  }
+
+  #assistant(message: Message): void {
+    const streamed = this.#streamed;
+    this.#endStream();
+    this.#streamed = '';
+    if (message.content && message.content !== streamed) this.#line(message.content.replace(/\n/g, '\n  '));
+    for (const call of message.toolCalls ?? []) {
+      if (call.name === TRANSFER_TOOL) {
+        const reason = parseArguments(call.arguments)['reason'];
+        if (typeof reason === 'string') this.#reasons.set(call.id, reason);
+        continue;
+      }
+      this.#line(`call ${call.name}(${truncate(call.arguments, RESULT_MAX)})`);
+    }
+  }
+
+  #toolResult(e: AgentEvent, message: Message): void {
+    const tool = e.output?.toolName ?? message.name ?? 'tool';
+    if (e.action?.transferToAgent) return;
+    if (e.error) return this.#line(`error in ${tool}: ${e.error.code}: ${truncate(e.error.message, RESULT_MAX)}`);
+    this.#line(`result ${tool}: ${formatValue(message.content, RESULT_MAX)}`);
+  }
+
+  #transfer(dest: string, callId: string | undefined): void {
+    const reason = callId === undefined ? undefined : this.#reasons.get(callId);
+    this.#line(`→ transfer to ${dest}${reason ? ` (${truncate(reason, RESULT_MAX)})` : ''}`);
+  }
+
+  #line(text: string): void {
+    this.#endStream();
+    this.#write(`  ${text}\n`);
+  }
+
+  #endStream(): void {
+    if (!this.#inStream) return;
+    this.#inStream = false;
+    this.#write('\n');
+  }
+}
+
+function parseArguments(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

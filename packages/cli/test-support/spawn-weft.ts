@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The real binary, as users run it. */
+export const WEFT_BIN = fileURLToPath(new URL('../bin/weft.js', import.meta.url));
+export const FIXTURES = fileURLToPath(new URL('../test-fixtures/', import.meta.url));
+export const SUPPORT_MODULE = fileURLToPath(new URL('../../../docs/examples/support/support.ts', import.meta.url));
+
+export interface WeftResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A fresh working folder: its `.weft/weft.db` starts empty. */
+export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'weft-cli-'));
+
+/** The environment without what would change the output: a real model, another store, stack traces. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = { ...process.env, ...extra };
+  for (const key of ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'WEFT_STORE', 'WEFT_DEBUG']) delete env[key];
+  return env;
+}
+
+function collect(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<WeftResult> {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.once('error', fail);
+    child.once('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+/** `node packages/cli/bin/weft.js …args` in `cwd`, in a new process. */
+export function weft(args: string[], cwd: string, env: Record<string, string> = {}): Promise<WeftResult> {
+  return collect(process.execPath, [WEFT_BIN, ...args], cwd, { ...cleanEnv(), ...env });
+}
+
+/**
+ * Runs a command line exactly as printed (e.g. the resume command) through
+ * `sh`, with a `weft` on the PATH that is this binary: the quoting is tested
+ * by a real shell.
+ */
+export async function weftShell(commandLine: string, cwd: string): Promise<WeftResult> {
+  const bin = mkdtempSync(join(tmpdir(), 'weft-bin-'));
+  const shim = join(bin, 'weft');
+  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${WEFT_BIN}" "$@"\n`);
+  chmodSync(shim, 0o755);
+  try {
+    return await collect('/bin/sh', ['-c', commandLine], cwd, cleanEnv({ PATH: `${bin}:${process.env['PATH'] ?? ''}` }));
+  } finally {
+    rmSync(bin, { recursive: true, force: true });
+  }
+}
+
+/** Ids that change from run to run (checkpoint uuids), replaced so whole outputs can be compared. */
+export const normalizeIds = (text: string): string => text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>');
