@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The real binary, as users run it. */
 export const WEFT_BIN = fileURLToPath(new URL('../bin/weft.js', import.meta.url));
@@ -40,6 +41,12 @@ function collect(command: string, args: string[], cwd: string, env: NodeJS.Proce
 /** `node packages/cli/bin/weft.js …args` in `cwd`, in a new process. */
 export function weft(args: string[], cwd: string, env: Record<string, string> = {}): Promise<WeftResult> {
   return collect(process.execPath, [WEFT_BIN, ...args], cwd, { ...cleanEnv(), ...env });
+}
+
+/** `node --import tsx <script> …args` in `cwd`, in a new process (tsx from this package, wherever `cwd` is). */
+export function tsxScript(script: string, args: string[], cwd: string): Promise<WeftResult> {
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
+  return collect(process.execPath, ['--import', tsx, script, ...args], cwd, cleanEnv());
 }
 
 /**
