@@ -47,7 +47,7 @@ describe('Runner: record and context', () => {
     const store = new MemoryStore();
     const runner = new Runner({ agent: billing(), store });
     const paused = await runner.query('refund me', { threadId: 't', context: { weft: { module: '/m.ts' } } });
-    const saved = async () => decodeCheckpoint((await store.get('t'))!.bytes).context;
+    const saved = async () => decodeCheckpoint((await store.get('t'))!.bytes, 'head of t').context;
     expect(await saved()).toEqual({ weft: { module: '/m.ts' }, streaming: false });
     await runner.resume(paused.checkpointId!, {
       resume: { [paused.interrupts[0]!.id]: { approved: true } },

@@ -2,14 +2,12 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from '../command.ts';
 import { CliError } from '../errors.ts';
-import { eventSink } from '../event-sink.ts';
-import { executeTarget } from '../execute-target.ts';
 import { loadModule, type LoadedModule } from '../load-module.ts';
 import { openStore } from '../open-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
 import { readThreadHead, type ThreadHead } from '../read-thread-head.ts';
-import { reportOutcome } from '../report-outcome.ts';
 import { resumeValues } from '../resume-values.ts';
+import { runAndReport } from '../run-and-report.ts';
 
 const USAGE = `usage: weft resume <thread> [options]
 
@@ -63,16 +61,14 @@ export const resumeCommand: Command = {
         io.stdout(
           `thread ${threadId} · resuming checkpoint ${head.entry.id} (seq ${head.entry.seq}, ${head.entry.status}) · store ${opened.label}\n`,
         );
-      const outcome = await executeTarget({
+      await runAndReport(
         loaded,
-        store: opened.store,
-        request: { mode: 'resume', threadId, checkpointId: head.entry.id, values: resume },
-        context: { ...head.record.context, weft: { module: loaded.path, export: loaded.exportName } },
-        record: values.record === undefined ? undefined : resolve(io.cwd, values.record),
-        streaming: values.stream === true,
-        sink: eventSink(io, { json, stream: values.stream === true }),
-      });
-      reportOutcome(outcome, opened, io, { json, kind: loaded.kind });
+        opened,
+        io,
+        { mode: 'resume', threadId, checkpointId: head.entry.id, values: resume },
+        head.record.context,
+        values,
+      );
       return 0;
     } finally {
       await opened.close();

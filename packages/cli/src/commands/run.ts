@@ -1,16 +1,14 @@
 import { resolve } from 'node:path';
 import type { Command } from '../command.ts';
 import { CliError, usageError } from '../errors.ts';
-import { eventSink } from '../event-sink.ts';
-import { executeTarget } from '../execute-target.ts';
 import { loadModule } from '../load-module.ts';
 import { newThreadId } from '../new-thread-id.ts';
 import { openStore, type OpenedStore } from '../open-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
 import { parseSessionValues } from '../parse-session-values.ts';
 import { readThreadHead } from '../read-thread-head.ts';
-import { reportOutcome } from '../report-outcome.ts';
 import { resumeCommand } from '../resume-command.ts';
+import { runAndReport } from '../run-and-report.ts';
 import { runInput } from '../run-input.ts';
 
 const USAGE = `usage: weft run <module> [options]
@@ -69,16 +67,7 @@ export const runCommand: Command = {
       const json = values.json === true;
       const name = loaded.kind === 'agent' ? loaded.agent.name : loaded.graph.name;
       if (!json) io.stdout(`thread ${threadId} · ${loaded.kind} ${name} · store ${opened.label}\n`);
-      const outcome = await executeTarget({
-        loaded,
-        store: opened.store,
-        request: { mode: 'run', threadId, input, sessionValues },
-        context: { weft: { module: loaded.path, export: loaded.exportName } },
-        record: values.record === undefined ? undefined : resolve(io.cwd, values.record),
-        streaming: values.stream === true,
-        sink: eventSink(io, { json, stream: values.stream === true }),
-      });
-      reportOutcome(outcome, opened, io, { json, kind: loaded.kind });
+      await runAndReport(loaded, opened, io, { mode: 'run', threadId, input, sessionValues }, {}, values);
       return 0;
     } finally {
       await opened.close();
