@@ -3,8 +3,11 @@ import { networkAttempts } from './harness/no-network.ts';
 import { EventEmitter } from 'node:events';
 import { parseArgs, type CliOptions } from './harness/cli.ts';
 import { gcExposed, measure } from './harness/measure.ts';
+import { MemoryProbe } from './harness/memory-probe.ts';
 import { formatShape, type Cell, type ShapeResult } from './harness/report.ts';
 import { writeResults } from './harness/results-file.ts';
+import { writeResultsMarkdown } from './harness/results-markdown.ts';
+import { runCurves } from './curves/run-curves.ts';
 import type { FrameworkId, Scenario, Stats } from './harness/types.ts';
 import { NotApplicableError } from './harness/lazy.ts';
 import { agentLoop } from './scenarios/agent-loop.ts';
@@ -44,6 +47,8 @@ process.on('unhandledRejection', (reason) => strays.push(String(reason)));
 // Time floors so millisecond-long runs get enough iterations to settle;
 // slow cells (LangGraph with checkpoints) just take the minimum counts.
 const timeFloors = (opts: CliOptions) => (opts.quick ? { minWarmupMs: 50, minSampleMs: 100 } : { minWarmupMs: 500, minSampleMs: 2000 });
+// The leak check stops at a time cap so slow cells (LangGraph at 1000 nodes) don't add minutes each.
+const leakCheckOptions = (opts: CliOptions) => ({ runs: opts.leakRuns, maxMs: opts.quick ? 2000 : 20_000 });
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 const scale = (s: Stats, k: number): Stats => ({ median: s.median * k, p10: s.p10 * k, p90: s.p90 * k });
@@ -51,16 +56,21 @@ const scale = (s: Stats, k: number): Stats => ({ median: s.median * k, p10: s.p1
 async function runCell(scenario: Scenario, framework: FrameworkId, size: number, opts: CliOptions): Promise<Cell> {
   const steps = scenario.steps(size);
   try {
+    const probe = new MemoryProbe();
     const run = await scenario.factories[framework](size);
+    await probe.beforeSamples();
     const { n, ...runMs } = await measure(`${scenario.id}/${framework}`, run, {
       warmup: opts.warmup,
       samples: opts.samples,
       ...timeFloors(opts),
-      ...(run.reset ? { between: run.reset } : {}),
+      between: probe.between(run.reset),
     });
     // storedBytes describes the last timed run, so read it before any reset.
     const bytes = run.storedBytes ? await run.storedBytes() : undefined;
     await run.reset?.();
+    // A summary may be a getter over every run so far: read it before the leak check adds runs.
+    const summary = run.summary;
+    const memory = await probe.finish(run, leakCheckOptions(opts));
     return {
       framework,
       ok: true,
@@ -69,7 +79,8 @@ async function runCell(scenario: Scenario, framework: FrameworkId, size: number,
       samples: n,
       ...(bytes === undefined ? {} : { bytesPerStep: bytes / steps }),
       ...(run.note ? { note: run.note } : {}),
-      ...(run.summary ? { summary: run.summary } : {}),
+      ...(summary ? { summary } : {}),
+      memory,
     };
   } catch (err) {
     if (err instanceof NotApplicableError) return { framework, ok: false, error: err.message, notApplicable: true };
@@ -92,12 +103,16 @@ async function main(): Promise<void> {
     results.push(result);
     console.log(formatShape(result));
   }
+  const curves = await runCurves(opts);
   console.log(`\nnetwork attempts blocked: ${networkAttempts.length}${networkAttempts.length ? ` (${networkAttempts.join(', ')})` : ''}`);
   if (strays.length) console.log(`unhandled rejections: ${strays.length} (first: ${strays[0]})`);
   // Quick numbers are too noisy to keep, and resized runs are not comparable
   // across days; only default full runs are recorded.
-  if (!opts.quick && opts.size === undefined)
-    console.log(`results written to ${await writeResults(results, { ...opts, ...timeFloors(opts) }, gcExposed)}`);
+  if (!opts.quick && opts.size === undefined) {
+    const file = await writeResults(results, { ...opts, ...timeFloors(opts) }, gcExposed, curves);
+    console.log(`results written to ${file}`);
+    console.log(`Markdown written to ${await writeResultsMarkdown(file)}`);
+  }
 }
 
 main().catch((err: unknown) => {

@@ -1,3 +1,4 @@
+import { CURVE_IDS, type CurveId } from '../curves/curve-ids.ts';
 import { FRAMEWORK_IDS, SHAPE_IDS, type FrameworkId, type ShapeId } from './types.ts';
 
 export interface CliOptions {
@@ -9,10 +10,16 @@ export interface CliOptions {
   samples: number;
   /** Overrides every selected shape's size (for scaling checks); undefined = per-mode default. */
   size: number | undefined;
+  /** Leak-check runs after each cell's samples (1000 full, 50 quick); 0 skips the check. */
+  leakRuns: number;
+  /** Scaling curves to sweep after the tables (all by default; none with --no-curves or a narrowed table run). */
+  curves: CurveId[];
 }
 
-const USAGE = `usage: tsx src/main.ts [--quick] [--only <shape>] [--frameworks a,b,...] [--warmup N] [--samples N]
+const USAGE = `usage: tsx src/main.ts [--quick] [--only <shape>] [--frameworks a,b,...] [--warmup N] [--samples N] [--size N] [--leak-runs N]
+       [--no-curves | --curves-only] [--curves c,...]
   shapes:     ${SHAPE_IDS.join(', ')}
+  curves:     ${CURVE_IDS.join(', ')}
   frameworks: ${FRAMEWORK_IDS.join(', ')}`;
 
 function pick<T extends string>(kind: string, value: string, allowed: readonly T[]): T {
@@ -37,7 +44,11 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     warmup: -1,
     samples: -1,
     size: undefined,
+    leakRuns: -1,
+    curves: [],
   };
+  let curvesFlag: 'default' | 'none' | 'only' = 'default';
+  let pickedCurves: CurveId[] | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     const next = (): string => {
@@ -57,6 +68,14 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     else if (arg === '--warmup') opts.warmup = count(arg, next());
     else if (arg === '--samples') opts.samples = Math.max(1, count(arg, next()));
     else if (arg === '--size') opts.size = Math.max(1, count(arg, next()));
+    else if (arg === '--leak-runs') opts.leakRuns = count(arg, next());
+    else if (arg === '--no-curves' || arg === '--curves-only') {
+      if (curvesFlag !== 'default') throw new Error(`--no-curves and --curves-only exclude each other\n${USAGE}`);
+      curvesFlag = arg === '--no-curves' ? 'none' : 'only';
+    } else if (arg === '--curves')
+      pickedCurves = next()
+        .split(',')
+        .map((c) => pick('curve', c, CURVE_IDS));
     else if (arg === '--help' || arg === '-h') throw new Error(USAGE);
     else throw new Error(`unknown argument "${arg}"\n${USAGE}`);
   }
@@ -66,5 +85,11 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   // Quick mode exists so CI finishes in seconds; full mode trades time for stabler medians.
   if (opts.warmup < 0) opts.warmup = opts.quick ? 1 : 2;
   if (opts.samples < 0) opts.samples = opts.quick ? 3 : 10;
+  if (opts.leakRuns < 0) opts.leakRuns = opts.quick ? 50 : 1000;
+  // The curves take minutes: a table run narrowed by --only or resized by --size skips them unless --curves names some.
+  const narrowed = args.includes('--only') || opts.size !== undefined;
+  const curves: readonly CurveId[] = pickedCurves ?? (narrowed && curvesFlag !== 'only' ? [] : CURVE_IDS);
+  opts.curves = curvesFlag === 'none' ? [] : CURVE_IDS.filter((c) => curves.includes(c));
+  if (curvesFlag === 'only') opts.shapes = [];
   return opts;
 }

@@ -1,5 +1,4 @@
-import v8 from 'node:v8';
-import vm from 'node:vm';
+import { forceGc as gc } from './force-gc.ts';
 import type { Stats } from './types.ts';
 
 export interface MeasureOptions {
@@ -24,23 +23,8 @@ export interface MeasureOptions {
  * garbage (LangGraph's checkpoints, say) from being billed to the next one.
  * It is deliberately NOT done before every sample: a forced full GC shrinks
  * the heap and made the following run 1.5-2x slower for every framework.
- * `global.gc` only exists under --expose-gc and `pnpm bench` runs plain tsx,
- * so fall back to enabling the flag at runtime and taking `gc` from a fresh
- * context. If both fail we run without it.
+ * If no `gc` can be had (see force-gc.ts) we run without it.
  */
-function findGc(): (() => void) | undefined {
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (typeof exposed === 'function') return exposed;
-  try {
-    v8.setFlagsFromString('--expose-gc');
-    const fromContext: unknown = vm.runInNewContext('gc');
-    return typeof fromContext === 'function' ? (fromContext as () => void) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const gc = findGc();
 export const gcExposed = gc !== undefined;
 
 /** Nearest-rank percentile over an ascending array. */

@@ -1,3 +1,5 @@
+import { formatMemory } from './format-memory.ts';
+import type { CellMemory } from './memory-probe.ts';
 import { PEER_IDS, WEFT_IDS, type FrameworkId, type ShapeId, type Stats } from './types.ts';
 
 /**
@@ -12,6 +14,8 @@ export type Cell =
       runMs: Stats;
       samples: number;
       bytesPerStep?: number;
+      /** Peak RSS, heap growth and the leak check (absent in results files written before they existed). */
+      memory?: CellMemory;
       note?: string;
       summary?: string;
     }
@@ -27,11 +31,12 @@ export interface ShapeResult {
 
 /** Width of the framework column ('openai-agents' is the longest id). */
 const COL = 14;
-const fmt = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
+/** A µs or ms figure: 2 decimals under 10, 1 under 100, none above; shared with the Markdown file and the curves. */
+export const fmt = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
 const pad = (s: string, w: number): string => s.padEnd(w);
 const lpad = (s: string, w: number): string => s.padStart(w);
 // Ratios far below 1 would all print as 0.00x with two decimals.
-const ratio = (r: number): string => `${r >= 0.1 ? r.toFixed(2) : r.toPrecision(2)}x`;
+export const ratio = (r: number): string => `${r >= 0.1 ? r.toFixed(2) : r.toPrecision(2)}x`;
 
 /** Each Weft column's median over each peer's (and over the faster peer's); < 1 means Weft is faster. */
 export function ratios(result: ShapeResult): string {
@@ -87,5 +92,7 @@ export function formatShape(result: ShapeResult): string {
   }
   for (const c of result.cells) if (c.ok && c.summary) lines.push(`note: ${c.framework}: ${c.summary}`);
   lines.push(ratios(result));
+  const memory = formatMemory(result.cells);
+  if (memory) lines.push(memory);
   return lines.join('\n');
 }

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import type { CliOptions } from './cli.ts';
 import type { ShapeResult } from './report.ts';
 import { SHAPE_IDS } from './types.ts';
+import { mergeCurves } from '../curves/merge-curves.ts';
+import type { CurveResult } from '../curves/run-curve.ts';
 
 const benchRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -45,6 +47,7 @@ export async function writeResults(
   results: ShapeResult[],
   opts: CliOptions & { minWarmupMs: number; minSampleMs: number },
   gcExposed: boolean,
+  curves: readonly CurveResult[] = [],
 ): Promise<string> {
   const now = new Date();
   const file = path.join(benchRoot, 'results', `${now.toISOString().slice(0, 10)}.json`);
@@ -80,9 +83,21 @@ export async function writeResults(
       minWarmupMs: opts.minWarmupMs,
       minSampleMs: opts.minSampleMs,
       frameworks: opts.frameworks,
+      leakCheckRuns: opts.leakRuns,
     },
-    units: { perStepUs: 'microseconds per node step', runMs: 'milliseconds per run', bytesPerStep: 'bytes' },
+    units: {
+      perStepUs: 'microseconds per node step',
+      runMs: 'milliseconds per run',
+      bytesPerStep: 'bytes',
+      memory:
+        'peakRssMb/rssBeforeMb: MB of process RSS; heapBeforeMb: MB of heapUsed after forced GCs; ' +
+        'timedHeapGrowthKb/heapGrowthKb: KB of settled heap change across warm-up + samples / across the leak check ' +
+        '(`runs` runs, capped at 20 s full, 2 s quick); bytesPerRun/lateBytesPerRun: bytes per leak-check run (all / second half); ' +
+        'suspectedLeak: heapGrowth > 1 MB and > 1 KB/run, the second half alone > 0.5 MB and > 1 KB/run',
+    },
     results: merged,
+    // Scaling curves (src/curves/); curves measured now replace theirs, the others are kept.
+    curves: await mergeCurves(file, curves, now),
   };
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(doc, null, 2)}\n`);

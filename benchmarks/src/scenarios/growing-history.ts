@@ -22,9 +22,9 @@ export const growingHistory: Scenario = {
   factories: {
     baseline: async (n) => (await import('../frameworks/baseline-stateful.ts')).growingHistory(n),
     langgraph: async (n) => (await import('../frameworks/langgraph-stateful.ts')).growingHistory(n),
-    adk: na('not wired yet: would be one LlmAgent on one InMemorySessionService session'),
-    'adk-agents': na('same agent as the adk row would be (one LlmAgent): not wired yet'),
-    'openai-agents': na('not wired yet: would be Agent + run() carrying the history'),
+    adk: async (n) => (await import('../frameworks/adk-stateful.ts')).growingHistory(n),
+    'adk-agents': async (n) => (await import('../frameworks/adk-agents-stateful.ts')).growingHistory(n),
+    'openai-agents': async (n) => (await import('../frameworks/openai-stateful.ts')).growingHistory(n),
     weft: na('history lives in the thread of a store: see the weft-ckpt row'),
     'weft-ckpt': async (n) => (await import('../frameworks/weft-stateful.ts')).growingHistory(n),
   },

@@ -22,9 +22,9 @@ export const interruptResume: Scenario = {
   factories: {
     baseline: async (n) => (await import('../frameworks/baseline-stateful.ts')).interruptResume(n),
     langgraph: async (n) => (await import('../frameworks/langgraph-stateful.ts')).interruptResume(n),
-    adk: na('not wired yet: ADK 2.x Workflow RequestInput + functionResponse(interruptId) would express it'),
-    'adk-agents': na('no interrupt in SequentialAgent/LoopAgent; HITL is a long-running tool answered by a new message'),
-    'openai-agents': na('pauses only for tool approval (needsApproval); resume is approve/reject, not a value'),
+    adk: async (n) => (await import('../frameworks/adk-stateful.ts')).interruptResume(n),
+    'adk-agents': async (n) => (await import('../frameworks/adk-agents-stateful.ts')).interruptResume(n),
+    'openai-agents': async (n) => (await import('../frameworks/openai-stateful.ts')).interruptResume(n),
     weft: na('interrupt/resume needs a checkpoint store: see the weft-ckpt row'),
     'weft-ckpt': async (n) => (await import('../frameworks/weft-stateful.ts')).interruptResume(n),
   },

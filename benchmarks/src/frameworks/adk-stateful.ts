@@ -1,0 +1,76 @@
+/**
+ * Google ADK 2.x stateful shapes through the `Workflow` graph API, on an
+ * InMemoryRunner whose session is ADK's only store (every event is appended
+ * to it; a Workflow rehydrates its node states from that log on resume).
+ * interrupt-resume: START -> ask, where `ask` returns a `RequestInput`; the
+ * client resumes with an `adk_request_input` functionResponse carrying the
+ * interrupt id and the value. growing-history: an LlmAgent node reading the
+ * session's history, sent turn after turn on one session.
+ */
+import { FunctionNode, LlmAgent, RequestInput, Workflow, getUserInputRequests } from '@google/adk';
+import { APPROVAL, QUESTION, TurnTimer, checkTurn, turnAnswer, turnInput } from '../harness/stateful-work.ts';
+import type { Factory, Run } from '../harness/types.ts';
+import { check } from '../harness/work.ts';
+import { AdkConversation, replyParts, textParts } from './adk-conversation.ts';
+import { FakeLlm, textContent } from './adk-fake-llm.ts';
+import { lastOutput } from './adk-session.ts';
+
+export const interruptResume: Factory = async (cycles) => {
+  let asked = 0;
+  // rerunOnResume is false for a FunctionNode: on resume ADK does not run the
+  // body again, the answer to the interrupt becomes the node's output.
+  const ask = new FunctionNode('ask', () => {
+    asked++;
+    return new RequestInput({ message: QUESTION });
+  });
+  const chat = new AdkConversation(new Workflow({ name: 'interrupt_resume', edges: [['START', ask]] }));
+  const run: Run = async () => {
+    for (let i = 0; i < cycles; i++) {
+      asked = 0;
+      const sessionId = await chat.open();
+      const paused = await chat.send(sessionId, textParts('go'));
+      const requests = paused.flatMap((e) => getUserInputRequests(e));
+      check('adk interrupts', requests.length, 1);
+      check('adk interrupt kind', requests[0]?.kind, 'input');
+      check('adk interrupt info', requests[0]?.message, QUESTION);
+      check('adk output before resume', lastOutput(paused), undefined);
+      const { interruptId = '', functionCallName = '' } = requests[0] ?? {};
+      const done = await chat.send(sessionId, replyParts(interruptId, functionCallName, APPROVAL));
+      check('adk resume output', lastOutput(done), APPROVAL);
+      check('adk ask node runs', asked, 1);
+    }
+  };
+  run.reset = () => chat.closeAll();
+  return run;
+};
+
+export const growingHistory: Factory = async (turns) => {
+  let seen = 0;
+  const model = new FakeLlm((request) => {
+    seen = request.contents.length;
+    return textContent(turnAnswer(request.contents.filter((c) => c.role === 'user').length));
+  });
+  // A Workflow forces an LlmAgent node to includeContents 'none' (it sees only
+  // its node input) unless set explicitly; 'default' gives it the session's
+  // history. But an agent node also re-appends its input as a user turn, on
+  // top of the runner's, so the model would get every user message twice. The
+  // `turn` node outputs nothing, so the agent node has no input to re-append.
+  const agent = new LlmAgent({ name: 'chat', description: 'chats', model, includeContents: 'default' });
+  const turnNode = new FunctionNode('turn', () => null);
+  const chat = new AdkConversation(new Workflow({ name: 'chat_wf', edges: [['START', turnNode, agent]] }));
+  const timer = new TurnTimer();
+  const run: Run = async () => {
+    const sessionId = await chat.open();
+    for (let k = 1; k <= turns; k++) {
+      await timer.turn(async () => {
+        const events = await chat.send(sessionId, textParts(turnInput(k)));
+        checkTurn('adk', k, lastOutput(events) as string | undefined, seen);
+      });
+    }
+    timer.endRun();
+  };
+  run.reset = () => chat.closeAll();
+  run.note = 'a no-output FunctionNode before the agent node, else it re-sends each user turn';
+  Object.defineProperty(run, 'summary', { get: () => timer.summary() });
+  return run;
+};

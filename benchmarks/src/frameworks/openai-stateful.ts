@@ -1,0 +1,99 @@
+/**
+ * OpenAI Agents SDK stateful shapes, with the fake `Model` and tracing off.
+ * interrupt-resume: the SDK pauses a run only for tool approval, so the cycle
+ * is a tool with `needsApproval: true`: `run()` returns one interruption,
+ * `result.state.approve(item)`, then `run(agent, result.state)` executes the
+ * tool and finishes. Approval is approve/reject, not a value: the tool returns
+ * the value once approved. growing-history: `run(agent, text, { session })`
+ * on one `MemorySession`, the SDK's own conversation store.
+ */
+import { Agent, MemorySession, run, setTracingDisabled, tool, type ModelRequest } from '@openai/agents';
+import { z } from 'zod';
+import { ASK_DESCRIPTION, ASK_TOOL, askDecision } from '../harness/ask-decision.ts';
+import { APPROVAL, QUESTION, TurnTimer, checkTurn, turnAnswer, turnInput } from '../harness/stateful-work.ts';
+import type { Factory, Run } from '../harness/types.ts';
+import { check } from '../harness/work.ts';
+import { FakeModel, callOutput, textOutput } from './openai-fake-model.ts';
+
+setTracingDisabled(true);
+
+const items = (request: ModelRequest) => (typeof request.input === 'string' ? [] : request.input);
+
+/** Text of a function-call result: the SDK wraps a tool's string as `{ type: 'text', text }`. */
+function resultText(output: unknown): string {
+  if (typeof output === 'string') return output;
+  const text = (output as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text : JSON.stringify(output);
+}
+
+/** The `ask` tool's result if it ran (it only runs once approved). */
+function askAnswer(request: ModelRequest): string | undefined {
+  for (const item of items(request)) if (item.type === 'function_call_result' && item.name === ASK_TOOL) return resultText(item.output);
+  return undefined;
+}
+
+export const interruptResume: Factory = async (cycles) => {
+  let executions = 0;
+  let modelCalls = 0;
+  const ask = tool({
+    name: ASK_TOOL,
+    description: ASK_DESCRIPTION,
+    parameters: z.object({ question: z.string() }),
+    needsApproval: true,
+    execute: () => {
+      executions++;
+      return APPROVAL;
+    },
+  });
+  const model = new FakeModel((request) => {
+    modelCalls++;
+    const d = askDecision(askAnswer(request));
+    return 'ask' in d ? callOutput(ASK_TOOL, { question: d.ask }, 'ask1') : textOutput(d.answer);
+  });
+  const agent = new Agent({ name: 'hitl', instructions: '', model, tools: [ask] });
+  const cycle: Run = async () => {
+    for (let i = 0; i < cycles; i++) {
+      executions = 0;
+      modelCalls = 0;
+      const paused = await run(agent, 'go');
+      const [pending, ...more] = paused.interruptions;
+      check('openai-agents interruptions', pending !== undefined && more.length === 0, true);
+      check('openai-agents interrupt tool', pending?.name, ASK_TOOL);
+      check('openai-agents interrupt info', (JSON.parse(pending?.arguments ?? '{}') as { question?: string }).question, QUESTION);
+      check('openai-agents ask executions before approval', executions, 0);
+      if (pending) paused.state.approve(pending);
+      const done = await run(agent, paused.state);
+      check('openai-agents interruptions after resume', done.interruptions.length, 0);
+      check('openai-agents resume output', done.finalOutput, APPROVAL);
+      check('openai-agents ask executions', executions, 1);
+      check('openai-agents model calls', modelCalls, 2);
+    }
+  };
+  cycle.note = 'approval (needsApproval) is boolean: the approved tool returns the value';
+  return cycle;
+};
+
+export const growingHistory: Factory = async (turns) => {
+  let seen = 0;
+  const model = new FakeModel((request) => {
+    const history = items(request);
+    seen = history.length;
+    return textOutput(turnAnswer(history.filter((item) => 'role' in item && item.role === 'user').length));
+  });
+  const agent = new Agent({ name: 'chat', instructions: '', model });
+  const timer = new TurnTimer();
+  const conversation: Run = async () => {
+    // The session is the conversation: run() prepends its items to the input
+    // and appends the turn's new items to it.
+    const session = new MemorySession();
+    for (let k = 1; k <= turns; k++) {
+      await timer.turn(async () => {
+        const res = await run(agent, turnInput(k), { session });
+        checkTurn('openai-agents', k, res.finalOutput, seen);
+      });
+    }
+    timer.endRun();
+  };
+  Object.defineProperty(conversation, 'summary', { get: () => timer.summary() });
+  return conversation;
+};
