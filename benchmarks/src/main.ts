@@ -1,6 +1,8 @@
 // Must be first: blocks sockets/fetch before any framework code is loaded.
 import { networkAttempts } from './harness/no-network.ts';
+import { spawnSync } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { parseArgs, type CliOptions } from './harness/cli.ts';
 import { gcExposed, measure } from './harness/measure.ts';
 import { MemoryProbe } from './harness/memory-probe.ts';
@@ -104,6 +106,7 @@ async function main(): Promise<void> {
     console.log(formatShape(result));
   }
   const curves = await runCurves(opts);
+  if (opts.storage) runStorageBenchmark();
   console.log(`\nnetwork attempts blocked: ${networkAttempts.length}${networkAttempts.length ? ` (${networkAttempts.join(', ')})` : ''}`);
   if (strays.length) console.log(`unhandled rejections: ${strays.length} (first: ${strays[0]})`);
   // Quick numbers are too noisy to keep, and resized runs are not comparable
@@ -113,6 +116,17 @@ async function main(): Promise<void> {
     console.log(`results written to ${file}`);
     console.log(`Markdown written to ${await writeResultsMarkdown(file)}`);
   }
+}
+
+/**
+ * The checkpoint storage benchmark (bytes per step, load and resume latency on
+ * memory, SQLite, PostgreSQL and LangGraph's savers) in a process of its own:
+ * it opens sockets to PostgreSQL, which this process's no-network guard forbids.
+ */
+function runStorageBenchmark(): void {
+  const script = fileURLToPath(new URL('./storage.ts', import.meta.url));
+  const res = spawnSync(process.execPath, [...process.execArgv, script], { stdio: 'inherit' });
+  if (res.status !== 0) console.log(`storage benchmark failed (exit ${String(res.status ?? res.signal)})`);
 }
 
 main().catch((err: unknown) => {

@@ -14,10 +14,12 @@ export interface CliOptions {
   leakRuns: number;
   /** Scaling curves to sweep after the tables (all by default; none with --no-curves or a narrowed table run). */
   curves: CurveId[];
+  /** Run the checkpoint storage benchmark (src/storage.ts) after the curves: full, un-narrowed runs only, unless --no-storage. */
+  storage: boolean;
 }
 
 const USAGE = `usage: tsx src/main.ts [--quick] [--only <shape>] [--frameworks a,b,...] [--warmup N] [--samples N] [--size N] [--leak-runs N]
-       [--no-curves | --curves-only] [--curves c,...]
+       [--no-curves | --curves-only] [--curves c,...] [--no-storage]
   shapes:     ${SHAPE_IDS.join(', ')}
   curves:     ${CURVE_IDS.join(', ')}
   frameworks: ${FRAMEWORK_IDS.join(', ')}`;
@@ -46,6 +48,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     size: undefined,
     leakRuns: -1,
     curves: [],
+    storage: true,
   };
   let curvesFlag: 'default' | 'none' | 'only' = 'default';
   let pickedCurves: CurveId[] | undefined;
@@ -76,6 +79,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       pickedCurves = next()
         .split(',')
         .map((c) => pick('curve', c, CURVE_IDS));
+    else if (arg === '--no-storage') opts.storage = false;
     else if (arg === '--help' || arg === '-h') throw new Error(USAGE);
     else throw new Error(`unknown argument "${arg}"\n${USAGE}`);
   }
@@ -91,5 +95,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   const curves: readonly CurveId[] = pickedCurves ?? (narrowed && curvesFlag !== 'only' ? [] : CURVE_IDS);
   opts.curves = curvesFlag === 'none' ? [] : CURVE_IDS.filter((c) => curves.includes(c));
   if (curvesFlag === 'only') opts.shapes = [];
+  // Storage (issue scenario 8) is a separate process run; CI runs it on its own (bench:storage).
+  opts.storage = opts.storage && !opts.quick && !narrowed && curvesFlag === 'default';
   return opts;
 }
