@@ -33,6 +33,7 @@ export interface WrittenCheckpoint {
  */
 export class CheckpointWriter {
   #pos: ChainPosition;
+  #lastBytes: Uint8Array | undefined;
 
   constructor(
     private readonly store: CheckpointStore,
@@ -46,6 +47,16 @@ export class CheckpointWriter {
 
   get lastId(): string | null {
     return this.#pos.parentId;
+  }
+
+  /** Where the next checkpoint goes: a copy of the chain position after the last write. */
+  get position(): ChainPosition {
+    return { ...this.#pos };
+  }
+
+  /** The encoded bytes of the last checkpoint written. */
+  get lastBytes(): Uint8Array | undefined {
+    return this.#lastBytes;
   }
 
   /** `patches: null` forces a full snapshot (e.g. after an edit whose patches are unknown). */
@@ -82,6 +93,7 @@ export class CheckpointWriter {
     if (body.error !== undefined) record.error = body.error;
     if (body.resumeValues !== undefined) record.resumeValues = body.resumeValues;
     const bytes = encodeCheckpoint(record);
+    this.#lastBytes = bytes;
     const stored = this.store.put({
       threadId: this.threadId,
       id: record.id,

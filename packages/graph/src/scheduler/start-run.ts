@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { freeze } from 'immer';
 import { CheckpointWriter, type ChainPosition, type WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
+import { recallHead, rememberHead } from '../checkpoint/head-cache.ts';
 import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import type { RunLogWriter } from '../events/run-log.ts';
@@ -82,6 +83,7 @@ export function startRun<Out, S>(
       resumedFrom: prepared.resumedFrom,
     });
     hub.close();
+    if (out.status === 'done') remember(plan, prepared, out.checkpointId, out.state);
     return {
       status: out.status,
       output: out.output as Out | undefined,
@@ -97,6 +99,14 @@ export function startRun<Out, S>(
   return new Run<Out, S>(hub, result);
 }
 
+/** After a run that ended at its last checkpoint, the next run of the thread here can start from its state. */
+function remember(plan: ExecutionPlan, prepared: Prepared, checkpointId: string | undefined, state: unknown): void {
+  const { writer, threadId } = prepared;
+  const bytes = writer?.lastBytes;
+  if (!plan.store || !writer || threadId === undefined || !bytes || checkpointId !== writer.lastId) return;
+  rememberHead(plan.store, threadId, { graph: plan.name, hash: plan.hash, id: checkpointId, bytes, state, position: writer.position });
+}
+
 /**
  * A fresh run. On a thread that already has checkpoints, the run continues the
  * thread: it starts at START with the thread's latest state, and its
@@ -109,7 +119,11 @@ export async function prepareFresh(plan: ExecutionPlan, input: unknown, options:
   let state: unknown;
   let position: ChainPosition = { seq: 0, parentId: null, depth: 0, deltaBytes: 0, snapshotBytes: 0 };
   const head = store && threadId !== undefined ? await store.get(threadId) : undefined;
-  if (store && head) {
+  const known = store && head ? recallHead(store, plan, head) : undefined;
+  if (known) {
+    state = freeze(known.state, true);
+    position = { ...known.position, seq: head!.seq };
+  } else if (store && head) {
     const loaded = await loadCheckpoint(store, plan, threadId!, head.id);
     state = freeze(loaded.state, true);
     position = { ...loaded.chain, seq: head.seq, deltaBytes: 0, snapshotBytes: Infinity };
