@@ -11,10 +11,11 @@ import { LlmAgent, LongRunningFunctionTool } from '@google/adk';
 import type { Event, LlmRequest } from '@google/adk';
 import { z } from 'zod';
 import { ASK_DESCRIPTION, ASK_TOOL, askDecision } from '../harness/ask-decision.ts';
-import { APPROVAL, QUESTION, TurnTimer, checkTurn, turnAnswer, turnInput } from '../harness/stateful-work.ts';
+import { APPROVAL, QUESTION } from '../harness/stateful-work.ts';
 import type { Factory, Run } from '../harness/types.ts';
 import { check } from '../harness/work.ts';
 import { AdkConversation, replyParts, textParts } from './adk-conversation.ts';
+import { adkGrowingHistory } from './adk-growing-history.ts';
 import { FakeLlm, callContent, finalTexts, textContent } from './adk-fake-llm.ts';
 
 /** The `ask` tool's answer if the client already sent it (a functionResponse in the request). */
@@ -70,25 +71,10 @@ export const interruptResume: Factory = async (cycles) => {
   return run;
 };
 
-export const growingHistory: Factory = async (turns) => {
-  let seen = 0;
-  const model = new FakeLlm((request) => {
-    seen = request.contents.length;
-    return textContent(turnAnswer(request.contents.filter((c) => c.role === 'user').length));
-  });
-  const chat = new AdkConversation(new LlmAgent({ name: 'chat', description: 'chats', model }));
-  const timer = new TurnTimer();
-  const run: Run = async () => {
-    const sessionId = await chat.open();
-    for (let k = 1; k <= turns; k++) {
-      await timer.turn(async () => {
-        const events = await chat.send(sessionId, textParts(turnInput(k)));
-        checkTurn('adk-agents', k, finalTexts(events).at(-1)?.text, seen);
-      });
-    }
-    timer.endRun();
-  };
-  run.reset = () => chat.closeAll();
-  Object.defineProperty(run, 'summary', { get: () => timer.summary() });
-  return run;
-};
+export const growingHistory: Factory = async (turns) =>
+  adkGrowingHistory(
+    'adk-agents',
+    turns,
+    (model) => new LlmAgent({ name: 'chat', description: 'chats', model }),
+    (events) => finalTexts(events).at(-1)?.text,
+  );

@@ -8,11 +8,12 @@
  * session's history, sent turn after turn on one session.
  */
 import { FunctionNode, LlmAgent, RequestInput, Workflow, getUserInputRequests } from '@google/adk';
-import { APPROVAL, QUESTION, TurnTimer, checkTurn, turnAnswer, turnInput } from '../harness/stateful-work.ts';
+import { APPROVAL, QUESTION } from '../harness/stateful-work.ts';
 import type { Factory, Run } from '../harness/types.ts';
 import { check } from '../harness/work.ts';
 import { AdkConversation, replyParts, textParts } from './adk-conversation.ts';
-import { FakeLlm, textContent } from './adk-fake-llm.ts';
+import { adkGrowingHistory } from './adk-growing-history.ts';
+
 import { lastOutput } from './adk-session.ts';
 
 export const interruptResume: Factory = async (cycles) => {
@@ -45,32 +46,20 @@ export const interruptResume: Factory = async (cycles) => {
 };
 
 export const growingHistory: Factory = async (turns) => {
-  let seen = 0;
-  const model = new FakeLlm((request) => {
-    seen = request.contents.length;
-    return textContent(turnAnswer(request.contents.filter((c) => c.role === 'user').length));
-  });
   // A Workflow forces an LlmAgent node to includeContents 'none' (it sees only
   // its node input) unless set explicitly; 'default' gives it the session's
   // history. But an agent node also re-appends its input as a user turn, on
   // top of the runner's, so the model would get every user message twice. The
   // `turn` node outputs nothing, so the agent node has no input to re-append.
-  const agent = new LlmAgent({ name: 'chat', description: 'chats', model, includeContents: 'default' });
-  const turnNode = new FunctionNode('turn', () => null);
-  const chat = new AdkConversation(new Workflow({ name: 'chat_wf', edges: [['START', turnNode, agent]] }));
-  const timer = new TurnTimer();
-  const run: Run = async () => {
-    const sessionId = await chat.open();
-    for (let k = 1; k <= turns; k++) {
-      await timer.turn(async () => {
-        const events = await chat.send(sessionId, textParts(turnInput(k)));
-        checkTurn('adk', k, lastOutput(events) as string | undefined, seen);
-      });
-    }
-    timer.endRun();
-  };
-  run.reset = () => chat.closeAll();
+  const run = adkGrowingHistory(
+    'adk',
+    turns,
+    (model) => {
+      const agent = new LlmAgent({ name: 'chat', description: 'chats', model, includeContents: 'default' });
+      return new Workflow({ name: 'chat_wf', edges: [['START', new FunctionNode('turn', () => null), agent]] });
+    },
+    (events) => lastOutput(events) as string | undefined,
+  );
   run.note = 'a no-output FunctionNode before the agent node, else it re-sends each user turn';
-  Object.defineProperty(run, 'summary', { get: () => timer.summary() });
   return run;
 };
