@@ -125,7 +125,7 @@ async function main(): Promise<void> {
  */
 function runStorageBenchmark(): void {
   const script = fileURLToPath(new URL('./storage.ts', import.meta.url));
-  const res = spawnSync(process.execPath, [...process.execArgv, script], { stdio: 'inherit' });
+  const res = spawnSync(process.execPath, [...process.execArgv, script, '--write'], { stdio: 'inherit' });
   if (res.status !== 0) console.log(`storage benchmark failed (exit ${String(res.status ?? res.signal)})`);
 }
 

@@ -14,6 +14,7 @@
  * Run: `pnpm --filter @weft/benchmarks run bench:storage` (or `npx tsx src/storage.ts`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Annotation, END as LG_END, MemorySaver, START as LG_START, StateGraph } from '@langchain/langgraph';
@@ -216,6 +217,31 @@ async function resumeLatency(store: CheckpointStore, steps: number, big: boolean
 const fmt = (n: number, digits = 2): string => n.toFixed(digits);
 const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
 
+/** Every line the run prints, kept for the results files `--write` asks for. */
+const printed: string[] = [];
+function print(line: string): void {
+  console.log(line);
+  printed.push(line);
+}
+
+/**
+ * With `--write` (what a full `pnpm bench` passes): the printed tables go to
+ * results/<date>-storage.md and the rows to results/<date>-storage.json, next
+ * to the per-step results of the same day.
+ */
+async function writeFiles(rows: unknown[], resumeRows: ResumeRow[]): Promise<void> {
+  const dir = join(import.meta.dirname, '..', 'results');
+  const day = new Date().toISOString().slice(0, 10);
+  const base = join(dir, `${day}-storage`);
+  await writeFile(
+    `${base}.md`,
+    `# Checkpoint storage, ${day}\n\nWritten by \`src/storage.ts\` (see benchmarks/README.md, "Checkpoint storage").\n${printed.join('\n')}\n`,
+  );
+  const doc = { date: new Date().toISOString(), node: process.version, steps: STEPS, runs: RUNS, rows, resume: resumeRows };
+  await writeFile(`${base}.json`, `${JSON.stringify(doc, null, 2)}\n`);
+  console.log(`storage results written to ${base}.md and ${base}.json`);
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'weft-bench-storage-'));
   const rows: (Row | { store: string; na: string })[] = [];
@@ -249,32 +275,32 @@ async function main(): Promise<void> {
     const resumeRows: ResumeRow[] = [];
     for (const big of [true, false]) for (const steps of [10, 1000]) resumeRows.push(await resumeLatency(resumeStore, steps, big));
 
-    console.log(`\n## Checkpoint storage: ${STEPS} steps, +1 KB per step (median of ${RUNS} runs, fresh thread each)\n`);
-    console.log('| store | run ms | µs/step | bytes stored | final state | bytes / final | getState ms |');
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    print(`\n## Checkpoint storage: ${STEPS} steps, +1 KB per step (median of ${RUNS} runs, fresh thread each)\n`);
+    print('| store | run ms | µs/step | bytes stored | final state | bytes / final | getState ms |');
+    print('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const r of rows) {
       if ('na' in r) {
-        console.log(`| ${r.store} | ${r.na} | | | | | |`);
+        print(`| ${r.store} | ${r.na} | | | | | |`);
         continue;
       }
-      console.log(
+      print(
         `| ${r.store} | ${fmt(r.runMs, 1)} | ${fmt((r.runMs * 1000) / STEPS, 0)} | ${kb(r.bytes)} | ${kb(r.finalBytes)} | ${fmt(r.bytes / r.finalBytes, 2)}× | ${fmt(r.loadMs, 3)} |`,
       );
     }
-    console.log(`\n## Resume latency, Weft SqliteStore (sync), interrupted thread (median of ${RESUME_SAMPLES})\n`);
-    console.log('| state change per step | steps | checkpoints | getState ms | resume ms (load + first step) |');
-    console.log('| --- | ---: | ---: | ---: | ---: |');
-    for (const r of resumeRows)
-      console.log(`| ${r.variant} | ${r.steps} | ${r.checkpoints} | ${fmt(r.loadMs, 3)} | ${fmt(r.resumeMs, 3)} |`);
-    console.log('\n| state change per step | getState 1000/10 | resume 1000/10 |');
-    console.log('| --- | ---: | ---: |');
+    print(`\n## Resume latency, Weft SqliteStore (sync), interrupted thread (median of ${RESUME_SAMPLES})\n`);
+    print('| state change per step | steps | checkpoints | getState ms | resume ms (load + first step) |');
+    print('| --- | ---: | ---: | ---: | ---: |');
+    for (const r of resumeRows) print(`| ${r.variant} | ${r.steps} | ${r.checkpoints} | ${fmt(r.loadMs, 3)} | ${fmt(r.resumeMs, 3)} |`);
+    print('\n| state change per step | getState 1000/10 | resume 1000/10 |');
+    print('| --- | ---: | ---: |');
     for (const variant of ['1 KB append', 'counter']) {
       const [a, b] = [
         resumeRows.find((r) => r.variant === variant && r.steps === 10)!,
         resumeRows.find((r) => r.variant === variant && r.steps === 1000)!,
       ];
-      console.log(`| ${variant} | ${fmt(b.loadMs / a.loadMs, 2)}× | ${fmt(b.resumeMs / a.resumeMs, 2)}× |`);
+      print(`| ${variant} | ${fmt(b.loadMs / a.loadMs, 2)}× | ${fmt(b.resumeMs / a.resumeMs, 2)}× |`);
     }
+    if (process.argv.includes('--write')) await writeFiles(rows, resumeRows);
   } finally {
     for (const close of closers) await close();
     rmSync(dir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { curvesMarkdown } from '../curves/curves-markdown.ts';
@@ -102,7 +103,10 @@ function shapeSections(results: readonly (ShapeResult & { measuredAt?: string })
 export async function writeResultsMarkdown(jsonFile: string): Promise<string> {
   const doc = JSON.parse(await readFile(jsonFile, 'utf8')) as ResultsDoc;
   const date = path.basename(jsonFile, '.json');
-  const text = [...header(doc, date), ...shapeSections(doc.results ?? []), ...curvesMarkdown(doc.curves ?? [])].join('\n');
+  const storage = existsSync(path.join(path.dirname(jsonFile), `${date}-storage.md`))
+    ? ['', '## Checkpoint storage', '', `Bytes per step, load and resume latency on every store: [${date}-storage.md](${date}-storage.md).`]
+    : [];
+  const text = [...header(doc, date), ...shapeSections(doc.results ?? []), ...curvesMarkdown(doc.curves ?? []), ...storage].join('\n');
   const file = path.join(path.dirname(jsonFile), `${date}.md`);
   await writeFile(file, `${text.trimEnd()}\n`);
   return file;
