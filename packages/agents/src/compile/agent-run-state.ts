@@ -109,6 +109,12 @@ export function recordEvents(
 /** A lane's own events, in order. */
 export const laneEvents = (lane: Lane): RecordedEvent[] => lane.events.flat();
 
+/** How many events a lane holds, without flattening its chunks (O(chunks), not O(events)). */
+export const laneEventCount = (lane: Lane): number => lane.events.reduce((n, chunk) => n + chunk.length, 0);
+
+/** A lane's newest event. */
+export const lastLaneEvent = (lane: Lane): RecordedEvent | undefined => lane.events.at(-1)?.at(-1);
+
 /** The events visible in a lane: its parent's up to the fork, then its own. */
 export function visibleEvents(state: AgentRunState, laneId: string): RecordedEvent[] {
   const lane = state.lanes[laneId];

@@ -4,7 +4,8 @@ import { AgentError } from '../errors.ts';
 import { AgentCompiler, type AgentGraphBuilder, type AgentInfo, type AgentToolInfo } from './agent-compiler.ts';
 import {
   initialRunState,
-  laneEvents,
+  laneEventCount,
+  lastLaneEvent,
   MAIN_LANE,
   recordEvents,
   type AgentGraphInput,
@@ -70,7 +71,7 @@ function initNode(input: AgentGraphInput, ctx: NodeContext<AgentRunState>) {
   // The run's input is recorded in the history where the run begins (after earlier runs of the
   // thread), and the RunPath starts again. Path writes only: a long conversation's history is not
   // copied or rewritten at each run.
-  const at = laneEvents(ctx.state.lanes[MAIN_LANE]!).length;
+  const at = laneEventCount(ctx.state.lanes[MAIN_LANE]!);
   ctx.set(['input'], input.messages);
   ctx.set(['inputAt'], at);
   recordEvents(ctx, MAIN_LANE, ...input.messages.map((message) => ({ agentName: '', runPath: [], message })));
@@ -83,7 +84,6 @@ function initNode(input: AgentGraphInput, ctx: NodeContext<AgentRunState>) {
 
 /** An agent tool's result: the text of the last event, and the session values to hand back. */
 function endNode(_input: unknown, ctx: NodeContext<AgentRunState>): AgentToolResult[] {
-  const events = laneEvents(ctx.state.lanes[MAIN_LANE]!);
-  const text = events.length ? events[events.length - 1]!.message.content : '';
+  const text = lastLaneEvent(ctx.state.lanes[MAIN_LANE]!)?.message.content ?? '';
   return [{ call: ctx.state.call ?? { id: '', name: '' }, text, session: { ...ctx.state.session } }];
 }
