@@ -9,7 +9,12 @@ export class GraphInterrupt extends Error {
   readonly interrupts: InterruptRecord[];
 
   constructor(interrupts: InterruptRecord[]) {
+    // Control flow, not a failure: no stack trace is captured (capturing one cost
+    // more than the rest of an interrupt, and nobody reads it).
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(`interrupted at ${interrupts.map((i) => i.address).join(', ')}`);
+    Error.stackTraceLimit = limit;
     this.interrupts = interrupts;
   }
 }
