@@ -1,4 +1,4 @@
-import type { Subscriber } from 'rxjs';
+import type { Observer } from 'rxjs';
 type Listener<E> = (event: E) => void;
 
 /**
@@ -30,7 +30,8 @@ export class EventHub<E> {
     for (const close of closers) close();
   }
 
-  subscribe(subscriber: Subscriber<E>): () => void {
+  /** An RxJS subscriber, or any observer with the three callbacks (the run log is one). */
+  subscribe(subscriber: Observer<E>): () => void {
     return this.#add(
       (e) => subscriber.next(e),
       () => (this.#failure === undefined ? subscriber.complete() : subscriber.error(this.#failure)),

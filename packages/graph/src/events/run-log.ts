@@ -61,7 +61,7 @@ export class RunLogWriter {
       },
       error: () => this.close(),
       complete: () => this.close(),
-    } as never);
+    });
   }
 
   flush(): void {
