@@ -5,41 +5,8 @@
  *
  *   npx tsx examples/branch-loop.ts
  */
-import { END, START, graph, interrupt, MemoryStore, type CompiledGraph, type GraphEvent } from '../src/index.ts';
-
-interface Draft {
-  text: string;
-  score: number;
-}
-interface State {
-  revisions: number;
-  notes: string[];
-}
-
-function build(store: MemoryStore): CompiledGraph<string, string, State> {
-  return graph<string, string, State>({ name: 'write-review-publish', state: () => ({ revisions: 0, notes: [] }) })
-    .addNode('write', (topic: string | Draft, ctx) => {
-      const text = typeof topic === 'string' ? `A note on ${topic}.` : `${topic.text} More detail.`;
-      ctx.update((s) => void (s.revisions += 1));
-      return text;
-    })
-    .addNode('review', (text: string, ctx): Draft => {
-      const score = text.split(' ').length;
-      ctx.update((s) => void s.notes.push(`score ${score}`));
-      return { text, score };
-    })
-    .addNode('approve', (draft: Draft) => {
-      const answer = interrupt<{ approved: boolean; by: string }>({ question: 'Publish this?', draft: draft.text });
-      return answer.approved ? `${draft.text} (approved by ${answer.by})` : 'rejected';
-    })
-    .addNode('publish', (text: string) => `PUBLISHED: ${text}`)
-    .addEdge(START, 'write')
-    .addEdge('write', 'review')
-    .addBranch('review', (d) => (d.score < 9 ? 'write' : 'approve'), ['write', 'approve'])
-    .addEdge('approve', 'publish')
-    .addEdge('publish', END)
-    .compile({ store });
-}
+import { MemoryStore, type GraphEvent } from '../src/index.ts';
+import { writeReviewPublish as build } from './write-review-publish.ts';
 
 function show(e: GraphEvent): void {
   const at = `  step ${e.step}`.padEnd(10);

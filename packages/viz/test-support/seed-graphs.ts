@@ -1,31 +1,17 @@
 /**
- * The graphs the views are tested on: the @weft/graph demo's shape, the
+ * The graphs the views are tested on: the @weft/graph demo's graph, the
  * support example, a workflow tree, and a plain graph with a join and a
- * subgraph. Node functions are stubs: only the structure is drawn.
+ * subgraph (its node functions are stubs: only the structure is drawn).
  */
 import { agentTool, chatModelAgent, loop, parallel, Runner, sequential } from '@weft/agents';
 import { END, graph, START, type CompiledGraph } from '@weft/graph';
 import { scriptedModel } from '@weft/models';
+import { writeReviewPublish } from '../../graph/examples/write-review-publish.ts';
 import { supportAgent } from '../../../docs/examples/support/support-agents.ts';
 import { scriptedSupportModels } from '../../../docs/examples/support/support-models.ts';
 
-/** packages/graph/examples/branch-loop.ts: write → review, looping back until good, then approve → publish. */
-export function branchLoopGraph(): CompiledGraph<string, string, { revisions: number; notes: string[] }> {
-  return graph<string, string, { revisions: number; notes: string[] }>({
-    name: 'write-review-publish',
-    state: () => ({ revisions: 0, notes: [] }),
-  })
-    .addNode('write', (topic: string) => `A note on ${topic}.`)
-    .addNode('review', (text: string) => ({ text, score: text.split(' ').length }))
-    .addNode('approve', (draft: { text: string; score: number }) => draft.text)
-    .addNode('publish', (text: string) => `PUBLISHED: ${text}`)
-    .addEdge(START, 'write')
-    .addEdge('write', 'review')
-    .addBranch('review', (d) => (d.score < 9 ? 'write' : 'approve'), ['write', 'approve'])
-    .addEdge('approve', 'publish')
-    .addEdge('publish', END)
-    .compile();
-}
+/** The @weft/graph demo's graph: write → review, looping back until good, then approve → publish. */
+export const branchLoopGraph = (): CompiledGraph<any, any, any> => writeReviewPublish();
 
 /** docs/examples/support: Coordinator → Billing, Tech (→ Database, Network), Account. */
 export function supportGraph(): CompiledGraph<any, any, any> {
