@@ -1,5 +1,5 @@
 import type { BaseLlm, Event, RunnableRoot } from '@google/adk';
-import { TurnTimer, checkTurn, turnAnswer, turnInput } from '../harness/stateful-work.ts';
+import { conversationRun, turnAnswer, turnInput } from '../harness/stateful-work.ts';
 import type { Run } from '../harness/types.ts';
 import { AdkConversation, textParts } from './adk-conversation.ts';
 import { FakeLlm, textContent } from './adk-fake-llm.ts';
@@ -8,8 +8,8 @@ import { FakeLlm, textContent } from './adk-fake-llm.ts';
  * The growing-history run for either ADK API: one session messaged turn after
  * turn. `root` builds what the runner runs around the fake model (an LlmAgent,
  * or a Workflow holding one); `answerOf` reads a turn's answer from its events.
- * The model counts the user turns it was sent, and every turn checks it saw the
- * whole history.
+ * The model counts the user turns it was sent; conversationRun checks each
+ * answer and that the model saw the whole history.
  */
 export function adkGrowingHistory(
   label: string,
@@ -23,18 +23,11 @@ export function adkGrowingHistory(
     return textContent(turnAnswer(request.contents.filter((c) => c.role === 'user').length));
   });
   const chat = new AdkConversation(root(model));
-  const timer = new TurnTimer();
-  const run: Run = async () => {
-    const sessionId = await chat.open();
-    for (let k = 1; k <= turns; k++) {
-      await timer.turn(async () => {
-        const events = await chat.send(sessionId, textParts(turnInput(k)));
-        checkTurn(label, k, answerOf(events), seen);
-      });
-    }
-    timer.endRun();
-  };
+  const run = conversationRun(label, turns, {
+    begin: () => chat.open(),
+    turn: async (sessionId, k) => ({ answer: answerOf(await chat.send(sessionId, textParts(turnInput(k)))), seen }),
+  });
+  // Sessions are deleted together; the harness calls reset between samples.
   run.reset = () => chat.closeAll();
-  Object.defineProperty(run, 'summary', { get: () => timer.summary() });
   return run;
 }

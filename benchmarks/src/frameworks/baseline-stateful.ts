@@ -5,8 +5,8 @@
  * growing-history: an array of messages; each turn appends the user message,
  * sends the whole array to the same fake-model logic, appends the answer.
  */
-import { APPROVAL, QUESTION, TurnTimer, checkTurn, turnAnswer, turnInput } from '../harness/stateful-work.ts';
-import type { Factory, Run } from '../harness/types.ts';
+import { APPROVAL, QUESTION, conversationRun, turnAnswer, turnInput } from '../harness/stateful-work.ts';
+import type { Factory } from '../harness/types.ts';
 import { check } from '../harness/work.ts';
 
 interface Msg {
@@ -41,19 +41,13 @@ export const growingHistory: Factory = async (turns) => {
     seen = messages.length;
     return { role: 'assistant', content: turnAnswer(messages.filter((m) => m.role === 'user').length) };
   };
-  const timer = new TurnTimer();
-  const run: Run = async () => {
-    const history: Msg[] = [];
-    for (let k = 1; k <= turns; k++) {
-      await timer.turn(async () => {
-        history.push({ role: 'user', content: turnInput(k) });
-        const answer = await model(history);
-        history.push(answer);
-        checkTurn('baseline', k, answer.content, seen);
-      });
-    }
-    timer.endRun();
-  };
-  Object.defineProperty(run, 'summary', { get: () => timer.summary() });
-  return run;
+  return conversationRun('baseline', turns, {
+    begin: (): Msg[] => [],
+    turn: async (history, k) => {
+      history.push({ role: 'user', content: turnInput(k) });
+      const answer = await model(history);
+      history.push(answer);
+      return { answer: answer.content, seen };
+    },
+  });
 };

@@ -7,7 +7,7 @@
  */
 import { AIMessage, HumanMessage } from '@langchain/core/messages';
 import { Annotation, Command, END, MemorySaver, MessagesAnnotation, START, StateGraph, interrupt } from '@langchain/langgraph';
-import { APPROVAL, QUESTION, TurnTimer, checkTurn, turnAnswer, turnInput } from '../harness/stateful-work.ts';
+import { APPROVAL, QUESTION, conversationRun, turnAnswer, turnInput } from '../harness/stateful-work.ts';
 import type { Factory, Run } from '../harness/types.ts';
 import { check } from '../harness/work.ts';
 import { FakeToolCallingModel } from './langgraph-fake-model.ts';
@@ -56,22 +56,13 @@ export const growingHistory: Factory = async (turns) => {
     .addEdge(START, 'chat')
     .addEdge('chat', END)
     .compile({ checkpointer: saver });
-  const timer = new TurnTimer();
-  let threadId = '';
-  const run: Run = async () => {
-    threadId = freshThread();
-    for (let k = 1; k <= turns; k++) {
-      await timer.turn(async () => {
-        const out = await app.invoke({ messages: [new HumanMessage(turnInput(k))] }, config(threadId));
-        check('langgraph history length', out.messages.length, 2 * k);
-        checkTurn('langgraph', k, out.messages.at(-1)?.text, seen);
-      });
-    }
-    timer.endRun();
-  };
-  run.reset = async () => {
-    if (threadId) await saver.deleteThread(threadId);
-  };
-  Object.defineProperty(run, 'summary', { get: () => timer.summary() });
-  return run;
+  return conversationRun('langgraph', turns, {
+    begin: freshThread,
+    turn: async (threadId, k) => {
+      const out = await app.invoke({ messages: [new HumanMessage(turnInput(k))] }, config(threadId));
+      check('langgraph history length', out.messages.length, 2 * k);
+      return { answer: out.messages.at(-1)?.text, seen };
+    },
+    end: (threadId) => saver.deleteThread(threadId),
+  });
 };

@@ -10,7 +10,7 @@
 import { Agent, MemorySession, run, setTracingDisabled, tool, type ModelRequest } from '@openai/agents';
 import { z } from 'zod';
 import { ASK_DESCRIPTION, ASK_TOOL, askDecision } from '../harness/ask-decision.ts';
-import { APPROVAL, QUESTION, TurnTimer, checkTurn, turnAnswer, turnInput } from '../harness/stateful-work.ts';
+import { APPROVAL, QUESTION, conversationRun, turnAnswer, turnInput } from '../harness/stateful-work.ts';
 import type { Factory, Run } from '../harness/types.ts';
 import { check } from '../harness/work.ts';
 import { FakeModel, callOutput, textOutput } from './openai-fake-model.ts';
@@ -81,19 +81,13 @@ export const growingHistory: Factory = async (turns) => {
     return textOutput(turnAnswer(history.filter((item) => 'role' in item && item.role === 'user').length));
   });
   const agent = new Agent({ name: 'chat', instructions: '', model });
-  const timer = new TurnTimer();
-  const conversation: Run = async () => {
-    // The session is the conversation: run() prepends its items to the input
-    // and appends the turn's new items to it.
-    const session = new MemorySession();
-    for (let k = 1; k <= turns; k++) {
-      await timer.turn(async () => {
-        const res = await run(agent, turnInput(k), { session });
-        checkTurn('openai-agents', k, res.finalOutput, seen);
-      });
-    }
-    timer.endRun();
-  };
-  Object.defineProperty(conversation, 'summary', { get: () => timer.summary() });
-  return conversation;
+  // The session is the conversation: run() prepends its items to the input
+  // and appends the turn's new items to it.
+  return conversationRun('openai-agents', turns, {
+    begin: () => new MemorySession(),
+    turn: async (session, k) => {
+      const res = await run(agent, turnInput(k), { session });
+      return { answer: res.finalOutput, seen };
+    },
+  });
 };

@@ -7,7 +7,7 @@
 import { Runner, chatModelAgent } from '@weft/agents';
 import { END, MemoryStore, START, graph, interrupt } from '@weft/graph';
 import { scriptedModel } from '@weft/models';
-import { APPROVAL, QUESTION, TurnTimer, checkTurn, turnAnswer, turnInput } from '../harness/stateful-work.ts';
+import { APPROVAL, QUESTION, conversationRun, turnAnswer, turnInput } from '../harness/stateful-work.ts';
 import type { Factory, Run } from '../harness/types.ts';
 import { check } from '../harness/work.ts';
 
@@ -55,23 +55,14 @@ export const growingHistory: Factory = async (turns) => {
   );
   const store = new MemoryStore();
   const runner = new Runner({ agent: chatModelAgent({ name: 'chat', description: '', model }), store });
-  const timer = new TurnTimer();
-  let threadId = '';
-  const run: Run = async () => {
-    threadId = freshThread();
-    for (let k = 1; k <= turns; k++) {
-      await timer.turn(async () => {
-        const res = await runner.query(turnInput(k), { threadId });
-        check('weft growing-history status', res.status, 'done');
-        const answer = res.events.map((e) => e.output?.message).findLast((m) => m?.role === 'assistant');
-        checkTurn('weft', k, answer?.content, seen);
-      });
-    }
-    timer.endRun();
-  };
-  run.reset = async () => {
-    if (threadId) await store.delete(threadId);
-  };
-  Object.defineProperty(run, 'summary', { get: () => timer.summary() });
-  return run;
+  return conversationRun('weft', turns, {
+    begin: freshThread,
+    turn: async (threadId, k) => {
+      const res = await runner.query(turnInput(k), { threadId });
+      check('weft growing-history status', res.status, 'done');
+      const answer = res.events.map((e) => e.output?.message).findLast((m) => m?.role === 'assistant');
+      return { answer: answer?.content, seen };
+    },
+    end: (threadId) => store.delete(threadId),
+  });
 };

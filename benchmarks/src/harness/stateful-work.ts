@@ -3,6 +3,7 @@
  * the interrupt question and answer, the fake model's reply for a turn, and a
  * per-turn timer that compares the first and last 10% of a conversation.
  */
+import type { Run } from './types.ts';
 import { check } from './work.ts';
 
 export const QUESTION = 'approve?';
@@ -52,4 +53,43 @@ export class TurnTimer {
     const l = median(this.#last);
     return `first 10% of turns ${f.toFixed(1)} µs/turn, last 10% ${l.toFixed(1)} µs/turn, last/first ${(l / f).toFixed(2)}x (median of ${this.#first.length} runs)`;
   }
+}
+
+/** What a framework does in a growing-history run: start a conversation, send turn k, and drop it afterwards. */
+export interface Conversation<C> {
+  begin(): C | Promise<C>;
+  /** Sends turn k; resolves to the answer and how many messages the model was sent. */
+  turn(conversation: C, k: number): Promise<{ answer: string | undefined; seen: number }>;
+  /** Untimed clean-up of the last conversation (delete its thread or session). */
+  end?(conversation: C): void | Promise<void>;
+}
+
+/**
+ * The growing-history run every framework shares: one conversation of `turns`
+ * turns per run, each turn timed and checked (the answer, and that the model
+ * saw the whole history); `summary` compares the first and last 10% of turns.
+ */
+export function conversationRun<C>(label: string, turns: number, conversation: Conversation<C>): Run {
+  const timer = new TurnTimer();
+  let last: { value: C } | undefined;
+  const run: Run = async () => {
+    const current = await conversation.begin();
+    last = { value: current };
+    for (let k = 1; k <= turns; k++) {
+      await timer.turn(async () => {
+        const { answer, seen } = await conversation.turn(current, k);
+        checkTurn(label, k, answer, seen);
+      });
+    }
+    timer.endRun();
+  };
+  if (conversation.end) {
+    const end = conversation.end.bind(conversation);
+    run.reset = async () => {
+      if (last) await end(last.value);
+      last = undefined;
+    };
+  }
+  Object.defineProperty(run, 'summary', { get: () => timer.summary() });
+  return run;
 }
