@@ -4,7 +4,6 @@ import type { RunOutcome } from './execute-target.ts';
 import { formatValue } from './format-value.ts';
 import type { OpenedStore } from './open-store.ts';
 import { isApproval, resumeCommand } from './resume-command.ts';
-import { shellQuote } from './shell-quote.ts';
 import { toJsonLine } from './to-json-line.ts';
 
 /**
@@ -51,7 +50,7 @@ function failureHint(code: string, outcome: RunOutcome, opened: OpenedStore): st
   // Session values are given when a run starts; a resume cannot add them.
   if (code === 'INSTRUCTION_KEY_MISSING') return 'run again with the missing value: --session <key>=<value>';
   if (opened.ephemeral) return 'fix the cause and run again (a memory store keeps nothing)';
-  const resume = `weft resume ${outcome.threadId}${opened.explicit ? ` --store ${shellQuote(opened.spec)}` : ''}`;
+  const resume = resumeCommand(outcome.threadId, [], opened);
   if (code === 'RUN_ABORTED') return `continue where it stopped: ${resume}`;
   if (code === 'MAX_STEPS_EXCEEDED') return `continue with a fresh step budget: ${resume}`;
   return `fix the cause, then continue from the last checkpoint: ${resume}`;
