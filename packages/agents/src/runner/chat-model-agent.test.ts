@@ -246,4 +246,29 @@ describe('a conversation on one thread', () => {
       { role: 'user', content: 'Who am I?' },
     ]);
   });
+
+  it('40 turns on one thread (past the 32-event chunks of the history): each turn the model gets the whole conversation, in order; a process that loads the thread from the store sees the same', async () => {
+    const { MemoryStore: Store } = await import('@weft/graph');
+    const store = new Store();
+    const answer = (messages: readonly { role: string }[]) => ({ text: `answer ${messages.filter((m) => m.role === 'user').length}` });
+    const model = scriptedModel([answer], { repeatLast: true });
+    const runner = new Runner({ agent: chatModelAgent({ name: 'A', description: '', model }), store });
+    const conversation = (turns: number) =>
+      Array.from({ length: turns }, (_, i) => [
+        { role: 'user', content: `turn ${i + 1}` },
+        { role: 'assistant', content: `answer ${i + 1}` },
+      ]).flat();
+    for (let k = 1; k <= 40; k++) {
+      const res = await runner.query(`turn ${k}`, { threadId: 'long' });
+      expect(summarize(res.events)).toEqual([`A [A] | assistant: answer ${k}`]);
+      expect(model.calls.at(-1)!.messages).toEqual(conversation(k).slice(0, -1));
+    }
+    // Another process continues the thread from a copy of the store (nothing of it in memory there).
+    const copy = new Store();
+    for (const entry of (await store.list('long')).reverse()) await copy.put(entry);
+    const elsewhere = scriptedModel([answer], { repeatLast: true });
+    const other = new Runner({ agent: chatModelAgent({ name: 'A', description: '', model: elsewhere }), store: copy });
+    await other.query('turn 41', { threadId: 'long' });
+    expect(elsewhere.calls[0]!.messages).toEqual(conversation(41).slice(0, -1));
+  });
 });
