@@ -107,7 +107,12 @@ export function recordEvents(
 }
 
 /** A lane's own events, in order. */
-export const laneEvents = (lane: Lane): RecordedEvent[] => lane.events.flat();
+export function laneEvents(lane: Lane): RecordedEvent[] {
+  // A plain loop: Array.prototype.flat is several times slower, and this runs on every model call.
+  const out: RecordedEvent[] = [];
+  for (const chunk of lane.events) for (const event of chunk) out.push(event);
+  return out;
+}
 
 /** How many events a lane holds, without flattening its chunks (O(chunks), not O(events)). */
 export const laneEventCount = (lane: Lane): number => lane.events.reduce((n, chunk) => n + chunk.length, 0);

@@ -4,7 +4,7 @@ import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
 import type { RecordedEvent } from '../history/recorded-event.ts';
 import { TRANSFER_TOOL, transferInstruction } from './transfer-tool.ts';
 import { AgentError } from '../errors.ts';
-import { rewriteHistory } from '../history/rewrite-history.ts';
+import { rewriteHistory, rewriteInto } from '../history/rewrite-history.ts';
 import { systemMessage, type Message } from '../messages/message.ts';
 import type { ModelCallOptions, ToolSpec } from '../model/chat-model.ts';
 import { concatMessageChunks } from '../model/concat-message-chunks.ts';
@@ -23,60 +23,73 @@ export interface Continue {
   continueAgent: string;
 }
 
+/** Where a model call stands: entering the agent (a new activation) or continuing its ReAct loop. */
+interface CallSite {
+  agent: ChatModelAgent;
+  scope: AgentScope;
+  ctx: NodeContext<AgentRunState>;
+  entering: boolean;
+  count: number;
+  runPath: string[];
+}
+
 /** The model node of a ChatModelAgent: one model call per run of the node. */
 export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: readonly ToolSpec[], targets: readonly Agent[]) {
   return async (input: unknown, ctx: NodeContext<AgentRunState>): Promise<ModelOutcome> => {
     const entering = (input as Partial<Continue> | null)?.continueAgent !== agent.name;
     const state = ctx.state;
     const lane = state.lanes[scope.lane]!;
-    // Entering the agent (its name joins the RunPath, a new activation) is written together with the
-    // call's outcome: one state update per model call.
     const runPath = entering ? [...lane.runPath, agent.name] : [...lane.runPath];
     const iteration = entering ? 0 : state.agents[agent.name]!.iterations;
     const count = (state.agents[agent.name]?.count ?? 0) + (entering ? 1 : 0);
-    // Path writes (ctx.set / ctx.append) instead of recipes: this runs on every model call.
-    const enter = (iterations: number) => {
-      if (entering) ctx.append(['lanes', scope.lane, 'runPath'], agent.name);
-      ctx.set(['agents', agent.name], { count, iterations });
-    };
-    const fail = (err: unknown, code?: 'MODEL_FAILED'): ModelOutcome => {
-      if (entering) enter(0);
-      failAgent(ctx, agent.name, runPath, err, code);
-      return { kind: 'stop' };
-    };
+    const site: CallSite = { agent, scope, ctx, entering, count, runPath };
     if (iteration >= agent.maxIterations) {
       const message = `agent "${agent.name}" reached maxIterations (${agent.maxIterations}) without a final answer`;
-      return fail(
-        new AgentError('MAX_ITERATIONS_EXCEEDED', message, { details: { agent: agent.name, maxIterations: agent.maxIterations } }),
-      );
+      const details = { agent: agent.name, maxIterations: agent.maxIterations };
+      return fail(site, new AgentError('MAX_ITERATIONS_EXCEEDED', message, { details }));
     }
     let messages: Message[];
     try {
-      const seen = visibleEvents(state, scope.lane);
-      messages = modelInput(agent, state, seen, targets);
+      messages = modelInput(agent, state, visibleEvents(state, scope.lane), targets);
     } catch (err) {
-      return fail(err);
+      return fail(site, err);
     }
     let message: Message;
     try {
       message = await callModel(agent, messages, { tools, signal: ctx.signal }, ctx, runPath);
     } catch (err) {
       if (isGraphInterrupt(err) || ctx.signal.aborted) throw err;
-      return fail(err, 'MODEL_FAILED');
+      return fail(site, err, 'MODEL_FAILED');
     }
     const problem = checkModelMessage(message, iteration);
     if (typeof problem === 'string') {
-      return fail(new AgentError('MODEL_OUTPUT_INVALID', `agent "${agent.name}": the model returned ${problem}`));
+      return fail(site, new AgentError('MODEL_OUTPUT_INVALID', `agent "${agent.name}": the model returned ${problem}`));
     }
     message = problem;
     const done = !message.toolCalls?.length;
     const transfer = message.toolCalls?.some((c) => c.name === TRANSFER_TOOL);
-    enter(iteration + 1);
+    enter(site, iteration + 1);
     recordEvents(ctx, scope.lane, { agentName: agent.name, runPath, message, ...(transfer ? { transfer } : {}) });
     if (done && agent.outputKey) ctx.set(['session', agent.outputKey], message.content);
     emitAgentEvent(ctx, { agentName: agent.name, runPath, output: { message, role: 'assistant' } });
     return { kind: done ? 'answer' : 'tools', message };
   };
+}
+
+/**
+ * Entering the agent (its name joins the RunPath, a new activation) is written
+ * together with the call's outcome: one state update per model call, through
+ * path writes (ctx.set / ctx.append) rather than recipes.
+ */
+function enter({ agent, scope, ctx, entering, count }: CallSite, iterations: number): void {
+  if (entering) ctx.append(['lanes', scope.lane, 'runPath'], agent.name);
+  ctx.set(['agents', agent.name], { count, iterations });
+}
+
+function fail(site: CallSite, err: unknown, code?: 'MODEL_FAILED'): ModelOutcome {
+  if (site.entering) enter(site, 0);
+  failAgent(site.ctx, site.agent.name, site.runPath, err, code);
+  return { kind: 'stop' };
 }
 
 /**
@@ -86,15 +99,24 @@ export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: reado
 function modelInput(agent: ChatModelAgent, state: AgentRunState, events: RecordedEvent[], targets: readonly Agent[]): Message[] {
   const own = agent.instruction ? fillInstruction(agent.instruction, state.session, agent.name) : '';
   const instruction = targets.length ? [own, transferInstruction(targets)].filter(Boolean).join('\n\n') : own;
-  const rewrite = (list: RecordedEvent[]) =>
-    agent.historyRewriter
-      ? agent.historyRewriter(agent.name, list)
-      : rewriteHistory(agent.name, list, { skipTransferMessages: agent.skipTransferMessages === true });
   // The run's input sits in the history at inputAt: earlier runs before it, this run's events after it.
-  const earlier = state.inputAt > 0 ? rewrite(events.slice(0, state.inputAt)) : [];
-  const history = rewrite(events.slice(state.inputAt + state.input.length));
-  if (agent.genModelInput) return agent.genModelInput({ instruction, input: [...earlier, ...state.input], history });
-  return [...(instruction ? [systemMessage(instruction)] : []), ...earlier, ...state.input, ...history];
+  const after = state.inputAt + state.input.length;
+  if (agent.historyRewriter || agent.genModelInput) {
+    const rewrite = (list: RecordedEvent[]) =>
+      agent.historyRewriter
+        ? agent.historyRewriter(agent.name, list)
+        : rewriteHistory(agent.name, list, { skipTransferMessages: agent.skipTransferMessages === true });
+    const earlier = state.inputAt > 0 ? rewrite(events.slice(0, state.inputAt)) : [];
+    const history = rewrite(events.slice(after));
+    if (agent.genModelInput) return agent.genModelInput({ instruction, input: [...earlier, ...state.input], history });
+    return [...(instruction ? [systemMessage(instruction)] : []), ...earlier, ...state.input, ...history];
+  }
+  // The common case, built in one array: this runs on every model call.
+  const skip = agent.skipTransferMessages === true;
+  const messages: Message[] = instruction ? [systemMessage(instruction)] : [];
+  rewriteInto(messages, agent.name, events, 0, state.inputAt, skip);
+  for (const m of state.input) messages.push(m);
+  return rewriteInto(messages, agent.name, events, after, events.length, skip);
 }
 
 async function callModel(

@@ -31,46 +31,11 @@ export async function runToolCall(
   options: { idempotencyKey: string; loop: string | undefined; builtIns: ReadonlyMap<string, Tool>; transferTargets: readonly string[] },
 ): Promise<ToolOutcome> {
   const { idempotencyKey, loop } = options;
-  const fail = (
-    code: 'TOOL_NOT_FOUND' | 'TOOL_ARGUMENTS_INVALID' | 'TOOL_FAILED' | 'TRANSFER_TARGET_INVALID',
-    message: string,
-    cause?: unknown,
-  ): ToolOutcome => {
-    const err = new AgentError(code, message, { cause, details: { tool: call.name, callId: call.id } });
-    if (agent.toolErrors === 'throw') throw err;
-    return { callId: call.id, name: call.name, content: `Error: ${message}`, error: err.toJSON() };
-  };
-  const listed: Tool | AgentTool | undefined = options.builtIns.get(call.name) ?? agent.tools.find((t) => t.name === call.name);
-  if (!listed) {
-    const names = [...agent.tools.map((t) => t.name), ...options.builtIns.keys()];
-    return fail('TOOL_NOT_FOUND', `there is no tool named "${call.name}"; available tools: ${names.join(', ') || 'none'}`);
-  }
-  let args: unknown;
-  try {
-    args = JSON.parse(call.arguments || '{}');
-  } catch (err) {
-    return fail(
-      'TOOL_ARGUMENTS_INVALID',
-      `the arguments for ${call.name} are not valid JSON (${err instanceof Error ? err.message : String(err)})`,
-    );
-  }
-  // Agent tools run as subgraphs; only a call whose arguments fail their schema is routed here, to report that.
-  if (listed.kind === 'agent-tool') {
-    const check = listed.check(args);
-    return fail('TOOL_ARGUMENTS_INVALID', `invalid arguments for ${call.name}: ${check.ok ? 'not runnable here' : check.message}`);
-  }
-  const found: Tool = listed;
-  let checked = found.check(args);
-  if (!checked.ok) return fail('TOOL_ARGUMENTS_INVALID', `invalid arguments for ${call.name}: ${checked.message}`);
-  if (call.name === TRANSFER_TOOL && options.builtIns.has(TRANSFER_TOOL)) {
-    const target = (checked.value as { agent_name: string }).agent_name;
-    if (options.transferTargets.includes(target)) return transferOutcome(call, target);
-    return fail(
-      'TRANSFER_TARGET_INVALID',
-      `agent "${agent.name}" cannot transfer to "${target}"; valid targets: ${options.transferTargets.join(', ')}`,
-    );
-  }
-  const approval = askApproval(found, call, checked.value);
+  const resolved = resolveCall(agent, call, options);
+  if (!('found' in resolved)) return resolved;
+  const { found } = resolved;
+  let value = resolved.value;
+  const approval = askApproval(found, call, value);
   if (approval.kind === 'rejected') {
     return {
       callId: call.id,
@@ -79,19 +44,20 @@ export async function runToolCall(
     };
   }
   if (approval.kind === 'approved' && approval.arguments !== undefined) {
-    checked = found.check(approval.arguments);
-    if (!checked.ok) return fail('TOOL_ARGUMENTS_INVALID', `invalid edited arguments for ${call.name}: ${checked.message}`);
+    const edited = found.check(approval.arguments);
+    if (!edited.ok) return toolError(agent, call, 'TOOL_ARGUMENTS_INVALID', `invalid edited arguments for ${call.name}: ${edited.message}`);
+    value = edited.value;
   }
   let result: unknown;
   let broke = false;
   try {
     result = await found.execute(
-      checked.value,
+      value,
       toolContext(agent, call, ctx, idempotencyKey, loop, () => (broke = true)),
     );
   } catch (err) {
     if (isGraphInterrupt(err) || ctx.signal.aborted) throw err;
-    return fail('TOOL_FAILED', `${call.name} failed: ${err instanceof Error ? err.message : String(err)}`, err);
+    return toolError(agent, call, 'TOOL_FAILED', `${call.name} failed: ${err instanceof Error ? err.message : String(err)}`, err);
   }
   const content = typeof result === 'string' ? result : (JSON.stringify(result) ?? '');
   const outcome: ToolOutcome = { callId: call.id, name: call.name, content };
@@ -99,6 +65,68 @@ export async function runToolCall(
   if (found === exitTool) outcome.action = 'exit';
   else if (agent.returnDirectly?.includes(call.name)) outcome.action = 'returnDirectly';
   return outcome;
+}
+
+/** Finds the tool and checks the call's arguments: the tool and its checked arguments, or the tool message that says why not. */
+function resolveCall(
+  agent: ChatModelAgent,
+  call: ToolCall,
+  options: { builtIns: ReadonlyMap<string, Tool>; transferTargets: readonly string[] },
+): ToolOutcome | { found: Tool; value: unknown } {
+  const listed: Tool | AgentTool | undefined = options.builtIns.get(call.name) ?? agent.tools.find((t) => t.name === call.name);
+  if (!listed) {
+    const names = [...agent.tools.map((t) => t.name), ...options.builtIns.keys()];
+    return toolError(
+      agent,
+      call,
+      'TOOL_NOT_FOUND',
+      `there is no tool named "${call.name}"; available tools: ${names.join(', ') || 'none'}`,
+    );
+  }
+  let args: unknown;
+  try {
+    args = JSON.parse(call.arguments || '{}');
+  } catch (err) {
+    return toolError(
+      agent,
+      call,
+      'TOOL_ARGUMENTS_INVALID',
+      `the arguments for ${call.name} are not valid JSON (${err instanceof Error ? err.message : String(err)})`,
+    );
+  }
+  // Agent tools run as subgraphs; only a call whose arguments fail their schema is routed here, to report that.
+  if (listed.kind === 'agent-tool') {
+    const check = listed.check(args);
+    return toolError(
+      agent,
+      call,
+      'TOOL_ARGUMENTS_INVALID',
+      `invalid arguments for ${call.name}: ${check.ok ? 'not runnable here' : check.message}`,
+    );
+  }
+  const found: Tool = listed;
+  const checked = found.check(args);
+  if (!checked.ok) return toolError(agent, call, 'TOOL_ARGUMENTS_INVALID', `invalid arguments for ${call.name}: ${checked.message}`);
+  if (call.name === TRANSFER_TOOL && options.builtIns.has(TRANSFER_TOOL)) {
+    const target = (checked.value as { agent_name: string }).agent_name;
+    if (options.transferTargets.includes(target)) return transferOutcome(call, target);
+    return toolError(
+      agent,
+      call,
+      'TRANSFER_TARGET_INVALID',
+      `agent "${agent.name}" cannot transfer to "${target}"; valid targets: ${options.transferTargets.join(', ')}`,
+    );
+  }
+  return { found, value: checked.value };
+}
+
+type ToolErrorCode = 'TOOL_NOT_FOUND' | 'TOOL_ARGUMENTS_INVALID' | 'TOOL_FAILED' | 'TRANSFER_TARGET_INVALID';
+
+/** A failed call as the tool message the model gets (or thrown, with `toolErrors: 'throw'`). */
+function toolError(agent: ChatModelAgent, call: ToolCall, code: ToolErrorCode, message: string, cause?: unknown): ToolOutcome {
+  const err = new AgentError(code, message, { cause, details: { tool: call.name, callId: call.id } });
+  if (agent.toolErrors === 'throw') throw err;
+  return { callId: call.id, name: call.name, content: `Error: ${message}`, error: err.toJSON() };
 }
 
 const transferOutcome = (call: ToolCall, target: string): ToolOutcome => ({
@@ -141,10 +169,17 @@ function toolContext(
     agentName: agent.name,
     idempotencyKey,
     signal: ctx.signal,
-    getSessionValue: <T>(key: string) => ctx.state.session[key] as T | undefined,
-    setSessionValue: (key, value) => ctx.set(['session', key], value),
-    getSessionValues: () => ctx.state.session,
-    breakLoop: () => {
+    // Methods that close over the call (they never use `this`, so destructuring them works).
+    getSessionValue<T>(key: string) {
+      return ctx.state.session[key] as T | undefined;
+    },
+    setSessionValue(key, value) {
+      ctx.set(['session', key], value);
+    },
+    getSessionValues() {
+      return ctx.state.session;
+    },
+    breakLoop() {
       if (loop === undefined)
         throw new AgentError(
           'INVALID_ARGUMENT',

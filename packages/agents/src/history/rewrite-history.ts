@@ -25,14 +25,26 @@ export function rewriteHistory(
   events: readonly RecordedEvent[],
   options?: { skipTransferMessages?: boolean },
 ): Message[] {
-  const seen: Message[] = [];
-  for (const event of events) {
-    const message = options?.skipTransferMessages && event.transfer ? withoutTransfer(event.message) : event.message;
+  return rewriteInto([], agentName, events, 0, events.length, options?.skipTransferMessages === true);
+}
+
+/** {@link rewriteHistory} of `events[from, to)`, pushed onto `out` (one array for the whole model input). */
+export function rewriteInto(
+  out: Message[],
+  agentName: string,
+  events: readonly RecordedEvent[],
+  from: number,
+  to: number,
+  skipTransferMessages: boolean,
+): Message[] {
+  for (let i = from; i < to; i++) {
+    const event = events[i]!;
+    const message = skipTransferMessages && event.transfer ? withoutTransfer(event.message) : event.message;
     if (message === undefined) continue;
     const rewritten = event.agentName === agentName ? copyMessage(message) : asContext(event.agentName, message);
-    if (rewritten !== undefined) seen.push(rewritten);
+    if (rewritten !== undefined) out.push(rewritten);
   }
-  return seen;
+  return out;
 }
 
 /**

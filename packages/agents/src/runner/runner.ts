@@ -1,4 +1,4 @@
-import { EventHub, EventRun, type CheckpointStore, type CompiledGraph, type GraphEvent, type Run, type RunResult } from '@weft/graph';
+import { EventHub, EventRun, type CheckpointStore, type CompiledGraph, type Run, type RunResult } from '@weft/graph';
 import type { Agent } from '../agents/agent.ts';
 import type { AgentEvent } from '../agents/agent-event.ts';
 import type { AgentGraphInput, AgentRunState } from '../compile/agent-run-state.ts';
@@ -106,9 +106,9 @@ export class Runner {
       await null;
       const run = start({ ...extra, streaming: this.#streaming });
       const lastPath = new Map<string, string[]>();
-      run.subscribe({
-        next: (e: GraphEvent) => {
-          if (e.type !== 'node.custom') return;
+      // Only custom events carry agent events; the scheduler then builds no other event.
+      run.only('node.custom').subscribe({
+        next: (e) => {
           const event = readAgentEvent(e.data);
           if (!event) return;
           if (e.path.length === 0) {

@@ -4,15 +4,26 @@ type Listener<E> = (event: E) => void;
 /**
  * Fans a run's events out to subscribers and iterators (any event type: the
  * agent layer reuses it). With no listener,
- * `active` is false and the scheduler builds no events at all. Each async
- * iterator has its own unbounded queue: a slow consumer loses nothing.
+ * `active` is false and the scheduler builds no events at all. A listener may
+ * take only some event types (`subscribeTo`); then only those are built, which
+ * is what `wants(type)` tells the emitting side. Each async iterator has its own
+ * unbounded queue: a slow consumer loses nothing.
  */
 export class EventHub<E> {
   #listeners: Listener<E>[] = [];
   #closers: (() => void)[] = [];
   #closed = false;
   #failure: unknown;
+  /** How many type-filtered listeners want each type. */
+  #wanted = new Map<string, number>();
+  /** True while a listener takes every event. */
   active = false;
+  #unfiltered = 0;
+
+  /** Whether an event of this type has a listener: check before building it. */
+  wants(type: string): boolean {
+    return this.active || (this.#wanted.size > 0 && this.#wanted.has(type));
+  }
 
   emit(event: E): void {
     for (const listener of this.#listeners) listener(event);
@@ -27,6 +38,8 @@ export class EventHub<E> {
     this.#listeners = [];
     this.#closers = [];
     this.active = false;
+    this.#unfiltered = 0;
+    this.#wanted.clear();
     for (const close of closers) close();
   }
 
@@ -35,6 +48,17 @@ export class EventHub<E> {
     return this.#add(
       (e) => subscriber.next(e),
       () => (this.#failure === undefined ? subscriber.complete() : subscriber.error(this.#failure)),
+    );
+  }
+
+  /** Like `subscribe`, for events of the given types only (events carry their type in `type`). */
+  subscribeTo(types: ReadonlySet<string>, subscriber: Observer<E>): () => void {
+    return this.#add(
+      (e) => {
+        if (types.has((e as { type?: string }).type ?? '')) subscriber.next(e);
+      },
+      () => (this.#failure === undefined ? subscriber.complete() : subscriber.error(this.#failure)),
+      types,
     );
   }
 
@@ -78,18 +102,34 @@ export class EventHub<E> {
     };
   }
 
-  #add(listener: Listener<E>, close: () => void): () => void {
+  #add(listener: Listener<E>, close: () => void, types?: ReadonlySet<string>): () => void {
     if (this.#closed) {
       close();
       return () => {};
     }
     this.#listeners = [...this.#listeners, listener];
     this.#closers = [...this.#closers, close];
-    this.active = true;
+    this.#count(types, 1);
+    let removed = false;
     return () => {
+      if (removed || this.#closed) return;
+      removed = true;
       this.#listeners = this.#listeners.filter((l) => l !== listener);
       this.#closers = this.#closers.filter((c) => c !== close);
-      this.active = this.#listeners.length > 0;
+      this.#count(types, -1);
     };
+  }
+
+  #count(types: ReadonlySet<string> | undefined, by: 1 | -1): void {
+    if (types === undefined) {
+      this.#unfiltered += by;
+      this.active = this.#unfiltered > 0;
+      return;
+    }
+    for (const type of types) {
+      const n = (this.#wanted.get(type) ?? 0) + by;
+      if (n > 0) this.#wanted.set(type, n);
+      else this.#wanted.delete(type);
+    }
   }
 }

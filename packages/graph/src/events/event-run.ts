@@ -1,4 +1,4 @@
-import { Observable } from 'rxjs';
+import { Observable, type Observer } from 'rxjs';
 import type { EventHub } from './event-hub.ts';
 
 /**
@@ -33,6 +33,11 @@ export class EventRun<E, R> extends Observable<E> implements AsyncIterable<E>, P
 
   finally(onFinally?: (() => void) | null): Promise<R> {
     return this.#result.finally(onFinally);
+  }
+
+  /** Subscribes to events of the given types only; the emitting side builds no others. */
+  protected subscribeTo(types: ReadonlySet<string>, subscriber: Observer<E>): () => void {
+    return this.#hub.subscribeTo(types, subscriber);
   }
 
   [Symbol.asyncIterator](): AsyncIterator<E> {

@@ -30,5 +30,22 @@ export type GraphEvent =
   | (Base & { type: 'run.end'; status: RunStatus; output: unknown });
 
 export type GraphEventType = GraphEvent['type'];
+
+/** Every event type, in the order a run can emit them (for validating names at run time). */
+export const GRAPH_EVENT_TYPES: readonly GraphEventType[] = [
+  'run.start',
+  'step.start',
+  'node.start',
+  'node.chunk',
+  'node.custom',
+  'node.retry',
+  'node.end',
+  'state.patch',
+  'checkpoint.write',
+  'interrupt',
+  'step.end',
+  'error',
+  'run.end',
+];
 /** Distributes Omit over the union, keeping each member's own fields. */
 export type EventBody<E = GraphEvent> = E extends unknown ? Omit<E, keyof Base> : never;

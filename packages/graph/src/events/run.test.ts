@@ -78,6 +78,44 @@ describe('a Run', () => {
     expect(count).toBe(3);
   });
 
+  it('only(types) delivers just those types, in order, while a full subscriber still gets everything', async () => {
+    const g = graph<number, number>({ name: 'custom' })
+      .addNode('a', (x: number, ctx) => (ctx.emit({ saw: x }), x + 1))
+      .addNode('b', (x: number, ctx) => (ctx.emit({ saw: x }), x * 2))
+      .addEdge(START, 'a')
+      .addEdge('a', 'b')
+      .addEdge('b', END)
+      .compile({ store: new MemoryStore() });
+    const alone = g.run(1, { threadId: 'alone' });
+    const custom: unknown[] = [];
+    let completed = false;
+    alone.only('node.custom').subscribe({ next: (e) => custom.push([e.node, e.data, e.step]), complete: () => (completed = true) });
+    expect((await alone).output).toBe(4);
+    expect([custom, completed]).toEqual([
+      [
+        ['a', { saw: 1 }, 1],
+        ['b', { saw: 2 }, 2],
+      ],
+      true,
+    ]);
+
+    const both = g.run(1, { threadId: 'both' });
+    const picked: string[] = [];
+    const everything: string[] = [];
+    both.only('checkpoint.write', 'run.end').subscribe((e) => picked.push(e.type));
+    both.subscribe((e) => everything.push(e.type));
+    await both;
+    expect(picked).toEqual(['checkpoint.write', 'checkpoint.write', 'checkpoint.write', 'run.end']);
+    expect(everything.filter((t) => t === 'checkpoint.write' || t === 'run.end')).toEqual(picked);
+    expect(everything).toContain('node.start');
+  });
+
+  it('only() with no type or an unknown one is a typed error naming the known types', () => {
+    const run = chain(1).run(0);
+    expect(() => run.only()).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+    expect(() => run.only('node.strat' as never)).toThrow(/unknown: node\.strat \(known: run\.start, step\.start/);
+  });
+
   it('misuse before the run starts rejects the promise and errors the Observable with the same typed error', async () => {
     const g = chain(1);
     const run = g.resume({ threadId: 'missing', resume: { x: 1 } });
@@ -99,5 +137,25 @@ describe('EventHub', () => {
     expect(hub.active).toBe(true);
     stop();
     expect(hub.active).toBe(false);
+  });
+
+  it('knows which types a filtered listener wants, and forgets them when it leaves or the hub closes', () => {
+    const hub = new EventHub<{ type: string; n: number }>();
+    const got: number[] = [];
+    const stop = hub.subscribeTo(new Set(['x']), { next: (e) => got.push(e.n), complete: () => {}, error: () => {} });
+    expect([hub.active, hub.wants('x'), hub.wants('y')]).toEqual([false, true, false]);
+    hub.emit({ type: 'x', n: 1 });
+    hub.emit({ type: 'y', n: 2 });
+    expect(got).toEqual([1]);
+    stop();
+    stop();
+    expect(hub.wants('x')).toBe(false);
+    hub.subscribeTo(new Set(['x']), { next: () => {}, complete: () => {}, error: () => {} });
+    const all = hub.subscribe({ next: () => {}, complete: () => {}, error: () => {} });
+    expect([hub.active, hub.wants('y')]).toEqual([true, true]);
+    all();
+    expect([hub.active, hub.wants('x'), hub.wants('y')]).toEqual([false, true, false]);
+    hub.close();
+    expect(hub.wants('x')).toBe(false);
   });
 });

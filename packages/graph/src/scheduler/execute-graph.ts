@@ -62,10 +62,9 @@ class StepLoop {
 
   async run(): Promise<ExecuteOutcome> {
     const { plan, scope, cursor } = this.#o;
-    if (scope.hub.active) {
+    if (scope.hub.wants('run.start'))
       emit(scope, this.#step, { type: 'run.start', graph: plan.name, input: this.#o.input, resumedFrom: this.#o.resumedFrom });
-      if (this.#o.initial) this.#emitWritten(this.#o.initial);
-    }
+    if (this.#o.initial && scope.hub.wants('checkpoint.write')) this.#emitWritten(this.#o.initial);
     try {
       for (;;) {
         if (cursor.ended || cursor.frontier.length === 0) return this.#finish('done');
@@ -84,14 +83,14 @@ class StepLoop {
     const step = (this.#step = cursor.step + 1);
     this.#steps++;
     const tasks = cursor.frontier;
-    if (scope.hub.active) emit(scope, step, { type: 'step.start', nodes: tasks.map((t) => t.node.name) });
+    if (scope.hub.wants('step.start')) emit(scope, step, { type: 'step.start', nodes: tasks.map((t) => t.node.name) });
     let outcomes = executeStep(scope, cursor, step, plan.maxConcurrency);
     if (!Array.isArray(outcomes)) outcomes = await outcomes;
     const stop = collectStop(cursor, outcomes);
     if (stop) {
       const status = stop.error ? 'error' : 'interrupted';
       await this.#save(status, [], stop.error);
-      if (scope.hub.active && stop.interrupts.length) emit(scope, step, { type: 'interrupt', interrupts: stop.interrupts });
+      if (stop.interrupts.length && scope.hub.wants('interrupt')) emit(scope, step, { type: 'interrupt', interrupts: stop.interrupts });
       if (stop.error) return this.#fail(stop.error, stop.node, false);
       return this.#finish(status, { interrupts: stop.interrupts, record: writer ? undefined : embedded(plan, scope, cursor, status) });
     }
@@ -118,13 +117,13 @@ class StepLoop {
       );
       return this.#fail(asWeftError(err), undefined, true);
     }
-    if (scope.hub.active && patches.length) emit(scope, step, { type: 'state.patch', patches });
+    if (patches.length && scope.hub.wants('state.patch')) emit(scope, step, { type: 'state.patch', patches });
     cursor.step = step;
     if (cursor.pending.size) cursor.pending.clear();
     if (!cursor.ended && cursor.frontier.length === 0) fireJoins(cursor, cursor.frontier, true);
     const saving = this.#save(cursor.ended || cursor.frontier.length === 0 ? 'done' : 'running', patches);
     if (saving) await saving;
-    if (scope.hub.active) emit(scope, step, { type: 'step.end', nodes: tasks.map((t) => t.node.name) });
+    if (scope.hub.wants('step.end')) emit(scope, step, { type: 'step.end', nodes: tasks.map((t) => t.node.name) });
     return undefined;
   }
 
@@ -134,7 +133,7 @@ class StepLoop {
     const body = cursorToBody(cursor, status, 'step', scope.context, error && errorToJSON(error));
     const { written, stored } = writer.write(body, cursor.state, patches);
     this.#checkpointId = written.id;
-    return scope.hub.active ? stored.then(() => this.#emitWritten(written)) : stored;
+    return scope.hub.wants('checkpoint.write') ? stored.then(() => this.#emitWritten(written)) : stored;
   }
 
   #emitWritten({ id, seq, bytes, snapshot }: WrittenCheckpoint): void {
@@ -143,14 +142,14 @@ class StepLoop {
 
   async #fail(error: WeftError, node: string | undefined, save: boolean): Promise<ExecuteOutcome> {
     if (save) await this.#save('error', [], error);
-    if (this.#o.scope.hub.active) emit(this.#o.scope, this.#step, { type: 'error', node, error: error.toJSON() });
+    if (this.#o.scope.hub.wants('error')) emit(this.#o.scope, this.#step, { type: 'error', node, error: error.toJSON() });
     return this.#finish('error', { error });
   }
 
   #finish(status: RunStatus, extra: Partial<ExecuteOutcome> = {}): ExecuteOutcome {
     const { scope, cursor } = this.#o;
     const output = status === 'done' ? cursor.output : undefined;
-    if (scope.hub.active) emit(scope, this.#step, { type: 'run.end', status, output });
+    if (scope.hub.wants('run.end')) emit(scope, this.#step, { type: 'run.end', status, output });
     const base = {
       status,
       output,

@@ -48,6 +48,7 @@ export class NodeContextImpl implements NodeContext<any> {
   }
 
   emit(data: unknown): void {
-    if (this.scope.hub.active) emit(this.scope, this.step, { type: 'node.custom', node: this.planNode.name, key: this.key, data });
+    if (this.scope.hub.wants('node.custom'))
+      emit(this.scope, this.step, { type: 'node.custom', node: this.planNode.name, key: this.key, data });
   }
 }

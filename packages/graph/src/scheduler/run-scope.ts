@@ -52,7 +52,7 @@ export interface RunScope {
 }
 
 /**
- * Emits an event. Call sites check `scope.hub.active` first, so that with no
+ * Emits an event. Call sites check `scope.hub.wants(type)` first, so that with no
  * listener not even the event body is allocated.
  */
 export function emit(scope: RunScope, step: number, body: EventBody): void {

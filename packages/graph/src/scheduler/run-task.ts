@@ -32,42 +32,81 @@ export function runTask(scope: RunScope, task: Task, step: number, base: unknown
 }
 
 function attempt(scope: RunScope, task: Task, step: number, base: unknown, n: number): TaskOutcome | Promise<TaskOutcome> {
-  const { node } = task;
-  const started = scope.hub.active ? Date.now() : 0;
-  if (started) emit(scope, step, { type: 'node.start', node: node.name, key: task.key, input: task.input, attempt: n });
-  const state = new NodeState(base);
-  const ns: NodeScope = {
-    address: taskAddress(scope, task),
-    parentPath: scope.path,
-    node: node.name,
-    resume: task.resume ?? NO_VALUES,
-    calls: 0,
-  };
-  // With a timeout, invoke() already drained the stream and ran the post handler inside the timer.
-  const timed = node.options.timeoutMs !== undefined;
-  const finish = (output: unknown): TaskOutcome => {
-    if (scope.hub.active)
-      emit(scope, step, { type: 'node.end', node: node.name, key: task.key, output, durationMs: Date.now() - (started || Date.now()) });
-    return { kind: 'done', output, patches: state.patches, view: state.current };
-  };
-  const done = (output: unknown): TaskOutcome | Promise<TaskOutcome> => {
-    if (timed || !needsSettling(node, output)) return finish(output);
-    let settled: unknown;
-    try {
-      settled = nodeScope.run(ns, settle, scope, task, step, state, output, scope.signal);
-    } catch (err) {
-      return failed(err);
-    }
-    return isThenable(settled) ? Promise.resolve(settled).then(finish, failed) : finish(settled);
-  };
-  const failed = (err: unknown): TaskOutcome | Promise<TaskOutcome> => retryOrFail(scope, task, step, base, n, ns, err);
+  const a = new Attempt(scope, task, step, base, n);
   let out: unknown;
   try {
-    out = invoke(scope, task, step, n, state, ns);
+    out = invoke(scope, task, step, n, a.state, a.ns);
   } catch (err) {
-    return failed(err);
+    return a.failed(err);
   }
-  return isThenable(out) ? Promise.resolve(out).then(done, failed) : done(out);
+  return isThenable(out)
+    ? Promise.resolve(out).then(
+        (v) => a.done(v),
+        (e: unknown) => a.failed(e),
+      )
+    : a.done(out);
+}
+
+/**
+ * One attempt at a task: what its continuations share. Methods, not closures
+ * made per call: this runs for every node, and named closures are costly
+ * where a transpiler keeps function names (tsx defines each one's `name`).
+ */
+class Attempt {
+  readonly state: NodeState;
+  readonly ns: NodeScope;
+  readonly #started: number;
+  // With a timeout, invoke() already drained the stream and ran the post handler inside the timer.
+  readonly #timed: boolean;
+
+  constructor(
+    readonly scope: RunScope,
+    readonly task: Task,
+    readonly step: number,
+    readonly base: unknown,
+    readonly n: number,
+  ) {
+    const { node } = task;
+    const hub = scope.hub;
+    this.#started = hub.wants('node.start') || hub.wants('node.end') ? Date.now() : 0;
+    if (this.#started && hub.wants('node.start'))
+      emit(scope, step, { type: 'node.start', node: node.name, key: task.key, input: task.input, attempt: n });
+    this.state = new NodeState(base);
+    this.ns = { address: taskAddress(scope, task), parentPath: scope.path, node: node.name, resume: task.resume ?? NO_VALUES, calls: 0 };
+    this.#timed = node.options.timeoutMs !== undefined;
+  }
+
+  finish(output: unknown): TaskOutcome {
+    const { scope, task } = this;
+    if (scope.hub.wants('node.end'))
+      emit(scope, this.step, {
+        type: 'node.end',
+        node: task.node.name,
+        key: task.key,
+        output,
+        durationMs: Date.now() - (this.#started || Date.now()),
+      });
+    return { kind: 'done', output, patches: this.state.patches, view: this.state.current };
+  }
+
+  done(output: unknown): TaskOutcome | Promise<TaskOutcome> {
+    if (this.#timed || !needsSettling(this.task.node, output)) return this.finish(output);
+    let settled: unknown;
+    try {
+      settled = nodeScope.run(this.ns, settle, this.scope, this.task, this.step, this.state, output, this.scope.signal);
+    } catch (err) {
+      return this.failed(err);
+    }
+    if (!isThenable(settled)) return this.finish(settled);
+    return Promise.resolve(settled).then(
+      (v) => this.finish(v),
+      (e: unknown) => this.failed(e),
+    );
+  }
+
+  failed(err: unknown): TaskOutcome | Promise<TaskOutcome> {
+    return retryOrFail(this.scope, this.task, this.step, this.base, this.n, this.ns, err);
+  }
 }
 
 function retryOrFail(
@@ -90,7 +129,7 @@ function retryOrFail(
     return { kind: 'error', error: err instanceof WeftError ? err : new NodeError([...scope.path, node.name], err, n) };
   }
   const delayMs = retryDelay(policy ?? {}, n);
-  if (scope.hub.active)
+  if (scope.hub.wants('node.retry'))
     emit(scope, step, { type: 'node.retry', node: node.name, key: task.key, attempt: n, error: errorToJSON(err), delayMs });
   return sleep(delayMs, scope.signal).then((slept) =>
     slept ? attempt(scope, task, step, base, n + 1) : { kind: 'error', error: abortError(scope) },
@@ -161,7 +200,7 @@ async function drain(scope: RunScope, task: Task, step: number, stream: AsyncIte
   for await (const chunk of stream) {
     if (signal.aborted) throw signal.reason;
     chunks.push(chunk);
-    if (scope.hub.active) emit(scope, step, { type: 'node.chunk', node: node.name, key: task.key, chunk });
+    if (scope.hub.wants('node.chunk')) emit(scope, step, { type: 'node.chunk', node: node.name, key: task.key, chunk });
   }
   return node.options.concat ? node.options.concat(chunks) : concatChunks(chunks);
 }
