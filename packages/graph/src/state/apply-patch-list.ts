@@ -1,4 +1,5 @@
-import { freeze, type Patch } from 'immer';
+import type { Patch } from 'immer';
+import { deepFreeze } from './deep-freeze.ts';
 import { WeftError } from '../errors.ts';
 import { isContainer, shallowCopy } from './container.ts';
 
@@ -19,7 +20,7 @@ function applyOne(node: unknown, patch: Patch, depth: number): unknown {
   const { path } = patch;
   if (path.length === 0) {
     if (patch.op === 'remove') throw invalid(patch, 'removes the whole state');
-    return freeze(patch.value, true);
+    return deepFreeze(patch.value);
   }
   if (!isContainer(node)) throw invalid(patch, `has no container at ${JSON.stringify(path.slice(0, depth))}`);
   const key = path[depth]!;
@@ -28,13 +29,13 @@ function applyOne(node: unknown, patch: Patch, depth: number): unknown {
     copy[key] = applyOne(node[key], patch, depth + 1);
   } else if (Array.isArray(copy)) {
     const index = key === '-' ? copy.length : Number(key);
-    if (patch.op === 'add') copy.splice(index, 0, freeze(patch.value, true));
-    else if (patch.op === 'replace') copy[index] = freeze(patch.value, true);
+    if (patch.op === 'add') copy.splice(index, 0, deepFreeze(patch.value));
+    else if (patch.op === 'replace') copy[index] = deepFreeze(patch.value);
     else copy.splice(index, 1);
   } else if (patch.op === 'remove') {
     delete copy[key];
   } else {
-    copy[key] = freeze(patch.value, true);
+    copy[key] = deepFreeze(patch.value);
   }
   return Object.freeze(copy);
 }

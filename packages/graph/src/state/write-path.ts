@@ -1,4 +1,5 @@
-import { freeze, type Patch } from 'immer';
+import type { Patch } from 'immer';
+import { deepFreeze } from './deep-freeze.ts';
 import { WeftError } from '../errors.ts';
 import { isContainer, shallowCopy, type Container } from './container.ts';
 
@@ -22,7 +23,7 @@ export function setIn(root: unknown, path: StatePath, value: unknown): { root: u
       existed = key < parent.length;
     } else existed = Object.hasOwn(parent, key);
     const copy = shallowCopy(parent);
-    copy[key] = freeze(value, true);
+    copy[key] = deepFreeze(value);
     return copy;
   });
   return { root: next, patch: { op: existed ? 'replace' : 'add', path: [...path], value } };
@@ -33,10 +34,10 @@ export function appendIn(root: unknown, path: StatePath, values: readonly unknow
   const patches: Patch[] = [];
   const next = rewrite(root, path, -1, (list) => {
     if (!Array.isArray(list)) throw badPath(path, 'is not a list');
-    const copy = list.slice();
+    const copy = [...list];
     for (const value of values) {
       patches.push({ op: 'add', path: [...path, copy.length], value });
-      copy.push(freeze(value, true));
+      copy.push(deepFreeze(value));
     }
     return copy as unknown as Container;
   });

@@ -1,0 +1,46 @@
+import { freeze } from 'immer';
+import { describe, expect, it } from 'vitest';
+import { deepFreeze } from './deep-freeze.ts';
+
+class Point {
+  constructor(public x: number) {}
+}
+
+describe('deepFreeze', () => {
+  it('freezes plain objects and arrays all the way down and returns the same value', () => {
+    const value = { a: [1, { b: 'x' }], c: { d: [[2]] }, e: null, f: Object.create(null) as object };
+    expect(deepFreeze(value)).toBe(value);
+    for (const v of [value, value.a, value.a[1], value.c, value.c.d, value.c.d[0], value.f]) expect(Object.isFrozen(v)).toBe(true);
+  });
+
+  it('treats everything else as immer does: class instances stay mutable, Maps and Sets refuse changes', () => {
+    const point = new Point(1);
+    const map = new Map([['k', { v: 1 }]]);
+    const set = new Set([1]);
+    const date = new Date(0);
+    deepFreeze({ point, map, set, date });
+    point.x = 2;
+    expect(point.x).toBe(2);
+    expect(Object.isFrozen(date)).toBe(false);
+    expect(() => map.set('j', { v: 2 })).toThrow();
+    expect(() => set.add(2)).toThrow();
+    expect(Object.isFrozen(map.get('k'))).toBe(true);
+  });
+
+  it('stops at values that are already frozen, like immer (so a cycle behind a frozen object ends)', () => {
+    const inner = { mutable: [1] };
+    const outer = Object.freeze({ inner });
+    deepFreeze({ outer });
+    expect(Object.isFrozen(inner)).toBe(false);
+    const cyclic: Record<string, unknown> = {};
+    cyclic['self'] = cyclic;
+    expect(deepFreeze(cyclic)).toBe(cyclic);
+    const viaImmer: Record<string, unknown> = { self: null };
+    viaImmer['self'] = viaImmer;
+    expect(freeze(viaImmer, true)).toBe(viaImmer);
+  });
+
+  it('returns primitives as they are', () => {
+    expect([deepFreeze(1), deepFreeze('s'), deepFreeze(null), deepFreeze(undefined)]).toEqual([1, 's', null, undefined]);
+  });
+});
