@@ -64,6 +64,23 @@ describe('loading a checkpoint from a store with chain()', () => {
     expect(store.calls).toEqual({ get: 1, chain: [16, 8] });
   });
 
+  it('gives a state rebuilt from a snapshot and deltas that is frozen all the way down', async () => {
+    const memory = new MemoryStore();
+    const nested = graph<number, number, { log: { n: number; tags: string[] }[]; meta: { last: number } }>({
+      name: 'nested',
+      state: () => ({ log: [], meta: { last: -1 } }),
+    })
+      .addNode('step', (n: number, ctx) => (ctx.append(['log'], { n, tags: [`t${n}`] }), ctx.set(['meta', 'last'], n), n + 1))
+      .addEdge(START, 'step')
+      .addBranch('step', (n) => (n < 6 ? 'step' : END), ['step', END])
+      .compile({ store: memory, maxSteps: 20, snapshotEvery: 1000 });
+    await nested.run(0, { threadId: 't' });
+    const { state } = await nested.getState('t');
+    const containers: unknown[] = [state, state.log, state.meta, ...state.log, ...state.log.map((e) => e.tags)];
+    expect(containers.map((c) => Object.isFrozen(c))).toEqual(containers.map(() => true));
+    expect(state).toEqual({ log: Array.from({ length: 6 }, (_, n) => ({ n, tags: [`t${n}`] })), meta: { last: 5 } });
+  });
+
   it('reports a chain broken by a missing ancestor as CHECKPOINT_CORRUPT', async () => {
     const memory = new MemoryStore();
     await counter(memory, 10).run(0, { threadId: 't' });

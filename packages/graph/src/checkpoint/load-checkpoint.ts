@@ -1,5 +1,6 @@
 import type { Patch } from 'immer';
-import { applyPatchList } from '../state/apply-patch-list.ts';
+import { applyPatchList, freezeOwned } from '../state/apply-patch-list.ts';
+import { deepFreeze } from '../state/deep-freeze.ts';
 import { WeftError } from '../errors.ts';
 import type { ChainPosition } from './checkpoint-writer.ts';
 import type { CheckpointRecord } from './checkpoint-record.ts';
@@ -96,7 +97,10 @@ export async function loadCheckpoint(
       throw err;
     }
   }
-  let state = base.state.full;
-  for (let i = deltas.length - 1; i >= 0; i--) state = applyPatchList(state, deltas[i]!);
+  // Frozen before the deltas: they copy only what they change, so freezing the result afterwards would stop at its frozen root.
+  let state = deepFreeze(base.state.full);
+  const owned = new Set<object>();
+  for (let i = deltas.length - 1; i >= 0; i--) state = applyPatchList(state, deltas[i]!, owned);
+  freezeOwned(owned);
   return { record: head, state, chain: { parentId: head.id, depth: deltas.length, deltaBytes: 0, snapshotBytes: Infinity } };
 }

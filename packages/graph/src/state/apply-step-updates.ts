@@ -1,5 +1,5 @@
 import type { Patch } from 'immer';
-import { applyPatchList } from './apply-patch-list.ts';
+import { applyPatchList, freezeOwned } from './apply-patch-list.ts';
 import type { Container } from './container.ts';
 
 export interface NodeUpdate {
@@ -32,13 +32,16 @@ export function applyStepUpdates(base: unknown, updates: readonly NodeUpdate[]):
   }
   let state = base;
   const all: Patch[] = [];
+  // One set of copies for the whole step: each container is copied once, however many nodes write under it.
+  const owned = new Set<object>();
   for (const update of updates) {
     if (update.patches.length === 0) continue;
     const before = state;
     const rebased = update.patches.map((p) => rebaseAppend(p, base, before));
-    state = applyPatchList(state, rebased);
+    state = applyPatchList(state, rebased, owned);
     for (const p of rebased) all.push(p);
   }
+  freezeOwned(owned);
   return { state, patches: all };
 }
 
