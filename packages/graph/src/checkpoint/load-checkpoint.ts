@@ -26,30 +26,7 @@ export async function loadCheckpoint(
   checkpointId: string | undefined,
   cache?: Map<string, CheckpointRecord>,
 ): Promise<LoadedCheckpoint> {
-  const check = (entry: CheckpointEntry): CheckpointRecord => {
-    const record = decodeCheckpoint(entry.bytes, `"${entry.id}" of thread "${threadId}"`);
-    if (record.id !== entry.id || record.threadId !== threadId) {
-      throw new WeftError('CHECKPOINT_CORRUPT', `checkpoint "${entry.id}" of thread "${threadId}" holds another checkpoint's record`, {
-        details: { threadId, checkpointId: entry.id },
-      });
-    }
-    if (record.graph !== graph.name || record.hash !== graph.hash) {
-      throw new WeftError(
-        'CHECKPOINT_GRAPH_MISMATCH',
-        `checkpoint "${record.id}" was written by graph "${record.graph}" (structure ${record.hash}); this is graph "${graph.name}" (structure ${graph.hash}); resume it with the graph that wrote it`,
-        {
-          details: {
-            threadId,
-            checkpointId: record.id,
-            expected: { name: graph.name, hash: graph.hash },
-            found: { name: record.graph, hash: record.hash },
-          },
-        },
-      );
-    }
-    cache?.set(record.id, record);
-    return record;
-  };
+  const check = (entry: CheckpointEntry) => checkEntry(entry, graph, threadId, cache);
   // Ancestors fetched ahead by store.chain(), decoded only when the walk reaches them.
   const ahead = new Map<string, CheckpointEntry>();
   let batch = FIRST_CHAIN_BATCH;
@@ -97,10 +74,50 @@ export async function loadCheckpoint(
       throw err;
     }
   }
+  return {
+    record: head,
+    state: replay(base.state.full, deltas),
+    chain: { parentId: head.id, depth: deltas.length, deltaBytes: 0, snapshotBytes: Infinity },
+  };
+}
+
+/** The snapshot with the deltas applied, oldest first (`deltas` is newest first). */
+function replay(snapshot: unknown, deltas: readonly Patch[][]): unknown {
   // Frozen before the deltas: they copy only what they change, so freezing the result afterwards would stop at its frozen root.
-  let state = deepFreeze(base.state.full);
+  let state = deepFreeze(snapshot);
   const owned = new Set<object>();
   for (let i = deltas.length - 1; i >= 0; i--) state = applyPatchList(state, deltas[i]!, owned);
   freezeOwned(owned);
-  return { record: head, state, chain: { parentId: head.id, depth: deltas.length, deltaBytes: 0, snapshotBytes: Infinity } };
+  return state;
+}
+
+/** Decodes a stored entry and checks that it is the checkpoint asked for, written by this graph. */
+function checkEntry(
+  entry: CheckpointEntry,
+  graph: { name: string; hash: string },
+  threadId: string,
+  cache: Map<string, CheckpointRecord> | undefined,
+): CheckpointRecord {
+  const record = decodeCheckpoint(entry.bytes, `"${entry.id}" of thread "${threadId}"`);
+  if (record.id !== entry.id || record.threadId !== threadId) {
+    throw new WeftError('CHECKPOINT_CORRUPT', `checkpoint "${entry.id}" of thread "${threadId}" holds another checkpoint's record`, {
+      details: { threadId, checkpointId: entry.id },
+    });
+  }
+  if (record.graph !== graph.name || record.hash !== graph.hash) {
+    throw new WeftError(
+      'CHECKPOINT_GRAPH_MISMATCH',
+      `checkpoint "${record.id}" was written by graph "${record.graph}" (structure ${record.hash}); this is graph "${graph.name}" (structure ${graph.hash}); resume it with the graph that wrote it`,
+      {
+        details: {
+          threadId,
+          checkpointId: record.id,
+          expected: { name: graph.name, hash: graph.hash },
+          found: { name: record.graph, hash: record.hash },
+        },
+      },
+    );
+  }
+  cache?.set(record.id, record);
+  return record;
 }
