@@ -109,7 +109,10 @@ export function addParallelAgent(c: AgentCompiler, agent: ParallelAgent, scope: 
       const count = ctx.state.workflows[agent.name]!.count + arrivals(input);
       ctx.set(['workflows', agent.name, 'count'], count);
       const done = count >= kids.length;
-      if (done) for (const child of kids) recordEvents(ctx, scope.lane, ...laneEvents(ctx.state.lanes[laneOf(child)]!));
+      if (done) {
+        const lanes = ctx.state.lanes;
+        recordEvents(ctx, scope.lane, ...kids.flatMap((child) => laneEvents(lanes[laneOf(child)]!)));
+      }
       return { done };
     },
     {

@@ -92,17 +92,33 @@ export function appendEvents(lane: Draft<Lane>, ...events: RecordedEvent[]): voi
   }
 }
 
-/** Records events in a lane through ctx.append (cheap, no drafting): into the last chunk, or new chunks. */
+/**
+ * Records events in a lane through ctx.append (cheap, no drafting): into the
+ * last chunk while it has room, then in new chunks. The lane is read once, so
+ * the writes that follow reuse one copy of the state's path to it.
+ */
 export function recordEvents(
   ctx: { state: AgentRunState; append(path: readonly (string | number)[], ...values: unknown[]): void },
   laneId: string,
   ...events: RecordedEvent[]
 ): void {
-  for (const event of events) {
-    const chunks = ctx.state.lanes[laneId]!.events;
-    const last = chunks.length - 1;
-    if (last >= 0 && chunks[last]!.length < CHUNK) ctx.append(['lanes', laneId, 'events', last], event);
-    else ctx.append(['lanes', laneId, 'events'], [event]);
+  const chunks = ctx.state.lanes[laneId]!.events;
+  let last = chunks.length - 1;
+  let room = last >= 0 ? CHUNK - chunks[last]!.length : 0;
+  let i = 0;
+  while (i < events.length) {
+    if (room > 0) {
+      const take = events.slice(i, i + room);
+      ctx.append(['lanes', laneId, 'events', last], ...take);
+      i += take.length;
+      room -= take.length;
+    } else {
+      const take = events.slice(i, i + CHUNK);
+      ctx.append(['lanes', laneId, 'events'], take);
+      i += take.length;
+      last++;
+      room = CHUNK - take.length;
+    }
   }
 }
 

@@ -68,8 +68,9 @@ export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: reado
     message = problem;
     const done = !message.toolCalls?.length;
     const transfer = message.toolCalls?.some((c) => c.name === TRANSFER_TOOL);
-    enter(site, iteration + 1);
+    // The event first: reading the state (recordEvents does) freezes what earlier writes copied, so enter() can then reuse the lane's copy.
     recordEvents(ctx, scope.lane, { agentName: agent.name, runPath, message, ...(transfer ? { transfer } : {}) });
+    enter(site, iteration + 1);
     if (done && agent.outputKey) ctx.set(['session', agent.outputKey], message.content);
     emitAgentEvent(ctx, { agentName: agent.name, runPath, output: { message, role: 'assistant' } });
     return { kind: done ? 'answer' : 'tools', message };

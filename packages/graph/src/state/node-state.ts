@@ -1,4 +1,5 @@
 import { enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
+import { freezeOwned } from './apply-patch-list.ts';
 import { appendIn, setIn, type StatePath } from './write-path.ts';
 
 enablePatches();
@@ -9,11 +10,24 @@ enablePatches();
  * starting state, so they can be stored and replayed at the barrier.
  */
 export class NodeState<S = unknown> {
-  current: S;
+  #current: S;
+  /**
+   * Containers that path writes copied since the state was last read: later
+   * writes change them in place instead of copying again (a node that writes
+   * several times under one wide record copies it once). Nobody else can see
+   * them, since the only way in is `current`, which freezes them first.
+   */
+  readonly #owned = new Set<object>();
   readonly patches: Patch[] = [];
 
   constructor(base: S) {
-    this.current = base;
+    this.#current = base;
+  }
+
+  /** The node's view of the state, frozen. */
+  get current(): S {
+    if (this.#owned.size) freezeOwned(this.#owned);
+    return this.#current;
   }
 
   /** Immer semantics: mutate the draft, or return a replacement state. */
@@ -32,21 +46,21 @@ export class NodeState<S = unknown> {
 
   /** Sets one value (see setIn): the same patch a recipe assigning it would record, without drafting. */
   set(path: StatePath, value: unknown): void {
-    const { root, patch } = setIn(this.current, path, value);
-    this.current = root as S;
+    const { root, patch } = setIn(this.#current, path, value, this.#owned);
+    this.#current = root as S;
     this.patches.push(patch);
   }
 
   /** Appends to a list (see appendIn). */
   append(path: StatePath, values: readonly unknown[]): void {
-    const { root, patches } = appendIn(this.current, path, values);
-    this.current = root as S;
+    const { root, patches } = appendIn(this.#current, path, values, this.#owned);
+    this.#current = root as S;
     for (const p of patches) this.patches.push(p);
   }
 
   #apply(recipe: (draft: Draft<S>) => void): void {
     const [next, patches] = produceWithPatches(this.current, recipe);
-    this.current = next as S;
+    this.#current = next as S;
     for (const p of patches) this.patches.push(p);
   }
 }

@@ -12,52 +12,85 @@ export type StatePath = readonly (string | number)[];
  * same. About twenty times cheaper than an immer recipe for one write, which
  * matters on hot paths (the agent layer writes on every model call).
  */
-export function setIn(root: unknown, path: StatePath, value: unknown): { root: unknown; patch: Patch } {
+export function setIn(root: unknown, path: StatePath, value: unknown, owned?: Set<object>): { root: unknown; patch: Patch } {
   if (path.length === 0) throw badPath(path, 'is empty; replace the whole state with ctx.update');
   const key = path[path.length - 1]!;
   let existed = false;
-  const next = rewrite(root, path, 0, (parent) => {
-    if (Array.isArray(parent)) {
-      if (typeof key !== 'number' || !Number.isInteger(key) || key < 0 || key > parent.length)
-        throw badPath(path, `ends at index ${String(key)} of a list of ${parent.length}`);
-      existed = key < parent.length;
-    } else existed = Object.hasOwn(parent, key);
-    const copy = shallowCopy(parent);
-    copy[key] = deepFreeze(value);
-    return copy;
-  });
+  const next = rewrite(
+    root,
+    path,
+    0,
+    (parent) => {
+      if (Array.isArray(parent)) {
+        if (typeof key !== 'number' || !Number.isInteger(key) || key < 0 || key > parent.length)
+          throw badPath(path, `ends at index ${String(key)} of a list of ${parent.length}`);
+        existed = key < parent.length;
+      } else existed = Object.hasOwn(parent, key);
+      parent[key] = deepFreeze(value);
+      return parent;
+    },
+    owned,
+  );
   return { root: next, patch: { op: existed ? 'replace' : 'add', path: [...path], value } };
 }
 
 /** Appends values to the list at `path` (copying along the path); returns the new root and one `add` patch per value. */
-export function appendIn(root: unknown, path: StatePath, values: readonly unknown[]): { root: unknown; patches: Patch[] } {
+export function appendIn(
+  root: unknown,
+  path: StatePath,
+  values: readonly unknown[],
+  owned?: Set<object>,
+): { root: unknown; patches: Patch[] } {
   const patches: Patch[] = [];
-  const next = rewrite(root, path, -1, (list) => {
-    if (!Array.isArray(list)) throw badPath(path, 'is not a list');
-    const copy = [...list];
-    for (const value of values) {
-      patches.push({ op: 'add', path: [...path, copy.length], value });
-      copy.push(deepFreeze(value));
-    }
-    return copy as unknown as Container;
-  });
+  const next = rewrite(
+    root,
+    path,
+    -1,
+    (list) => {
+      const copy = list as unknown as unknown[];
+      for (const value of values) {
+        patches.push({ op: 'add', path: [...path, copy.length], value });
+        copy.push(deepFreeze(value));
+      }
+      return list;
+    },
+    owned,
+  );
   return { root: next, patches };
 }
 
 /**
- * Rebuilds the containers from the root down to the one `change` replaces:
- * the parent of the last key (`trim` 0, for set) or the container at `path`
- * itself (`trim` -1, for append).
+ * Rebuilds the containers from the root down to the one `change` edits: the
+ * parent of the last key (`trim` 0, for set) or the container at `path`
+ * itself (`trim` -1, for append, which must be a list). `change` gets a
+ * writable copy. Copies are frozen at once, unless `owned` collects them:
+ * then a container already in it is changed in place (nobody else has seen
+ * it) and the caller freezes them later.
  */
-function rewrite(node: unknown, path: StatePath, trim: 0 | -1, change: (container: Container) => Container, depth = 0): unknown {
+function rewrite(
+  node: unknown,
+  path: StatePath,
+  trim: 0 | -1,
+  change: (container: Container) => Container,
+  owned: Set<object> | undefined,
+  depth = 0,
+): unknown {
   const stop = trim === 0 ? path.length - 1 : path.length;
   if (!isContainer(node)) throw badPath(path, `does not exist below ${JSON.stringify(path.slice(0, depth))}`);
-  if (depth === stop) return Object.freeze(change(node));
+  if (depth === stop && trim === -1 && !Array.isArray(node)) throw badPath(path, 'is not a list');
+  let copy = node;
+  if (owned === undefined || !owned.has(node)) {
+    copy = shallowCopy(node);
+    owned?.add(copy);
+  }
+  if (depth === stop) {
+    const changed = change(copy);
+    return owned ? changed : Object.freeze(changed);
+  }
   const key = path[depth]!;
   if (!Object.hasOwn(node, key)) throw badPath(path, `does not exist below ${JSON.stringify(path.slice(0, depth))}`);
-  const copy = shallowCopy(node);
-  copy[key] = rewrite(node[key], path, trim, change, depth + 1);
-  return Object.freeze(copy);
+  copy[key] = rewrite(node[key], path, trim, change, owned, depth + 1);
+  return owned ? copy : Object.freeze(copy);
 }
 
 function badPath(path: StatePath, why: string): WeftError {
