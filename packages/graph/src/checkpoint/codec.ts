@@ -2,6 +2,7 @@ import { crc32 } from 'node:zlib';
 import { Packr } from 'msgpackr';
 import { WeftError } from '../errors.ts';
 import type { CheckpointRecord } from './checkpoint-record.ts';
+import { MsgpackWriter } from './msgpack-writer.ts';
 
 /**
  * Layout: "WFCP" | crc32 (u32 BE) of the rest | format version (u8) | msgpack.
@@ -11,9 +12,11 @@ import type { CheckpointRecord } from './checkpoint-record.ts';
  * should not use that key: it would not survive a checkpoint unchanged).
  */
 export const CHECKPOINT_FORMAT_VERSION = 2;
-const MAGIC = [0x57, 0x46, 0x43, 0x50];
+const MAGIC = [0x57, 0x46, 0x43, 0x50] as const;
 const HEADER = 9;
 const packr = new Packr({ useRecords: false, moreTypes: false, bundleStrings: false });
+/** Writes the same bytes as `packr` for JSON-like data, behind the header, in one reused buffer. */
+const writer = new MsgpackWriter(packr);
 
 /**
  * Records are packed as a list in this field order (keys are not repeated in
@@ -46,32 +49,36 @@ const OPTIONAL = new Set<string>(['output', 'error', 'resumeValues']);
 
 export function encodeCheckpoint(record: CheckpointRecord): Uint8Array {
   const r = record;
-  const body = packr.pack([
-    r.graph,
-    r.hash,
-    r.threadId,
-    r.id,
-    r.parentId,
-    r.seq,
-    r.step,
-    r.status,
-    r.source,
-    r.createdAt,
-    r.state,
-    r.frontier,
-    r.joins,
-    r.skips,
-    r.pending,
-    r.interrupts,
-    r.context,
-    r.output,
-    r.error,
-    r.resumeValues,
-  ]);
-  const out = Buffer.allocUnsafe(HEADER + body.length);
-  out.set(MAGIC, 0);
+  const out = writer.encode(
+    [
+      r.graph,
+      r.hash,
+      r.threadId,
+      r.id,
+      r.parentId,
+      r.seq,
+      r.step,
+      r.status,
+      r.source,
+      r.createdAt,
+      r.state,
+      r.frontier,
+      r.joins,
+      r.skips,
+      r.pending,
+      r.interrupts,
+      r.context,
+      r.output,
+      r.error,
+      r.resumeValues,
+    ],
+    HEADER,
+  );
+  out[0] = MAGIC[0];
+  out[1] = MAGIC[1];
+  out[2] = MAGIC[2];
+  out[3] = MAGIC[3];
   out[8] = CHECKPOINT_FORMAT_VERSION;
-  out.set(body, HEADER);
   out.writeUInt32BE(crc32(out.subarray(8)), 4);
   return out;
 }
