@@ -3,6 +3,7 @@ import { Packr } from 'msgpackr';
 import { WeftError } from '../errors.ts';
 import type { CheckpointRecord } from './checkpoint-record.ts';
 import { MsgpackWriter } from './msgpack-writer.ts';
+import { findUnserializable, unserializableError } from './unserializable.ts';
 
 /**
  * Layout: "WFCP" | crc32 (u32 BE) of the rest | format version (u8) | msgpack.
@@ -48,7 +49,31 @@ const FIELDS = [
 const OPTIONAL = new Set<string>(['output', 'error', 'resumeValues']);
 
 export function encodeCheckpoint(record: CheckpointRecord): Uint8Array {
-  const r = record;
+  try {
+    return encodeRecord(record);
+  } catch (err) {
+    // Refused values are found again to say where they sit (only on this rare path).
+    if (err instanceof WeftError && err.code === 'CHECKPOINT_UNSERIALIZABLE') {
+      const found = findUnserializable(record);
+      if (found) throw unserializableError(found.what, readablePlace(record, found.at));
+    }
+    throw err;
+  }
+}
+
+/** A place in the record as the user knows it: a state path, or a node's input or output. */
+function readablePlace(record: CheckpointRecord, at: string): string {
+  const inPatch = /^state\.patches\[(\d+)\]\.value(.*)$/.exec(at);
+  const patch = inPatch && 'patches' in record.state ? record.state.patches[Number(inPatch[1])] : undefined;
+  if (inPatch && patch) return `state${patch.path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('')}${inPatch[2]}`;
+  if (at.startsWith('state.full')) return `state${at.slice('state.full'.length)}`;
+  const inTask = /^(frontier|pending)\[(\d+)\]\.(input|output)(.*)$/.exec(at);
+  const task = inTask && record[inTask[1] as 'frontier' | 'pending'][Number(inTask[2])];
+  if (inTask && task) return `the ${inTask[3]} of node "${task.node}"${inTask[4] ? `, at ${inTask[4]}` : ''}`;
+  return at;
+}
+
+function encodeRecord(r: CheckpointRecord): Uint8Array {
   const out = writer.encode(
     [
       r.graph,

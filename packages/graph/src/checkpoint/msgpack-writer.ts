@@ -20,6 +20,7 @@
  * is synchronous, and a nested call (from a getter or toJSON) goes to msgpackr.
  */
 import type { Packr } from 'msgpackr';
+import { findUnserializable, unserializableError } from './unserializable.ts';
 
 type NodeBuffer = Buffer & { utf8Write(value: string, offset: number): number };
 
@@ -303,6 +304,9 @@ function utf8(value: string, start: number): number {
 
 /** Anything but JSON-like data: msgpackr's own bytes, spliced in. */
 function delegate(value: unknown): void {
+  // A class instance, Map or Set is walked by msgpackr, not here: check all of it first (rare, so affordable).
+  const found = findUnserializable(value);
+  if (found) throw unserializableError(found.what);
   const bytes = fallback.pack(value);
   room(bytes.length);
   buf.set(bytes, pos);

@@ -1,0 +1,58 @@
+import { WeftError } from '../errors.ts';
+
+/**
+ * What a checkpoint cannot hold faithfully, as a short description, or
+ * undefined when it can. Plain objects, arrays, strings, numbers, booleans,
+ * null, undefined, bigints and Dates round-trip; class instances, Maps and
+ * Sets come back as plain objects and arrays (documented). These would come
+ * back wrong or not at all, so writing them is refused: typed arrays other
+ * than Uint8Array (msgpack keeps raw bytes, not elements), functions,
+ * symbols, and Maps whose keys are not strings or numbers (unreadable).
+ */
+export function unserializable(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'function':
+      return 'a function';
+    case 'symbol':
+      return 'a symbol';
+    case 'object':
+      if (value === null) return undefined;
+      if (ArrayBuffer.isView(value) && !(value instanceof Uint8Array)) return `a ${value.constructor.name}`;
+      if (value instanceof Map) {
+        for (const key of value.keys()) if (typeof key !== 'string' && typeof key !== 'number') return `a Map with a ${typeof key} key`;
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The error for such a value; `at` is where it sits in the checkpoint record, when known. */
+export function unserializableError(what: string, at?: string): WeftError {
+  return new WeftError(
+    'CHECKPOINT_UNSERIALIZABLE',
+    `a checkpoint cannot hold ${what}${at ? ` (at ${at})` : ''}: state, node inputs and outputs must be plain data — convert it first (a typed array with Array.from, a Map with Object.fromEntries or a list of pairs)`,
+    { details: { what, at } },
+  );
+}
+
+/** Where the first value that cannot be written sits in `root`, as a path like `state.full.v[2]`. */
+export function findUnserializable(root: unknown, path = '', seen = new Set<unknown>()): { what: string; at: string } | undefined {
+  const what = unserializable(root);
+  if (what) return { what, at: path || '(root)' };
+  if (root === null || typeof root !== 'object' || seen.has(root) || ArrayBuffer.isView(root)) return undefined;
+  seen.add(root);
+  const entries: [string, unknown][] =
+    root instanceof Map
+      ? [...root].map(([k, v]) => [`.get(${JSON.stringify(k)})`, v])
+      : root instanceof Set
+        ? [...root].map((v, i) => [`[${i}]`, v])
+        : Array.isArray(root)
+          ? Array.from(root, (v, i): [string, unknown] => [`[${i}]`, v])
+          : Object.entries(root).map(([k, v]) => [path ? `.${k}` : k, v]);
+  for (const [key, child] of entries) {
+    const found = findUnserializable(child, path + key, seen);
+    if (found) return found;
+  }
+  return undefined;
+}
