@@ -7,7 +7,8 @@ import { WeftError } from '../errors.ts';
  * Sets come back as plain objects and arrays (documented). These would come
  * back wrong or not at all, so writing them is refused: typed arrays other
  * than Uint8Array (msgpack keeps raw bytes, not elements), functions,
- * symbols, and Maps whose keys are not strings or numbers (unreadable).
+ * symbols, bigints wider than 64 bits, and Maps whose keys are not strings
+ * or numbers (unreadable).
  */
 export function unserializable(value: unknown): string | undefined {
   switch (typeof value) {
@@ -15,6 +16,9 @@ export function unserializable(value: unknown): string | undefined {
       return 'a function';
     case 'symbol':
       return 'a symbol';
+    case 'bigint':
+      // msgpack has 64-bit integers: signed below zero, unsigned above.
+      return value < -(2n ** 63n) || value >= 2n ** 64n ? 'a bigint wider than 64 bits' : undefined;
     case 'object':
       if (value === null) return undefined;
       if (ArrayBuffer.isView(value) && !(value instanceof Uint8Array)) return `a ${value.constructor.name}`;
