@@ -76,6 +76,11 @@ export class SqliteStore implements CheckpointStore {
   }
 
   async put(entry: CheckpointEntry): Promise<void> {
+    this.putSync(entry);
+  }
+
+  /** `put` without a promise: better-sqlite3 writes synchronously, so a run need not wait a tick per step. */
+  putSync(entry: CheckpointEntry): void {
     const db = this.#open();
     if (this.durability === 'exit') return this.#hold(entry);
     try {

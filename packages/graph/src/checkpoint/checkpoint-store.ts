@@ -31,6 +31,12 @@ export interface ThreadSummary {
  */
 export interface CheckpointStore {
   put(entry: CheckpointEntry): Promise<void>;
+  /**
+   * Optional: `put`, done before it returns (failures are thrown, with the same
+   * codes). A store that writes synchronously anyway (in memory, an embedded
+   * database) offers it so that a run does not wait on a promise per step.
+   */
+  putSync?(entry: CheckpointEntry): void;
   /** The given checkpoint, or the thread's latest; undefined when absent. */
   get(threadId: string, checkpointId?: string): Promise<CheckpointEntry | undefined>;
   /**

@@ -63,9 +63,10 @@ export class CheckpointWriter {
   /**
    * Encodes and stores one checkpoint. The chain position advances at once;
    * `stored` settles when the store has the entry (a failed put ends the run,
-   * so a position that ran ahead is never used).
+   * so a position that ran ahead is never used); it is undefined when the
+   * store took it synchronously (`putSync`).
    */
-  write(body: RecordBody, state: unknown, patches: Patch[] | null): { written: WrittenCheckpoint; stored: Promise<void> } {
+  write(body: RecordBody, state: unknown, patches: Patch[] | null): { written: WrittenCheckpoint; stored: Promise<void> | undefined } {
     const pos = this.#pos;
     const snapshot =
       patches === null || pos.parentId === null || pos.depth + 1 >= this.snapshotEvery || pos.deltaBytes >= 2 * pos.snapshotBytes;
@@ -94,7 +95,7 @@ export class CheckpointWriter {
     if (body.resumeValues !== undefined) record.resumeValues = body.resumeValues;
     const bytes = encodeCheckpoint(record);
     this.#lastBytes = bytes;
-    const stored = this.store.put({
+    const entry = {
       threadId: this.threadId,
       id: record.id,
       parentId: record.parentId,
@@ -103,7 +104,11 @@ export class CheckpointWriter {
       status: record.status,
       createdAt: record.createdAt,
       bytes,
-    });
+    };
+    // A synchronous store has the entry when this returns (or has thrown, before the position moves).
+    let stored: Promise<void> | undefined;
+    if (this.store.putSync) this.store.putSync(entry);
+    else stored = this.store.put(entry);
     pos.seq = record.seq;
     pos.parentId = record.id;
     pos.depth = snapshot ? 0 : pos.depth + 1;

@@ -36,6 +36,10 @@ export class MemoryStore implements CheckpointStore {
   readonly #threads = new Map<string, Thread>();
 
   async put(entry: CheckpointEntry): Promise<void> {
+    this.putSync(entry);
+  }
+
+  putSync(entry: CheckpointEntry): void {
     const thread: Thread = this.#threads.get(entry.threadId) ?? { entries: [], byId: new Map() };
     const current = thread.entries[thread.entries.length - 1]?.seq ?? 0;
     if (entry.seq !== current + 1 || thread.byId.has(entry.id)) {

@@ -133,7 +133,10 @@ class StepLoop {
     const body = cursorToBody(cursor, status, 'step', scope.context, error && errorToJSON(error));
     const { written, stored } = writer.write(body, cursor.state, patches);
     this.#checkpointId = written.id;
-    return scope.hub.wants('checkpoint.write') ? stored.then(() => this.#emitWritten(written)) : stored;
+    if (!scope.hub.wants('checkpoint.write')) return stored;
+    if (stored) return stored.then(() => this.#emitWritten(written));
+    this.#emitWritten(written);
+    return undefined;
   }
 
   #emitWritten({ id, seq, bytes, snapshot }: WrittenCheckpoint): void {

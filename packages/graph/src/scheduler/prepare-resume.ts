@@ -100,7 +100,7 @@ export async function prepareResume(plan: ExecutionPlan, o: ResumeOptions<any>):
   const body = cursorToBody(cursor, 'running', o.goto !== undefined || o.update ? 'fork' : 'resume', context);
   if (values.size) body.resumeValues = [...values];
   const { written, stored } = writer.write(body, cursor.state, patches);
-  await stored;
+  if (stored) await stored;
   return { cursor, writer, initial: written, threadId: o.threadId, context, resumeValues: values, resumedFrom: record.id, input: o.input };
 }
 

@@ -140,7 +140,7 @@ export async function prepareFresh(plan: ExecutionPlan, input: unknown, options:
       state,
       head ? [] : null,
     );
-    await stored;
+    if (stored) await stored;
     initial = written;
   }
   return { cursor, writer, initial, threadId, context, resumeValues: new Map(), resumedFrom: undefined, input };
