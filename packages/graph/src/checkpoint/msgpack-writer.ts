@@ -20,7 +20,7 @@
  * is synchronous, and a nested call (from a getter or toJSON) goes to msgpackr.
  */
 import type { Packr } from 'msgpackr';
-import { findUnserializable, unserializableError } from './unserializable.ts';
+import { TOO_MANY_KEYS, findUnserializable, unserializableError } from './unserializable.ts';
 
 type NodeBuffer = Buffer & { utf8Write(value: string, offset: number): number };
 
@@ -172,11 +172,7 @@ function writeMap(object: Record<string, unknown>): void {
       size++;
     }
   }
-  if (size > 0xffff) {
-    throw new Error(
-      'Object is too large to serialize with fast 16-bit map size, use the "variableMapSize" option to serialize this object',
-    );
-  }
+  if (size > 0xffff) throw unserializableError(TOO_MANY_KEYS);
   buf[at + 1] = size >> 8;
   buf[at + 2] = size & 0xff;
 }

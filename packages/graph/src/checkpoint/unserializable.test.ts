@@ -18,6 +18,11 @@ describe('values a checkpoint cannot hold', () => {
     ['a function', () => ({ onDone: () => 1 }), 'state.v.onDone'],
     ['a symbol', () => [Symbol('s')], 'state.v[0]'],
     ['a Map with a object key', () => new Map([[{ k: 1 }, 'v']]), 'state.v'],
+    [
+      'an object with more than 65,535 keys',
+      () => ({ wide: Object.fromEntries(Array.from({ length: 70_000 }, (_, i) => [`k${i}`, i])) }),
+      'state.v.wide',
+    ],
   ])(
     '%s in the state fails the run with CHECKPOINT_UNSERIALIZABLE naming where, and the thread keeps its last good checkpoint',
     async (what, value, at) => {

@@ -7,8 +7,8 @@ import { WeftError } from '../errors.ts';
  * Sets come back as plain objects and arrays (documented). These would come
  * back wrong or not at all, so writing them is refused: typed arrays other
  * than Uint8Array (msgpack keeps raw bytes, not elements), functions,
- * symbols, bigints wider than 64 bits, and Maps whose keys are not strings
- * or numbers (unreadable).
+ * symbols, bigints wider than 64 bits, Maps whose keys are not strings
+ * or numbers (unreadable), and objects of more than 65,535 keys.
  */
 export function unserializable(value: unknown): string | undefined {
   switch (typeof value) {
@@ -22,14 +22,19 @@ export function unserializable(value: unknown): string | undefined {
     case 'object':
       if (value === null) return undefined;
       if (ArrayBuffer.isView(value) && !(value instanceof Uint8Array)) return `a ${value.constructor.name}`;
+      if (Array.isArray(value)) return undefined;
       if (value instanceof Map) {
         for (const key of value.keys()) if (typeof key !== 'string' && typeof key !== 'number') return `a Map with a ${typeof key} key`;
+        return undefined;
       }
-      return undefined;
+      // Objects are written as map16 (msgpackr does the same): at most 65,535 keys. Maps may be larger.
+      return Object.keys(value).length > 0xffff ? TOO_MANY_KEYS : undefined;
     default:
       return undefined;
   }
 }
+
+export const TOO_MANY_KEYS = 'an object with more than 65,535 keys';
 
 /** The error for such a value; `at` is where it sits in the checkpoint record, when known. */
 export function unserializableError(what: string, at?: string): WeftError {
