@@ -51,7 +51,10 @@ export function ratios(result: ShapeResult): string {
   });
   const lines = WEFT_IDS.filter((w) => result.cells.some((c) => c.framework === w)).map((w) => {
     const mine = median(w);
-    if (mine === undefined) return `${w} ratios: n/a (${w} failed)`;
+    if (mine === undefined) {
+      const cell = result.cells.find((c) => c.framework === w);
+      return `${w} ratios: n/a (${cell && !cell.ok && cell.notApplicable ? `${w} cannot run this shape` : `${w} failed`})`;
+    }
     if (peers.length === 0) return `${w} ratios: n/a (no peer succeeded)`;
     const parts = peers.map(({ id, m }) => `${w}/${id} ${ratio(mine / m)}`);
     const fastest = peers.reduce((x, y) => (y.m < x.m ? y : x));
