@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The property tests run thousands of cases; on a loaded 2-core machine that can pass vitest's 5 s default.
+    testTimeout: 60_000,
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
     // CI sums every package's JSON report into one "N passed, N failed" line.
     reporters: process.env['CI'] ? ['default', 'json'] : ['default'],

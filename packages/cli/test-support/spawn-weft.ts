@@ -66,5 +66,8 @@ export async function weftShell(commandLine: string, cwd: string): Promise<WeftR
   }
 }
 
-/** Ids that change from run to run (checkpoint uuids), replaced so whole outputs can be compared. */
-export const normalizeIds = (text: string): string => text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>');
+/**
+ * Ids that change from run to run, replaced so whole outputs can be compared:
+ * checkpoint ids are 24 hex digits (the process's random prefix), then a base-36 counter.
+ */
+export const normalizeIds = (text: string): string => text.replace(/\b[0-9a-f]{24}[0-9a-z]+\b/g, '<id>');

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newCheckpointId } from './checkpoint-id.ts';
 import type { Patch } from 'immer';
 import type { CheckpointRecord } from './checkpoint-record.ts';
 import type { CheckpointStore } from './checkpoint-store.ts';
@@ -75,7 +75,7 @@ export class CheckpointWriter {
       graph: this.graph.name,
       hash: this.graph.hash,
       threadId: this.threadId,
-      id: randomUUID(),
+      id: newCheckpointId(),
       parentId: pos.parentId,
       seq: pos.seq + 1,
       step: body.step,
