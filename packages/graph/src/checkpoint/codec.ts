@@ -3,7 +3,7 @@ import { Packr } from 'msgpackr';
 import { WeftError } from '../errors.ts';
 import type { CheckpointRecord } from './checkpoint-record.ts';
 import { MsgpackWriter } from './msgpack-writer.ts';
-import { findUnserializable, unserializableError } from './unserializable.ts';
+import { findUnserializable, formatPath, unserializableError, type ValuePath } from './unserializable.ts';
 
 /**
  * Layout: "WFCP" | crc32 (u32 BE) of the rest | format version (u8) | msgpack.
@@ -55,22 +55,26 @@ export function encodeCheckpoint(record: CheckpointRecord): Uint8Array {
     // Refused values are found again to say where they sit (only on this rare path).
     if (err instanceof WeftError && err.code === 'CHECKPOINT_UNSERIALIZABLE') {
       const found = findUnserializable(record);
-      if (found) throw unserializableError(found.what, readablePlace(record, found.at));
+      if (found) throw unserializableError(found.what, readablePlace(record, found.path));
     }
     throw err;
   }
 }
 
 /** A place in the record as the user knows it: a state path, or a node's input or output. */
-function readablePlace(record: CheckpointRecord, at: string): string {
-  const inPatch = /^state\.patches\[(\d+)\]\.value(.*)$/.exec(at);
-  const patch = inPatch && 'patches' in record.state ? record.state.patches[Number(inPatch[1])] : undefined;
-  if (inPatch && patch) return `state${patch.path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('')}${inPatch[2]}`;
-  if (at.startsWith('state.full')) return `state${at.slice('state.full'.length)}`;
-  const inTask = /^(frontier|pending)\[(\d+)\]\.(input|output)(.*)$/.exec(at);
-  const task = inTask && record[inTask[1] as 'frontier' | 'pending'][Number(inTask[2])];
-  if (inTask && task) return `the ${inTask[3]} of node "${task.node}"${inTask[4] ? `, at ${inTask[4]}` : ''}`;
-  return at;
+function readablePlace(record: CheckpointRecord, path: ValuePath): string {
+  const [field, index, part, ...rest] = path;
+  if (field === 'state' && index === 'full') return formatPath(['state', ...path.slice(2)]);
+  if (field === 'state' && index === 'patches' && 'patches' in record.state) {
+    // ['state', 'patches', i, 'value', ...]: the patch's own path leads to the value.
+    const patch = record.state.patches[Number(part)];
+    if (patch) return formatPath(['state', ...patch.path, ...path.slice(4)]);
+  }
+  if ((field === 'frontier' || field === 'pending') && typeof index === 'number' && (part === 'input' || part === 'output')) {
+    const task = record[field][index];
+    if (task) return `the ${part} of node "${task.node}"${rest.length ? `, at ${formatPath(rest)}` : ''}`;
+  }
+  return formatPath(path);
 }
 
 function encodeRecord(r: CheckpointRecord): Uint8Array {

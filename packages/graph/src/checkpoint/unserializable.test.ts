@@ -47,7 +47,7 @@ describe('values a checkpoint cannot hold', () => {
     ).run(1, { threadId: 'bad' });
     expect(bad.error).toMatchObject({
       code: 'CHECKPOINT_UNSERIALIZABLE',
-      details: { what: 'a function', at: 'the input of node "b", at .handler' },
+      details: { what: 'a function', at: 'the input of node "b", at handler' },
     });
     const fine = { bytes: new Uint8Array([1, 2]), when: new Date(5), big: 10n, map: new Map([['a', 1]]), set: new Set([1]) };
     const ok = await build(store, () => fine).run(1, { threadId: 'ok' });

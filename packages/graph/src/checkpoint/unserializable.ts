@@ -45,23 +45,36 @@ export function unserializableError(what: string, at?: string): WeftError {
   );
 }
 
-/** Where the first value that cannot be written sits in `root`, as a path like `state.full.v[2]`. */
-export function findUnserializable(root: unknown, path = '', seen = new Set<unknown>()): { what: string; at: string } | undefined {
+/** A step into a value: an object key or Map key (string), or a list or Set position (number). */
+export type ValuePath = (string | number)[];
+
+/** Where the first value that cannot be written sits in `root`, as the keys leading to it. */
+export function findUnserializable(
+  root: unknown,
+  path: ValuePath = [],
+  seen = new Set<unknown>(),
+): { what: string; path: ValuePath } | undefined {
   const what = unserializable(root);
-  if (what) return { what, at: path || '(root)' };
+  if (what) return { what, path };
   if (root === null || typeof root !== 'object' || seen.has(root) || ArrayBuffer.isView(root)) return undefined;
   seen.add(root);
-  const entries: [string, unknown][] =
+  const entries: [string | number, unknown][] =
     root instanceof Map
-      ? [...root].map(([k, v]) => [`.get(${JSON.stringify(k)})`, v])
-      : root instanceof Set
-        ? [...root].map((v, i) => [`[${i}]`, v])
-        : Array.isArray(root)
-          ? Array.from(root, (v, i): [string, unknown] => [`[${i}]`, v])
-          : Object.entries(root).map(([k, v]) => [path ? `.${k}` : k, v]);
+      ? [...root].map(([k, v]) => [String(k), v])
+      : root instanceof Set || Array.isArray(root)
+        ? Array.from(root as Iterable<unknown> & ArrayLike<unknown>, (v, i): [number, unknown] => [i, v])
+        : Object.entries(root);
   for (const [key, child] of entries) {
-    const found = findUnserializable(child, path + key, seen);
+    const found = findUnserializable(child, [...path, key], seen);
     if (found) return found;
   }
   return undefined;
+}
+
+/** A path as people write it: `state.v.list[1]` (a leading dot is dropped). */
+export function formatPath(path: readonly (string | number)[]): string {
+  return path
+    .map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`))
+    .join('')
+    .replace(/^\./, '');
 }

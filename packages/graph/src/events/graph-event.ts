@@ -31,21 +31,25 @@ export type GraphEvent =
 
 export type GraphEventType = GraphEvent['type'];
 
+// One entry per member of the union: a type added to GraphEvent and not here fails to compile.
+const EVERY_TYPE = {
+  'run.start': true,
+  'step.start': true,
+  'node.start': true,
+  'node.chunk': true,
+  'node.custom': true,
+  'node.retry': true,
+  'node.end': true,
+  'state.patch': true,
+  'checkpoint.write': true,
+  interrupt: true,
+  'step.end': true,
+  error: true,
+  'run.end': true,
+} as const satisfies Record<GraphEventType, true>;
+
 /** Every event type, in the order a run can emit them (for validating names at run time). */
-export const GRAPH_EVENT_TYPES: readonly GraphEventType[] = [
-  'run.start',
-  'step.start',
-  'node.start',
-  'node.chunk',
-  'node.custom',
-  'node.retry',
-  'node.end',
-  'state.patch',
-  'checkpoint.write',
-  'interrupt',
-  'step.end',
-  'error',
-  'run.end',
-];
+export const GRAPH_EVENT_TYPES = Object.keys(EVERY_TYPE) as GraphEventType[];
+
 /** Distributes Omit over the union, keeping each member's own fields. */
 export type EventBody<E = GraphEvent> = E extends unknown ? Omit<E, keyof Base> : never;
