@@ -13,7 +13,7 @@ const MAX_CHAIN_BATCH = 256;
 
 export interface LoadedCheckpoint {
   record: CheckpointRecord;
-  /** The state at this checkpoint, rebuilt from the last snapshot and the deltas since. */
+  /** The state at this checkpoint, rebuilt from the last snapshot and the deltas since; frozen all the way down. */
   state: unknown;
   chain: Omit<ChainPosition, 'seq'>;
 }

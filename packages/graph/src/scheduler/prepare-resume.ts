@@ -1,4 +1,4 @@
-import { freeze, produceWithPatches, type Draft, type Patch } from 'immer';
+import { produceWithPatches, type Draft, type Patch } from 'immer';
 import { CheckpointWriter } from '../checkpoint/checkpoint-writer.ts';
 import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
@@ -87,7 +87,6 @@ export async function prepareResume(plan: ExecutionPlan, o: ResumeOptions<any>):
     }
     cursor = restoreCursor(plan, record, loaded.state, '');
   }
-  cursor.state = freeze(cursor.state, true);
   let patches: Patch[] = [];
   if (o.update) [cursor.state, patches] = produceWithPatches(cursor.state, o.update);
   const context = o.context ? { ...o.context } : { ...record.context };

@@ -1,4 +1,4 @@
-import { freeze } from 'immer';
+import { deepFreeze } from '../state/deep-freeze.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import { restoreCursor } from './cursor-record.ts';
 import { executeGraph } from './execute-graph.ts';
@@ -15,7 +15,7 @@ export async function runSubgraph(plan: ExecutionPlan, task: Task, scope: RunSco
   if (record && record.hash === plan.hash && 'full' in record.state) {
     cursor = restoreCursor(plan, record, record.state.full, scope.addressPrefix);
   } else {
-    cursor = await freshCursor(plan, task.input, freeze(plan.stateInit?.(), true));
+    cursor = await freshCursor(plan, task.input, deepFreeze(plan.stateInit?.()));
   }
   const outcome = await executeGraph({ plan, scope, cursor, writer: undefined, input: task.input, resumedFrom: record?.id });
   if (outcome.status === 'done') return { status: 'done', output: outcome.output };

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { freeze } from 'immer';
 import { CheckpointWriter, type ChainPosition, type WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
 import { recallHead, rememberHead } from '../checkpoint/head-cache.ts';
 import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
+import { deepFreeze } from '../state/deep-freeze.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import type { RunLogWriter } from '../events/run-log.ts';
 import { EventHub } from '../events/event-hub.ts';
@@ -121,14 +121,14 @@ export async function prepareFresh(plan: ExecutionPlan, input: unknown, options:
   const head = store && threadId !== undefined ? await store.get(threadId) : undefined;
   const known = store && head ? recallHead(store, plan, head) : undefined;
   if (known) {
-    state = freeze(known.state, true);
+    state = known.state; // frozen when it was this process's run state
     position = { ...known.position, seq: head!.seq };
   } else if (store && head) {
     const loaded = await loadCheckpoint(store, plan, threadId!, head.id);
-    state = freeze(loaded.state, true);
+    state = loaded.state;
     position = { ...loaded.chain, seq: head.seq, deltaBytes: 0, snapshotBytes: Infinity };
   } else {
-    state = freeze(plan.stateInit?.(), true);
+    state = deepFreeze(plan.stateInit?.());
   }
   const cursor = await freshCursor(plan, input, state);
   let writer: CheckpointWriter | undefined;

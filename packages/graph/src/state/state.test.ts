@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { END, START, graph, MemoryStore } from '../index.ts';
+import { END, START, graph, interrupt, MemoryStore } from '../index.ts';
 import { collect, deferred } from '../../test/support/collect.ts';
 
 interface Log {
@@ -150,5 +150,25 @@ describe('state is immutable outside recipes', () => {
     expect((await build().getState('t')).state).toEqual({ n: 0, gate: true });
     const again = await build().resume({ threadId: 't' });
     expect([again.status, (again.error!.cause as Error) instanceof TypeError]).toEqual(['error', true]);
+  });
+
+  it('nested state is frozen too: the initial state, and the state a resume rebuilds from a snapshot and deltas', async () => {
+    type S = { log: { n: number; tags: string[] }[]; meta: { seeds: number[] } };
+    const frozenAllTheWay = (s: S) =>
+      [s, s.log, s.meta, s.meta.seeds, ...s.log, ...s.log.map((e) => e.tags)].every((c) => Object.isFrozen(c));
+    const store = new MemoryStore();
+    const seen: boolean[] = [];
+    const build = () =>
+      graph<number, number, S>({ name: 'deep', state: () => ({ log: [], meta: { seeds: [1, 2] } }) })
+        .addNode('step', (n: number, ctx) => (seen.push(frozenAllTheWay(ctx.state)), ctx.append(['log'], { n, tags: [`t${n}`] }), n + 1))
+        .addNode('check', (n: number, ctx) => (interrupt('go on?'), seen.push(frozenAllTheWay(ctx.state)), n))
+        .addEdge(START, 'step')
+        .addBranch('step', (n) => (n < 5 ? 'step' : 'check'), ['step', 'check'])
+        .addEdge('check', END)
+        .compile({ store, snapshotEvery: 1000 });
+    const paused = await build().run(0, { threadId: 't' });
+    const done = await build().resume({ threadId: 't', resume: { [paused.interrupts[0]!.id]: true } });
+    expect([paused.status, done.status, done.output]).toEqual(['interrupted', 'done', 5]);
+    expect(seen).toEqual([true, true, true, true, true, true]);
   });
 });
