@@ -28,7 +28,8 @@ export type { CompileOptions } from './compiler/compile-options.ts';
 export type { GraphJSON, GraphNodeJSON, GraphEdgeJSON } from './compiler/graph-json.ts';
 
 // Running
-export type { RunOptions } from './scheduler/start-run.ts';
+export type { RunOptions } from './scheduler/prepare-fresh.ts';
+export type { LeaseRequest } from './scheduler/prepared.ts';
 export type { ResumeOptions } from './scheduler/prepare-resume.ts';
 export { Run } from './events/run.ts';
 export { EventRun } from './events/event-run.ts';
@@ -46,6 +47,10 @@ export type { InterruptRecord } from './interrupt/interrupt-record.ts';
 // Checkpoints
 export type { CheckpointStore, CheckpointEntry, ListOptions, ThreadSummary } from './checkpoint/checkpoint-store.ts';
 export { MemoryStore } from './checkpoint/memory-store.ts';
+export type { MemoryStoreOptions } from './checkpoint/memory-store.ts';
+export { DEFAULT_LEASE_TTL_MS, threadBusy, leaseLost, checkClaim, checkLeaseTtl } from './checkpoint/thread-lease.ts';
+export type { ThreadLease, ClaimOptions } from './checkpoint/thread-lease.ts';
+export { checkThreadId } from './checkpoint/check-thread-id.ts';
 export { entryFromRow, summaryFromRow } from './checkpoint/checkpoint-row.ts';
 export type { CheckpointRow } from './checkpoint/checkpoint-row.ts';
 export type { CheckpointView } from './checkpoint/checkpoint-view.ts';

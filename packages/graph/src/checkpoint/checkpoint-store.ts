@@ -1,4 +1,5 @@
 import type { CheckpointMeta, CheckpointStatus } from './checkpoint-record.ts';
+import type { ClaimOptions, ThreadLease } from './thread-lease.ts';
 
 /** One stored checkpoint: its encoded bytes plus what listing needs without decoding. */
 export interface CheckpointEntry extends CheckpointMeta {
@@ -22,12 +23,21 @@ export interface ThreadSummary {
 }
 
 /**
- * Storage for checkpoints. `put` is an expected-version write: it succeeds only
- * when `entry.seq` is exactly one more than the thread's current version (1 for
- * a new thread), and otherwise rejects with a `CONCURRENT_RESUME` WeftError
- * without writing anything. That check is what stops two processes from both
- * continuing one thread. Entries are never overwritten; pruning
- * (`deleteCheckpoints`) leaves gaps in `seq` but never removes the head.
+ * Storage for checkpoints, and the lease that lets one runner at a time work
+ * on a thread.
+ *
+ * `put` is an expected-version write: it succeeds only when `entry.seq` is
+ * exactly one more than the thread's current version (1 for a new thread), and
+ * otherwise rejects with a `CONCURRENT_RESUME` WeftError without writing
+ * anything. Entries are never overwritten; pruning (`deleteCheckpoints`) leaves
+ * gaps in `seq` but never removes the head.
+ *
+ * The lease (`claimThread`, `renewThread`, `releaseThread`, `threadLease`) is
+ * what runs take before anything else, so that two callers — in one process or
+ * on two machines — never both run a thread's nodes. It lives beside the
+ * checkpoints, not in them: claiming writes no checkpoint. The version check of
+ * `put` stays the last line of defence: a holder whose lease was taken over
+ * fails at its next write, because the new holder writes first.
  */
 export interface CheckpointStore {
   put(entry: CheckpointEntry): Promise<void>;
@@ -60,4 +70,22 @@ export interface CheckpointStore {
   deleteCheckpoints(threadId: string, ids: readonly string[]): Promise<number>;
   /** Every thread with its latest checkpoint, most recently updated first. */
   threads(): Promise<ThreadSummary[]>;
+  /**
+   * Takes the thread's lease, atomically: when nobody holds it, when the
+   * holder's lease has expired, or with `takeOver`. Otherwise rejects with a
+   * `THREAD_BUSY` WeftError (details: holder, since, expiresAt) and changes
+   * nothing. A thread needs no checkpoints to be claimed.
+   */
+  claimThread(threadId: string, options: ClaimOptions): Promise<ThreadLease>;
+  /**
+   * Extends a held lease by its `ttlMs` from now and resolves to the renewed
+   * lease. Rejects with `LEASE_LOST` when the thread is no longer held under
+   * this token (taken over, released, or expired and claimed by someone else);
+   * an expired lease nobody else claimed is renewed.
+   */
+  renewThread(lease: ThreadLease): Promise<ThreadLease>;
+  /** Gives the lease up. A no-op when this token no longer holds it: it never frees someone else's. */
+  releaseThread(lease: ThreadLease): Promise<void>;
+  /** The thread's lease while it is held and unexpired; undefined otherwise. */
+  threadLease(threadId: string): Promise<ThreadLease | undefined>;
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { END, START, graph, MemoryStore, decodeCheckpoint, type CheckpointEntry, type CheckpointStore } from '../index.ts';
+import {
+  END,
+  START,
+  graph,
+  MemoryStore,
+  decodeCheckpoint,
+  type CheckpointEntry,
+  type CheckpointStore,
+  type ClaimOptions,
+  type ThreadLease,
+} from '../index.ts';
 
 /** A graph that appends `size` bytes of text to a list each step, for `steps` steps. */
 function appender(store: CheckpointStore, steps: number, size: number) {
@@ -43,6 +53,10 @@ class DyingStore implements CheckpointStore {
   delete = (t: string) => this.inner.delete(t);
   deleteCheckpoints = (t: string, ids: readonly string[]) => this.inner.deleteCheckpoints(t, ids);
   threads = () => this.inner.threads();
+  claimThread = (t: string, o: ClaimOptions) => this.inner.claimThread(t, o);
+  renewThread = (l: ThreadLease) => this.inner.renewThread(l);
+  releaseThread = (l: ThreadLease) => this.inner.releaseThread(l);
+  threadLease = (t: string) => this.inner.threadLease(t);
 }
 
 describe('recovery after a failure between steps', () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { END, START, graph, MemoryStore, type CheckpointEntry, type CheckpointStore } from '../index.ts';
+import {
+  END,
+  START,
+  graph,
+  MemoryStore,
+  type CheckpointEntry,
+  type CheckpointStore,
+  type ClaimOptions,
+  type ThreadLease,
+} from '../index.ts';
 
 /** A MemoryStore with `chain()`, counting the queries loading makes. */
 class ChainStore implements CheckpointStore {
@@ -22,6 +31,10 @@ class ChainStore implements CheckpointStore {
   delete = (t: string) => this.inner.delete(t);
   deleteCheckpoints = (t: string, ids: readonly string[]) => this.inner.deleteCheckpoints(t, ids);
   threads = () => this.inner.threads();
+  claimThread = (t: string, o: ClaimOptions) => this.inner.claimThread(t, o);
+  renewThread = (l: ThreadLease) => this.inner.renewThread(l);
+  releaseThread = (l: ThreadLease) => this.inner.releaseThread(l);
+  threadLease = (t: string) => this.inner.threadLease(t);
 }
 
 /** The same store without chain(), so loading falls back to one get() per link. */
@@ -32,6 +45,10 @@ const linkByLink = (m: MemoryStore): CheckpointStore => ({
   delete: (t) => m.delete(t),
   deleteCheckpoints: (t, ids) => m.deleteCheckpoints(t, ids),
   threads: () => m.threads(),
+  claimThread: (t, o) => m.claimThread(t, o),
+  renewThread: (l) => m.renewThread(l),
+  releaseThread: (l) => m.releaseThread(l),
+  threadLease: (t) => m.threadLease(t),
 });
 
 /** Counts to `steps`, recording each number in a state large enough that the small deltas never trigger a snapshot. */

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { WeftError } from '../errors.ts';
 import type { CheckpointEntry, CheckpointStore, ListOptions, ThreadSummary } from './checkpoint-store.ts';
+import { checkClaim, checkLeaseTtl, leaseLost, threadBusy, type ClaimOptions, type ThreadLease } from './thread-lease.ts';
 
 /**
  * A copy with its own bytes, so neither the caller nor the store can change the
@@ -31,9 +33,22 @@ export function headNotDeletable(threadId: string, headId: string): WeftError {
   );
 }
 
+export interface MemoryStoreOptions {
+  /** How long a thread's lease lasts unless renewed (default 15 s). */
+  leaseTtlMs?: number;
+}
+
 /** An in-process `CheckpointStore`: fast, for tests, demos and short-lived runs. */
 export class MemoryStore implements CheckpointStore {
   readonly #threads = new Map<string, Thread>();
+  readonly #leases = new Map<string, ThreadLease>();
+  readonly #leaseTtlMs: number;
+
+  constructor(options: MemoryStoreOptions = {}) {
+    if (options === null || typeof options !== 'object')
+      throw new WeftError('INVALID_ARGUMENT', 'new MemoryStore(): options must be an object');
+    this.#leaseTtlMs = checkLeaseTtl(options.leaseTtlMs, 'new MemoryStore()');
+  }
 
   async put(entry: CheckpointEntry): Promise<void> {
     this.putSync(entry);
@@ -102,5 +117,33 @@ export class MemoryStore implements CheckpointStore {
       if (head) out.push({ threadId, seq: head.seq, headId: head.id, step: head.step, status: head.status, updatedAt: head.createdAt });
     }
     return out.sort((a, b) => b.updatedAt - a.updatedAt || a.threadId.localeCompare(b.threadId));
+  }
+
+  async claimThread(threadId: string, options: ClaimOptions): Promise<ThreadLease> {
+    checkClaim(threadId, options);
+    const now = Date.now();
+    const held = this.#leases.get(threadId);
+    if (held && held.expiresAt > now && !options.takeOver) throw threadBusy(held);
+    const ttlMs = options.ttlMs ?? this.#leaseTtlMs;
+    const lease: ThreadLease = { threadId, holder: options.holder, token: randomUUID(), since: now, expiresAt: now + ttlMs, ttlMs };
+    this.#leases.set(threadId, lease);
+    return { ...lease };
+  }
+
+  async renewThread(lease: ThreadLease): Promise<ThreadLease> {
+    const held = this.#leases.get(lease.threadId);
+    if (held?.token !== lease.token) throw leaseLost(lease, held && held.expiresAt > Date.now() ? held : undefined);
+    const renewed = { ...held, expiresAt: Date.now() + held.ttlMs };
+    this.#leases.set(lease.threadId, renewed);
+    return { ...renewed };
+  }
+
+  async releaseThread(lease: ThreadLease): Promise<void> {
+    if (this.#leases.get(lease.threadId)?.token === lease.token) this.#leases.delete(lease.threadId);
+  }
+
+  async threadLease(threadId: string): Promise<ThreadLease | undefined> {
+    const held = this.#leases.get(threadId);
+    return held && held.expiresAt > Date.now() ? { ...held } : undefined;
   }
 }

@@ -3,6 +3,8 @@ import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
 import type { CheckpointRecord, CheckpointSource, CheckpointStatus } from './checkpoint-record.ts';
 import type { CheckpointEntry, CheckpointStore } from './checkpoint-store.ts';
 import { decodeCheckpoint } from './codec.ts';
+import { LeaseKeeper } from './lease-keeper.ts';
+import { processHolder } from './thread-lease.ts';
 
 /** What `keep` sees of a checkpoint: its record without the state (rebuilding every state would cost a replay). */
 export interface PruneCandidate {
@@ -51,6 +53,22 @@ export async function pruneThread(
   options: PruneOptions = {},
 ): Promise<PruneResult> {
   const { keepLast, keep } = checkOptions(options);
+  // Holding the thread, so that no run or fork writes a checkpoint that depends on one being deleted here.
+  const lease = await LeaseKeeper.take(store, threadId, { holder: `${processHolder()} (prune)` });
+  try {
+    return await pruneHeld(store, graph, threadId, keepLast, keep);
+  } finally {
+    await lease.release();
+  }
+}
+
+async function pruneHeld(
+  store: CheckpointStore,
+  graph: { name: string; hash: string },
+  threadId: string,
+  keepLast: number,
+  keep: PruneOptions['keep'],
+): Promise<PruneResult> {
   const entries = await listAll(store, threadId); // newest first
   if (entries.length === 0) throw new WeftError('THREAD_NOT_FOUND', `thread "${threadId}" has no checkpoints`, { details: { threadId } });
 

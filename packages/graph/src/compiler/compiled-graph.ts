@@ -6,8 +6,10 @@ import { pruneThread, type PruneOptions, type PruneResult } from '../checkpoint/
 import { WeftError } from '../errors.ts';
 import { RunLogWriter } from '../events/run-log.ts';
 import type { Run } from '../events/run.ts';
+import { prepareFresh, type RunOptions } from '../scheduler/prepare-fresh.ts';
 import { prepareResume, type ResumeOptions } from '../scheduler/prepare-resume.ts';
-import { prepareFresh, startRun, type RunOptions } from '../scheduler/start-run.ts';
+import { startRun } from '../scheduler/start-run.ts';
+import { checkThreadId } from '../checkpoint/check-thread-id.ts';
 import type { IRGraph } from './build-ir.ts';
 import type { ExecutionPlan } from './execution-plan.ts';
 import type { GraphJSON } from './graph-json.ts';
@@ -41,13 +43,18 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown> {
 
   run(input: In, options: RunOptions = {}): Run<Out, S> {
     checkRunOptions(this.name, options);
-    return startRun<Out, S>(this.plan, options.signal, () => prepareFresh(this.plan, input, options), this.#log(options.record));
+    return startRun<Out, S>(
+      this.plan,
+      options.signal,
+      (runId) => prepareFresh(this.plan, input, options, runId),
+      this.#log(options.record),
+    );
   }
 
   /** Continues a thread: at its pending interrupts, after an error or crash, or (with goto/update) from any checkpoint, as a fork. */
   resume(options: ResumeOptions<S>): Run<Out, S> {
     const record = typeof options?.record === 'string' && options.record ? options.record : undefined;
-    return startRun<Out, S>(this.plan, options?.signal, () => prepareResume(this.plan, options), this.#log(record));
+    return startRun<Out, S>(this.plan, options?.signal, (runId) => prepareResume(this.plan, options, runId), this.#log(record));
   }
 
   /**
@@ -58,13 +65,14 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown> {
     if (!isStore(store))
       throw new WeftError(
         'INVALID_ARGUMENT',
-        `withStore() of graph "${this.name}" takes a CheckpointStore (put, get, list, delete, threads)`,
+        `withStore() of graph "${this.name}" takes a CheckpointStore (put, get, list, delete, threads, and the thread lease: claimThread, renewThread, releaseThread, threadLease)`,
       );
     return new CompiledGraph<In, Out, S>({ ...this.plan, store }, this.ir, this.#json);
   }
 
   /** The thread's checkpoints, newest first, each with its rebuilt state. */
   async *history(threadId: string, options: { limit?: number } = {}): AsyncGenerator<CheckpointView<S>> {
+    checkThreadId(threadId, 'history()');
     const store = this.#store();
     const cache = new Map<string, CheckpointRecord>();
     let beforeSeq: number | undefined;
@@ -86,6 +94,7 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown> {
 
   /** One checkpoint (default: the thread's latest) with its state. */
   async getState(threadId: string, checkpointId?: string): Promise<CheckpointView<S>> {
+    checkThreadId(threadId, 'getState()');
     return checkpointView<S>(await loadCheckpoint(this.#store(), this.plan, threadId, checkpointId));
   }
 
@@ -93,9 +102,12 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown> {
    * Deletes old checkpoints of a thread: keeps the newest `keepLast` (default
    * 10), every interrupted one, those `keep` returns true for, unreadable ones,
    * and every checkpoint a kept one needs to load (its delta chain back to a
-   * full snapshot). Every kept checkpoint still loads and resumes.
+   * full snapshot). Every kept checkpoint still loads and resumes. It holds the
+   * thread's lease while it works: a thread being run is refused (THREAD_BUSY),
+   * and no run or fork can start on the thread until pruning is done.
    */
   async prune(threadId: string, options: PruneOptions = {}): Promise<PruneResult> {
+    checkThreadId(threadId, 'prune()');
     return pruneThread(this.#store(), this.plan, threadId, options);
   }
 
@@ -117,13 +129,16 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown> {
 function checkRunOptions(name: string, o: RunOptions): void {
   const bad = (msg: string) => new WeftError('INVALID_ARGUMENT', `run() of graph "${name}": ${msg}`);
   if (o === null || typeof o !== 'object') throw bad('options must be an object');
-  if (o.threadId !== undefined && (typeof o.threadId !== 'string' || o.threadId === '')) throw bad('threadId must be a non-empty string');
+  if (o.threadId !== undefined) checkThreadId(o.threadId, `run() of graph "${name}"`);
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw bad('signal must be an AbortSignal');
-  if (o.context !== undefined && (o.context === null || typeof o.context !== 'object')) throw bad('context must be an object');
+  if (o.context !== undefined && (o.context === null || typeof o.context !== 'object' || Array.isArray(o.context)))
+    throw bad('context must be an object');
+  if (o.holder !== undefined && (typeof o.holder !== 'string' || !o.holder)) throw bad('holder must be a non-empty string');
+  if (o.takeOver !== undefined && typeof o.takeOver !== 'boolean') throw bad('takeOver must be a boolean');
   if (o.record !== undefined && (typeof o.record !== 'string' || !o.record)) throw bad('record must be a file path');
 }
 
 function isStore(s: unknown): s is CheckpointStore {
-  const methods = ['put', 'get', 'list', 'delete', 'threads'] as const;
+  const methods = ['put', 'get', 'list', 'delete', 'threads', 'claimThread', 'renewThread', 'releaseThread', 'threadLease'] as const;
   return s !== null && typeof s === 'object' && methods.every((m) => typeof (s as Record<string, unknown>)[m] === 'function');
 }

@@ -1,6 +1,7 @@
 import type { Patch } from 'immer';
 import type { CheckpointRecord, CheckpointStatus } from '../checkpoint/checkpoint-record.ts';
 import type { CheckpointWriter, WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
+import type { LeaseKeeper } from '../checkpoint/lease-keeper.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import { WeftError, errorToJSON } from '../errors.ts';
 import type { RunStatus } from '../events/run-result.ts';
@@ -23,6 +24,8 @@ export interface ExecuteOptions {
   resumedFrom: string | undefined;
   /** The checkpoint written before the first step, reported right after run.start. */
   initial?: WrittenCheckpoint | undefined;
+  /** The thread's lease: checked before every checkpoint write, so a run that lost it writes nothing more. */
+  lease?: LeaseKeeper | undefined;
 }
 
 export interface ExecuteOutcome {
@@ -130,6 +133,7 @@ class StepLoop {
   #save(status: CheckpointStatus, patches: Patch[] | null, error?: WeftError): Promise<void> | undefined {
     const { scope, cursor, writer } = this.#o;
     if (!writer) return undefined;
+    this.#o.lease?.check();
     const body = cursorToBody(cursor, status, 'step', scope.context, error && errorToJSON(error));
     const { written, stored } = writer.write(body, cursor.state, patches);
     this.#checkpointId = written.id;

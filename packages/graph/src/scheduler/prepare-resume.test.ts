@@ -153,7 +153,7 @@ describe('resume misuse gets typed errors and leaves stored data intact', () => 
     expect((await g.resume({ threadId: 't', resume: { 'review#0': 'fine' } })).status).toBe('done');
   });
 
-  it('two resumes racing on one thread: exactly one runs, the other gets CONCURRENT_RESUME before running anything', async () => {
+  it('two resumes racing on one thread: exactly one runs, the other gets THREAD_BUSY before running anything', async () => {
     const store = new MemoryStore();
     let reviews = 0;
     const g = graph<string, string>({ name: 'race' })
@@ -170,7 +170,7 @@ describe('resume misuse gets typed errors and leaves stored data intact', () => 
     const fulfilled = results.filter((r) => r.status === 'fulfilled');
     const rejected = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
     expect(fulfilled).toHaveLength(1);
-    expect(rejected.map((r) => (r.reason as { code: string }).code)).toEqual(['CONCURRENT_RESUME']);
+    expect(rejected.map((r) => (r.reason as { code: string }).code)).toEqual(['THREAD_BUSY']);
     expect(reviews).toBe(1);
     const seqs = (await store.list('t')).map((e) => e.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => b - a));

@@ -1,13 +1,17 @@
 import { produceWithPatches, type Draft, type Patch } from 'immer';
+import type { CheckpointRecord } from '../checkpoint/checkpoint-record.ts';
+import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
 import { CheckpointWriter } from '../checkpoint/checkpoint-writer.ts';
+import type { LeaseKeeper } from '../checkpoint/lease-keeper.ts';
 import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import { WeftError } from '../errors.ts';
 import { cursorToBody, restoreCursor } from './cursor-record.ts';
 import type { Cursor } from './cursor.ts';
-import type { Prepared } from './start-run.ts';
+import { checkThreadId } from '../checkpoint/check-thread-id.ts';
+import { underLease, type LeaseRequest, type Prepared } from './prepared.ts';
 
-export interface ResumeOptions<S = unknown> {
+export interface ResumeOptions<S = unknown> extends LeaseRequest {
   threadId: string;
   /** Default: the thread's latest checkpoint. Resuming an older one forks the thread. */
   checkpointId?: string;
@@ -27,15 +31,20 @@ export interface ResumeOptions<S = unknown> {
 }
 
 /**
- * Loads the checkpoint, checks the request against it, and claims the thread by
- * writing the first checkpoint of the continuation (an expected-version write:
- * a second resume racing this one fails there, before any node runs).
+ * Takes the thread's lease, loads the checkpoint, checks the request against
+ * it, and writes the first checkpoint of the continuation. Everything a
+ * request can get wrong is refused before any node runs; a second resume of
+ * the same thread is refused at the lease (THREAD_BUSY).
  */
-export async function prepareResume(plan: ExecutionPlan, o: ResumeOptions<any>): Promise<Prepared> {
+export async function prepareResume(plan: ExecutionPlan, o: ResumeOptions<any>, runId: string): Promise<Prepared> {
   const store = plan.store;
   if (!store)
     throw new WeftError('STORE_REQUIRED', `graph "${plan.name}" was compiled without a store; pass compile({ store }) to resume runs`);
   checkArgs(o);
+  return underLease(store, o.threadId, runId, o, (lease) => continueThread(plan, store, o, lease));
+}
+
+async function continueThread(plan: ExecutionPlan, store: CheckpointStore, o: ResumeOptions<any>, lease: LeaseKeeper): Promise<Prepared> {
   const head = await store.get(o.threadId);
   if (!head)
     throw new WeftError('THREAD_NOT_FOUND', `thread "${o.threadId}" has no checkpoints; start it with run()`, {
@@ -43,52 +52,11 @@ export async function prepareResume(plan: ExecutionPlan, o: ResumeOptions<any>):
     });
   const loaded = await loadCheckpoint(store, plan, o.threadId, o.checkpointId);
   const { record } = loaded;
-  const values = new Map<string, unknown>([...(record.resumeValues ?? []), ...Object.entries(o.resume ?? {})]);
-  const pending = new Set(record.interrupts.map((i) => i.id));
-  const unknown = Object.keys(o.resume ?? {}).filter((id) => !pending.has(id));
-  if (unknown.length) {
-    throw new WeftError(
-      'UNKNOWN_INTERRUPT',
-      `checkpoint "${record.id}" has no pending interrupt ${unknown.map((u) => `"${u}"`).join(', ')}; pending: ${[...pending].map((p) => `"${p}"`).join(', ') || 'none'}`,
-      { details: { unknown, pending: [...pending] } },
-    );
-  }
-  let cursor: Cursor;
-  if (o.goto !== undefined) {
-    const node = plan.byName.get(o.goto);
-    if (!node || node.index < 0) {
-      throw new WeftError(
-        'INVALID_ARGUMENT',
-        `goto "${o.goto}" is not a node of graph "${plan.name}" (nodes: ${plan.nodes.map((n) => n.name).join(', ')})`,
-      );
-    }
-    cursor = {
-      step: record.step,
-      state: loaded.state,
-      frontier: [{ node, input: o.input, resume: undefined, sub: undefined, interrupts: undefined }],
-      joins: new Map(),
-      skips: new Map(),
-      pending: new Map(),
-      ended: false,
-      output: undefined,
-    };
-  } else {
-    if (record.status === 'done') {
-      throw new WeftError('NOTHING_TO_RESUME', `checkpoint "${record.id}" is the end of a finished run; pass goto to restart at a node`);
-    }
-    if (record.status === 'interrupted' && !record.interrupts.some((i) => values.has(i.id)) && !o.update) {
-      throw new WeftError(
-        'NOTHING_TO_RESUME',
-        `checkpoint "${record.id}" waits on interrupts ${[...pending].map((p) => `"${p}"`).join(', ')}; pass resume: { [id]: value }`,
-        {
-          details: { pending: [...pending] },
-        },
-      );
-    }
-    cursor = restoreCursor(plan, record, loaded.state, '');
-  }
+  const values = resumeValuesFor(record, o.resume ?? {});
+  const cursor =
+    o.goto !== undefined ? gotoCursor(plan, record, loaded.state, o.goto, o.input) : continueCursor(plan, record, loaded.state, values, o);
   let patches: Patch[] = [];
-  if (o.update) [cursor.state, patches] = produceWithPatches(cursor.state, o.update);
+  if (o.update) [cursor.state, patches] = applyUpdate(record.id, cursor.state, o.update);
   const context = o.context ? { ...o.context } : { ...record.context };
   const writer = new CheckpointWriter(store, plan, o.threadId, plan.snapshotEvery, {
     ...loaded.chain,
@@ -100,13 +68,108 @@ export async function prepareResume(plan: ExecutionPlan, o: ResumeOptions<any>):
   if (values.size) body.resumeValues = [...values];
   const { written, stored } = writer.write(body, cursor.state, patches);
   if (stored) await stored;
-  return { cursor, writer, initial: written, threadId: o.threadId, context, resumeValues: values, resumedFrom: record.id, input: o.input };
+  return {
+    cursor,
+    writer,
+    initial: written,
+    threadId: o.threadId,
+    context,
+    resumeValues: values,
+    resumedFrom: record.id,
+    input: o.input,
+    lease,
+  };
+}
+
+/**
+ * The values the continuation runs with: those the checkpoint carries (given
+ * to a resume that stopped before using them) and the new ones, which must
+ * each answer a pending interrupt that has no value yet.
+ */
+function resumeValuesFor(record: CheckpointRecord, given: Record<string, unknown>): Map<string, unknown> {
+  const carried = new Map<string, unknown>(record.resumeValues ?? []);
+  const pending = new Set(record.interrupts.map((i) => i.id));
+  const list = (ids: Iterable<string>) => [...ids].map((p) => `"${p}"`).join(', ') || 'none';
+  const unknown = Object.keys(given).filter((id) => !pending.has(id));
+  if (unknown.length) {
+    throw new WeftError(
+      'UNKNOWN_INTERRUPT',
+      `checkpoint "${record.id}" has no pending interrupt ${list(unknown)}; pending: ${list(pending)}`,
+      {
+        details: { unknown, pending: [...pending] },
+      },
+    );
+  }
+  const again = Object.keys(given).filter((id) => carried.has(id));
+  if (again.length) {
+    throw new WeftError(
+      'INTERRUPT_ALREADY_ANSWERED',
+      `interrupt ${list(again)} of checkpoint "${record.id}" already has a value from an earlier resume, which this thread continues with; resume without a value to continue, or fork from the interrupted checkpoint (checkpointId) to answer differently`,
+      { details: { answered: again, checkpointId: record.id } },
+    );
+  }
+  return new Map([...carried, ...Object.entries(given)]);
+}
+
+function gotoCursor(plan: ExecutionPlan, record: CheckpointRecord, state: unknown, goto: string, input: unknown): Cursor {
+  const node = plan.byName.get(goto);
+  if (!node || node.index < 0) {
+    throw new WeftError(
+      'INVALID_ARGUMENT',
+      `goto "${goto}" is not a node of graph "${plan.name}" (nodes: ${plan.nodes.map((n) => n.name).join(', ')})`,
+    );
+  }
+  return {
+    step: record.step,
+    state,
+    frontier: [{ node, input, resume: undefined, sub: undefined, interrupts: undefined }],
+    joins: new Map(),
+    skips: new Map(),
+    pending: new Map(),
+    ended: false,
+    output: undefined,
+  };
+}
+
+function continueCursor(
+  plan: ExecutionPlan,
+  record: CheckpointRecord,
+  state: unknown,
+  values: Map<string, unknown>,
+  o: ResumeOptions<any>,
+): Cursor {
+  if (record.status === 'done') {
+    throw new WeftError('NOTHING_TO_RESUME', `checkpoint "${record.id}" is the end of a finished run; pass goto to restart at a node`);
+  }
+  if (record.status === 'interrupted' && !record.interrupts.some((i) => values.has(i.id)) && !o.update) {
+    const pending = record.interrupts.map((i) => i.id);
+    throw new WeftError(
+      'NOTHING_TO_RESUME',
+      `checkpoint "${record.id}" waits on interrupts ${pending.map((p) => `"${p}"`).join(', ')}; pass resume: { [id]: value }`,
+      { details: { pending } },
+    );
+  }
+  return restoreCursor(plan, record, state, '');
+}
+
+/** The `update` recipe applied to the checkpoint's state; a recipe that throws is the caller's error, typed. */
+function applyUpdate(checkpointId: string, state: unknown, update: (draft: Draft<unknown>) => void): [unknown, Patch[]] {
+  try {
+    const [next, patches] = produceWithPatches(state, update);
+    return [next, patches];
+  } catch (err) {
+    throw new WeftError(
+      'INVALID_ARGUMENT',
+      `resume(): the update recipe threw on the state of checkpoint "${checkpointId}": ${err instanceof Error ? err.message : String(err)}; nothing was written`,
+      { cause: err },
+    );
+  }
 }
 
 function checkArgs(o: ResumeOptions): void {
   const bad = (msg: string) => new WeftError('INVALID_ARGUMENT', `resume(): ${msg}`);
   if (o === null || typeof o !== 'object') throw bad('pass an options object: resume({ threadId, resume })');
-  if (typeof o.threadId !== 'string' || !o.threadId) throw bad('threadId must be a non-empty string');
+  checkThreadId(o.threadId, 'resume()');
   if (o.checkpointId !== undefined && typeof o.checkpointId !== 'string') throw bad('checkpointId must be a string');
   if (o.resume !== undefined && (o.resume === null || typeof o.resume !== 'object' || Array.isArray(o.resume))) {
     throw bad('resume must be an object mapping interrupt ids to values');
@@ -114,4 +177,9 @@ function checkArgs(o: ResumeOptions): void {
   if (o.goto !== undefined && typeof o.goto !== 'string') throw bad('goto must be a node name');
   if (o.update !== undefined && typeof o.update !== 'function') throw bad('update must be a function (an immer recipe)');
   if (o.record !== undefined && (typeof o.record !== 'string' || !o.record)) throw bad('record must be a file path');
+  if (o.context !== undefined && (o.context === null || typeof o.context !== 'object' || Array.isArray(o.context)))
+    throw bad('context must be an object of values to save with the run');
+  if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw bad('signal must be an AbortSignal');
+  if (o.holder !== undefined && (typeof o.holder !== 'string' || !o.holder)) throw bad('holder must be a non-empty string');
+  if (o.takeOver !== undefined && typeof o.takeOver !== 'boolean') throw bad('takeOver must be a boolean');
 }

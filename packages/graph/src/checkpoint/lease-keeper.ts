@@ -1,0 +1,93 @@
+import type { WeftError } from '../errors.ts';
+import type { CheckpointStore } from './checkpoint-store.ts';
+import type { ClaimOptions, ThreadLease } from './thread-lease.ts';
+import { leaseLost } from './thread-lease.ts';
+
+/** Renewals per lease time: a holder renews after a third of it, so two renewals may fail before it lapses. */
+const RENEWALS_PER_TTL = 3;
+
+/**
+ * Holds a thread's lease for one run: claims it, renews it on a timer while
+ * the run works, and releases it when the run ends. The timer is unref'd, so
+ * a held lease never keeps the process alive.
+ *
+ * A renewal the store refuses (LEASE_LOST), or renewals that keep failing
+ * until the lease's time is up, mark the lease lost: the run then stops before
+ * its next checkpoint write (see `check`). Nodes already running are not
+ * interrupted; whoever holds the thread now continues from the last
+ * checkpoint, as after a crash.
+ */
+export class LeaseKeeper {
+  #lease: ThreadLease;
+  #lost: WeftError | undefined;
+  #timer: ReturnType<typeof setInterval> | undefined;
+  #renewing: Promise<void> | undefined;
+  /** This process's clock when the store last confirmed the lease. */
+  #confirmedAt: number;
+
+  private constructor(
+    private readonly store: CheckpointStore,
+    lease: ThreadLease,
+  ) {
+    this.#lease = lease;
+    this.#confirmedAt = Date.now();
+    const every = Math.max(1, Math.floor(lease.ttlMs / RENEWALS_PER_TTL));
+    this.#timer = setInterval(() => this.#renew(), every);
+    this.#timer.unref();
+  }
+
+  /** Claims the thread (THREAD_BUSY when someone else holds it) and starts renewing. */
+  static async take(store: CheckpointStore, threadId: string, options: ClaimOptions): Promise<LeaseKeeper> {
+    return new LeaseKeeper(store, await store.claimThread(threadId, options));
+  }
+
+  get lease(): ThreadLease {
+    return { ...this.#lease };
+  }
+
+  /** Throws LEASE_LOST once the lease is gone: called before every checkpoint write. */
+  check(): void {
+    if (this.#lost) throw this.#lost;
+  }
+
+  /**
+   * Stops renewing and gives the lease up. A release the store cannot take
+   * (it is unreachable) is not an error of the run, whose checkpoints are
+   * written: the lease then simply expires after its time.
+   */
+  async release(): Promise<void> {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    if (this.#renewing) await this.#renewing;
+    if (this.#lost) return;
+    try {
+      await this.store.releaseThread(this.#lease);
+    } catch {
+      // Expires on its own (see above).
+    }
+  }
+
+  #renew(): void {
+    if (this.#renewing || this.#lost) return;
+    this.#renewing = this.store.renewThread(this.#lease).then(
+      (renewed) => {
+        this.#lease = renewed;
+        this.#confirmedAt = Date.now();
+        this.#renewing = undefined;
+      },
+      (err: unknown) => {
+        this.#renewing = undefined;
+        const refused = (err as { code?: unknown } | null)?.code === 'LEASE_LOST';
+        // A store that cannot be reached may come back; once the lease's time is up without it, someone else may hold the thread.
+        if (refused || Date.now() - this.#confirmedAt >= this.#lease.ttlMs)
+          this.#lose(refused ? (err as WeftError) : leaseLost(this.#lease));
+      },
+    );
+  }
+
+  #lose(error: WeftError): void {
+    this.#lost = error;
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+}

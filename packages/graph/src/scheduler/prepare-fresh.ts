@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { CheckpointWriter, type ChainPosition, type WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
+import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
+import { recallHead } from '../checkpoint/head-cache.ts';
+import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
+import type { ExecutionPlan } from '../compiler/execution-plan.ts';
+import { deepFreeze } from '../state/deep-freeze.ts';
+import type { Cursor } from './cursor.ts';
+import { cursorToBody } from './cursor-record.ts';
+import { freshCursor } from './fresh-cursor.ts';
+import { underLease, type LeaseRequest, type Prepared } from './prepared.ts';
+
+export interface RunOptions extends LeaseRequest {
+  /** Names the checkpoint thread; generated when a store is set and none is given. */
+  threadId?: string;
+  signal?: AbortSignal;
+  /** The layer above's run context: visible to nodes as ctx.context and saved in every checkpoint. */
+  context?: Record<string, unknown>;
+  /** Appends the run's events to this JSONL file (a run log the viewer replays; see docs/decisions/0007). */
+  record?: string;
+}
+
+/**
+ * A fresh run. On a thread that already has checkpoints, the run continues the
+ * thread: it starts at START with the thread's latest state, and its
+ * checkpoints follow the existing ones.
+ */
+export async function prepareFresh(plan: ExecutionPlan, input: unknown, options: RunOptions, runId: string): Promise<Prepared> {
+  const store = plan.store;
+  const context = { ...(options.context ?? {}) };
+  if (!store) {
+    const cursor = await freshCursor(plan, input, deepFreeze(plan.stateInit?.()));
+    return {
+      cursor,
+      writer: undefined,
+      initial: undefined,
+      threadId: options.threadId,
+      context,
+      resumeValues: new Map(),
+      resumedFrom: undefined,
+      input,
+      lease: undefined,
+    };
+  }
+  const threadId = options.threadId ?? randomUUID();
+  return underLease(store, threadId, runId, options, async (lease) => {
+    const { cursor, writer, initial } = await startThread(plan, store, threadId, input, context);
+    return { cursor, writer, initial, threadId, context, resumeValues: new Map(), resumedFrom: undefined, input, lease };
+  });
+}
+
+/** Continues the thread's state (or starts it) at START, and writes the run's input checkpoint. */
+async function startThread(
+  plan: ExecutionPlan,
+  store: CheckpointStore,
+  threadId: string,
+  input: unknown,
+  context: Record<string, unknown>,
+): Promise<{ cursor: Cursor; writer: CheckpointWriter; initial: WrittenCheckpoint }> {
+  let state: unknown;
+  let position: ChainPosition = { seq: 0, parentId: null, depth: 0, deltaBytes: 0, snapshotBytes: 0 };
+  const head = await store.get(threadId);
+  const known = head ? recallHead(store, plan, head) : undefined;
+  if (known) {
+    state = known.state; // frozen when it was this process's run state
+    position = { ...known.position, seq: head!.seq };
+  } else if (head) {
+    const loaded = await loadCheckpoint(store, plan, threadId, head.id);
+    state = loaded.state;
+    position = { ...loaded.chain, seq: head.seq, deltaBytes: 0, snapshotBytes: Infinity };
+  } else {
+    state = deepFreeze(plan.stateInit?.());
+  }
+  const cursor = await freshCursor(plan, input, state);
+  const writer = new CheckpointWriter(store, plan, threadId, plan.snapshotEvery, position);
+  const { written, stored } = writer.write(
+    cursorToBody(cursor, cursor.ended ? 'done' : 'running', 'input', context),
+    state,
+    head ? [] : null,
+  );
+  if (stored) await stored;
+  return { cursor, writer, initial: written };
+}
