@@ -1,0 +1,224 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { END, START, graph, interrupt, MemoryStore, type CheckpointEntry, type CheckpointStore, type ThreadLease } from '../index.ts';
+
+/** A promise with its resolve, for holding a node at a known point. */
+function latch(): { promise: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+/** `charge` asks for approval, then (held at `gate` when one is set) charges once per run of its body. */
+function chargeGraph(store: CheckpointStore, effects: string[], hold?: { entered: () => void; gate: Promise<void> }) {
+  return graph<string, string>({ name: 'charge' })
+    .addNode('charge', async (item: string) => {
+      const answer = interrupt<string>({ approve: item });
+      hold?.entered();
+      await hold?.gate;
+      effects.push(`charged ${item} for ${answer}`);
+      return answer;
+    })
+    .addEdge(START, 'charge')
+    .addEdge('charge', END)
+    .compile({ store });
+}
+
+/** The store's own methods, bound, with some replaced. */
+function wrap(inner: MemoryStore, over: Partial<CheckpointStore>): CheckpointStore {
+  return {
+    put: (e) => inner.put(e),
+    putSync: (e) => inner.putSync(e),
+    get: (t, id) => inner.get(t, id),
+    chain: (t, id, n) => inner.chain(t, id, n),
+    list: (t, o) => inner.list(t, o),
+    delete: (t) => inner.delete(t),
+    deleteCheckpoints: (t, d) => inner.deleteCheckpoints(t, d),
+    threads: () => inner.threads(),
+    claimThread: (t, o) => inner.claimThread(t, o),
+    renewThread: (l) => inner.renewThread(l),
+    releaseThread: (l) => inner.releaseThread(l),
+    threadLease: (t) => inner.threadLease(t),
+    ...over,
+  };
+}
+
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 'fulfilled',
+    (e: { code?: string }) => e.code,
+  );
+const ids = (entries: CheckpointEntry[]) => entries.map((e) => `${e.seq}:${e.status}`);
+
+afterEach(() => vi.useRealTimers());
+
+describe('one runner per thread', () => {
+  it('a second resume, run or continue while a resume is inside a node is refused with THREAD_BUSY before anything runs; the first answer wins', async () => {
+    const store = new MemoryStore();
+    const effects: string[] = [];
+    const entered = latch();
+    const gate = latch();
+    const g = chargeGraph(store, effects, { entered: entered.open, gate: gate.promise });
+    expect((await g.run('card', { threadId: 't' })).status).toBe('interrupted');
+    const first = g.resume({ threadId: 't', resume: { 'charge#0': 'one' } });
+    await entered.promise;
+    const before = ids(await store.list('t'));
+    const busy = await g.resume({ threadId: 't', resume: { 'charge#0': 'two' } }).catch((e: unknown) => e);
+    expect(busy).toMatchObject({
+      code: 'THREAD_BUSY',
+      details: { threadId: 't', holder: expect.stringMatching(/:\d+ \(run [0-9a-f-]{36}\)$/), since: expect.any(Number) },
+    });
+    expect(await codeOf(g.resume({ threadId: 't' }))).toBe('THREAD_BUSY');
+    expect(await codeOf(g.run('other', { threadId: 't' }))).toBe('THREAD_BUSY');
+    expect(await codeOf(g.prune('t'))).toBe('THREAD_BUSY');
+    expect(ids(await store.list('t'))).toEqual(before);
+    expect((await store.threadLease('t'))?.holder).toBe((busy as { details: { holder: string } }).details.holder);
+    gate.open();
+    const done = await first;
+    expect(done).toMatchObject({ status: 'done', output: 'one' });
+    expect(effects).toEqual(['charged card for one']);
+    expect(await store.threadLease('t')).toBeUndefined();
+    expect(await codeOf(g.resume({ threadId: 't', resume: { 'charge#0': 'two' } }))).toBe('UNKNOWN_INTERRUPT');
+  });
+
+  it('the lease is released before the run’s events complete, and when preparing the run fails', async () => {
+    const store = new MemoryStore();
+    const effects: string[] = [];
+    const g = chargeGraph(store, effects);
+    await g.run('a', { threadId: 't' });
+    expect(await codeOf(g.resume({ threadId: 't', resume: { 'nope#0': 1 } }))).toBe('UNKNOWN_INTERRUPT');
+    expect(await codeOf(g.resume({ threadId: 't', checkpointId: 'missing', resume: {} }))).toBe('CHECKPOINT_NOT_FOUND');
+    expect(await store.threadLease('t')).toBeUndefined();
+    const run = g.resume({ threadId: 't', resume: { 'charge#0': 'yes' } });
+    const types: string[] = [];
+    for await (const e of run) types.push(e.type);
+    expect(types.at(-1)).toBe('run.end');
+    expect(await store.threadLease('t')).toBeUndefined();
+    expect((await g.run('b', { threadId: 't' })).status).toBe('interrupted');
+    expect(effects).toEqual(['charged a for yes']);
+  });
+
+  it('a holder that stopped renewing blocks the thread until its lease expires, or until an operator takes over', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const store = new MemoryStore();
+    const effects: string[] = [];
+    const g = chargeGraph(store, effects);
+    await g.run('a', { threadId: 't' });
+    await store.claimThread('t', { holder: 'crashed-host:4242', ttlMs: 5_000 });
+    const busy = await g.resume({ threadId: 't', resume: { 'charge#0': 'x' } }).catch((e: unknown) => e);
+    expect(busy).toMatchObject({ code: 'THREAD_BUSY', details: { holder: 'crashed-host:4242' } });
+    expect((busy as Error).message).toContain('crashed-host:4242');
+    vi.setSystemTime(Date.now() + 5_001);
+    expect(await g.resume({ threadId: 't', resume: { 'charge#0': 'x' } })).toMatchObject({ status: 'done', output: 'x' });
+
+    await g.run('b', { threadId: 'u' });
+    const dead = await store.claimThread('u', { holder: 'gone:1' });
+    expect(await g.resume({ threadId: 'u', resume: { 'charge#0': 'y' }, takeOver: true, holder: 'operator' })).toMatchObject({
+      status: 'done',
+    });
+    expect(await codeOf(store.renewThread(dead))).toBe('LEASE_LOST');
+    expect(effects).toEqual(['charged a for x', 'charged b for y']);
+  });
+
+  it('a run whose lease was taken over stops before its next checkpoint (LEASE_LOST); only its in-flight step repeats', async () => {
+    const memory = new MemoryStore({ leaseTtlMs: 30 });
+    const refused = latch();
+    // The real store, except that a refused renewal is announced (the run under test learns it that way too).
+    const store = wrap(memory, {
+      renewThread: (lease: ThreadLease) =>
+        memory.renewThread(lease).catch((err: unknown) => {
+          refused.open();
+          throw err;
+        }),
+    });
+    const runs: string[] = [];
+    const entered = latch();
+    const g = graph<number, number>({ name: 'steps' })
+      .addNode('one', (n: number) => (runs.push('one'), n + 1))
+      .addNode('two', async (n: number) => {
+        runs.push('two');
+        if (runs.filter((r) => r === 'two').length === 1) {
+          entered.open();
+          await refused.promise; // the first runner stalls here until it has lost the thread
+        }
+        return n + 1;
+      })
+      .addNode('three', (n: number) => (runs.push('three'), n + 1))
+      .addEdge(START, 'one')
+      .addEdge('one', 'two')
+      .addEdge('two', 'three')
+      .addEdge('three', END)
+      .compile({ store });
+    const stalled = g.run(0, { threadId: 't' });
+    await entered.promise;
+    const taken = await g.resume({ threadId: 't', takeOver: true });
+    expect(taken).toMatchObject({ status: 'done', output: 3 });
+    const head = await store.get('t');
+    const lost = await stalled;
+    expect(lost.status).toBe('error');
+    expect(lost.error).toMatchObject({ code: 'LEASE_LOST' });
+    expect(await store.get('t')).toEqual(head);
+    expect(runs).toEqual(['one', 'two', 'two', 'three']);
+  });
+
+  it('prune holds the thread: a fork waits for it (THREAD_BUSY) and every checkpoint still loads afterwards', async () => {
+    const memory = new MemoryStore();
+    const deleting = latch();
+    const proceed = latch();
+    const store = wrap(memory, {
+      deleteCheckpoints: async (threadId: string, doomed: readonly string[]) => {
+        deleting.open();
+        await proceed.promise;
+        return memory.deleteCheckpoints(threadId, doomed);
+      },
+    });
+    const g = graph<number, number, { seen: number[] }>({ name: 'count', state: () => ({ seen: [] }) })
+      .addNode('add', (n: number, ctx) => (ctx.append(['seen'], n), n + 1))
+      .addEdge(START, 'add')
+      .addBranch('add', (n) => (n < 12 ? 'add' : END), ['add', END])
+      .compile({ store, snapshotEvery: 4 });
+    await g.run(0, { threadId: 't' });
+    const old = [];
+    for await (const v of g.history('t')) old.push(v);
+    const forkFrom = old.at(-3)!;
+    const pruning = g.prune('t', { keepLast: 2 });
+    await deleting.promise;
+    expect(await codeOf(g.resume({ threadId: 't', checkpointId: forkFrom.id, goto: 'add', input: 100 }))).toBe('THREAD_BUSY');
+    proceed.open();
+    const pruned = await pruning;
+    expect(pruned.deleted).toBeGreaterThan(0);
+    const states = [];
+    for await (const v of g.history('t')) states.push(v.state.seen.length);
+    expect(states.length).toBe(pruned.kept);
+    expect((await g.resume({ threadId: 't', goto: 'add', input: 12 })).state.seen.slice(-1)).toEqual([12]);
+  });
+
+  it('a value for an interrupt that already has one is refused; the thread continues with the first, and a fork answers again', async () => {
+    const memory = new MemoryStore();
+    let writes = 0;
+    let failFrom = Infinity;
+    // A store that stops taking writes, as a process that dies right after its resume checkpoint would.
+    const { putSync: _, ...withoutSync } = wrap(memory, {});
+    const store: CheckpointStore = {
+      ...withoutSync,
+      put: async (e: CheckpointEntry) => {
+        if (++writes >= failFrom) throw new Error('disk gone');
+        return memory.put(e);
+      },
+    };
+    const effects: string[] = [];
+    const g = chargeGraph(store, effects);
+    const paused = await g.run('card', { threadId: 't' });
+    failFrom = writes + 2; // the resume checkpoint is written; the next write fails
+    expect((await g.resume({ threadId: 't', resume: { 'charge#0': 'one' } })).error).toMatchObject({ code: 'RUN_FAILED' });
+    failFrom = Infinity;
+    const head = await store.get('t');
+    expect(head?.status).toBe('running');
+    const again = await g.resume({ threadId: 't', resume: { 'charge#0': 'two' } }).catch((e: unknown) => e);
+    expect(again).toMatchObject({ code: 'INTERRUPT_ALREADY_ANSWERED', details: { answered: ['charge#0'] } });
+    expect(await store.get('t')).toEqual(head);
+    expect(await g.resume({ threadId: 't' })).toMatchObject({ status: 'done', output: 'one' });
+    const fork = await g.resume({ threadId: 't', checkpointId: paused.checkpointId!, resume: { 'charge#0': 'three' } });
+    expect(fork).toMatchObject({ status: 'done', output: 'three' });
+    expect(effects).toEqual(['charged card for one', 'charged card for one', 'charged card for three']);
+  });
+});
