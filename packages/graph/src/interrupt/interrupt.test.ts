@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { END, START, graph, interrupt, isGraphInterrupt, MemoryStore } from '../index.ts';
+import { END, START, graph, interrupt, isGraphInterrupt, MemoryStore, decodeCheckpoint } from '../index.ts';
 import { collect, trace } from '../../test/support/collect.ts';
 
 /** Two branches in parallel that each ask a question, a third that just works, and a join. */
@@ -177,5 +177,32 @@ describe('an interrupt that was answered', () => {
       details: { pending: ['a#0'] },
     });
     expect((await g.resume({ threadId: 't', resume: { 'a#0': 'A' } })).output).toEqual({ a: 'A', b: 'B' });
+  });
+
+  it('stays answered when its node fails afterwards: resuming the failure re-runs the node with the same answers, without asking again', async () => {
+    const store = new MemoryStore();
+    const calls: string[] = [];
+    let broken = true;
+    const g = graph<string, string>({ name: 'flaky' })
+      .addNode('ask', (x: string) => {
+        const first = interrupt<string>('first?');
+        const second = interrupt<string>('second?');
+        calls.push(`${first}/${second}`);
+        if (broken) throw new Error('payment service down');
+        return `${x}:${first}/${second}`;
+      })
+      .addEdge(START, 'ask')
+      .addEdge('ask', END)
+      .compile({ store });
+    await g.run('order', { threadId: 't' });
+    await g.resume({ threadId: 't', resume: { 'ask#0': 'A' } });
+    const failed = await g.resume({ threadId: 't', resume: { 'ask#1': 'B' } });
+    expect(failed).toMatchObject({ status: 'error', interrupts: [] });
+    const head = decodeCheckpoint((await store.get('t'))!.bytes, 'head');
+    expect(head).toMatchObject({ status: 'error', frontier: [{ node: 'ask', input: 'order', resume: ['A', 'B'] }], interrupts: [] });
+    broken = false;
+    const done = await g.resume({ threadId: 't' });
+    expect(done).toMatchObject({ status: 'done', output: 'order:A/B' });
+    expect(calls).toEqual(['A/B', 'A/B']);
   });
 });

@@ -33,7 +33,8 @@ export function collectStop(cursor: Cursor, outcomes: readonly TaskOutcome[]): S
         stop.error = asWeftError(o.error);
         stop.node = task.node.name;
       }
-      return { ...task, resume: undefined, interrupts: undefined };
+      // Answers it already used stay with it: re-running the node after the failure must not ask again.
+      return { ...task, resume: o.resume?.length ? o.resume : undefined, interrupts: undefined };
     }
     for (const i of o.interrupts) stop.interrupts.push(i);
     return { ...task, resume: o.resume, sub: o.sub, interrupts: o.interrupts };

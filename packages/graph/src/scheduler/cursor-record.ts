@@ -74,7 +74,8 @@ export function restoreCursor(plan: ExecutionPlan, record: CheckpointRecord, sta
     frontier: record.frontier.map((t) => {
       const n = node(t.node);
       const interrupts = owned(n, t.key);
-      return { node: n, key: t.key, input: t.input, resume: interrupts ? (t.resume ?? []) : undefined, sub: t.sub, interrupts };
+      // A task stopped at an interrupt collects answers; a failed one keeps those it already used.
+      return { node: n, key: t.key, input: t.input, resume: t.resume ?? (interrupts ? [] : undefined), sub: t.sub, interrupts };
     }),
     joins: new Map(record.joins.map((j) => [node(j.node), { delivered: new Map(j.delivered), skipped: new Set(j.skipped) }])),
     skips: new Map(record.skips.map(([n, preds]) => [node(n), new Set(preds)])),

@@ -49,7 +49,10 @@ export function executeStep(scope: RunScope, cursor: Cursor, step: number, limit
         cause: scope.signal.reason,
       },
     );
-    return Array.from(outcomes, (o): TaskOutcome => o ?? { kind: 'error', error: aborted });
+    return Array.from(
+      outcomes,
+      (o, i): TaskOutcome => o ?? { kind: 'error', error: aborted, resume: withResumeValue(scope, tasks[i]!).resume },
+    );
   });
 }
 

@@ -17,7 +17,8 @@ import { isThenable } from './is-thenable.ts';
 export type TaskOutcome =
   | { kind: 'done'; output: unknown; patches: Patch[]; view: unknown }
   | { kind: 'interrupted'; interrupts: InterruptRecord[]; resume: unknown[]; sub: CheckpointRecord | undefined }
-  | { kind: 'error'; error: unknown };
+  /** `resume`: the values its `interrupt()` calls were given, kept so that a re-run after the failure gets them again. */
+  | { kind: 'error'; error: unknown; resume?: unknown[] | undefined };
 
 const NO_VALUES: readonly unknown[] = [];
 
@@ -122,17 +123,18 @@ function retryOrFail(
   if (err instanceof GraphInterrupt) {
     return { kind: 'interrupted', interrupts: err.interrupts, resume: [...ns.resume], sub: (err as Partial<SubgraphInterrupt>).record };
   }
-  if (scope.signal.aborted) return { kind: 'error', error: abortError(scope) };
+  if (scope.signal.aborted) return { kind: 'error', error: abortError(scope), resume: task.resume };
   const policy = node.options.retry;
   const maxAttempts = policy ? (policy.maxAttempts ?? 3) : 1;
   if (n >= maxAttempts || (policy?.retryOn && !policy.retryOn(err, n))) {
-    return { kind: 'error', error: err instanceof WeftError ? err : new NodeError([...scope.path, node.name], err, n) };
+    const error = err instanceof WeftError ? err : new NodeError([...scope.path, node.name], err, n);
+    return { kind: 'error', error, resume: task.resume };
   }
   const delayMs = retryDelay(policy ?? {}, n);
   if (scope.hub.wants('node.retry'))
     emit(scope, step, { type: 'node.retry', node: node.name, key: task.key, attempt: n, error: errorToJSON(err), delayMs });
   return sleep(delayMs, scope.signal).then((slept) =>
-    slept ? attempt(scope, task, step, base, n + 1) : { kind: 'error', error: abortError(scope) },
+    slept ? attempt(scope, task, step, base, n + 1) : { kind: 'error', error: abortError(scope), resume: task.resume },
   );
 }
 
