@@ -1,8 +1,9 @@
 /**
  * @weft/store-postgres — a PostgreSQL `CheckpointStore` for @weft/graph: one
  * store for many processes and machines. Two workers that resume the same
- * thread from the same checkpoint: exactly one wins, the other gets a
- * `CONCURRENT_RESUME` WeftError.
+ * thread at once: exactly one runs it, the other gets a `THREAD_BUSY`
+ * WeftError before running anything (the thread lease, kept on the
+ * database's clock).
  *
  * @example
  * import { graph, START, END } from '@weft/graph';

@@ -25,6 +25,22 @@ export const MIGRATIONS: readonly Migration[] = [
         CONSTRAINT checkpoints_id UNIQUE (thread_id, id)
       )`,
   },
+  {
+    // One row per claimed thread. Times are the database's (clock_timestamp()), never a client's, so
+    // machines with skewed clocks agree on whether a lease has expired. A released lease's row is
+    // deleted; an expired one stays until the thread is claimed again.
+    version: 2,
+    name: 'leases',
+    sql: (s) => `
+      CREATE TABLE ${s}.leases (
+        thread_id  text        PRIMARY KEY,
+        holder     text        NOT NULL,
+        token      text        NOT NULL,
+        since      timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        ttl_ms     bigint      NOT NULL
+      )`,
+  },
 ];
 
 /** Constant first half of the advisory lock key ('WEFT'); the second half is the schema's hash. */

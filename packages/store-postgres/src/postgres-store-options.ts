@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { WeftError } from '@weft/graph';
+import { checkLeaseTtl, WeftError } from '@weft/graph';
 
 export interface PostgresStoreOptions {
   /** e.g. `postgres://user@host:5432/db`. Without it (and without `pool`), pg reads the PG* environment variables. */
@@ -10,6 +10,11 @@ export interface PostgresStoreOptions {
   schema?: string;
   /** Size of the pool the store creates (default pg's, 10). */
   max?: number;
+  /**
+   * How long a thread's lease lasts unless its holder renews it (default 15 s).
+   * Runs renew after a third of it; a holder that dies frees its threads after at most this long.
+   */
+  leaseTtlMs?: number;
 }
 
 export interface ResolvedOptions {
@@ -19,6 +24,7 @@ export interface ResolvedOptions {
   /** Already quoted for SQL. */
   schemaSql: string;
   schema: string;
+  leaseTtlMs: number;
 }
 
 /** Lower-case SQL identifiers only, so a schema name never needs care when it appears in logs, URLs or psql. */
@@ -36,6 +42,7 @@ export function resolveOptions(options: PostgresStoreOptions): ResolvedOptions {
   if (pool && max !== undefined) throw bad('max sizes the pool the store creates; set it on your own pool instead');
   if (typeof schema !== 'string' || !SCHEMA_NAME.test(schema))
     throw bad(`schema must be a lower-case SQL identifier (${SCHEMA_NAME.source}), got ${JSON.stringify(schema)}`);
+  const leaseTtlMs = checkLeaseTtl(options.leaseTtlMs, 'new PostgresStore()');
   const config: pg.PoolConfig = {};
   if (connectionString !== undefined) config.connectionString = connectionString;
   if (max !== undefined) config.max = max;
@@ -43,5 +50,5 @@ export function resolveOptions(options: PostgresStoreOptions): ResolvedOptions {
   // An idle client that loses its connection emits 'error' on the pool; unhandled, that would kill the
   // process. The pool drops that client and the next query opens a new one, so there is nothing to do.
   if (!pool) own.on('error', () => {});
-  return { pool: own, ownsPool: !pool, schema, schemaSql: `"${schema}"` };
+  return { pool: own, ownsPool: !pool, schema, schemaSql: `"${schema}"`, leaseTtlMs };
 }

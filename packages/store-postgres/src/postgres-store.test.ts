@@ -1,7 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { checkpointStoreConformance, conformanceEntry, type CheckpointEntry } from '@weft/graph';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +6,6 @@ import { raceGraph } from '../test-support/race-graph.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { PostgresStore } from './postgres-store.ts';
 
-const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const describePg = pgDescribe();
 
 describe('PostgresStore options (no server needed)', () => {
@@ -171,87 +166,6 @@ describePg('PostgresStore', () => {
     });
   });
 
-  describe('processes racing to resume one interrupted thread', () => {
-    const RACERS = 6;
-    for (let round = 1; round <= 3; round++) {
-      it(`round ${round}: exactly one of ${RACERS} processes continues, the others get CONCURRENT_RESUME`, async () => {
-        const store = new PostgresStore({ connectionString: PG_URL, schema });
-        try {
-          const g = raceGraph(store);
-          const threadId = `race-${round}-${Date.now()}`;
-          const first = await g.run('who?', { threadId });
-          expect(first.status).toBe('interrupted');
-          expect(first.interrupts.map((i) => i.id)).toEqual(['ask#0']);
-          const before = await store.list(threadId);
-
-          const results = await race(threadId, RACERS);
-          const winners = results.filter((r) => r.ok);
-          expect(winners).toHaveLength(1);
-          expect(results.filter((r) => !r.ok).map((r) => r.code)).toEqual(Array.from({ length: RACERS - 1 }, () => 'CONCURRENT_RESUME'));
-          const winner = results.indexOf(winners[0]!);
-          expect(winners[0]).toEqual({ ok: true, status: 'done', output: `who? -> child-${winner} (done)` });
-
-          // One continuation: the old history unchanged, then one chain of new checkpoints from the interrupted head.
-          const after = await store.list(threadId);
-          const added = after.slice(0, after.length - before.length).reverse();
-          expect(plain(after.slice(added.length))).toEqual(plain(before));
-          expect(after.map((e) => e.seq)).toEqual(after.map((_, i) => after.length - i));
-          expect(added.map((e) => e.parentId)).toEqual([before[0]!.id, ...added.slice(0, -1).map((e) => e.id)]);
-          expect(added.filter((e) => e.status === 'done')).toHaveLength(1);
-          const state = await g.getState(threadId);
-          expect(state.state).toEqual({ answeredBy: [`child-${winner}`] });
-        } finally {
-          await store.close();
-        }
-      }, 60_000);
-    }
-
-    interface RaceResult {
-      ok: boolean;
-      code?: string;
-      status?: string;
-      output?: unknown;
-    }
-
-    /**
-     * Starts `n` child processes and steps them through two barriers (see race-child.ts):
-     * all connected → go; all have read the head (or already failed) → write.
-     */
-    async function race(threadId: string, n: number): Promise<RaceResult[]> {
-      const children = Array.from({ length: n }, (_, i) =>
-        spawn(process.execPath, ['--import', 'tsx', 'test-support/race-child.ts', PG_URL!, schema, threadId, `child-${i}`], {
-          cwd: PACKAGE_DIR,
-          stdio: ['pipe', 'pipe', 'inherit'],
-        }),
-      );
-      const talks = children.map((child) => {
-        const lines = createInterface({ input: child.stdout });
-        const seen: string[] = [];
-        const when = (pred: (l: string) => boolean) => new Promise<void>((resolve) => lines.on('line', (l) => pred(l) && resolve()));
-        lines.on('line', (l) => seen.push(l));
-        const ready = when((l) => l === 'ready');
-        const loaded = when((l) => l === 'loaded' || l.startsWith('{'));
-        const result = new Promise<RaceResult>((resolve, reject) =>
-          child.once('close', (code) => {
-            const last = seen[seen.length - 1];
-            if (code === 0 && last?.startsWith('{')) resolve(JSON.parse(last) as RaceResult);
-            else reject(new Error(`race child exited with ${code}, printed ${JSON.stringify(seen)}`));
-          }),
-        );
-        return { ready, loaded, result };
-      });
-      // A child that dies early rejects `result`; racing it against the barriers keeps the test from hanging.
-      const failed = Promise.all(talks.map((t) => t.result)).then(() => new Promise<never>(() => {}));
-      await Promise.race([Promise.all(talks.map((t) => t.ready)), failed]);
-      for (const child of children) child.stdin.write('go\n');
-      await Promise.race([Promise.all(talks.map((t) => t.loaded)), failed]);
-      for (const child of children) child.stdin.end('write\n');
-      const results = await Promise.all(talks.map((t) => t.result));
-      await Promise.all(children.filter((c) => c.exitCode === null).map((c) => once(c, 'exit')));
-      return results;
-    }
-  });
-
   describe('corruption', () => {
     it('an altered or truncated row is CHECKPOINT_CORRUPT for that thread only; listing still works', async () => {
       const store = new PostgresStore({ connectionString: PG_URL, schema });
@@ -289,5 +203,3 @@ describePg('PostgresStore', () => {
     });
   });
 });
-
-const plain = (es: CheckpointEntry[]) => es.map((e) => ({ ...e, bytes: Uint8Array.from(e.bytes) }));

@@ -1,16 +1,23 @@
 import type pg from 'pg';
 import {
+  checkClaim,
+  checkThreadId,
   entryFromRow,
   summaryFromRow,
+  WeftError,
   type CheckpointEntry,
   type CheckpointStore,
+  type ClaimOptions,
   type ListOptions,
+  type ThreadLease,
   type ThreadSummary,
 } from '@weft/graph';
 import { ENTRY_COLUMNS, entryToParams, type CheckpointRow } from './checkpoint-row.ts';
 import { concurrentResume, duplicateId, headNotDeletable } from './concurrent-resume.ts';
 import { runMigrations } from './migrations.ts';
+import { PostgresLeases } from './postgres-leases.ts';
 import { resolveOptions, type PostgresStoreOptions, type ResolvedOptions } from './postgres-store-options.ts';
+import { isStorableText } from './storable-text.ts';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -21,6 +28,10 @@ const UNIQUE_VIOLATION = '23505';
  * (thread_id, seq), so exactly one commits and the other gets
  * `CONCURRENT_RESUME` with nothing written.
  *
+ * The thread lease lives in its own table and runs on the database's clock
+ * (see PostgresLeases). Thread ids PostgreSQL cannot keep as they are (a NUL,
+ * a lone surrogate) are refused with `INVALID_ARGUMENT` before any query.
+ *
  * Tables are created on first use (see `migrate()`). Errors from the server or
  * the connection (refused, authentication, timeouts) are pg's own errors,
  * passed through unchanged: check `err.code` (e.g. 'ECONNREFUSED', '28P01').
@@ -28,12 +39,14 @@ const UNIQUE_VIOLATION = '23505';
 export class PostgresStore implements CheckpointStore {
   readonly #o: ResolvedOptions;
   readonly #table: string;
+  readonly #leases: PostgresLeases;
   #ready: Promise<void> | undefined;
   #closed: Promise<void> | undefined;
 
   constructor(options: PostgresStoreOptions = {}) {
     this.#o = resolveOptions(options);
     this.#table = `${this.#o.schemaSql}.checkpoints`;
+    this.#leases = new PostgresLeases((name, text, values) => this.#query(name, text, values), this.#o.schemaSql);
   }
 
   /** The pool in use (yours, or the one the store created). */
@@ -62,6 +75,7 @@ export class PostgresStore implements CheckpointStore {
   }
 
   async put(entry: CheckpointEntry): Promise<void> {
+    checkThreadId(entry?.threadId, 'PostgresStore.put()');
     await this.migrate();
     const sql = `
       WITH head AS (SELECT coalesce(max(seq), 0) AS version FROM ${this.#table} WHERE thread_id = $1::text),
@@ -85,6 +99,8 @@ export class PostgresStore implements CheckpointStore {
   }
 
   async get(threadId: string, checkpointId?: string): Promise<CheckpointEntry | undefined> {
+    checkThreadId(threadId, 'PostgresStore.get()');
+    if (checkpointId !== undefined && !isStorableText(checkpointId)) return undefined; // no stored id has it
     await this.migrate();
     const res =
       checkpointId === undefined
@@ -103,6 +119,8 @@ export class PostgresStore implements CheckpointStore {
   }
 
   async chain(threadId: string, checkpointId: string, limit: number): Promise<CheckpointEntry[]> {
+    checkThreadId(threadId, 'PostgresStore.chain()');
+    if (!isStorableText(checkpointId)) return [];
     await this.migrate();
     const res = await this.#query<CheckpointRow>(
       'chain',
@@ -121,6 +139,7 @@ export class PostgresStore implements CheckpointStore {
   }
 
   async list(threadId: string, options: ListOptions = {}): Promise<CheckpointEntry[]> {
+    checkThreadId(threadId, 'PostgresStore.list()');
     await this.migrate();
     // NULL means "no bound" for both: LIMIT NULL is LIMIT ALL.
     const limit = options.limit === undefined || options.limit === Infinity ? null : Math.max(0, Math.floor(options.limit));
@@ -136,6 +155,7 @@ export class PostgresStore implements CheckpointStore {
   }
 
   async delete(threadId: string): Promise<void> {
+    checkThreadId(threadId, 'PostgresStore.delete()');
     await this.migrate();
     await this.#query('delete', `DELETE FROM ${this.#table} WHERE thread_id = $1::text`, [threadId]);
   }
@@ -146,7 +166,9 @@ export class PostgresStore implements CheckpointStore {
    * it and cannot be deleted, and the thread's version never goes back.
    */
   async deleteCheckpoints(threadId: string, ids: readonly string[]): Promise<number> {
-    const unique = [...new Set(ids)];
+    checkThreadId(threadId, 'PostgresStore.deleteCheckpoints()');
+    // An id PostgreSQL cannot hold is unknown, and unknown ids are ignored.
+    const unique = [...new Set(ids)].filter(isStorableText);
     if (unique.length === 0) return 0;
     await this.migrate();
     const res = await this.#query<{ head: string | null; deleted: number }>(
@@ -180,6 +202,32 @@ export class PostgresStore implements CheckpointStore {
     return res.rows.map(summaryFromRow);
   }
 
+  async claimThread(threadId: string, options: ClaimOptions): Promise<ThreadLease> {
+    checkClaim(threadId, options);
+    if (!isStorableText(options.holder))
+      throw new WeftError('INVALID_ARGUMENT', 'claimThread(): holder must not contain a NUL character or a lone surrogate');
+    await this.migrate();
+    return this.#leases.claim(threadId, options.holder, options.ttlMs ?? this.#o.leaseTtlMs, options.takeOver === true);
+  }
+
+  async renewThread(lease: ThreadLease): Promise<ThreadLease> {
+    checkLease(lease, 'PostgresStore.renewThread()');
+    await this.migrate();
+    return this.#leases.renew(lease);
+  }
+
+  async releaseThread(lease: ThreadLease): Promise<void> {
+    checkLease(lease, 'PostgresStore.releaseThread()');
+    await this.migrate();
+    await this.#leases.release(lease);
+  }
+
+  async threadLease(threadId: string): Promise<ThreadLease | undefined> {
+    checkThreadId(threadId, 'PostgresStore.threadLease()');
+    await this.migrate();
+    return this.#leases.held(threadId);
+  }
+
   /**
    * Ends the pool the store created, once in-flight queries finish. A pool
    * passed in is left open: its owner ends it. Calling close() again is a no-op.
@@ -205,6 +253,15 @@ export class PostgresStore implements CheckpointStore {
   #query<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
     return this.#o.pool.query<R>({ name: `weft.${this.#o.schema}.${name}`, text, values });
   }
+}
+
+/** A lease as a claim returned it: its thread and token are all renewing and releasing use. */
+function checkLease(lease: ThreadLease, where: string): void {
+  if (lease === null || typeof lease !== 'object')
+    throw new WeftError('INVALID_ARGUMENT', `${where}: pass the lease claimThread() returned`);
+  checkThreadId(lease.threadId, where);
+  if (typeof lease.token !== 'string' || !isStorableText(lease.token))
+    throw new WeftError('INVALID_ARGUMENT', `${where}: the lease's token must be the string claimThread() returned`);
 }
 
 function isUniqueViolation(err: unknown): err is Error & { code: string; constraint?: string } {
