@@ -1,9 +1,11 @@
+import type { WeftError } from '@weft/graph';
 import type { Draft } from 'immer';
 import type { AgentTool } from '../agents/agent-tool.ts';
 import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
 import { toolMessage } from '../messages/message.ts';
 import type { AgentCompiler } from './agent-compiler.ts';
-import { appendEvents, type AgentRunState, type AgentToolResult } from './agent-run-state.ts';
+import { AgentError } from '../errors.ts';
+import { appendEvents, type AgentGraphInput, type AgentRunState, type AgentToolResult } from './agent-run-state.ts';
 import type { AgentScope } from './agent-scope.ts';
 import type { ToolOutcome } from './tool-outcome.ts';
 
@@ -28,13 +30,23 @@ export function addAgentTools(c: AgentCompiler, agent: ChatModelAgent, scope: Ag
         kind: 'agent-tool',
         address,
         annotations: { agent: agent.name, agentPath: scope.agentPath, agentTool: tool.name, innerAgent: tool.agent.name },
+        // The inner run failed (its agent's model step): like any tool that throws, the caller's model gets the error.
+        onError: (error: WeftError, input: AgentGraphInput): AgentToolResult[] => {
+          const call = input.call ?? { id: '', name: tool.name };
+          const failed = new AgentError('TOOL_FAILED', `${call.name} failed: ${error.message}`, {
+            cause: error,
+            details: { tool: call.name, callId: call.id },
+          });
+          if (agent.toolErrors === 'throw') throw failed;
+          return [{ call, text: `Error: ${failed.message}`, session: {}, error: failed.toJSON() }];
+        },
         // The inner graph ends at run:end, which returns AgentToolResult[].
         post: (output: unknown, d: Draft<AgentRunState>): ToolOutcome[] => {
           const runPath = [...d.lanes[scope.lane]!.runPath];
-          return (output as AgentToolResult[]).map(({ call, text, session }) => {
+          return (output as AgentToolResult[]).map(({ call, text, session, error }) => {
             Object.assign(d.session, session);
             appendEvents(d.lanes[scope.lane]!, { agentName: agent.name, runPath, message: toolMessage(text, call.id, call.name) });
-            return { callId: call.id, name: call.name, content: text, agentTool: true };
+            return { callId: call.id, name: call.name, content: text, agentTool: true, ...(error ? { error } : {}) };
           });
         },
       });

@@ -35,6 +35,8 @@ export function addChatModelAgent(c: AgentCompiler, agent: ChatModelAgent, scope
   b.addNode(model, modelNode(agent, scope, specs, targets), {
     kind: 'chat-model',
     address,
+    // A failed model call stops this agent's branch only: parallel siblings go on, and a resume calls the model again.
+    onError: 'stop-branch',
     annotations: {
       ...annotations,
       description: agent.description,
@@ -45,15 +47,15 @@ export function addChatModelAgent(c: AgentCompiler, agent: ChatModelAgent, scope
     },
   });
   if (specs.length === 0) {
-    // No tools bound: the single answer ends the agent.
-    b.addBranch(model, (out: ModelOutcome) => (out.kind === 'stop' ? scope.stop : scope.next), unique([scope.next, scope.stop]));
+    // No tools bound: the single answer ends the agent (a branch with one target, so drawings label it "answer").
+    b.addBranch(model, () => scope.next, [scope.next]);
     return model;
   }
   const subNodes = addAgentTools(c, agent, scope, after);
   b.addBranch(
     model,
     (out: ModelOutcome, state: AgentRunState) => routeModel(agent, out, tools, scope, state),
-    unique([tools, ...subNodes, scope.next, scope.stop]),
+    unique([tools, ...subNodes, scope.next]),
   );
   b.addNode(tools, toolsNode(agent, scope, { builtIns, transferTargets: targetNames }), {
     kind: 'tools',
@@ -78,7 +80,6 @@ export function addChatModelAgent(c: AgentCompiler, agent: ChatModelAgent, scope
  * caller's session values; anything else runs in the tools node).
  */
 function routeModel(agent: ChatModelAgent, out: ModelOutcome, tools: string, scope: AgentScope, state: AgentRunState) {
-  if (out.kind === 'stop') return scope.stop;
   if (out.kind === 'answer') return scope.next;
   return out.message.toolCalls!.map((call) => {
     const key = `tool:${call.name}:${call.id}`;

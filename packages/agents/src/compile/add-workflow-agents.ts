@@ -123,11 +123,7 @@ export function addParallelAgent(c: AgentCompiler, agent: ParallelAgent, scope: 
       merge: (a: unknown, b: unknown): Arrivals => ({ arrivals: arrivals(a) + arrivals(b) }),
     },
   );
-  c.builder.addBranch(
-    join,
-    (out: { done: boolean }, state: AgentRunState) => (!out.done ? [] : state.failed ? scope.stop : scope.next),
-    unique([scope.next, scope.stop]),
-  );
+  c.builder.addBranch(join, (out: { done: boolean }) => (!out.done ? [] : scope.next), [scope.next]);
   return agent.name;
 }
 

@@ -19,6 +19,7 @@ export function afterToolsNode(agent: ChatModelAgent, scope: AgentScope) {
         agentName: agent.name,
         runPath,
         output: { message: toolMessage(o.content, o.callId, o.name), role: 'tool', toolName: o.name },
+        ...(o.error ? { error: o.error } : {}),
       });
     }
     const transfer = outcomes.find((o) => o.action === 'transfer');

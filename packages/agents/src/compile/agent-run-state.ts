@@ -49,8 +49,6 @@ export interface AgentRunState {
   lanes: Record<string, Lane>;
   agents: Record<string, Activation>;
   workflows: Record<string, WorkflowProgress>;
-  /** Set when an agent's error ended the run. */
-  failed?: WeftErrorJSON;
   /** Set when the graph runs as an agent tool. */
   call?: { id: string; name: string };
 }
@@ -68,6 +66,8 @@ export interface AgentToolResult {
   call: { id: string; name: string };
   text: string;
   session: Record<string, unknown>;
+  /** The inner run failed: `text` says why, and the caller's model gets it as a tool error. */
+  error?: WeftErrorJSON;
 }
 
 export const MAIN_LANE = 'main';

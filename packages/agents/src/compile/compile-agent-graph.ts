@@ -76,7 +76,6 @@ function initNode(input: AgentGraphInput, ctx: NodeContext<AgentRunState>) {
   ctx.set(['inputAt'], at);
   recordEvents(ctx, MAIN_LANE, ...input.messages.map((message) => ({ agentName: '', runPath: [], message })));
   ctx.set(['lanes', MAIN_LANE, 'runPath'], []);
-  if (ctx.state.failed) ctx.set(['failed'], undefined);
   for (const [key, value] of Object.entries(input.session ?? {})) ctx.set(['session', key], value);
   if (input.call) ctx.set(['call'], input.call);
   return ENTER;

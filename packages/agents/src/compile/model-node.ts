@@ -15,8 +15,8 @@ import type { AgentScope } from './agent-scope.ts';
 import { emitAgentEvent } from './emit-agent-event.ts';
 import { checkModelMessage } from './check-model-message.ts';
 
-/** What a model node passes on: the answer, or tool calls to run, or a stop (error). */
-export type ModelOutcome = { kind: 'answer' | 'tools'; message: Message } | { kind: 'stop' };
+/** What a model node passes on: the answer, or tool calls to run (a failure is thrown; see failAgent). */
+export type ModelOutcome = { kind: 'answer' | 'tools'; message: Message };
 
 /** Marks the input a model node gets from its own after-tools node (the ReAct loop continuing). */
 export interface Continue {
@@ -87,10 +87,8 @@ function enter({ agent, scope, ctx, entering, count }: CallSite, iterations: num
   ctx.set(['agents', agent.name], { count, iterations });
 }
 
-function fail(site: CallSite, err: unknown, code?: 'MODEL_FAILED'): ModelOutcome {
-  if (site.entering) enter(site, 0);
-  failAgent(site.ctx, site.agent.name, site.runPath, err, code);
-  return { kind: 'stop' };
+function fail(site: CallSite, err: unknown, code?: 'MODEL_FAILED'): never {
+  return failAgent(site.ctx, site.agent.name, site.runPath, err, code);
 }
 
 /**

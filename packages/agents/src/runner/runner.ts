@@ -1,4 +1,5 @@
-import { EventHub, EventRun, type CheckpointStore, type CompiledGraph, type Run, type RunResult } from '@weft/graph';
+import { EventHub, EventRun, type CheckpointStore, type CompiledGraph, type Run, type RunResult, type WeftError } from '@weft/graph';
+import type { Draft } from 'immer';
 import type { Agent } from '../agents/agent.ts';
 import type { AgentEvent } from '../agents/agent-event.ts';
 import type { AgentGraphInput, AgentRunState } from '../compile/agent-run-state.ts';
@@ -29,11 +30,20 @@ export interface AgentRunOptions {
   record?: string;
   /** Extra values saved with every checkpoint of the run (the `weft` command keeps the agent's module there). */
   context?: Record<string, unknown>;
+  /** Names this run to others refused with THREAD_BUSY while it holds the thread (default `host:pid (run <id>)`). */
+  holder?: string;
+  /** Take the thread even though another holder's lease has not expired: only when that holder is known to be gone. */
+  takeOver?: boolean;
 }
 
 /** How `Runner.resume` continues: values for the pending interrupts, and the run options that apply to a resume. */
-export interface AgentResumeOptions extends Pick<AgentRunOptions, 'signal' | 'record' | 'context'> {
+export interface AgentResumeOptions extends Pick<AgentRunOptions, 'signal' | 'record' | 'context' | 'holder' | 'takeOver'> {
   resume?: Record<string, unknown>;
+  /**
+   * Session values to set before continuing: how a run that failed for a
+   * missing instruction value (INSTRUCTION_KEY_MISSING) continues once it is given.
+   */
+  sessionValues?: Record<string, unknown>;
 }
 
 /** A run of an agent system: an Observable and AsyncIterable of AgentEvents, and awaitable for its result. */
@@ -69,6 +79,8 @@ export class Runner {
       ...(options.threadId ? { threadId: options.threadId } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.record !== undefined ? { record: options.record } : {}),
+      ...(options.holder !== undefined ? { holder: options.holder } : {}),
+      ...(options.takeOver !== undefined ? { takeOver: options.takeOver } : {}),
     };
     return this.#wrap(options.context, (context) => this.graph.run(input, { ...runOptions, context }));
   }
@@ -81,6 +93,9 @@ export class Runner {
   /** Continues from a checkpoint a run returned, with values for its interrupts. */
   resume(checkpointId: string, options: AgentResumeOptions = {}): AgentRun {
     const { threadId, checkpointId: id } = parseCheckpointHandle(checkpointId);
+    const session = options.sessionValues;
+    if (session !== undefined && (session === null || typeof session !== 'object' || Array.isArray(session)))
+      throw new AgentError('INVALID_ARGUMENT', 'resume(): sessionValues must be an object of values');
     return this.#wrap(options.context, (context) =>
       this.graph.resume({
         threadId,
@@ -89,6 +104,9 @@ export class Runner {
         ...(options.resume ? { resume: options.resume } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.record !== undefined ? { record: options.record } : {}),
+        ...(options.holder !== undefined ? { holder: options.holder } : {}),
+        ...(options.takeOver !== undefined ? { takeOver: options.takeOver } : {}),
+        ...(session ? { update: (draft: Draft<AgentRunState>) => void Object.assign(draft.session, session) } : {}),
       }),
     );
   }
@@ -131,8 +149,8 @@ export class Runner {
         throw err;
       }
       if (res.status === 'interrupted') for (const e of this.#interruptEvents(res)) emit(e);
-      // A failure of the run itself (a tool with toolErrors 'throw', maxSteps, cancellation) also ends with an error event.
-      if (res.status === 'error' && res.error) {
+      // A failure no agent reported (a tool with toolErrors 'throw', maxSteps, cancellation) also ends with an error event.
+      if (res.status === 'error' && res.error && !reported(events, res.error)) {
         const last = events.at(-1);
         emit({ agentName: last?.agentName ?? this.#root, runPath: [...(last?.runPath ?? [this.#root])], error: res.error.toJSON() });
       }
@@ -160,19 +178,14 @@ export class Runner {
   }
 
   #result(res: RunResult<unknown, AgentRunState>, events: AgentEvent[]): AgentRunResult {
-    const failed = res.state.failed;
-    const error =
-      res.error ??
-      (failed ? new AgentError(failed.code as never, failed.message, { details: failed.details, cause: failed.cause }) : undefined);
-    const status = res.status === 'done' && failed ? 'error' : res.status;
     return {
-      status,
+      status: res.status,
       events,
       interrupts: res.interrupts,
       checkpointId: res.checkpointId && res.threadId ? checkpointHandle(res.threadId, res.checkpointId) : undefined,
       threadId: res.threadId,
       sessionValues: { ...res.state.session },
-      error,
+      error: res.error,
     };
   }
 }
@@ -189,4 +202,9 @@ function agentOf(address: string): string {
     if (segment.startsWith('agent:')) agent = segment.slice('agent:'.length);
   }
   return agent;
+}
+
+/** Whether an agent already reported this failure with an error event (a failed model step does, as it happens). */
+function reported(events: readonly AgentEvent[], error: WeftError): boolean {
+  return events.some((e) => e.error?.code === error.code && e.error.message === error.message);
 }

@@ -1,4 +1,5 @@
 import type { Draft } from 'immer';
+import type { WeftError } from '../errors.ts';
 
 /** How a node with several incoming edges fires. */
 export type Trigger = 'any' | 'all';
@@ -35,4 +36,17 @@ export interface NodeOptions<I = unknown, O = unknown, S = unknown> {
   annotations?: Record<string, unknown>;
   /** Replaces the node's segment in interrupt addresses (default: the node name). */
   address?: string;
+  /**
+   * What a failure of this node does once its retries are spent:
+   * - `'stop-run'` (default): the step's other nodes finish (their results are
+   *   kept), then the run stops with status `'error'`;
+   * - `'stop-branch'`: only this node's branch stops. The rest of the graph runs
+   *   on (a join that waits for the failed branch keeps waiting), and the run
+   *   ends with status `'error'` once nothing else can run. Resuming the thread
+   *   runs the failed node again, with the same input;
+   * - a function: what it returns becomes the node's output (the post handler
+   *   still runs), as if the node had returned it; the state changes of the
+   *   failed attempt are dropped. Throwing from it fails the run as `'stop-run'`.
+   */
+  onError?: 'stop-run' | 'stop-branch' | ((error: WeftError, input: I) => O);
 }

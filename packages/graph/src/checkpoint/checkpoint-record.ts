@@ -29,6 +29,8 @@ export interface TaskRecord {
   resume?: unknown[];
   /** A subgraph node's own checkpoint, when it stopped inside. */
   sub?: CheckpointRecord;
+  /** Why this task's branch stopped (a node with `onError: 'stop-branch'` that failed); a resume runs it again. */
+  error?: WeftErrorJSON;
 }
 
 /** A node that finished in a step that did not complete (interrupt or error elsewhere). */

@@ -15,8 +15,11 @@ export interface CheckpointView<S = unknown> {
   source: CheckpointSource;
   createdAt: number;
   state: S;
-  /** The tasks that run next: node, send key (for tasks started by send()) and input. */
-  frontier: { node: string; key?: string; input: unknown }[];
+  /**
+   * The tasks that run next: node, send key (for tasks started by send()) and
+   * input; `error` on a task whose branch stopped at a failure (a resume runs it again).
+   */
+  frontier: { node: string; key?: string; input: unknown; error?: WeftErrorJSON }[];
   interrupts: InterruptRecord[];
   output: unknown;
   error: WeftErrorJSON | undefined;
@@ -34,9 +37,12 @@ export function checkpointView<S>({ record, state }: LoadedCheckpoint): Checkpoi
     source: record.source,
     createdAt: record.createdAt,
     state: state as S,
-    frontier: record.frontier.map((t) =>
-      t.key === undefined ? { node: t.node, input: t.input } : { node: t.node, key: t.key, input: t.input },
-    ),
+    frontier: record.frontier.map((t) => ({
+      node: t.node,
+      ...(t.key === undefined ? {} : { key: t.key }),
+      input: t.input,
+      ...(t.error === undefined ? {} : { error: t.error }),
+    })),
     interrupts: record.interrupts,
     output: record.output,
     error: record.error,

@@ -17,12 +17,14 @@ export function cursorToBody(
   error?: WeftErrorJSON,
 ): RecordBody {
   let interrupts: InterruptRecord[] = NONE;
-  const frontier = cursor.frontier.map((t) => {
+  const tasks = cursor.parked.length ? [...cursor.frontier, ...cursor.parked] : cursor.frontier;
+  const frontier = tasks.map((t) => {
     if (t.interrupts) interrupts = interrupts === NONE ? [...t.interrupts] : interrupts.concat(t.interrupts);
     const rec: CheckpointRecord['frontier'][number] = { node: t.node.name, input: t.input };
     if (t.key !== undefined) rec.key = t.key;
     if (t.resume) rec.resume = t.resume;
     if (t.sub) rec.sub = t.sub;
+    if (t.failed) rec.error = t.failed;
     return rec;
   });
   // Empty collections share one empty list: this runs at every step.
@@ -85,6 +87,8 @@ export function restoreCursor(plan: ExecutionPlan, record: CheckpointRecord, sta
         return [taskId({ node: node(p.node), key: p.key }), result];
       }),
     ),
+    // Parked tasks (with an `error`) run again: a restored cursor is a resume, which retries failed branches.
+    parked: [],
     ended: record.status === 'done',
     output: record.output,
   };

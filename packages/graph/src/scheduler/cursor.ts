@@ -25,6 +25,8 @@ export interface Cursor {
   skips: Map<PlanNode, Set<string>>;
   /** Finished results of the frontier's step, by task id (see taskId). */
   pending: Map<string, PendingResult>;
+  /** Tasks whose branch stopped at a failure (`onError: 'stop-branch'`), in the order they failed; resuming runs them again. */
+  parked: Task[];
   ended: boolean;
   output: unknown;
 }

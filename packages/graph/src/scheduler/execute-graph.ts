@@ -3,7 +3,7 @@ import type { CheckpointRecord, CheckpointStatus } from '../checkpoint/checkpoin
 import type { CheckpointWriter, WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
 import type { LeaseKeeper } from '../checkpoint/lease-keeper.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
-import { WeftError, errorToJSON } from '../errors.ts';
+import { WeftError, errorToJSON, type WeftErrorJSON } from '../errors.ts';
 import type { RunStatus } from '../events/run-result.ts';
 import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
 import { applyStepUpdates } from '../state/apply-step-updates.ts';
@@ -12,7 +12,8 @@ import type { Cursor } from './cursor.ts';
 import { cursorToBody } from './cursor-record.ts';
 import { executeStep } from './execute-step.ts';
 import { fireJoins, routeOutputs } from './route-outputs.ts';
-import { emit, taskId, type RunScope } from './run-scope.ts';
+import { emit, taskId, type RunScope, type Task } from './run-scope.ts';
+import type { TaskOutcome } from './run-task.ts';
 
 export interface ExecuteOptions {
   plan: ExecutionPlan;
@@ -70,7 +71,7 @@ class StepLoop {
     if (this.#o.initial && scope.hub.wants('checkpoint.write')) this.#emitWritten(this.#o.initial);
     try {
       for (;;) {
-        if (cursor.ended || cursor.frontier.length === 0) return this.#finish('done');
+        if (cursor.ended || cursor.frontier.length === 0) return this.#end();
         if (this.#steps >= plan.maxSteps) return await this.#fail(this.#maxStepsError(), undefined, false);
         const stopped = await this.#runStep();
         if (stopped) return stopped;
@@ -85,10 +86,11 @@ class StepLoop {
     const { plan, scope, cursor, writer } = this.#o;
     const step = (this.#step = cursor.step + 1);
     this.#steps++;
-    const tasks = cursor.frontier;
-    if (scope.hub.wants('step.start')) emit(scope, step, { type: 'step.start', nodes: tasks.map((t) => t.node.name) });
+    if (scope.hub.wants('step.start')) emit(scope, step, { type: 'step.start', nodes: cursor.frontier.map((t) => t.node.name) });
     let outcomes = executeStep(scope, cursor, step, plan.maxConcurrency);
     if (!Array.isArray(outcomes)) outcomes = await outcomes;
+    for (const o of outcomes) if (o.kind === 'error' && o.branch) outcomes = this.#park(outcomes);
+    const tasks = cursor.frontier;
     const stop = collectStop(cursor, outcomes);
     if (stop) {
       const status = stop.error ? 'error' : 'interrupted';
@@ -123,18 +125,21 @@ class StepLoop {
     if (patches.length && scope.hub.wants('state.patch')) emit(scope, step, { type: 'state.patch', patches });
     cursor.step = step;
     if (cursor.pending.size) cursor.pending.clear();
-    if (!cursor.ended && cursor.frontier.length === 0) fireJoins(cursor, cursor.frontier, true);
-    const saving = this.#save(cursor.ended || cursor.frontier.length === 0 ? 'done' : 'running', patches);
+    // Joins still waiting fire with what they have, unless a parked branch will deliver to them on resume.
+    if (!cursor.ended && cursor.frontier.length === 0 && cursor.parked.length === 0) fireJoins(cursor, cursor.frontier, true);
+    const over = cursor.ended || cursor.frontier.length === 0;
+    const parked = cursor.parked[0]?.failed;
+    const saving = over && parked ? this.#save('error', patches, parked) : this.#save(over ? 'done' : 'running', patches);
     if (saving) await saving;
     if (scope.hub.wants('step.end')) emit(scope, step, { type: 'step.end', nodes: tasks.map((t) => t.node.name) });
     return undefined;
   }
 
-  #save(status: CheckpointStatus, patches: Patch[] | null, error?: WeftError): Promise<void> | undefined {
+  #save(status: CheckpointStatus, patches: Patch[] | null, error?: WeftError | WeftErrorJSON): Promise<void> | undefined {
     const { scope, cursor, writer } = this.#o;
     if (!writer) return undefined;
     this.#o.lease?.check();
-    const body = cursorToBody(cursor, status, 'step', scope.context, error && errorToJSON(error));
+    const body = cursorToBody(cursor, status, 'step', scope.context, error && (error instanceof WeftError ? errorToJSON(error) : error));
     const { written, stored } = writer.write(body, cursor.state, patches);
     this.#checkpointId = written.id;
     if (!scope.hub.wants('checkpoint.write')) return stored;
@@ -151,6 +156,33 @@ class StepLoop {
     if (save) await this.#save('error', [], error);
     if (this.#o.scope.hub.wants('error')) emit(this.#o.scope, this.#step, { type: 'error', node, error: error.toJSON() });
     return this.#finish('error', { error });
+  }
+
+  /**
+   * Takes the tasks whose branch failed (`onError: 'stop-branch'`) out of the
+   * step: they wait in `cursor.parked`, each with its error (reported now, as
+   * it happens), and the step goes on with the others' outcomes.
+   */
+  #park(outcomes: TaskOutcome[]): TaskOutcome[] {
+    const { scope, cursor } = this.#o;
+    const kept: TaskOutcome[] = [];
+    const frontier: Task[] = [];
+    cursor.frontier.forEach((task, i) => {
+      const o = outcomes[i]!;
+      if (o.kind !== 'error' || !o.branch) return void (kept.push(o), frontier.push(task));
+      const error = asWeftError(o.error);
+      cursor.parked.push({ ...task, resume: o.resume?.length ? o.resume : undefined, interrupts: undefined, failed: error.toJSON() });
+      if (scope.hub.wants('error')) emit(scope, this.#step, { type: 'error', node: task.node.name, error: error.toJSON() });
+    });
+    cursor.frontier = frontier;
+    return kept;
+  }
+
+  /** Nothing left to run: done, or — when branches stopped at failures — an error that names the first of them. */
+  #end(): ExecuteOutcome {
+    const first = this.#o.cursor.parked[0];
+    if (!first?.failed) return this.#finish('done');
+    return this.#finish('error', { error: weftErrorFrom(first.failed) });
   }
 
   #finish(status: RunStatus, extra: Partial<ExecuteOutcome> = {}): ExecuteOutcome {
@@ -190,4 +222,9 @@ function embedded(plan: ExecutionPlan, scope: RunScope, cursor: Cursor, status: 
     createdAt: Date.now(),
     state: { full: cursor.state },
   };
+}
+
+/** A parked failure as the run's error (its JSON is what the checkpoint keeps). */
+function weftErrorFrom(json: WeftErrorJSON): WeftError {
+  return new WeftError(json.code as never, json.message, { details: json.details, cause: json.cause });
 }

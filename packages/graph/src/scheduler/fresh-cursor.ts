@@ -11,6 +11,7 @@ export async function freshCursor(plan: ExecutionPlan, input: unknown, state: un
     joins: new Map(),
     skips: new Map(),
     pending: new Map(),
+    parked: [],
     ended: false,
     output: undefined,
   };

@@ -42,8 +42,8 @@ function wrap(inner: MemoryStore, over: Partial<CheckpointStore>): CheckpointSto
   };
 }
 
-const codeOf = (p: Promise<unknown>) =>
-  p.then(
+const codeOf = (p: PromiseLike<unknown>) =>
+  Promise.resolve(p).then(
     () => 'fulfilled',
     (e: { code?: string }) => e.code,
   );

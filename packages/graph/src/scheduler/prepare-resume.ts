@@ -126,6 +126,7 @@ function gotoCursor(plan: ExecutionPlan, record: CheckpointRecord, state: unknow
     joins: new Map(),
     skips: new Map(),
     pending: new Map(),
+    parked: [],
     ended: false,
     output: undefined,
   };

@@ -3,6 +3,7 @@ import type { ExecutionPlan, PlanNode } from '../compiler/execution-plan.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { EventBody, GraphEvent } from '../events/graph-event.ts';
 import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
+import type { WeftErrorJSON } from '../errors.ts';
 
 /** A node queued for a step. */
 export interface Task {
@@ -15,6 +16,8 @@ export interface Task {
   sub: CheckpointRecord | undefined;
   /** The interrupts this task is stopped at (its own and its subgraph's). */
   interrupts: InterruptRecord[] | undefined;
+  /** Set on a task whose node failed with `onError: 'stop-branch'`: it waits, parked, for the thread to be resumed. */
+  failed?: WeftErrorJSON | undefined;
 }
 
 /** A task's identity within a step: the node, and the send key if any. */

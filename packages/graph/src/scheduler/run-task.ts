@@ -17,8 +17,11 @@ import { isThenable } from './is-thenable.ts';
 export type TaskOutcome =
   | { kind: 'done'; output: unknown; patches: Patch[]; view: unknown }
   | { kind: 'interrupted'; interrupts: InterruptRecord[]; resume: unknown[]; sub: CheckpointRecord | undefined }
-  /** `resume`: the values its `interrupt()` calls were given, kept so that a re-run after the failure gets them again. */
-  | { kind: 'error'; error: unknown; resume?: unknown[] | undefined };
+  /**
+   * `resume`: the values its `interrupt()` calls were given, kept so that a re-run after the failure gets them again;
+   * `branch`: the node stops only its branch (`onError: 'stop-branch'`).
+   */
+  | { kind: 'error'; error: unknown; resume?: unknown[] | undefined; branch?: boolean };
 
 const NO_VALUES: readonly unknown[] = [];
 
@@ -78,6 +81,10 @@ class Attempt {
   }
 
   finish(output: unknown): TaskOutcome {
+    return this.finishWith(output, this.state);
+  }
+
+  finishWith(output: unknown, state: NodeState): TaskOutcome {
     const { scope, task } = this;
     if (scope.hub.wants('node.end'))
       emit(scope, this.step, {
@@ -87,7 +94,7 @@ class Attempt {
         output,
         durationMs: Date.now() - (this.#started || Date.now()),
       });
-    return { kind: 'done', output, patches: this.state.patches, view: this.state.current };
+    return { kind: 'done', output, patches: state.patches, view: state.current };
   }
 
   done(output: unknown): TaskOutcome | Promise<TaskOutcome> {
@@ -106,19 +113,37 @@ class Attempt {
   }
 
   failed(err: unknown): TaskOutcome | Promise<TaskOutcome> {
-    return retryOrFail(this.scope, this.task, this.step, this.base, this.n, this.ns, err);
+    return retryOrFail(this, err);
+  }
+
+  /** The node's failure once its retries are spent, as its `onError` asks: the run's error, a parked branch, or a fallback output. */
+  giveUp(err: unknown): TaskOutcome | Promise<TaskOutcome> {
+    const { scope, task } = this;
+    const error = err instanceof WeftError ? err : new NodeError([...scope.path, task.node.name], err, this.n);
+    const onError = task.node.options.onError;
+    if (typeof onError !== 'function') return { kind: 'error', error, resume: task.resume, branch: onError === 'stop-branch' };
+    // The failed attempt's state changes are dropped: the fallback starts from the step's state.
+    const state = new NodeState(this.base);
+    const settle = (output: unknown): TaskOutcome => {
+      const handler = task.node.options.post;
+      const settled = handler ? (state.withDraft((draft) => handler(output, draft)) ?? output) : output;
+      return this.finishWith(settled, state);
+    };
+    const fail = (e: unknown): TaskOutcome => ({ kind: 'error', error: asNodeError(scope, task, e, this.n), resume: task.resume });
+    try {
+      const out = onError(error, task.input);
+      return isThenable(out) ? Promise.resolve(out).then(settle, fail) : settle(out);
+    } catch (e) {
+      return fail(e);
+    }
   }
 }
 
-function retryOrFail(
-  scope: RunScope,
-  task: Task,
-  step: number,
-  base: unknown,
-  n: number,
-  ns: NodeScope,
-  err: unknown,
-): TaskOutcome | Promise<TaskOutcome> {
+const asNodeError = (scope: RunScope, task: Task, err: unknown, n: number): WeftError =>
+  err instanceof WeftError ? err : new NodeError([...scope.path, task.node.name], err, n);
+
+function retryOrFail(a: Attempt, err: unknown): TaskOutcome | Promise<TaskOutcome> {
+  const { scope, task, step, base, n, ns } = a;
   const { node } = task;
   if (err instanceof GraphInterrupt) {
     return { kind: 'interrupted', interrupts: err.interrupts, resume: [...ns.resume], sub: (err as Partial<SubgraphInterrupt>).record };
@@ -126,10 +151,7 @@ function retryOrFail(
   if (scope.signal.aborted) return { kind: 'error', error: abortError(scope), resume: task.resume };
   const policy = node.options.retry;
   const maxAttempts = policy ? (policy.maxAttempts ?? 3) : 1;
-  if (n >= maxAttempts || (policy?.retryOn && !policy.retryOn(err, n))) {
-    const error = err instanceof WeftError ? err : new NodeError([...scope.path, node.name], err, n);
-    return { kind: 'error', error, resume: task.resume };
-  }
+  if (n >= maxAttempts || (policy?.retryOn && !policy.retryOn(err, n))) return a.giveUp(err);
   const delayMs = retryDelay(policy ?? {}, n);
   if (scope.hub.wants('node.retry'))
     emit(scope, step, { type: 'node.retry', node: node.name, key: task.key, attempt: n, error: errorToJSON(err), delayMs });
