@@ -32,18 +32,24 @@ async function uninterrupted(): Promise<Outcome & { ms: number }> {
  * fresh compile, then `resume` from the latest checkpoint ('running' or
  * 'error'), or `run` when the crash came before the first checkpoint.
  */
-async function recover(path: string): Promise<Outcome & { headStep: number | 'none' }> {
+async function recover(path: string, childPid: number | undefined): Promise<Outcome & { headStep: number | 'none' }> {
   let starts = 0;
   const { g, store } = crashGraph(path, () => starts++);
   const head = await store.get(THREAD);
   const headStep = head?.step ?? 'none';
-  if (!head) await g.run(0, { threadId: THREAD });
+  // The killed child's lease outlives it (until its time runs out): it was on disk, not in the process.
+  // Killed before it claimed or after it released, there is none. Knowing the holder is dead, recovery takes the thread over.
+  const lease = await store.threadLease(THREAD);
+  if (lease) expect(lease.holder).toMatch(new RegExp(`:${childPid} \\(run `));
+  const takeOver = lease !== undefined;
+  if (!head) await g.run(0, { threadId: THREAD, takeOver });
   for (let guard = 0; guard < 3; guard++) {
     const status = (await g.getState(THREAD)).status;
     if (status === 'done') break;
     expect(['running', 'error']).toContain(status);
-    await g.resume({ threadId: THREAD });
+    await g.resume({ threadId: THREAD, takeOver });
   }
+  expect(await store.threadLease(THREAD)).toBeUndefined();
   const final = await g.getState(THREAD);
   await store.close();
   return { output: final.output, state: final.state, starts, headStep };
@@ -74,7 +80,7 @@ describe('crash safety: SIGKILL at random moments, then resume in a new store', 
       const { signal, stderr } = await child.exited;
       if (signal !== 'SIGKILL') expect(stderr).toBe(''); // it finished first: fine, but it must not have failed
 
-      const recovered = await recover(path);
+      const recovered = await recover(path, child.process.pid);
       killedAt.push(signal === 'SIGKILL' ? recovered.headStep : 'finished');
       expect(recovered.output).toEqual(reference.output);
       expect(recovered.state).toEqual(reference.state);

@@ -18,6 +18,15 @@ export const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (thread_id, seq)
    );
    CREATE UNIQUE INDEX checkpoints_thread_id_id ON checkpoints (thread_id, id);`,
+  // 2: who runs each thread (CheckpointStore.claimThread). Times are ms since the epoch by the machine's clock.
+  `CREATE TABLE leases (
+     thread_id  TEXT    NOT NULL PRIMARY KEY,
+     holder     TEXT    NOT NULL,
+     token      TEXT    NOT NULL,
+     since      INTEGER NOT NULL,
+     expires_at INTEGER NOT NULL,
+     ttl_ms     INTEGER NOT NULL
+   ) WITHOUT ROWID;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,4 +1,4 @@
-import { WeftError } from '@weft/graph';
+import { checkLeaseTtl, WeftError } from '@weft/graph';
 
 /**
  * When a checkpoint reaches the disk:
@@ -18,6 +18,12 @@ export interface SqliteStoreOptions {
   /** The database file (parent folders are created), or `':memory:'`. */
   path: string;
   durability?: Durability;
+  /**
+   * How long a thread's lease lasts unless its holder renews it (default
+   * 15 s): after a holder dies, other processes wait at most this long
+   * before they may run the thread.
+   */
+  leaseTtlMs?: number;
 }
 
 const DURABILITIES: readonly Durability[] = ['sync', 'async', 'exit'];
@@ -26,10 +32,10 @@ const DURABILITIES: readonly Durability[] = ['sync', 'async', 'exit'];
 export function parseOptions(options: unknown): Required<SqliteStoreOptions> {
   const bad = (msg: string) => new WeftError('INVALID_ARGUMENT', `new SqliteStore(): ${msg}`);
   if (options === null || typeof options !== 'object') throw bad(`pass an options object: new SqliteStore({ path: '.weft/weft.db' })`);
-  const { path, durability = 'sync' } = options as Partial<SqliteStoreOptions>;
+  const { path, durability = 'sync', leaseTtlMs } = options as Partial<SqliteStoreOptions>;
   if (typeof path !== 'string' || path === '') throw bad(`path must be a non-empty string (a file, or ':memory:')`);
   if (!DURABILITIES.includes(durability)) {
     throw bad(`durability must be one of ${DURABILITIES.map((d) => `'${d}'`).join(', ')}, got ${JSON.stringify(durability)}`);
   }
-  return { path, durability };
+  return { path, durability, leaseTtlMs: checkLeaseTtl(leaseTtlMs, 'new SqliteStore()') };
 }

@@ -48,7 +48,7 @@ describe('opening a store', () => {
         .prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name")
         .pluck()
         .all(),
-    ).toEqual(['checkpoints', 'checkpoints_thread_id_id']);
+    ).toEqual(['checkpoints', 'checkpoints_thread_id_id', 'leases']);
     raw.close();
   });
 

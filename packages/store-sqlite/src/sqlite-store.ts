@@ -5,13 +5,16 @@ import {
   WeftError,
   type CheckpointEntry,
   type CheckpointStore,
+  type ClaimOptions,
   type ListOptions,
+  type ThreadLease,
   type ThreadSummary,
   entryFromRow,
   summaryFromRow,
 } from '@weft/graph';
 import { entryToParams } from './checkpoint-row.ts';
 import { onProcessExit } from './exit-hooks.ts';
+import { checkLease, LeaseTable } from './lease-table.ts';
 import { migrate } from './migrations.ts';
 import { parseOptions, type Durability, type SqliteStoreOptions } from './sqlite-store-options.ts';
 import { prepareStatements, type Statements } from './statements.ts';
@@ -50,13 +53,14 @@ export class SqliteStore implements CheckpointStore {
   readonly durability: Durability;
   #db: Database.Database | undefined;
   readonly #sql: Statements;
+  readonly #leases: LeaseTable;
   /** Durability 'exit': puts not yet written, in put order. */
   #pending: CheckpointEntry[] = [];
   #pendingHeads = new Map<string, { seq: number; ids: Set<string> }>();
   #disposeExitHook: (() => void) | undefined;
 
   constructor(options: SqliteStoreOptions) {
-    const { path, durability } = parseOptions(options);
+    const { path, durability, leaseTtlMs } = parseOptions(options);
     this.path = path;
     this.durability = durability;
     if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
@@ -64,9 +68,11 @@ export class SqliteStore implements CheckpointStore {
     try {
       db.pragma('journal_mode = WAL');
       db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-      db.pragma(`synchronous = ${durability === 'async' ? 'NORMAL' : 'FULL'}`);
+      const synchronous = durability === 'async' ? 'NORMAL' : 'FULL';
+      db.pragma(`synchronous = ${synchronous}`);
       migrate(db, path);
       this.#sql = prepareStatements(db);
+      this.#leases = new LeaseTable(db, leaseTtlMs, synchronous);
     } catch (err) {
       db.close();
       throw err;
@@ -135,6 +141,44 @@ export class SqliteStore implements CheckpointStore {
   async threads(): Promise<ThreadSummary[]> {
     this.#readable();
     return this.#sql.heads.all().map(summaryFromRow);
+  }
+
+  async claimThread(threadId: string, options: ClaimOptions): Promise<ThreadLease> {
+    this.#open();
+    return this.#leases.claim(threadId, options);
+  }
+
+  async renewThread(lease: ThreadLease): Promise<ThreadLease> {
+    this.#open();
+    return this.#leases.renew(lease);
+  }
+
+  /**
+   * Durability 'exit' writes the puts this store holds first, so that a thread
+   * is complete on disk before anyone else can claim it (otherwise the next
+   * holder would resume from an older head and run finished steps again). A
+   * flush that fails on the file keeps the lease: releasing it would hand out
+   * a thread whose checkpoints are only in this process. A flush that drops
+   * puts another run overtook (CONCURRENT_RESUME) has written the rest: the
+   * lease is released and the error thrown.
+   */
+  async releaseThread(lease: ThreadLease): Promise<void> {
+    this.#open();
+    checkLease(lease, 'releaseThread()');
+    let dropped: unknown;
+    try {
+      this.#flushSync();
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== 'CONCURRENT_RESUME') throw err;
+      dropped = err;
+    }
+    this.#leases.release(lease);
+    if (dropped) throw dropped;
+  }
+
+  async threadLease(threadId: string): Promise<ThreadLease | undefined> {
+    this.#open();
+    return this.#leases.current(threadId);
   }
 
   /** Writes the puts held by durability 'exit' in one transaction; a no-op for the other modes. */

@@ -1,13 +1,28 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * How long a test that starts Node processes may take. Each child loads tsx
+ * and the packages from source (about a second alone, several on a loaded
+ * 2-core machine running the whole suite), so process tests never get
+ * vitest's 5 s default; they wait for events, never for fixed times.
+ */
+export const PROCESS_TEST_TIMEOUT_MS = 120_000;
+
+export interface ChildExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
 export interface Child {
-  process: ChildProcess;
-  /** Resolves when the child prints a line equal to `marker`. */
+  process: ChildProcessWithoutNullStreams;
+  /** Resolves when the child prints a line equal to `marker`; rejects if it exits first. */
   printed(marker: string): Promise<void>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>;
+  exited: Promise<ChildExit>;
 }
 
 /** Runs a test-support script in a new Node process (through tsx, like a user's script). */
@@ -24,9 +39,7 @@ export function spawnChild(script: string, args: string[]): Child {
       else waiting.push(w);
   });
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, stderr })),
-  );
+  const exited = new Promise<ChildExit>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
   const printed = (marker: string) =>
     stdout.split('\n').includes(marker)
       ? Promise.resolve()
