@@ -116,6 +116,8 @@ export const LEASE_CASES: Record<string, ConformanceCase> = {
     const tid = t.thread('a');
     const bad = [
       store.claimThread(tid, { holder: '' }),
+      store.claimThread(tid, { holder: 'host\0x' }),
+      store.claimThread(tid, { holder: '\ud83d' }),
       store.claimThread('', { holder: 'h' }),
       store.claimThread(`${tid}\0x`, { holder: 'h' }),
       store.claimThread(tid, { holder: 'h', ttlMs: 0 }),

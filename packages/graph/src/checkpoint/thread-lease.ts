@@ -71,7 +71,8 @@ export function checkClaim(threadId: unknown, options: unknown): asserts options
   checkThreadId(threadId, 'claimThread()');
   if (options === null || typeof options !== 'object') throw bad('pass { holder }');
   const { holder, ttlMs, takeOver } = options as Partial<ClaimOptions>;
-  if (typeof holder !== 'string' || holder === '') throw bad('holder must be a non-empty string');
+  if (typeof holder !== 'string' || holder === '' || holder.includes('\0') || /\p{Cs}/u.test(holder))
+    throw bad('holder must be a non-empty string without NUL characters or lone surrogates (every store must be able to keep it)');
   if (ttlMs !== undefined && (!Number.isSafeInteger(ttlMs) || ttlMs < 1)) throw bad('ttlMs must be a positive integer');
   if (takeOver !== undefined && typeof takeOver !== 'boolean') throw bad('takeOver must be a boolean');
 }

@@ -16,6 +16,7 @@ export function buildIR(def: GraphDefinition): { ir: IRGraph; issues: GraphIssue
     const attrs: Record<string, unknown> = { kind: node.options.kind ?? 'lambda', trigger: node.options.trigger ?? 'any', order };
     if (node.options.annotations) attrs['annotations'] = node.options.annotations;
     if (node.sub) attrs['subgraph'] = node.sub.toJSON();
+    if (node.options.address !== undefined) attrs['address'] = node.options.address;
     ir.addNode(node.name, attrs);
   });
   ir.addNode(END, { kind: 'end', trigger: 'any', order: def.nodes.length });
@@ -40,6 +41,7 @@ export function irToJSON(name: string, ir: IRGraph): Omit<GraphJSON, 'hash'> {
     const node: GraphJSON['nodes'][number] = { id, kind: a['kind'] as string, trigger: a['trigger'] as 'any' | 'all' };
     if (a['annotations']) node.annotations = a['annotations'] as Record<string, unknown>;
     if (a['subgraph']) node.subgraph = a['subgraph'] as GraphJSON;
+    if (typeof a['address'] === 'string') node.address = a['address'];
     nodes.push(node);
   });
   const edges: GraphJSON['edges'] = [];

@@ -150,4 +150,22 @@ describe('the IR', () => {
     const node = outer.toJSON().nodes[1]!;
     expect(node).toEqual({ id: 'sub', kind: 'subgraph', trigger: 'any', subgraph: inner.toJSON() });
   });
+
+  it('includes a node’s address option (interrupt ids are made from it): a checkpoint of the old address is refused as another graph', async () => {
+    const { MemoryStore, interrupt } = await import('../index.ts');
+    const store = new MemoryStore();
+    const ask = (address?: string) =>
+      graph<string, string>({ name: 'ask' })
+        .addNode('q', (x: string) => `${x}:${interrupt<string>('?')}`, address === undefined ? {} : { address })
+        .addEdge(START, 'q')
+        .addEdge('q', END)
+        .compile({ store });
+    const plain = ask();
+    expect(plain.toJSON().nodes[1]).toEqual({ id: 'q', kind: 'lambda', trigger: 'any' });
+    expect(ask('approval').toJSON().nodes[1]).toEqual({ id: 'q', kind: 'lambda', trigger: 'any', address: 'approval' });
+    expect(ask('approval').hash).not.toBe(plain.hash);
+    expect(ask('approval').hash).toBe(ask('approval').hash);
+    expect((await ask('approval').run('x', { threadId: 't' })).interrupts.map((i) => i.id)).toEqual(['approval#0']);
+    await expect(plain.resume({ threadId: 't', resume: { 'q#0': 'yes' } })).rejects.toMatchObject({ code: 'CHECKPOINT_GRAPH_MISMATCH' });
+  });
 });

@@ -12,6 +12,8 @@ export interface GraphNodeJSON {
   trigger: 'any' | 'all';
   annotations?: Record<string, unknown>;
   subgraph?: GraphJSON;
+  /** The node's `address` option, when it replaces the node's name in interrupt addresses. */
+  address?: string;
 }
 
 export interface GraphEdgeJSON {
