@@ -10,6 +10,7 @@
  * (b) resume latency on Weft SqliteStore: threads of 10 and 1000 steps that end
  *     in interrupt(); getState (load) and resume (load + first step) timed
  *     separately, 1 KB appends and a counter-only variant.
+ * (c) the thread lease per run on every Weft store (see lease-cost.ts).
  *
  * Run: `pnpm --filter @weft/benchmarks run bench:storage` (or `npx tsx src/storage.ts`).
  */
@@ -24,6 +25,7 @@ import { END, MemoryStore, START, graph, interrupt, type CheckpointStore } from 
 import { PostgresStore } from '@weft/store-postgres';
 import { SqliteStore } from '@weft/store-sqlite';
 import { memorySaverThreadBytes } from './frameworks/langgraph-storage.ts';
+import { leaseCost, leaseTable, type LeaseRow } from './lease-cost.ts';
 
 const STEPS = 200;
 const RUNS = 5;
@@ -229,7 +231,7 @@ function print(line: string): void {
  * results/<date>-storage.md and the rows to results/<date>-storage.json, next
  * to the per-step results of the same day.
  */
-async function writeFiles(rows: unknown[], resumeRows: ResumeRow[]): Promise<void> {
+async function writeFiles(rows: unknown[], resumeRows: ResumeRow[], leaseRows: LeaseRow[]): Promise<void> {
   const dir = join(import.meta.dirname, '..', 'results');
   const day = new Date().toISOString().slice(0, 10);
   const base = join(dir, `${day}-storage`);
@@ -237,9 +239,34 @@ async function writeFiles(rows: unknown[], resumeRows: ResumeRow[]): Promise<voi
     `${base}.md`,
     `# Checkpoint storage, ${day}\n\nWritten by \`src/storage.ts\` (see benchmarks/README.md, "Checkpoint storage").\n${printed.join('\n')}\n`,
   );
-  const doc = { date: new Date().toISOString(), node: process.version, steps: STEPS, runs: RUNS, rows, resume: resumeRows };
+  const doc = {
+    date: new Date().toISOString(),
+    node: process.version,
+    steps: STEPS,
+    runs: RUNS,
+    rows,
+    resume: resumeRows,
+    lease: leaseRows,
+  };
   await writeFile(`${base}.json`, `${JSON.stringify(doc, null, 2)}\n`);
   console.log(`storage results written to ${base}.md and ${base}.json`);
+}
+
+/** (c): the lease's store calls and cost per run, on each Weft store. */
+async function leaseRowsOf(dir: string, closers: (() => Promise<void> | void)[]): Promise<LeaseRow[]> {
+  const rows = [await leaseCost('MemoryStore', new MemoryStore())];
+  for (const durability of ['sync', 'async', 'exit'] as const) {
+    const s = new SqliteStore({ path: join(dir, `weft-lease-${durability}.db`), durability });
+    closers.push(() => s.close());
+    rows.push(await leaseCost(`SqliteStore (${durability})`, s));
+  }
+  const pgUrl = process.env.WEFT_PG_URL;
+  if (pgUrl) {
+    const s = new PostgresStore({ connectionString: pgUrl, schema: 'weft_bench_storage' });
+    closers.push(() => s.close());
+    rows.push(await leaseCost('PostgresStore', s));
+  }
+  return rows;
 }
 
 async function main(): Promise<void> {
@@ -274,6 +301,7 @@ async function main(): Promise<void> {
     closers.push(() => resumeStore.close());
     const resumeRows: ResumeRow[] = [];
     for (const big of [true, false]) for (const steps of [10, 1000]) resumeRows.push(await resumeLatency(resumeStore, steps, big));
+    const leaseRows = await leaseRowsOf(dir, closers);
 
     print(`\n## Checkpoint storage: ${STEPS} steps, +1 KB per step (median of ${RUNS} runs, fresh thread each)\n`);
     print('| store | run ms | µs/step | bytes stored | final state | bytes / final | getState ms |');
@@ -300,7 +328,8 @@ async function main(): Promise<void> {
       ];
       print(`| ${variant} | ${fmt(b.loadMs / a.loadMs, 2)}× | ${fmt(b.resumeMs / a.resumeMs, 2)}× |`);
     }
-    if (process.argv.includes('--write')) await writeFiles(rows, resumeRows);
+    for (const line of leaseTable(leaseRows)) print(line);
+    if (process.argv.includes('--write')) await writeFiles(rows, resumeRows, leaseRows);
   } finally {
     for (const close of closers) await close();
     rmSync(dir, { recursive: true, force: true });
