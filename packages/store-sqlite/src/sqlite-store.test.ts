@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkpointStoreConformance, conformanceEntry, graph, interrupt, START, END, type CheckpointStore } from '@weft/graph';
-import { spawnChild } from '../test-support/spawn-child.ts';
+import { PROCESS_TEST_TIMEOUT_MS, spawnChild, type ChildExit } from '../test-support/spawn-child.ts';
 import { SqliteStore } from './sqlite-store.ts';
 import { SCHEMA_VERSION } from './migrations.ts';
 import type { Durability } from './sqlite-store-options.ts';
@@ -142,23 +142,51 @@ describe("durability 'exit'", () => {
     await other.close();
   });
 
-  it('SIGKILL loses exactly the puts since the last flush', async () => {
+  /** Starts exit-child.ts, waits until it holds puts 3–4, and sends it `signal`. */
+  async function killed(signal: 'SIGKILL' | 'SIGTERM'): Promise<{ path: string; exit: ChildExit }> {
     const path = freshFile();
-    const child = spawnChild('exit-child.ts', [path, 'SIGKILL']);
-    expect((await child.exited).signal).toBe('SIGKILL');
+    const child = spawnChild('exit-child.ts', [path]);
+    await child.printed('ready');
+    child.process.kill(signal);
+    return { path, exit: await child.exited };
+  }
+
+  it('SIGKILL loses exactly the puts since the last flush', { timeout: PROCESS_TEST_TIMEOUT_MS }, async () => {
+    const { path, exit } = await killed('SIGKILL');
+    expect(exit).toMatchObject({ signal: 'SIGKILL', stderr: '' });
     const store = new SqliteStore({ path });
     expect(await seqs(store, 't')).toEqual([2, 1]);
     await store.close();
   });
 
-  it('SIGTERM writes the held puts before the process ends', async () => {
-    const path = freshFile();
-    const child = spawnChild('exit-child.ts', [path, 'SIGTERM']);
-    expect((await child.exited).signal).toBe('SIGTERM');
-    const store = new SqliteStore({ path });
-    expect(await seqs(store, 't')).toEqual([4, 3, 2, 1]);
-    await store.close();
-  });
+  it(
+    'SIGTERM in a process that does not handle it: the held puts are written and the process still dies of SIGTERM',
+    { timeout: PROCESS_TEST_TIMEOUT_MS },
+    async () => {
+      const { path, exit } = await killed('SIGTERM');
+      expect(exit).toMatchObject({ signal: 'SIGTERM', stderr: '' });
+      const store = new SqliteStore({ path });
+      expect(await seqs(store, 't')).toEqual([4, 3, 2, 1]);
+      await store.close();
+    },
+  );
+
+  it(
+    'SIGTERM in a process that handles it to let its run finish: the store stays usable and every checkpoint is written',
+    { timeout: PROCESS_TEST_TIMEOUT_MS },
+    async () => {
+      const path = freshFile();
+      const child = spawnChild('sigterm-child.ts', [path]);
+      await child.printed('ready');
+      child.process.kill('SIGTERM');
+      const exit = await child.exited;
+      expect(exit).toEqual({ code: 0, signal: null, stdout: 'ready\n{"status":"done","output":3}\n', stderr: '' });
+      const store = new SqliteStore({ path });
+      expect((await store.list('t')).map((e) => `${e.seq} ${e.status}`)).toEqual(['4 done', '3 running', '2 running', '1 running']);
+      expect(await store.threadLease('t')).toBeUndefined();
+      await store.close();
+    },
+  );
 });
 
 describe('two stores on one file (as two processes would)', () => {

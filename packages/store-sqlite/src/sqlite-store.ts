@@ -78,7 +78,7 @@ export class SqliteStore implements CheckpointStore {
       throw err;
     }
     this.#db = db;
-    if (durability === 'exit') this.#disposeExitHook = onProcessExit(() => this.#closeSync());
+    if (durability === 'exit') this.#disposeExitHook = onProcessExit({ flush: () => this.#flushSync(), close: () => this.#closeSync() });
   }
 
   async put(entry: CheckpointEntry): Promise<void> {
