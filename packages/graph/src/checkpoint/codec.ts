@@ -1,16 +1,21 @@
 import { crc32 } from 'node:zlib';
-import { Packr } from 'msgpackr';
+import { Packr, Unpackr } from 'msgpackr';
 import { WeftError } from '../errors.ts';
-import type { CheckpointRecord } from './checkpoint-record.ts';
+import type { Patch } from 'immer';
+import type { CheckpointRecord, CheckpointSource, CheckpointStatus } from './checkpoint-record.ts';
 import { MsgpackWriter } from './msgpack-writer.ts';
+import { scanMsgpack } from './scan-msgpack.ts';
 import { findUnserializable, formatPath, unserializableError, type ValuePath } from './unserializable.ts';
 
 /**
  * Layout: "WFCP" | crc32 (u32 BE) of the rest | format version (u8) | msgpack.
  * The checksum turns any corruption into a typed error instead of a silently
- * different state. msgpackr decodes data only (no records, no code) and renames
- * a `__proto__` key to `__proto_`, so decoding cannot pollute prototypes (state
- * should not use that key: it would not survive a checkpoint unchanged).
+ * different state. The checksum does not stop someone who can write to the
+ * store, so the body is scanned before msgpackr decodes it (see scan-msgpack.ts:
+ * only what the writer writes, bounded in size and depth) and the record's
+ * shape is checked after. msgpackr renames a `__proto__` key to `__proto_`, so
+ * decoding cannot change a prototype; the writer refuses such keys, since they
+ * would not come back unchanged.
  */
 export const CHECKPOINT_FORMAT_VERSION = 2;
 const MAGIC = [0x57, 0x46, 0x43, 0x50] as const;
@@ -18,6 +23,11 @@ const HEADER = 9;
 const packr = new Packr({ useRecords: false, moreTypes: false, bundleStrings: false });
 /** Writes the same bytes as `packr` for JSON-like data, behind the header, in one reused buffer. */
 const writer = new MsgpackWriter(packr);
+/**
+ * Reads only bodies scanMsgpack accepted. Structured clone is off as well (msgpackr
+ * leaves its id and pointer extensions on unless this is exactly `false`).
+ */
+const unpackr = new Unpackr({ useRecords: false, structuredClone: false });
 
 /**
  * Records are packed as a list in this field order (keys are not repeated in
@@ -129,9 +139,11 @@ export function decodeCheckpoint(bytes: Uint8Array, where: string): CheckpointRe
       { details: { where, version: buf[8] } },
     );
   }
+  const problem = scanMsgpack(buf, HEADER);
+  if (problem) throw corrupt(problem);
   let values: unknown;
   try {
-    values = packr.unpack(buf.subarray(HEADER));
+    values = unpackr.unpack(buf.subarray(HEADER));
   } catch (cause) {
     throw corrupt('undecodable body', cause);
   }
@@ -140,19 +152,22 @@ export function decodeCheckpoint(bytes: Uint8Array, where: string): CheckpointRe
   FIELDS.forEach((field, i) => {
     if (values[i] !== undefined || !OPTIONAL.has(field)) record[field] = values[i];
   });
-  const problem = shapeProblem(record);
-  if (problem) throw corrupt(problem);
+  const shape = shapeProblem(record);
+  if (shape) throw corrupt(shape);
   return record as unknown as CheckpointRecord;
 }
 
-function shapeProblem(r: unknown): string | undefined {
+/** `embedded`: a subgraph's record inside a frontier task, which has seq 0. */
+function shapeProblem(r: unknown, embedded = false): string | undefined {
   if (!isObject(r)) return 'body is not a record';
-  for (const key of ['graph', 'hash', 'threadId', 'id', 'status', 'source'] as const) {
+  for (const key of ['graph', 'hash', 'threadId', 'id'] as const) {
     if (typeof r[key] !== 'string') return `field ${key} is not a string`;
   }
-  for (const key of ['seq', 'step', 'createdAt'] as const) {
-    if (typeof r[key] !== 'number' || !Number.isFinite(r[key])) return `field ${key} is not a number`;
-  }
+  if (!STATUSES.has(r['status'])) return 'field status is not running, interrupted, done or error';
+  if (!SOURCES.has(r['source'])) return 'field source is not input, step, resume or fork';
+  if (!Number.isSafeInteger(r['seq']) || (r['seq'] as number) < (embedded ? 0 : 1)) return 'field seq is not a positive integer';
+  if (!Number.isSafeInteger(r['step']) || (r['step'] as number) < 0) return 'field step is not a non-negative integer';
+  if (typeof r['createdAt'] !== 'number' || !Number.isFinite(r['createdAt'])) return 'field createdAt is not a finite number';
   if (r['parentId'] !== null && typeof r['parentId'] !== 'string') return 'field parentId is invalid';
   const state = r['state'];
   if (!isObject(state) || !('full' in state || isList(state['patches'], isPatch))) return 'field state is invalid';
@@ -183,17 +198,23 @@ function shapeProblem(r: unknown): string | undefined {
   return undefined;
 }
 
+const STATUSES = new Set<unknown>(['running', 'interrupted', 'done', 'error'] satisfies CheckpointStatus[]);
+const SOURCES = new Set<unknown>(['input', 'step', 'resume', 'fork'] satisfies CheckpointSource[]);
+const PATCH_OPS = new Set<unknown>(['add', 'replace', 'remove'] satisfies Patch['op'][]);
+
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isList = (v: unknown, item: (x: unknown) => boolean): boolean => Array.isArray(v) && v.every(item);
 const isPair = (v: unknown) => Array.isArray(v) && v.length === 2 && typeof v[0] === 'string';
-const isPatch = (p: unknown) => isObject(p) && typeof p['op'] === 'string' && Array.isArray(p['path']);
+/** Which keys a patch may name and what it may do there is checked when it is applied (applyPatchList). */
+const isPatch = (p: unknown) => isObject(p) && PATCH_OPS.has(p['op']) && isList(p['path'], isKey);
+const isKey = (k: unknown) => typeof k === 'string' || typeof k === 'number';
 const isInterrupt = (i: unknown) =>
   isObject(i) && typeof i['id'] === 'string' && typeof i['address'] === 'string' && isList(i['path'], isString);
 function isTask(t: unknown): boolean {
   if (!isObject(t) || typeof t['node'] !== 'string') return false;
   if (t['resume'] !== undefined && !Array.isArray(t['resume'])) return false;
   if (t['key'] !== undefined && typeof t['key'] !== 'string') return false;
-  return t['sub'] === undefined || shapeProblem(t['sub']) === undefined;
+  return t['sub'] === undefined || shapeProblem(t['sub'], true) === undefined;
 }
