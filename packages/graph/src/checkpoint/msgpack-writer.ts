@@ -8,10 +8,17 @@
  *
  * It emits exactly the bytes that a Packr with `useRecords: false` and no
  * bundled strings or structured clone emits, so nothing downstream can tell the
- * two apart. That includes msgpackr's quirks: -0 is written as the integer 0,
- * plain objects always get a map16 header (more than 65535 keys throw), and
- * strings shorter than 64 UTF-16 units keep lone surrogates as 3-byte sequences
- * while longer ones (encoded by Buffer) turn them into U+FFFD.
+ * two apart, with one exception: msgpackr writes -0 as the integer 0, this
+ * writer as the float64 -0, so it comes back as it was. Plain objects always
+ * get a map16 header, as msgpackr's do.
+ *
+ * What would not come back as it was is refused with CHECKPOINT_UNSERIALIZABLE
+ * (see unserializable.ts), checked where it costs nothing on plain ASCII data:
+ * lone surrogates (msgpackr writes them as 3-byte sequences in short strings and
+ * as U+FFFD in long ones; both read back as U+FFFD) only on the non-ASCII path,
+ * holes only for undefined items, and cycles by counting depth: past MAX_DEPTH
+ * the writer stops, and the caller's findUnserializable walk tells a cycle
+ * from data that is merely too deep.
  *
  * Performance notes: strings arrive in many internal representations, which makes
  * `value.charCodeAt` megamorphic (several times slower), so it is called through
@@ -20,7 +27,8 @@
  * is synchronous, and a nested call (from a getter or toJSON) goes to msgpackr.
  */
 import type { Packr } from 'msgpackr';
-import { TOO_MANY_KEYS, findUnserializable, unserializableError } from './unserializable.ts';
+import { MAX_DEPTH } from './max-depth.ts';
+import { LONE_SURROGATE, PROTO_KEY, SPARSE, TOO_DEEP, TOO_MANY_KEYS, findUnserializable, unserializableError } from './unserializable.ts';
 
 type NodeBuffer = Buffer & { utf8Write(value: string, offset: number): number };
 
@@ -46,11 +54,15 @@ const UNSUPPORTED_OPTIONS = [
 ] as const;
 const hasOwn = Object.prototype.hasOwnProperty;
 const charCodeAt = String.prototype.charCodeAt;
+/** ES2024, in Node since 20; the tsconfig's lib is ES2023. */
+const isWellFormed = (String.prototype as unknown as { isWellFormed(this: string): boolean }).isWellFormed;
 
 let buf = newBuffer(INITIAL_SIZE);
 let view = new DataView(buf.buffer, buf.byteOffset, buf.length);
 let end = INITIAL_SIZE - SLACK;
 let pos = 0;
+/** Lists and maps open around the value being written. */
+let depth = 0;
 let busy = false;
 let fallback: Packr;
 
@@ -77,6 +89,7 @@ export class MsgpackWriter {
     fallback = this.packr;
     try {
       pos = 0;
+      depth = 0;
       room(reserve);
       pos = reserve;
       write(value);
@@ -138,6 +151,7 @@ function isBare(object: Record<string, unknown>): boolean {
 }
 
 function writeArray(list: unknown[]): void {
+  if (++depth > MAX_DEPTH) throw unserializableError(TOO_DEEP);
   const length = list.length;
   if (length < 0x10) {
     buf[pos++] = 0x90 | length;
@@ -153,18 +167,22 @@ function writeArray(list: unknown[]): void {
   for (let i = 0; i < length; i++) {
     const item = list[i];
     if (typeof item === 'string') writeString(item);
+    else if (item === undefined && !(i in list)) throw unserializableError(SPARSE);
     else write(item);
   }
+  depth--;
 }
 
 /** A map16 header patched with the count afterwards; own enumerable keys in for-in order. */
 function writeMap(object: Record<string, unknown>): void {
+  if (++depth > MAX_DEPTH) throw unserializableError(TOO_DEEP);
   const at = pos;
   buf[at] = 0xde;
   pos = at + 3;
   let size = 0;
   for (const key in object) {
     if (hasOwn.call(object, key)) {
+      if (key === '__proto__') throw unserializableError(PROTO_KEY);
       writeString(key);
       const item = object[key];
       if (typeof item === 'string') writeString(item);
@@ -175,12 +193,14 @@ function writeMap(object: Record<string, unknown>): void {
   if (size > 0xffff) throw unserializableError(TOO_MANY_KEYS);
   buf[at + 1] = size >> 8;
   buf[at + 2] = size & 0xff;
+  depth--;
 }
 
 function writeNumber(value: number): void {
   if (value >>> 0 === value) {
-    // also true for -0, which msgpackr writes as the integer 0
     if (value < 0x80) {
+      // also true for -0 (which msgpackr writes as the integer 0): a float keeps its sign
+      if (value === 0 && 1 / value < 0) return writeFloat(value);
       buf[pos++] = value;
     } else if (value < 0x100) {
       buf[pos++] = 0xcc;
@@ -210,10 +230,14 @@ function writeNumber(value: number): void {
       pos += 4;
     }
   } else {
-    buf[pos++] = 0xcb;
-    view.setFloat64(pos, value);
-    pos += 8;
+    writeFloat(value);
   }
+}
+
+function writeFloat(value: number): void {
+  buf[pos++] = 0xcb;
+  view.setFloat64(pos, value);
+  pos += 8;
 }
 
 /** fixstr fast path: ASCII copied in JS, anything else re-encoded like msgpackr. */
@@ -255,7 +279,11 @@ function writeLongString(value: string, length: number): void {
   const at = pos;
   const start = at + headerSize;
   let bytes = buf.utf8Write(value, start);
-  if (length < JS_UTF8_BELOW && bytes !== length) bytes = utf8(value, start) - start;
+  if (bytes !== length) {
+    // not ASCII: Buffer turned any lone surrogate into U+FFFD; a shorter string goes through msgpackr's loop, which checks
+    if (length < JS_UTF8_BELOW) bytes = utf8(value, start) - start;
+    else if (!isWellFormed.call(value)) throw unserializableError(LONE_SURROGATE);
+  }
   const needed = bytes < 0x100 ? 2 : bytes < 0x10000 ? 3 : 5;
   if (needed > headerSize) buf.copyWithin(at + needed, start, start + bytes);
   if (needed === 2) {
@@ -272,7 +300,7 @@ function writeLongString(value: string, length: number): void {
   pos = at + needed + bytes;
 }
 
-/** msgpackr's own UTF-8 loop (lone surrogates become 3-byte sequences); returns the end. */
+/** msgpackr's own UTF-8 loop, refusing lone surrogates; returns the end. */
 function utf8(value: string, start: number): number {
   const length = value.length;
   let p = start;
@@ -290,6 +318,7 @@ function utf8(value: string, start: number): number {
       buf[p++] = ((c >> 6) & 0x3f) | 0x80;
       buf[p++] = (c & 0x3f) | 0x80;
     } else {
+      if ((c & 0xf800) === 0xd800) throw unserializableError(LONE_SURROGATE);
       buf[p++] = (c >> 12) | 0xe0;
       buf[p++] = ((c >> 6) & 0x3f) | 0x80;
       buf[p++] = (c & 0x3f) | 0x80;
@@ -301,7 +330,7 @@ function utf8(value: string, start: number): number {
 /** Anything but JSON-like data: msgpackr's own bytes, spliced in. */
 function delegate(value: unknown): void {
   // A class instance, Map or Set is walked by msgpackr, not here: check all of it first (rare, so affordable).
-  const found = findUnserializable(value);
+  const found = findUnserializable(value, depth);
   if (found) throw unserializableError(found.what);
   const bytes = fallback.pack(value);
   room(bytes.length);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { END, START, graph, MemoryStore } from '../index.ts';
+import { END, START, graph, interrupt, MemoryStore } from '../index.ts';
 
 /** a → b → END; `a` stores what `value()` gives in the state, `b` passes on what it gets. */
 const build = (store: MemoryStore, value: () => unknown, output: (n: number) => unknown = (n) => n) =>
@@ -10,6 +10,20 @@ const build = (store: MemoryStore, value: () => unknown, output: (n: number) => 
     .addEdge('a', 'b')
     .addEdge('b', END)
     .compile({ store });
+
+/** { child: { parent: <itself> } } */
+function cyclic(): object {
+  const node: Record<string, unknown> = {};
+  node['child'] = { parent: node };
+  return node;
+}
+
+/** A list nested `levels` deep around 'bottom'. */
+function nested(levels: number): unknown {
+  let value: unknown = 'bottom';
+  for (let i = 0; i < levels; i++) value = [value];
+  return value;
+}
 
 describe('values a checkpoint cannot hold', () => {
   it.each([
@@ -23,6 +37,22 @@ describe('values a checkpoint cannot hold', () => {
       () => ({ wide: Object.fromEntries(Array.from({ length: 70_000 }, (_, i) => [`k${i}`, i])) }),
       'state.v.wide',
     ],
+    // msgpackr writes a lone surrogate as 3 bytes in short strings and as U+FFFD in long ones; both read back as U+FFFD
+    ['a string with a lone UTF-16 surrogate', () => ({ text: '😀'.slice(0, 1) }), 'state.v.text'],
+    ['a string with a lone UTF-16 surrogate', () => ['x'.repeat(30) + '\udc00'], 'state.v[0]'],
+    ['a string with a lone UTF-16 surrogate', () => ['x'.repeat(100) + '\ud800 and more'], 'state.v[0]'],
+    ['a key with a lone UTF-16 surrogate', () => ({ inner: { ['k\ud800']: 1 } }), 'state.v.inner'],
+    ['a key named "__proto__"', () => ({ inner: JSON.parse('{ "__proto__": { "admin": true } }') as unknown }), 'state.v.inner'],
+    ['an Error', () => ({ failure: new TypeError('boom') }), 'state.v.failure'],
+    ['a RegExp', () => ({ pattern: /a+/g }), 'state.v.pattern'],
+    ['a Promise', () => ({ later: Promise.resolve(1) }), 'state.v.later'],
+    ['a WeakMap', () => [new WeakMap()], 'state.v[0]'],
+    ['a WeakSet', () => [new WeakSet()], 'state.v[0]'],
+    // eslint-disable-next-line no-sparse-arrays
+    ['a sparse array', () => ({ list: [1, , 3] }), 'state.v.list'],
+    ['a sparse array', () => ({ list: new Array(3) }), 'state.v.list'],
+    ['a reference cycle', () => cyclic(), 'state.v.child.parent'],
+    ['a reference cycle', () => new Map([['me', cyclic()]]), 'state.v.me.child.parent'],
   ])(
     '%s in the state fails the run with CHECKPOINT_UNSERIALIZABLE naming where, and the thread keeps its last good checkpoint',
     async (what, value, at) => {
@@ -54,5 +84,60 @@ describe('values a checkpoint cannot hold', () => {
     expect(ok.status).toBe('done');
     const loaded = await build(store, () => fine).getState('ok');
     expect(loaded.state.v).toEqual({ bytes: Buffer.from([1, 2]), when: new Date(5), big: 10n, map: { a: 1 }, set: [1] });
+  });
+
+  it('a value nested past the limit is refused (typed, no stack overflow); 1,000 levels round-trip', async () => {
+    const store = new MemoryStore();
+    const deep = await build(store, () => nested(5000)).run(1, { threadId: 'deep' });
+    // written as a patch: the record, state, patches, the patch, then state.v at level 5 and 1,020 lists below it
+    expect(deep.error).toMatchObject({
+      code: 'CHECKPOINT_UNSERIALIZABLE',
+      details: { what: 'a value nested more than 1,024 levels deep', at: `state.v${'[0]'.repeat(10)}… (1,022 steps)` },
+    });
+
+    const ok = await build(
+      store,
+      () => nested(1000),
+      () => nested(1000),
+    ).run(1, { threadId: 'ok' });
+    expect(ok.status).toBe('done');
+    expect((await build(store, () => null).getState('ok')).state.v).toEqual(nested(1000)); // a patch value; snapshots: codec.test.ts
+    const over = await build(store, () => nested(1030)).run(1, { threadId: 'over' });
+    expect(over.error).toMatchObject({ code: 'CHECKPOINT_UNSERIALIZABLE' });
+  });
+
+  it('a reference cycle given to resume({ update }) is refused typed, and the thread stays where it was', async () => {
+    const store = new MemoryStore();
+    const g = graph<number, number, { v: unknown }>({ name: 'upd', state: () => ({ v: null }) })
+      .addNode('ask', (n: number) => n + interrupt<number>('more?'))
+      .addEdge(START, 'ask')
+      .addEdge('ask', END)
+      .compile({ store });
+    await g.run(1, { threadId: 't' });
+    const before = (await store.list('t')).map((e) => e.id);
+    const update = (s: { v: unknown }) => void (s.v = cyclic());
+    await expect(g.resume({ threadId: 't', resume: { 'ask#0': 1 }, update })).rejects.toMatchObject({
+      code: 'CHECKPOINT_UNSERIALIZABLE',
+      details: { what: 'a reference cycle', at: 'state.v.child.parent' },
+    });
+    expect((await store.list('t')).map((e) => e.id)).toEqual(before);
+    const res = await g.resume({ threadId: 't', resume: { 'ask#0': 1 } });
+    expect([res.status, res.output]).toEqual(['done', 2]);
+  });
+
+  it('-0 comes back as -0 (it is not refused), in the state, in a patch and in a node input', async () => {
+    const store = new MemoryStore();
+    const g = graph<number, number, { zero: number; list: number[] }>({ name: 'zeros', state: () => ({ zero: -0, list: [] }) })
+      .addNode('a', (n: number, ctx) => (ctx.append(['list'], -0), -n))
+      .addNode('b', (n: number) => n + interrupt<number>('go?'))
+      .addEdge(START, 'a')
+      .addEdge('a', 'b')
+      .addEdge('b', END)
+      .compile({ store, snapshotEvery: 100 });
+    await g.run(0, { threadId: 't' });
+    const view = await g.getState('t');
+    expect(Object.is(view.state.zero, -0)).toBe(true);
+    expect(Object.is(view.state.list[0], -0)).toBe(true);
+    expect(Object.is(view.frontier[0]!.input, -0)).toBe(true);
   });
 });
