@@ -3,6 +3,7 @@ import { Packr, Unpackr } from 'msgpackr';
 import { WeftError } from '../errors.ts';
 import type { Patch } from 'immer';
 import type { CheckpointRecord, CheckpointSource, CheckpointStatus } from './checkpoint-record.ts';
+import { findUnloadablePatch } from './find-unloadable-patch.ts';
 import { MsgpackWriter } from './msgpack-writer.ts';
 import { scanMsgpack } from './scan-msgpack.ts';
 import { findUnserializable, formatPath, unserializableError, type ValuePath } from './unserializable.ts';
@@ -59,6 +60,8 @@ const FIELDS = [
 const OPTIONAL = new Set<string>(['output', 'error', 'resumeValues']);
 
 export function encodeCheckpoint(record: CheckpointRecord): Uint8Array {
+  const unloadable = findUnloadablePatch(record);
+  if (unloadable) throw unserializableError(unloadable.what, readablePlace(record, unloadable.path));
   try {
     return encodeRecord(record);
   } catch (err) {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { applyPatches, enablePatches, freeze, produceWithPatches } from 'immer';
+import { applyPatches, enablePatches, freeze, produceWithPatches, type Patch } from 'immer';
 import { describe, expect, it } from 'vitest';
 import { applyPatchList } from './apply-patch-list.ts';
 
@@ -57,5 +57,65 @@ describe('applyPatchList', () => {
     expect(() => applyPatchList({ a: 1 }, [{ op: 'add', path: ['x', 'y'], value: 1 }])).toThrow(
       expect.objectContaining({ code: 'CHECKPOINT_CORRUPT' }),
     );
+  });
+
+  const corrupt = expect.objectContaining({ code: 'CHECKPOINT_CORRUPT' });
+
+  it('refuses a path through __proto__, constructor or prototype, changing no prototype', () => {
+    const base = freeze({ a: { b: 1 }, list: [{ c: 1 }] }, true);
+    const hostile: Patch[] = [
+      { op: 'replace', path: ['__proto__'], value: { admin: true } },
+      { op: 'add', path: ['a', '__proto__', 'admin'], value: true },
+      { op: 'add', path: ['constructor', 'prototype', 'admin'], value: true },
+      { op: 'replace', path: ['a', 'constructor'], value: 1 },
+      { op: 'add', path: ['list', 0, 'prototype'], value: 1 },
+      { op: 'remove', path: ['list', '__proto__'] },
+    ];
+    for (const patch of hostile) {
+      expect(() => applyPatchList(base, [patch]), JSON.stringify(patch.path)).toThrow(corrupt);
+      expect(() => applyPatchList(base, [patch]), JSON.stringify(patch.path)).toThrow(/"(__proto__|constructor|prototype)"/);
+    }
+    expect(({} as { admin?: unknown }).admin).toBeUndefined();
+    expect(Object.getPrototypeOf(base)).toBe(Object.prototype);
+  });
+
+  it('bounds list indexes: add at 0..length or "-", replace and remove at 0..length-1, all at once', () => {
+    const base = freeze({ list: ['x', 'y'], rows: [[1]] }, true);
+    const started = performance.now();
+    const refused: Patch[] = [
+      { op: 'replace', path: ['list', 4_294_967_294], value: 1 },
+      { op: 'add', path: ['list', 4_294_967_294], value: 1 },
+      { op: 'add', path: ['list', 3], value: 1 },
+      { op: 'replace', path: ['list', 2], value: 1 },
+      { op: 'remove', path: ['list', 2] },
+      { op: 'replace', path: ['list', '-'], value: 1 },
+      { op: 'remove', path: ['list', '-'] },
+      { op: 'add', path: ['list', -1], value: 1 },
+      { op: 'add', path: ['list', 1.5], value: 1 },
+      { op: 'add', path: ['list', '01'], value: 1 },
+      { op: 'add', path: ['list', 'length'], value: 1 },
+      { op: 'replace', path: ['rows', 1, 0], value: 1 },
+      { op: 'replace', path: ['rows', -1, 0], value: 1 },
+      { op: 'add', path: ['list', 0, 'x'], value: 1 },
+    ];
+    for (const patch of refused) expect(() => applyPatchList(base, [patch]), JSON.stringify(patch)).toThrow(corrupt);
+    expect(performance.now() - started).toBeLessThan(1000); // the first one used to take minutes: a 4-billion-slot list
+    expect(applyPatchList(base, [{ op: 'add', path: ['list', '-'], value: 'z' }])).toEqual({ list: ['x', 'y', 'z'], rows: [[1]] });
+    expect(applyPatchList(base, [{ op: 'add', path: ['list', 2], value: 'z' }])).toEqual({ list: ['x', 'y', 'z'], rows: [[1]] });
+    expect(applyPatchList(base, [{ op: 'add', path: ['list', 0], value: 'z' }])).toEqual({ list: ['z', 'x', 'y'], rows: [[1]] });
+    expect(applyPatchList(base, [{ op: 'replace', path: ['list', '1'], value: 'z' }])).toEqual({ list: ['x', 'z'], rows: [[1]] });
+    expect(applyPatchList(base, [{ op: 'remove', path: ['rows', 0, 0] }])).toEqual({ list: ['x', 'y'], rows: [[]] });
+  });
+
+  it('refuses unknown ops, odd path segments and keys a container only inherits', () => {
+    const base = freeze({ a: { b: 1 } }, true);
+    const refused = [
+      { op: 'move', path: ['a'], value: 1 },
+      { op: 'add', path: [{ k: 1 }], value: 1 },
+      { op: 'add', path: ['a', null, 'x'], value: 1 },
+      { op: 'add', path: ['toString', 'x'], value: 1 },
+      { op: 'add', path: ['hasOwnProperty', 'call'], value: 1 },
+    ] as unknown as Patch[];
+    for (const patch of refused) expect(() => applyPatchList(base, [patch]), JSON.stringify(patch)).toThrow(corrupt);
   });
 });

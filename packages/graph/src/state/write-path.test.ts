@@ -59,6 +59,26 @@ describe('setIn and appendIn', () => {
     expect(() => setIn(base, [], 1)).toThrow(/is empty/);
   });
 
+  it('refuse paths through __proto__, constructor or prototype, and segments that are not keys, with INVALID_ARGUMENT', () => {
+    const base = freeze({ list: [{ x: 1 }], obj: { x: 1 } }, true);
+    const invalid = expect.objectContaining({ code: 'INVALID_ARGUMENT' });
+    for (const path of [
+      ['__proto__'],
+      ['obj', '__proto__'],
+      ['obj', 'constructor'],
+      ['list', 0, 'prototype'],
+      ['constructor', 'prototype', 'x'],
+    ]) {
+      expect(() => setIn(base, path, { admin: true }), JSON.stringify(path)).toThrow(invalid);
+      expect(() => setIn(base, path, { admin: true }), JSON.stringify(path)).toThrow(/"(__proto__|constructor|prototype)"/);
+      expect(() => appendIn(base, path, [1]), JSON.stringify(path)).toThrow(invalid);
+    }
+    expect(() => setIn(base, ['obj', {} as never], 1)).toThrow(invalid);
+    expect(() => appendIn(base, [null as never], [1])).toThrow(invalid);
+    expect(({} as { admin?: unknown }).admin).toBeUndefined();
+    expect(Object.getPrototypeOf((setIn(base, ['obj', 'y'], 1).root as { obj: object }).obj)).toBe(Object.prototype);
+  });
+
   it('are what ctx.set and ctx.append record: applied at the barrier and checkpointed like recipes', async () => {
     const store = new MemoryStore();
     const g = graph<number, number, { log: string[]; count: number; meta: Record<string, string> }>({

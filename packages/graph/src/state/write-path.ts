@@ -2,6 +2,7 @@ import type { Patch } from 'immer';
 import { deepFreeze } from './deep-freeze.ts';
 import { WeftError } from '../errors.ts';
 import { isContainer, shallowCopy, type Container } from './container.ts';
+import { pathKeyProblem } from './path-key-problem.ts';
 
 /** Where a value sits in the state: object keys and array indexes from the root. */
 export type StatePath = readonly (string | number)[];
@@ -14,6 +15,7 @@ export type StatePath = readonly (string | number)[];
  */
 export function setIn(root: unknown, path: StatePath, value: unknown, owned?: Set<object>): { root: unknown; patch: Patch } {
   if (path.length === 0) throw badPath(path, 'is empty; replace the whole state with ctx.update');
+  checkKeys(path);
   const key = path[path.length - 1]!;
   let existed = false;
   const next = rewrite(
@@ -41,6 +43,7 @@ export function appendIn(
   values: readonly unknown[],
   owned?: Set<object>,
 ): { root: unknown; patches: Patch[] } {
+  checkKeys(path);
   const patches: Patch[] = [];
   const next = rewrite(
     root,
@@ -91,6 +94,11 @@ function rewrite(
   if (!Object.hasOwn(node, key)) throw badPath(path, `does not exist below ${JSON.stringify(path.slice(0, depth))}`);
   copy[key] = rewrite(node[key], path, trim, change, owned, depth + 1);
   return owned ? copy : Object.freeze(copy);
+}
+
+function checkKeys(path: StatePath): void {
+  const problem = pathKeyProblem(path);
+  if (problem) throw badPath(path, problem);
 }
 
 function badPath(path: StatePath, why: string): WeftError {
