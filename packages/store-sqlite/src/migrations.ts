@@ -1,5 +1,6 @@
-import type { Database } from 'better-sqlite3';
+import Sqlite, { type Database } from 'better-sqlite3';
 import { WeftError } from '@weft/graph';
+import type { SqliteStoreErrorCode } from './errors.ts';
 
 /**
  * The schema, one migration per version: migration i brings a database from
@@ -33,6 +34,20 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
 
 const versionOf = (db: Database): number => db.pragma('user_version', { simple: true }) as number;
 
+/** Runs migration `v`; one that fails on a table it should create or find means the version number lies. */
+function apply(db: Database, path: string, from: number, v: number): void {
+  try {
+    db.exec(MIGRATIONS[v]!);
+  } catch (err) {
+    if (!(err instanceof Sqlite.SqliteError) || err.code !== 'SQLITE_ERROR') throw err;
+    throw new WeftError<SqliteStoreErrorCode>(
+      'STORE_UNREADABLE',
+      `database "${path}" has schema version ${from}, but its tables do not match that version (${err.message}): it is damaged, or was not written by @weft/store-sqlite; restore it from a backup, or move it away to start a new store`,
+      { details: { path, version: from }, cause: err },
+    );
+  }
+}
+
 /**
  * Brings the schema up to date in one write transaction, so a process that
  * opens the file at the same moment waits and then sees the finished schema.
@@ -48,7 +63,7 @@ export function migrate(db: Database, path: string): void {
         { details: { path, version: from, supported: SCHEMA_VERSION } },
       );
     }
-    for (let v = from; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
+    for (let v = from; v < SCHEMA_VERSION; v++) apply(db, path, from, v);
     // PRAGMA takes no bound parameters; the value is our own integer.
     if (from < SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();

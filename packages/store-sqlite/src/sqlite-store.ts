@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import {
   WeftError,
@@ -15,29 +13,10 @@ import {
 import { entryToParams } from './checkpoint-row.ts';
 import { onProcessExit } from './exit-hooks.ts';
 import { checkLease, LeaseTable } from './lease-table.ts';
-import { migrate } from './migrations.ts';
+import { concurrentResume, headNotDeletable, unreadable } from './errors.ts';
+import { openDatabase } from './open-database.ts';
 import { parseOptions, type Durability, type SqliteStoreOptions } from './sqlite-store-options.ts';
 import { prepareStatements, type Statements } from './statements.ts';
-
-/** How long a write waits for another connection's write lock before failing with SQLITE_BUSY. */
-const BUSY_TIMEOUT_MS = 5000;
-
-/** The same message shape as MemoryStore's, so callers see one error whichever store they use. */
-function conflict(threadId: string, seq: number, current: number): WeftError {
-  return new WeftError(
-    'CONCURRENT_RESUME',
-    `thread "${threadId}" is at version ${current}, but this write expected ${seq - 1}: another run continued the thread first; load its latest checkpoint and try again`,
-    { details: { threadId, expected: seq - 1, actual: current } },
-  );
-}
-
-function headNotDeletable(threadId: string, headId: string): WeftError {
-  return new WeftError(
-    'INVALID_ARGUMENT',
-    `checkpoint "${headId}" is the latest of thread "${threadId}" and cannot be pruned; delete the whole thread with delete() instead`,
-    { details: { threadId, checkpointId: headId } },
-  );
-}
 
 /** A unique-key violation: another connection inserted the same seq or id between our check and our insert. */
 const isDuplicate = (err: unknown): boolean =>
@@ -63,14 +42,9 @@ export class SqliteStore implements CheckpointStore {
     const { path, durability, leaseTtlMs } = parseOptions(options);
     this.path = path;
     this.durability = durability;
-    if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
-    const db = new Database(path);
+    const synchronous = durability === 'async' ? 'NORMAL' : 'FULL';
+    const db = openDatabase(path, synchronous);
     try {
-      db.pragma('journal_mode = WAL');
-      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-      const synchronous = durability === 'async' ? 'NORMAL' : 'FULL';
-      db.pragma(`synchronous = ${synchronous}`);
-      migrate(db, path);
       this.#sql = prepareStatements(db);
       this.#leases = new LeaseTable(db, leaseTtlMs, synchronous);
     } catch (err) {
@@ -87,32 +61,32 @@ export class SqliteStore implements CheckpointStore {
 
   /** `put` without a promise: better-sqlite3 writes synchronously, so a run need not wait a tick per step. */
   putSync(entry: CheckpointEntry): void {
-    const db = this.#open();
-    if (this.durability === 'exit') return this.#hold(entry);
-    try {
-      db.transaction(() => this.#insert(entry)).immediate();
-    } catch (err) {
-      if (!isDuplicate(err)) throw err;
-      throw conflict(entry.threadId, entry.seq, this.#sql.maxSeq.get(entry.threadId) ?? 0);
-    }
+    this.#use((db) => {
+      if (this.durability === 'exit') return this.#hold(entry);
+      try {
+        db.transaction(() => this.#insert(entry)).immediate();
+      } catch (err) {
+        if (!isDuplicate(err)) throw err;
+        throw concurrentResume(entry.threadId, entry.seq, this.#sql.maxSeq.get(entry.threadId) ?? 0);
+      }
+    });
   }
 
   async get(threadId: string, checkpointId?: string): Promise<CheckpointEntry | undefined> {
-    this.#readable();
-    const row = checkpointId === undefined ? this.#sql.latest.get(threadId) : this.#sql.byId.get(threadId, checkpointId);
-    return row && entryFromRow(row);
+    return this.#read(() => {
+      const row = checkpointId === undefined ? this.#sql.latest.get(threadId) : this.#sql.byId.get(threadId, checkpointId);
+      return row && entryFromRow(row);
+    });
   }
 
   async list(threadId: string, options: ListOptions = {}): Promise<CheckpointEntry[]> {
-    this.#readable();
     const limit = options.limit === undefined ? -1 : Math.max(0, Math.floor(options.limit)); // -1: no limit in SQLite
     const beforeSeq = options.beforeSeq ?? Number.MAX_SAFE_INTEGER;
-    return this.#sql.list.all(threadId, beforeSeq, limit).map(entryFromRow);
+    return this.#read(() => this.#sql.list.all(threadId, beforeSeq, limit).map(entryFromRow));
   }
 
   async delete(threadId: string): Promise<void> {
-    this.#readable();
-    this.#sql.deleteThread.run(threadId);
+    this.#read(() => this.#sql.deleteThread.run(threadId));
   }
 
   /**
@@ -122,35 +96,33 @@ export class SqliteStore implements CheckpointStore {
    * (its highest seq) must never go back.
    */
   async deleteCheckpoints(threadId: string, ids: readonly string[]): Promise<number> {
-    const db = this.#open();
-    this.#flushSync();
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return 0;
-    return db
-      .transaction(() => {
-        const head = this.#sql.headId.get(threadId);
-        if (head === undefined) return 0;
-        if (unique.includes(head)) throw headNotDeletable(threadId, head);
-        let deleted = 0;
-        for (const id of unique) deleted += this.#sql.deleteOne.run(threadId, id).changes;
-        return deleted;
-      })
-      .immediate();
+    return this.#use((db) => {
+      this.#flushSync();
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return 0;
+      return db
+        .transaction(() => {
+          const head = this.#sql.headId.get(threadId);
+          if (head === undefined) return 0;
+          if (unique.includes(head)) throw headNotDeletable(threadId, head);
+          let deleted = 0;
+          for (const id of unique) deleted += this.#sql.deleteOne.run(threadId, id).changes;
+          return deleted;
+        })
+        .immediate();
+    });
   }
 
   async threads(): Promise<ThreadSummary[]> {
-    this.#readable();
-    return this.#sql.heads.all().map(summaryFromRow);
+    return this.#read(() => this.#sql.heads.all().map(summaryFromRow));
   }
 
   async claimThread(threadId: string, options: ClaimOptions): Promise<ThreadLease> {
-    this.#open();
-    return this.#leases.claim(threadId, options);
+    return this.#use(() => this.#leases.claim(threadId, options));
   }
 
   async renewThread(lease: ThreadLease): Promise<ThreadLease> {
-    this.#open();
-    return this.#leases.renew(lease);
+    return this.#use(() => this.#leases.renew(lease));
   }
 
   /**
@@ -163,28 +135,27 @@ export class SqliteStore implements CheckpointStore {
    * lease is released and the error thrown.
    */
   async releaseThread(lease: ThreadLease): Promise<void> {
-    this.#open();
-    checkLease(lease, 'releaseThread()');
-    let dropped: unknown;
-    try {
-      this.#flushSync();
-    } catch (err) {
-      if ((err as { code?: unknown }).code !== 'CONCURRENT_RESUME') throw err;
-      dropped = err;
-    }
-    this.#leases.release(lease);
-    if (dropped) throw dropped;
+    this.#use(() => {
+      checkLease(lease, 'releaseThread()');
+      let dropped: unknown;
+      try {
+        this.#flushSync();
+      } catch (err) {
+        if ((err as { code?: unknown }).code !== 'CONCURRENT_RESUME') throw err;
+        dropped = err;
+      }
+      this.#leases.release(lease);
+      if (dropped) throw dropped;
+    });
   }
 
   async threadLease(threadId: string): Promise<ThreadLease | undefined> {
-    this.#open();
-    return this.#leases.current(threadId);
+    return this.#use(() => this.#leases.current(threadId));
   }
 
   /** Writes the puts held by durability 'exit' in one transaction; a no-op for the other modes. */
   async flush(): Promise<void> {
-    this.#open();
-    this.#flushSync();
+    this.#use(() => this.#flushSync());
   }
 
   /** Flushes held puts and closes the database. Closing twice is a no-op; every other call after it throws. */
@@ -209,17 +180,29 @@ export class SqliteStore implements CheckpointStore {
     return this.#db;
   }
 
-  /** Reads see held puts: they are flushed first. */
-  #readable(): void {
-    this.#open();
-    if (this.#pending.length) this.#flushSync();
+  /** Runs `work` on the open database; SQLite's reports of a damaged file become STORE_UNREADABLE naming it. */
+  #use<T>(work: (db: Database.Database) => T): T {
+    const db = this.#open();
+    try {
+      return work(db);
+    } catch (err) {
+      throw unreadable(err, this.path);
+    }
+  }
+
+  /** `#use` for reads, which see held puts: they are flushed first. */
+  #read<T>(work: () => T): T {
+    return this.#use(() => {
+      if (this.#pending.length) this.#flushSync();
+      return work();
+    });
   }
 
   /** The expected-version check and the insert; runs inside a write transaction. */
   #insert(entry: CheckpointEntry): void {
     const current = this.#sql.maxSeq.get(entry.threadId) ?? 0;
     if (entry.seq !== current + 1 || this.#sql.hasId.get(entry.threadId, entry.id) !== undefined) {
-      throw conflict(entry.threadId, entry.seq, current);
+      throw concurrentResume(entry.threadId, entry.seq, current);
     }
     this.#sql.insert.run(entryToParams(entry));
   }
@@ -229,7 +212,7 @@ export class SqliteStore implements CheckpointStore {
     const head = this.#pendingHeads.get(entry.threadId);
     const current = head?.seq ?? this.#sql.maxSeq.get(entry.threadId) ?? 0;
     if (entry.seq !== current + 1 || head?.ids.has(entry.id) || this.#sql.hasId.get(entry.threadId, entry.id) !== undefined) {
-      throw conflict(entry.threadId, entry.seq, current);
+      throw concurrentResume(entry.threadId, entry.seq, current);
     }
     this.#pending.push({ ...entry, bytes: Buffer.from(entry.bytes) });
     this.#pendingHeads.set(entry.threadId, { seq: entry.seq, ids: (head?.ids ?? new Set()).add(entry.id) });

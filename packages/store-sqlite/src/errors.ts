@@ -1,0 +1,63 @@
+import Database from 'better-sqlite3';
+import { WeftError, type WeftErrorCode } from '@weft/graph';
+
+/**
+ * The codes this package's errors carry: @weft/graph's, and
+ * `STORE_UNREADABLE` — SQLite cannot open or read the database file (it is
+ * damaged, empty, not a database, or not accessible). Check `err.code`.
+ */
+export type SqliteStoreErrorCode = WeftErrorCode | 'STORE_UNREADABLE';
+
+/** The same message shape as MemoryStore's, so callers see one error whichever store they use. */
+export function concurrentResume(threadId: string, seq: number, current: number): WeftError {
+  return new WeftError(
+    'CONCURRENT_RESUME',
+    `thread "${threadId}" is at version ${current}, but this write expected ${seq - 1}: another run continued the thread first; load its latest checkpoint and try again`,
+    { details: { threadId, expected: seq - 1, actual: current } },
+  );
+}
+
+export function headNotDeletable(threadId: string, headId: string): WeftError {
+  return new WeftError(
+    'INVALID_ARGUMENT',
+    `checkpoint "${headId}" is the latest of thread "${threadId}" and cannot be pruned; delete the whole thread with delete() instead`,
+    { details: { threadId, checkpointId: headId } },
+  );
+}
+
+const RESTORE = 'restore it from a backup, or move it away to start a new store';
+
+/** The file is there but holds nothing: a Weft store never does (see openDatabase), so its contents were lost. */
+export function emptyFile(path: string): WeftError<SqliteStoreErrorCode> {
+  return new WeftError<SqliteStoreErrorCode>(
+    'STORE_UNREADABLE',
+    `database "${path}" is an empty file (0 bytes); a Weft store is never empty on disk, so this file lost its contents or was not written by @weft/store-sqlite: ${RESTORE} (deleting it starts a new, empty store)`,
+    { details: { path, size: 0 } },
+  );
+}
+
+/** What SQLite's error says about the file, and what to do about it; undefined for errors that are not about the file. */
+function diagnose(code: string, opening: boolean): string | undefined {
+  if (code === 'SQLITE_NOTADB') return `is not a SQLite database: ${RESTORE}`;
+  if (code.startsWith('SQLITE_CORRUPT'))
+    return `is damaged: ${RESTORE}; sqlite3's ".recover" command may rescue its rows into a new file (check the result before using it)`;
+  if (!opening) return undefined;
+  if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_PERM') || code.startsWith('SQLITE_IOERR') || code === 'SQLITE_READONLY')
+    return 'cannot be opened for reading and writing: check that the path names a file (not a folder) and that this process may read and write it and its folder';
+  return undefined;
+}
+
+/**
+ * A typed STORE_UNREADABLE for a SQLite error that is about the file itself
+ * (damaged or not a database; while opening, also not accessible), naming
+ * the file and what to do. Other errors come back unchanged.
+ */
+export function unreadable(err: unknown, path: string, opening = false): unknown {
+  if (!(err instanceof Database.SqliteError)) return err;
+  const what = diagnose(err.code, opening);
+  if (what === undefined) return err;
+  return new WeftError<SqliteStoreErrorCode>('STORE_UNREADABLE', `database "${path}" ${what} (SQLite: ${err.code}, ${err.message})`, {
+    details: { path, sqliteCode: err.code },
+    cause: err,
+  });
+}
