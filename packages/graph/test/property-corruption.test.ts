@@ -10,6 +10,14 @@
  * overwritten bytes at random positions (header, checksum, body), truncation,
  * appended garbage, and combinations of these.
  *
+ * Hostile bodies: someone who can write to the store can also compute the
+ * checksum, so bodies are also re-checksummed after byte flips, after splicing
+ * in random msgpack (lying lengths, every extension type, msgpackr's shared
+ * references, Errors, RegExps, typed arrays, records, deep nesting) and with
+ * random state patches (prototype keys, huge or odd list indexes). Decoding
+ * must then give a typed error or plain data no larger than its bytes, and
+ * loading must give a typed error or a state, each within a bounded time.
+ *
  * Through the store the model is the delta chain: loading a checkpoint reads
  * it and its parents back to the last full snapshot. So resuming the thread
  * fails iff the corrupted entry is on its head's chain (otherwise it continues
@@ -19,6 +27,7 @@
  */
 import { crc32 } from 'node:zlib';
 import fc from 'fast-check';
+import type { Patch } from 'immer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CHECKPOINT_FORMAT_VERSION,
@@ -36,6 +45,8 @@ import {
   type InterruptRecord,
   type RunResult,
 } from '../src/index.ts';
+import { MAX_DEPTH } from '../src/checkpoint/max-depth.ts';
+import { assertPlainData, bodyWith, checksummed, fieldsOf, hostileFragment, plain } from './support/hostile-msgpack.ts';
 
 type S = { seen: number[] };
 const TYPED = ['CHECKPOINT_CORRUPT', 'CHECKPOINT_VERSION'];
@@ -208,6 +219,82 @@ describe('checkpoint corruption is always a typed error', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('a checksummed body with hostile msgpack spliced in is a typed error or plain data no larger than its bytes, quickly', () => {
+    const cover = { typed: 0, decoded: 0 };
+    fc.assert(
+      fc.property(anyEntry, fc.nat(19), fc.boolean(), hostileFragment, (at, field, asSnapshot, fragment) => {
+        const record = decodeCheckpoint(pickEntry(at).bytes, 'fixture');
+        const bytes = checksummed(bodyWith(record, asSnapshot ? 10 : field, fragment, asSnapshot));
+        const started = performance.now();
+        let decoded: unknown;
+        try {
+          decoded = decodeCheckpoint(bytes, 'x');
+        } catch (err) {
+          expectTyped(err);
+        }
+        expect(performance.now() - started).toBeLessThan(1000);
+        if (decoded === undefined) cover.typed++;
+        else {
+          cover.decoded++;
+          assertPlainData(decoded, bytes.length, MAX_DEPTH);
+        }
+        expect(({} as { admin?: unknown }).admin).toBeUndefined();
+      }),
+      { numRuns: 3000 },
+    );
+    expect(cover.typed).toBeGreaterThan(500);
+    expect(cover.decoded).toBeGreaterThan(20);
+  });
+
+  it('a checksummed delta with hostile patches loads as a state or fails CHECKPOINT_CORRUPT naming it, quickly', async () => {
+    // mostly paths into the state's one list, `seen`, with prototype keys and odd indexes mixed in
+    const first = fc.oneof(
+      { weight: 4, arbitrary: fc.constant('seen') },
+      fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', '-', '0', 0, ''),
+    );
+    const index = fc.oneof(
+      { weight: 3, arbitrary: fc.integer({ min: -2, max: 12 }) },
+      fc.constantFrom(4_294_967_294, 2 ** 32, 2 ** 53, -0, 1.5, Number.NaN, '-', '01', '3', 'length', '__proto__', 'constructor'),
+    );
+    const patch = fc.record({
+      op: fc.oneof({ weight: 6, arbitrary: fc.constantFrom('add', 'replace', 'remove') }, fc.constantFrom('move', 'test', '')),
+      path: fc.oneof(fc.tuple(first), fc.tuple(first, index), fc.tuple(first, index, index), fc.constant([])),
+      value: fc.oneof(fc.integer(), fc.constant({ admin: true }), fc.jsonValue({ maxDepth: 2 })),
+    });
+    const f = fixtures[3]!; // snapshotEvery 50: the head of thread 'a' is a delta
+    const a = f.threads.a;
+    const head = decodeCheckpoint(a.at(-1)!.bytes, 'fixture');
+    expect('patches' in head.state).toBe(true);
+    const cover = { loaded: 0, refused: 0 };
+    await fc.assert(
+      fc.asyncProperty(fc.array(patch, { minLength: 1, maxLength: 6 }), async (patches) => {
+        // raw msgpack: encodeCheckpoint itself refuses patches through prototype keys
+        const hostile = checksummed(plain.pack(fieldsOf({ ...head, state: { patches: patches as Patch[] } })));
+        const started = performance.now();
+        const resumed = await settle(
+          build(await storeWith(f, a.length - 1, hostile), f.snapshotEvery).resume({ threadId: 'a', resume: resumeOf.a }),
+        );
+        expect(performance.now() - started).toBeLessThan(2000);
+        if (resumed.ok) {
+          cover.loaded++;
+          // plain data with standard prototypes (a patch through __proto__ would have replaced one), of bounded size
+          assertPlainData(resumed.value.state, 1000, MAX_DEPTH);
+          if (Array.isArray(resumed.value.state?.seen)) expect(resumed.value.state.seen.length).toBeLessThan(100);
+        } else {
+          cover.refused++;
+          expect(resumed.error).toMatchObject({ code: 'CHECKPOINT_CORRUPT' });
+          // the shape check names the checkpoint; a patch that does not fit the state is described itself
+          expect((resumed.error as Error).message).toMatch(new RegExp(`checkpoint "${head.id}"|^a state patch`));
+        }
+        expect(({} as { admin?: unknown }).admin).toBeUndefined();
+        expect(Object.getPrototypeOf({})).toBe(Object.prototype);
+      }),
+      { numRuns: 300 },
+    );
+    expect(cover.loaded).toBeGreaterThan(10);
+    expect(cover.refused).toBeGreaterThan(100);
   });
 
   it('through a store: resume and history fail typed exactly where the corrupted entry is read; the other thread loads fine', async () => {

@@ -1,6 +1,7 @@
 import { crc32 } from 'node:zlib';
 import { Packr, Unpackr } from 'msgpackr';
 import { WeftError } from '../errors.ts';
+import { pathKeyProblem } from '../state/path-key-problem.ts';
 import type { Patch } from 'immer';
 import type { CheckpointRecord, CheckpointSource, CheckpointStatus } from './checkpoint-record.ts';
 import { findUnloadablePatch } from './find-unloadable-patch.ts';
@@ -210,9 +211,9 @@ const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' &
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isList = (v: unknown, item: (x: unknown) => boolean): boolean => Array.isArray(v) && v.every(item);
 const isPair = (v: unknown) => Array.isArray(v) && v.length === 2 && typeof v[0] === 'string';
-/** Which keys a patch may name and what it may do there is checked when it is applied (applyPatchList). */
-const isPatch = (p: unknown) => isObject(p) && PATCH_OPS.has(p['op']) && isList(p['path'], isKey);
-const isKey = (k: unknown) => typeof k === 'string' || typeof k === 'number';
+/** Keys that lead to a prototype are refused here, naming the checkpoint; list bounds need the state (applyPatchList). */
+const isPatch = (p: unknown) =>
+  isObject(p) && PATCH_OPS.has(p['op']) && Array.isArray(p['path']) && pathKeyProblem(p['path']) === undefined;
 const isInterrupt = (i: unknown) =>
   isObject(i) && typeof i['id'] === 'string' && typeof i['address'] === 'string' && isList(i['path'], isString);
 function isTask(t: unknown): boolean {
