@@ -100,8 +100,11 @@ function skipExtension(bytes: Uint8Array, p: number, t: number): number | string
   return length > end - p ? ENDS_EARLY : p + length;
 }
 
+/** undefined (0) and Date (-1) are the writer's extensions; any other is refused, and these two in other sizes. */
 const unknownExtension = (type: number) =>
-  `msgpack extension 0x${hex(type)} (a checkpoint holds only the undefined and Date extensions, in the sizes the writer uses)`;
+  type === 0x00 || type === 0xff
+    ? `msgpack extension 0x${hex(type)} in a size the writer never uses`
+    : `msgpack extension 0x${hex(type)}, which a checkpoint never holds`;
 
 function readUint(bytes: Uint8Array, p: number, size: number): number {
   if (size === 1) return bytes[p]!;
