@@ -9,7 +9,9 @@ const DEMO = fileURLToPath(new URL('../../../docs/examples/support/demo.ts', imp
 describe('the demo (the README’s first command)', () => {
   it('runs the support system through weft run, a resume in a new process, history and replay, and writes run.html', async () => {
     const cwd = tempDir();
-    const res = await tsxScript(DEMO, [], cwd);
+    // The demo runs docs/examples/support/support.ts from a fresh folder: that module is this repository's, so the
+    // repository is the project whose modules weft resume loads.
+    const res = await tsxScript(DEMO, [], cwd, { WEFT_PROJECT: fileURLToPath(new URL('../../..', import.meta.url)) });
     expect(res.code).toBe(0);
     const headings = res.stdout.split('\n').filter((l) => l.startsWith('━━ '));
     expect(headings).toEqual([

@@ -5,9 +5,7 @@
 import { realpathSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, tempDir, weft, type WeftResult } from '../test-support/spawn-weft.ts';
-
-const EXPENSE = join(FIXTURES, 'expense-graph.ts');
+import { FIXTURES, projectModule, tempDir, weft, type WeftResult } from '../test-support/spawn-weft.ts';
 
 function expectFailure(result: WeftResult, code: number, message: string, hint: string): void {
   expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
@@ -19,6 +17,7 @@ function expectFailure(result: WeftResult, code: number, message: string, hint: 
 
 describe('weft errors', () => {
   const cwd = realpathSync(tempDir());
+  const EXPENSE = projectModule(cwd, join(FIXTURES, 'expense-graph.ts'));
   afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
   it('a module path that does not exist', async () => {
@@ -32,7 +31,7 @@ describe('weft errors', () => {
       result,
       1,
       'thread "nope" not found in sqlite .weft/weft.db (that file does not exist)',
-      'weft threads lists the threads of a store; pass --store to use another',
+      'list the threads of this store: weft threads; or pass --store to use another',
     );
     expect((await weft(['threads', '--json'], cwd)).stdout).toBe('{"threads":[]}\n');
   });
@@ -81,7 +80,7 @@ describe('weft errors', () => {
         await weft(['history', 'nope'], cwd),
         1,
         'thread "nope" not found in sqlite .weft/weft.db',
-        'weft threads lists the threads of a store; pass --store to use another',
+        'list the threads of this store: weft threads; or pass --store to use another',
       );
     });
 
@@ -112,7 +111,7 @@ describe('weft errors', () => {
         await weft(['resume', 'g1', '--value', 'true', '--interrupt', 'pay#0'], cwd),
         1,
         'thread "g1" has no pending interrupt "pay#0"; pending: "approve#0"',
-        `answer with: weft resume g1 --value '<json>' --interrupt 'approve#0'`,
+        `answer with: weft resume --value '<json>' --interrupt 'approve#0' -- g1`,
       );
     });
 
@@ -121,7 +120,7 @@ describe('weft errors', () => {
         await weft(['run', EXPENSE, '--input', '{"who":"Bo","amount":1}', '--thread', 'g1'], cwd),
         1,
         'thread "g1" waits on "approve#0": a new run would leave that unanswered',
-        `answer it with: weft resume g1 --value '<json>' --interrupt 'approve#0'; or run on another --thread`,
+        `run on another --thread, or answer it with: weft resume --value '<json>' --interrupt 'approve#0' -- g1`,
       );
     });
 
@@ -130,19 +129,19 @@ describe('weft errors', () => {
         await weft(['resume', 'g1'], cwd),
         1,
         'thread "g1" waits on an interrupt: "approve#0"',
-        `answer with: weft resume g1 --value '<json>' --interrupt 'approve#0'`,
+        `answer with: weft resume --value '<json>' --interrupt 'approve#0' -- g1`,
       );
     });
   });
 
   it('several pending interrupts: --value must say which; --values answers them all', async () => {
-    const contract = join(FIXTURES, 'two-approvals-graph.ts');
+    const contract = projectModule(cwd, join(FIXTURES, 'two-approvals-graph.ts'));
     expect((await weft(['run', contract, '--query', 'draft', '--thread', 'c1'], cwd)).code).toBe(0);
     expectFailure(
       await weft(['resume', 'c1', '--value', '"ok"'], cwd),
       1,
       'thread "c1" waits on 2 interrupts ("legal#0", "finance#0"): say which one --value answers',
-      `add --interrupt '<id>', or answer several with --values; answer with: weft resume c1 --values '{"legal#0":<json>,"finance#0":<json>}'`,
+      `answer one with --interrupt: weft resume --value '<json>' --interrupt 'legal#0' -- c1; or all at once: weft resume --values '{"legal#0":<json>,"finance#0":<json>}' -- c1`,
     );
     const done = await weft(['resume', 'c1', '--values', '{"legal#0":"ok","finance#0":"5000"}', '--json'], cwd);
     expect(done.code).toBe(0);
@@ -153,14 +152,14 @@ describe('weft errors', () => {
 
   it('a thread whose module was deleted since it started', async () => {
     const module = join(cwd, 'moved.ts');
-    writeFileSync(module, `export { graph } from ${JSON.stringify(EXPENSE)};\n`);
+    writeFileSync(module, `export { graph } from ${JSON.stringify(join(FIXTURES, 'expense-graph.ts'))};\n`);
     expect((await weft(['run', module, '--input', '{"who":"Cy","amount":900}', '--thread', 'm1'], cwd)).code).toBe(0);
     unlinkSync(module);
     expectFailure(
       await weft(['resume', 'm1', '--value', '{"approved":true}'], cwd),
       1,
-      `thread "m1" was started from ${module}, which no longer exists`,
-      'restore the file, or pass the same agent or graph with --module <file>',
+      `thread "m1" was started from moved.ts, which does not exist in this project (${module})`,
+      `restore the file, or name the same agent or graph: weft resume --value '{"approved":true}' --module '<file>' -- m1`,
     );
     const moved = await weft(['resume', 'm1', '--value', '{"approved":true}', '--module', EXPENSE], cwd);
     expect(moved.code).toBe(0);

@@ -1,4 +1,4 @@
-import { WeftError } from '@weft/graph';
+import { WeftError, type WeftErrorCode } from '@weft/graph';
 
 /**
  * Codes of the errors the `weft` command raises itself. Errors from the
@@ -12,6 +12,9 @@ export type CliErrorCode =
   | 'EXPORT_NOT_USABLE'
   | 'MODULE_NOT_RECORDED'
   | 'RECORDED_MODULE_MISSING'
+  | 'MODULE_OUTSIDE_PROJECT'
+  | 'STORE_UNREADABLE'
+  | 'CHECKPOINTS_CORRUPT'
   | 'JSON_INVALID'
   | 'THREAD_NOT_FOUND'
   | 'THREAD_INTERRUPTED'
@@ -28,12 +31,14 @@ export type CliErrorCode =
 /**
  * A failure the command explains: one line of `message`, one line of `hint`
  * (what to do about it). Usage errors exit with 2, every other one with 1.
+ * A lower layer's error that the command can say more about (which thread,
+ * the exact command to run) keeps its own code (THREAD_BUSY, …) and is the `cause`.
  */
-export class CliError extends WeftError<CliErrorCode> {
+export class CliError extends WeftError<CliErrorCode | WeftErrorCode> {
   override readonly name: string = 'CliError';
   readonly hint: string;
 
-  constructor(code: CliErrorCode, message: string, hint: string, options: { cause?: unknown; details?: unknown } = {}) {
+  constructor(code: CliErrorCode | WeftErrorCode, message: string, hint: string, options: { cause?: unknown; details?: unknown } = {}) {
     super(code, message, options);
     this.hint = hint;
   }

@@ -3,10 +3,25 @@ import type { CheckpointStore, CompiledGraph, InterruptRecord, Run, WeftErrorJSO
 import type { EventSink } from './event-sink.ts';
 import type { LoadedModule } from './load-module.ts';
 
+/** Who runs the thread: the name others see in THREAD_BUSY, and whether to take the thread over from the command's own hold. */
+export interface LeaseChoice {
+  holder: string;
+  takeOver: boolean;
+}
+
 /** What to do: start a run (`weft run`) or continue a checkpoint (`weft resume`). */
-export type TargetRequest =
-  | { mode: 'run'; threadId: string; input: RunInput; sessionValues: Record<string, unknown> }
-  | { mode: 'resume'; threadId: string; checkpointId: string; values: Record<string, unknown> | undefined };
+export type TargetRequest = LeaseChoice &
+  (
+    | { mode: 'run'; threadId: string; input: RunInput; sessionValues: Record<string, unknown> }
+    | {
+        mode: 'resume';
+        threadId: string;
+        checkpointId: string;
+        values: Record<string, unknown> | undefined;
+        /** Set in the session before an agent continues (a value its instruction was missing). */
+        sessionValues: Record<string, unknown>;
+      }
+  );
 
 /** An agent takes a query or a list of messages; a graph takes any value (a query is a string input). */
 export type RunInput = { query: string } | { messages: Message[] } | { value: unknown };
@@ -55,13 +70,24 @@ export async function executeTarget(options: ExecuteOptions): Promise<RunOutcome
   }
 }
 
+/** The options run and resume share: context, signal, run log and the lease. */
+function commonOptions(o: ExecuteOptions, signal: AbortSignal) {
+  const { holder, takeOver } = o.request;
+  return { context: o.context, signal, holder, ...(takeOver ? { takeOver } : {}), ...(o.record ? { record: o.record } : {}) };
+}
+
 async function executeAgent(agent: Agent, o: ExecuteOptions, signal: AbortSignal): Promise<RunOutcome> {
   const runner = new Runner({ agent, store: o.store, streaming: o.streaming });
-  const common = { context: o.context, signal, ...(o.record ? { record: o.record } : {}) };
+  const common = commonOptions(o, signal);
   const req = o.request;
   let run: AgentRun;
   if (req.mode === 'resume') {
-    run = runner.resume(checkpointHandle(req.threadId, req.checkpointId), { ...common, ...(req.values ? { resume: req.values } : {}) });
+    const session = Object.keys(req.sessionValues).length ? { sessionValues: req.sessionValues } : {};
+    run = runner.resume(checkpointHandle(req.threadId, req.checkpointId), {
+      ...common,
+      ...session,
+      ...(req.values ? { resume: req.values } : {}),
+    });
   } else {
     const runOptions = { ...common, threadId: req.threadId, sessionValues: req.sessionValues };
     const input = req.input;
@@ -87,7 +113,7 @@ async function executeAgent(agent: Agent, o: ExecuteOptions, signal: AbortSignal
 
 async function executeGraph(graph: CompiledGraph, o: ExecuteOptions, signal: AbortSignal): Promise<RunOutcome> {
   const compiled = graph.withStore(o.store);
-  const common = { context: o.context, signal, ...(o.record ? { record: o.record } : {}) };
+  const common = commonOptions(o, signal);
   const req = o.request;
   const run: Run =
     req.mode === 'resume'

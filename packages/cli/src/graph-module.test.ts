@@ -2,13 +2,13 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXTURES, normalizeIds, tempDir, weft, weftShell } from '../test-support/spawn-weft.ts';
+import { FIXTURES, normalizeIds, projectModule, tempDir, weft, weftShell } from '../test-support/spawn-weft.ts';
 
-const EXPENSE = join(FIXTURES, 'expense-graph.ts');
 const INPUT = '{"who":"Ann","amount":500}';
 
 describe('weft with a graph module', () => {
   const cwd = tempDir();
+  const EXPENSE = projectModule(cwd, join(FIXTURES, 'expense-graph.ts'));
   afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
   it('runs until the approval interrupt, then the printed command (with a value) finishes it', async () => {
@@ -25,11 +25,11 @@ interrupted · thread g1 · 1 pending interrupt
     address  approve
     info     {"question":"Approve 500 for Ann?"}
 resume with:
-  weft resume g1 --value '<json>' --interrupt 'approve#0'
+  weft resume --value '<json>' --interrupt 'approve#0' -- g1
 `);
     // The graph cannot know what its interrupt wants: the person fills in the value.
     const printed = run.stdout.trimEnd().split('\n').at(-1)!.trim().replace(`'<json>'`, `'{"approved":true}'`);
-    const resumed = await weftShell(`${printed} --record run.jsonl`, cwd);
+    const resumed = await weftShell(printed.replace(' -- g1', ' --record run.jsonl -- g1'), cwd);
     expect(resumed.stderr).toBe('');
     expect(resumed.code).toBe(0);
     expect(normalizeIds(resumed.stdout)).toBe(`thread g1 · resuming checkpoint <id> (seq 3, interrupted) · store sqlite .weft/weft.db
@@ -80,7 +80,7 @@ done · thread g1 · output paid 500 to Ann
       status: 'interrupted',
       threadId: 'g2',
       interrupts: [{ id: 'approve#0', address: 'approve', info: { question: 'Approve 500 for Ann?' } }],
-      resume: `weft resume g2 --value '<json>' --interrupt 'approve#0'`,
+      resume: `weft resume --value '<json>' --interrupt 'approve#0' -- g2`,
     });
   });
 
@@ -93,7 +93,7 @@ step 2: approve
 `);
     expect(refused.stderr).toBe(
       'weft: the run failed: NODE_FAILED: node "approve" failed after 1 attempt: the expense of Ann was refused\n' +
-        'hint: fix the cause, then continue from the last checkpoint: weft resume g2\n',
+        'hint: fix the cause, then continue from the last checkpoint: weft resume -- g2\n',
     );
   });
 

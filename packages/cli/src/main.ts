@@ -65,11 +65,16 @@ weft <command> --help   the options of a command
 weft --version          the version
 
 Checkpoints go to .weft/weft.db in the current folder unless --store (or
-WEFT_STORE) names another store. With --json, run and resume print JSON
-lines ({"event": …} per event, then {"result": …}); history and threads print
-one JSON object. A failure prints "weft: <what>" and "hint: <what to do>" on
-stderr and exits with 1 (2 for a wrong command line); WEFT_DEBUG=1 adds the
-stack trace.`;
+WEFT_STORE) names another store. Options go before a thread id; put -- before
+an id that starts with "-" (printed commands always do). With --json, run and
+resume print JSON lines ({"event": …} per event, then {"result": …}); history
+and threads print one JSON object. A failure prints "weft: <what>" and
+"hint: <what to do>" on stderr and exits with 1 (2 for a wrong command line);
+WEFT_DEBUG=1 adds the stack trace.
+
+environment: WEFT_STORE (the store), WEFT_PROJECT (the folder whose modules
+resume loads; default: the nearest with a package.json), WEFT_LEASE_TTL_MS
+(how long a dead holder blocks a thread; default 15000), WEFT_DEBUG=1.`;
 }
 
 function version(): string {

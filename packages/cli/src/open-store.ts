@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MemoryStore, type CheckpointStore } from '@weft/graph';
-import { usageError } from './errors.ts';
+import { CliError, usageError } from './errors.ts';
+import { leaseTtlFromEnv } from './lease-ttl.ts';
 
 /** Where checkpoints go when no `--store` (and no WEFT_STORE) is given: a SQLite file in the working folder. */
 export const DEFAULT_STORE = 'sqlite:.weft/weft.db';
@@ -38,24 +39,56 @@ export interface OpenStoreOptions {
 export async function openStore({ flag, env, cwd, create }: OpenStoreOptions): Promise<OpenedStore> {
   const spec = flag ?? env['WEFT_STORE'] ?? DEFAULT_STORE;
   const base = { spec, explicit: flag !== undefined, ephemeral: false, missing: false };
-  if (spec === 'memory') return { ...base, store: new MemoryStore(), label: 'memory', ephemeral: true, close: async () => {} };
+  const leaseTtlMs = leaseTtlFromEnv(env);
+  const lease = leaseTtlMs === undefined ? {} : { leaseTtlMs };
+  if (spec === 'memory') return { ...base, store: new MemoryStore(lease), label: 'memory', ephemeral: true, close: async () => {} };
   if (spec.startsWith('sqlite:') && spec.length > 'sqlite:'.length) {
     const path = spec.slice('sqlite:'.length);
     const label = `sqlite ${path}`;
     if (!create && path !== ':memory:' && !existsSync(resolve(cwd, path)))
       return { ...base, store: new MemoryStore(), label, missing: true, close: async () => {} };
     const { SqliteStore } = await import('@weft/store-sqlite');
-    const store = new SqliteStore({ path: path === ':memory:' ? path : resolve(cwd, path) });
+    const file = path === ':memory:' ? path : resolve(cwd, path);
+    const store = opening(file, () => new SqliteStore({ path: file, ...lease }));
     return { ...base, store, label, close: () => store.close() };
   }
   const url = /^postgres(ql)?:\/\//.test(spec) ? spec : spec.startsWith('postgres:') ? spec.slice('postgres:'.length) : undefined;
   if (url !== undefined) {
     const { PostgresStore } = await import('@weft/store-postgres');
-    const store = new PostgresStore(url ? { connectionString: url } : {});
+    const store = new PostgresStore({ ...(url ? { connectionString: url } : {}), ...lease });
     return { ...base, store, label: 'postgres', close: () => store.close() };
   }
   throw usageError(
     `${flag !== undefined ? '--store' : 'WEFT_STORE'} ${JSON.stringify(spec)} names no store`,
     'use sqlite:<file>, postgres:<url> (or a postgres:// URL) or memory',
   );
+}
+
+/**
+ * Opens a SQLite file, or says which file could not be opened: an empty or
+ * garbage file, one written by something else, one without permission. The
+ * store's own STORE_UNREADABLE names the file already: its message stays.
+ */
+function opening<T>(file: string, open: () => T): T {
+  try {
+    return open();
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    const why = err instanceof Error ? err.message : String(err);
+    if (code === 'STORE_UNREADABLE')
+      throw new CliError(
+        'STORE_UNREADABLE',
+        why,
+        `restore ${file} from a backup, or move it away (a new, empty store is then created); or pass --store to use another`,
+        {
+          cause: err,
+        },
+      );
+    throw new CliError(
+      'STORE_UNREADABLE',
+      `cannot open the SQLite store ${file}: ${why}${typeof code === 'string' ? ` (${code})` : ''}`,
+      `if it is not a Weft store, move it aside (a new one is created) or pass --store to use another; WEFT_DEBUG=1 shows the stack trace`,
+      { cause: err },
+    );
+  }
 }

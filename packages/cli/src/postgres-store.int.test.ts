@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, tempDir, weft, weftShell } from '../test-support/spawn-weft.ts';
+import { FIXTURES, projectModule, tempDir, weft, weftShell } from '../test-support/spawn-weft.ts';
 
 const url = process.env['WEFT_PG_URL'];
 
@@ -20,12 +20,21 @@ describe.skipIf(!url)('weft with a Postgres store', () => {
     const thread = `cli-${randomBytes(4).toString('hex')}`;
     const store = `postgres:${url}`;
     const run = await weft(
-      ['run', join(FIXTURES, 'expense-graph.ts'), '--input', '{"who":"Ann","amount":500}', '--thread', thread, '--store', store],
+      [
+        'run',
+        projectModule(cwd, join(FIXTURES, 'expense-graph.ts')),
+        '--input',
+        '{"who":"Ann","amount":500}',
+        '--thread',
+        thread,
+        '--store',
+        store,
+      ],
       cwd,
     );
     expect(run.code).toBe(0);
     const printed = run.stdout.trimEnd().split('\n').at(-1)!.trim();
-    expect(printed).toBe(`weft resume ${thread} --value '<json>' --interrupt 'approve#0' --store ${store}`);
+    expect(printed).toBe(`weft resume --value '<json>' --interrupt 'approve#0' --store ${store} -- ${thread}`);
     const resumed = await weftShell(printed.replace(`'<json>'`, `'{"approved":true}'`), cwd);
     expect(resumed.code).toBe(0);
     expect(resumed.stdout.trimEnd().split('\n').at(-1)).toBe(`done · thread ${thread} · output paid 500 to Ann`);

@@ -1,5 +1,6 @@
 import type { AgentEvent, Message } from '@weft/agents';
 import { formatValue } from './format-value.ts';
+import { terminalSafe } from './terminal-safe.ts';
 import { truncate } from './truncate.ts';
 
 const TRANSFER_TOOL = 'transfer_to_agent';
@@ -11,6 +12,8 @@ const RESULT_MAX = 200;
  * (streamed chunk by chunk in streaming runs), tool calls with their
  * arguments, tool results cut to one line, transfers and errors. Interrupt
  * events are left to the outcome, which lists them with the resume command.
+ * What models and tools say is data: every line is terminal-safe (newlines
+ * and tabs of a message stay; escape sequences are shown, not obeyed).
  */
 export class AgentEventPrinter {
   readonly #write: (text: string) => void;
@@ -19,6 +22,8 @@ export class AgentEventPrinter {
   #inStream = false;
   /** The streamed text of the current message, so the whole message is not printed again. */
   #streamed = '';
+  /** A high surrogate that ended the last chunk: it waits for its other half, so an emoji split across chunks is not escaped. */
+  #heldSurrogate = '';
   /** Why each transfer call was made, by call id: the transfer line says it. */
   readonly #reasons = new Map<string, string>();
 
@@ -50,7 +55,7 @@ export class AgentEventPrinter {
     this.#endStream();
     this.#streamed = '';
     this.#speaker = speaker;
-    this.#write(`[${e.runPath.join(' › ')}] ${e.agentName}\n`);
+    this.#write(`${terminalSafe(`[${e.runPath.join(' › ')}] ${e.agentName}`)}\n`);
   }
 
   #chunk(text: string): void {
@@ -58,7 +63,14 @@ export class AgentEventPrinter {
     if (!this.#inStream) this.#write('  ');
     this.#inStream = true;
     this.#streamed += text;
-    this.#write(text.replace(/\n/g, '\n  '));
+    let shown = this.#heldSurrogate + text;
+    this.#heldSurrogate = '';
+    const last = shown.charCodeAt(shown.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+      this.#heldSurrogate = shown.slice(-1);
+      shown = shown.slice(0, -1);
+    }
+    this.#write(terminalSafe(shown, { lines: true }).replace(/\n/g, '\n  '));
   }
 
   #assistant(message: Message): void {
@@ -90,13 +102,15 @@ export class AgentEventPrinter {
 
   #line(text: string): void {
     this.#endStream();
-    this.#write(`  ${text}\n`);
+    this.#write(`  ${terminalSafe(text, { lines: true })}\n`);
   }
 
   #endStream(): void {
     if (!this.#inStream) return;
     this.#inStream = false;
-    this.#write('\n');
+    // A high surrogate the stream ended on has no other half coming: shown escaped.
+    this.#write(`${terminalSafe(this.#heldSurrogate)}\n`);
+    this.#heldSurrogate = '';
   }
 }
 

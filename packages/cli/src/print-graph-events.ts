@@ -1,11 +1,13 @@
 import type { GraphEvent } from '@weft/graph';
 import { formatValue } from './format-value.ts';
+import { terminalSafe } from './terminal-safe.ts';
 
 /**
  * Prints a graph run's events for people, as they arrive: each step with its
  * nodes, each node's output (cut to one line), custom events, retries and
  * errors; chunks of streaming nodes only when asked. Nodes inside subgraphs
  * are named by their path (`sub/approve`). Interrupts are left to the outcome.
+ * Every line is terminal-safe: an output cannot clear the screen.
  */
 export class GraphEventPrinter {
   readonly #write: (text: string) => void;
@@ -20,7 +22,7 @@ export class GraphEventPrinter {
     const where = (node: string, key: string | undefined) => [...e.path, node].join('/') + (key === undefined ? '' : `[${key}]`);
     switch (e.type) {
       case 'step.start':
-        if (e.path.length === 0) this.#write(`step ${e.step}: ${e.nodes.join(', ')}\n`);
+        if (e.path.length === 0) this.#write(`${terminalSafe(`step ${e.step}: ${e.nodes.join(', ')}`)}\n`);
         return;
       case 'node.end':
         return this.#line(`${where(e.node, e.key)} → ${formatValue(e.output)}`);
@@ -40,7 +42,8 @@ export class GraphEventPrinter {
     }
   }
 
+  /** Node names, outputs and error messages are data: escaped (see terminalSafe). */
   #line(text: string): void {
-    this.#write(`  ${text}\n`);
+    this.#write(`  ${terminalSafe(text)}\n`);
   }
 }

@@ -1,9 +1,12 @@
-import { decodeCheckpoint, type CheckpointEntry, type CheckpointRecord } from '@weft/graph';
+import type { CheckpointEntry, CheckpointRecord } from '@weft/graph';
+import { decodeEntry, type DecodeFailure } from './decode-entry.ts';
 import { CliError } from './errors.ts';
 import type { OpenedStore } from './open-store.ts';
+import { printedCommand } from './printed-command.ts';
 
 /** What `weft run` saves in every checkpoint's context (under `weft`) so later commands can load the module again. */
 export interface RecordedModule {
+  /** Relative to the project root (with `/`), or absolute for a module outside the project. */
   module: string;
   export: string;
 }
@@ -18,31 +21,59 @@ export interface ThreadHead {
 /**
  * Reads a thread's latest checkpoint (or `checkpointId`) straight from the
  * store and decodes it, without the module: that is how `resume` learns which
- * module to load and which interrupts are pending.
+ * module to load and which interrupts are pending. A checkpoint that cannot
+ * be decoded throws the decoder's error (CHECKPOINT_CORRUPT, …).
  */
 export async function readThreadHead(opened: OpenedStore, threadId: string, checkpointId?: string): Promise<ThreadHead> {
-  const entry = await opened.store.get(threadId, checkpointId);
-  if (!entry) {
-    const head = checkpointId === undefined ? undefined : await opened.store.get(threadId);
-    if (checkpointId !== undefined && head)
-      throw new CliError(
-        'CHECKPOINT_NOT_FOUND',
-        `thread "${threadId}" has no checkpoint "${checkpointId}"`,
-        `weft history ${threadId} lists its checkpoints`,
-      );
-    const where = opened.missing ? `${opened.label} (that file does not exist)` : opened.label;
-    throw new CliError(
-      'THREAD_NOT_FOUND',
-      `thread "${threadId}" not found in ${where}`,
-      `weft threads lists the threads of a store; pass --store to use another`,
-      {
-        details: { threadId },
-      },
-    );
-  }
-  const record = decodeCheckpoint(entry.bytes, `thread "${threadId}" checkpoint "${entry.id}"`);
-  return { entry, record, recorded: recordedModule(record.context) };
+  const entry = await findEntry(opened, threadId, checkpointId);
+  const decoded = decodeEntry(entry);
+  if ('failure' in decoded) throw decoded.failure.error;
+  return { entry, record: decoded.record, recorded: recordedModule(decoded.record.context) };
 }
+
+/** Codes of damaged data: a listing shows the row as corrupt and goes on. */
+const DAMAGE = new Set(['CHECKPOINT_CORRUPT', 'CHECKPOINT_VERSION']);
+
+/**
+ * A thread's latest checkpoint as a listing reads it: the module it names,
+ * or why it could not be read — the decoder refused its bytes, or the store
+ * refused the row itself (a store that checks its rows reports damage as
+ * CHECKPOINT_CORRUPT).
+ */
+export async function peekThreadHead(
+  opened: OpenedStore,
+  threadId: string,
+): Promise<{ recorded: RecordedModule | undefined; failure: DecodeFailure | undefined }> {
+  let entry: CheckpointEntry;
+  try {
+    entry = await findEntry(opened, threadId, undefined);
+  } catch (err) {
+    const code = (err as { code?: unknown } | null)?.code;
+    if (typeof code !== 'string' || !DAMAGE.has(code)) throw err;
+    return { recorded: undefined, failure: { code, message: err instanceof Error ? err.message : String(err), error: err } };
+  }
+  const decoded = decodeEntry(entry);
+  if ('failure' in decoded) return { recorded: undefined, failure: decoded.failure };
+  return { recorded: recordedModule(decoded.record.context), failure: undefined };
+}
+
+async function findEntry(opened: OpenedStore, threadId: string, checkpointId: string | undefined): Promise<CheckpointEntry> {
+  const entry = await opened.store.get(threadId, checkpointId);
+  if (entry) return entry;
+  const head = checkpointId === undefined ? undefined : await opened.store.get(threadId);
+  if (checkpointId !== undefined && head)
+    throw new CliError(
+      'CHECKPOINT_NOT_FOUND',
+      `thread "${threadId}" has no checkpoint "${checkpointId}"`,
+      `list its checkpoints: ${printedCommand('history', [], [threadId], opened)}`,
+    );
+  const where = opened.missing ? `${opened.label} (that file does not exist)` : opened.label;
+  throw new CliError('THREAD_NOT_FOUND', `thread "${threadId}" not found in ${where}`, threadsHint(opened), { details: { threadId } });
+}
+
+/** Where to look for a thread that is not in this store. */
+export const threadsHint = (opened: OpenedStore): string =>
+  `list the threads of this store: ${printedCommand('threads', [], [], opened)}; or pass --store to use another`;
 
 /** The module a checkpoint's context names, if `weft run` wrote it. */
 export function recordedModule(context: Record<string, unknown> | undefined): RecordedModule | undefined {

@@ -1,15 +1,21 @@
 import type { CliIo } from './cli-io.ts';
 import { CliError } from './errors.ts';
+import { terminalSafe } from './terminal-safe.ts';
 
 /** What to do about errors the lower layers raise, by code (the code is stable; the class may come from another copy). */
 const HINTS: Record<string, string> = {
-  THREAD_NOT_FOUND: 'weft threads lists the threads of a store; pass --store to use another',
-  CHECKPOINT_NOT_FOUND: 'weft history <thread> lists the checkpoints of a thread',
-  UNKNOWN_INTERRUPT: 'answer one of the pending interrupts; weft history <thread> shows them',
+  THREAD_NOT_FOUND: 'list the threads of a store: weft threads; pass --store to use another',
+  CHECKPOINT_NOT_FOUND: 'list the checkpoints of the thread: weft history -- <thread>',
+  UNKNOWN_INTERRUPT: 'answer one of the pending interrupts; see them: weft history -- <thread>',
   NOTHING_TO_RESUME: "give a value for a pending interrupt: --value '<json>'",
-  CONCURRENT_RESUME: 'another process continued this thread first; weft history <thread> shows what it did',
-  CHECKPOINT_GRAPH_MISMATCH: 'the module changed since the thread started: restore it, or start a new thread with weft run',
-  CHECKPOINT_CORRUPT: 'continue from an earlier checkpoint: weft history <thread>, then weft resume <thread> --checkpoint <id>',
+  CONCURRENT_RESUME: 'another process continued this thread first; see what it did: weft history -- <thread>',
+  THREAD_BUSY: 'wait for the run that holds the thread to end; only if its process is gone: weft resume --take-over -- <thread>',
+  LEASE_LOST: 'another process took the thread over; see what it did: weft history -- <thread>',
+  INTERRUPT_ALREADY_ANSWERED:
+    "continue without a value, or answer differently from the interrupted checkpoint: weft resume --checkpoint <id> --value '<json>' -- <thread>",
+  CHECKPOINT_GRAPH_MISMATCH: 'the module changed since the thread started: restore it, or start a new thread',
+  CHECKPOINT_CORRUPT: 'continue from an earlier checkpoint: weft history -- <thread>; then weft resume --checkpoint <id> -- <thread>',
+  STORE_UNREADABLE: 'restore the file from a backup, or move it away (a new, empty store is created); --store uses another',
   CHECKPOINT_VERSION: 'the store was written by a newer weft: upgrade @weft/cli',
   AGENT_TREE_INVALID: 'fix the agent tree in the module',
   GRAPH_INVALID: 'fix the graph in the module',
@@ -25,17 +31,19 @@ const DEFAULT_HINT = 'WEFT_DEBUG=1 shows the stack trace';
 /**
  * Prints a failure as two lines, `weft: <message>` and `hint: <what to do>`
  * (plus the stack with WEFT_DEBUG=1), and gives the exit code: 2 for usage
- * errors, 1 for everything else.
+ * errors, 1 for everything else. Both lines are terminal-safe: messages
+ * quote thread ids, outputs and other errors' messages.
  */
 export function reportError(err: unknown, io: CliIo): number {
   const { message, hint, exitCode } = explain(err);
-  io.stderr(`weft: ${message}\nhint: ${hint}\n`);
+  io.stderr(`${terminalSafe(`weft: ${message}`)}\n${terminalSafe(`hint: ${hint}`)}\n`);
   if (io.env['WEFT_DEBUG'] === '1') io.stderr(`${debugText(err)}\n`);
   return exitCode;
 }
 
 function explain(err: unknown): { message: string; hint: string; exitCode: number } {
-  if (err instanceof CliError) return { message: oneLine(err.message), hint: err.hint, exitCode: err.exitCode };
+  // The command's own messages are one line already: a newline in them comes from data (a thread id) and is escaped.
+  if (err instanceof CliError) return { message: err.message, hint: err.hint, exitCode: err.exitCode };
   const code = (err as { code?: unknown } | null)?.code;
   const text = err instanceof Error ? err.message : String(err);
   const hint = (typeof code === 'string' && HINTS[code]) || DEFAULT_HINT;
@@ -43,7 +51,7 @@ function explain(err: unknown): { message: string; hint: string; exitCode: numbe
 }
 
 /** Multi-line messages (a graph's validation problems) on one line. */
-const oneLine = (text: string): string =>
+export const oneLine = (text: string): string =>
   text
     .split('\n')
     .map((l) => l.trim().replace(/^- /, ''))

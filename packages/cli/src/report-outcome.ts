@@ -1,9 +1,11 @@
+import type { WeftErrorJSON } from '@weft/graph';
 import type { CliIo } from './cli-io.ts';
 import { CliError } from './errors.ts';
 import type { RunOutcome } from './execute-target.ts';
 import { formatValue } from './format-value.ts';
-import type { OpenedStore } from './open-store.ts';
-import { isApproval, resumeCommand } from './resume-command.ts';
+import { oneLine } from './report-error.ts';
+import { isApproval, resumeCommand, VALUE_PLACEHOLDER, type ResumeTarget } from './resume-command.ts';
+import { terminalSafe } from './terminal-safe.ts';
 import { toJsonLine } from './to-json-line.ts';
 
 /**
@@ -13,26 +15,27 @@ import { toJsonLine } from './to-json-line.ts';
  */
 export function reportOutcome(
   outcome: RunOutcome,
-  opened: OpenedStore,
+  target: ResumeTarget,
   io: CliIo,
   options: { json: boolean; kind: 'agent' | 'graph' },
 ): void {
+  const { opened } = target;
   const resume =
-    outcome.status === 'interrupted' && !opened.ephemeral ? resumeCommand(outcome.threadId, outcome.interrupts, opened) : undefined;
+    outcome.status === 'interrupted' && !opened.ephemeral ? resumeCommand(outcome.threadId, outcome.interrupts, target) : undefined;
   if (options.json) io.stdout(toJsonLine({ result: { ...outcome, ...(resume ? { resume } : {}) } }));
   else if (outcome.status === 'done') {
     const output = options.kind === 'graph' ? ` · output ${formatValue(outcome.output)}` : '';
-    io.stdout(`\ndone · thread ${outcome.threadId}${output}\n`);
-  } else if (outcome.status === 'interrupted') io.stdout(interruptedText(outcome, opened, resume));
+    io.stdout(`\n${terminalSafe(`done · thread ${outcome.threadId}${output}`)}\n`);
+  } else if (outcome.status === 'interrupted') io.stdout(interruptedText(outcome, target, resume));
   if (outcome.status === 'error') {
-    const error = outcome.error ?? { code: 'RUN_FAILED', message: 'unknown failure' };
-    throw new CliError('RUN_FAILED', `the run failed: ${error.code}: ${error.message}`, failureHint(error.code, outcome, opened), {
+    const error: WeftErrorJSON = outcome.error ?? { name: 'WeftError', code: 'RUN_FAILED', message: 'unknown failure' };
+    throw new CliError('RUN_FAILED', `the run failed: ${error.code}: ${oneLine(error.message)}`, failureHint(error, outcome, target), {
       details: { error },
     });
   }
 }
 
-function interruptedText(outcome: RunOutcome, opened: OpenedStore, resume: string | undefined): string {
+function interruptedText(outcome: RunOutcome, target: ResumeTarget, resume: string | undefined): string {
   const n = outcome.interrupts.length;
   const lines = ['', `interrupted · thread ${outcome.threadId} · ${n} pending interrupt${n === 1 ? '' : 's'}`];
   for (const i of outcome.interrupts) {
@@ -40,17 +43,32 @@ function interruptedText(outcome: RunOutcome, opened: OpenedStore, resume: strin
     const tool = (i.info as { tool?: string }).tool;
     if (isApproval(i)) lines.push(`    answer   {"approved":true} runs ${tool}; {"approved":false,"reason":"…"} refuses it`);
   }
-  if (!resume) lines.push(`(the ${opened.label} store ends with this command: run with --store sqlite:<file> to resume later)`);
+  if (!resume) lines.push(`(the ${target.opened.label} store ends with this command: run with --store sqlite:<file> to resume later)`);
   else lines.push('resume with:', `  ${resume}`);
-  if (resume && n > 1) lines.push(`  (or one at a time: weft resume ${outcome.threadId} --value '<json>' --interrupt '<id>')`);
-  return lines.join('\n') + '\n';
+  const [first] = outcome.interrupts;
+  if (resume && n > 1 && first)
+    lines.push(
+      '  or one at a time:',
+      `  ${resumeCommand(outcome.threadId, [], target, [
+        ['--value', VALUE_PLACEHOLDER],
+        ['--interrupt', first.id],
+      ])}`,
+    );
+  return lines.map((line) => terminalSafe(line)).join('\n') + '\n';
 }
 
-function failureHint(code: string, outcome: RunOutcome, opened: OpenedStore): string {
-  // Session values are given when a run starts; a resume cannot add them.
-  if (code === 'INSTRUCTION_KEY_MISSING') return 'run again with the missing value: --session <key>=<value>';
-  if (opened.ephemeral) return 'fix the cause and run again (a memory store keeps nothing)';
-  const resume = resumeCommand(outcome.threadId, [], opened);
+function failureHint(error: WeftErrorJSON, outcome: RunOutcome, target: ResumeTarget): string {
+  const { code } = error;
+  const key = (error.details as { key?: unknown } | undefined)?.key;
+  const session = `${typeof key === 'string' ? key : '<key>'}=<value>`;
+  if (target.opened.ephemeral)
+    return code === 'INSTRUCTION_KEY_MISSING'
+      ? `run again with the missing value: --session ${session}`
+      : 'fix the cause and run again (a memory store keeps nothing)';
+  const resume = resumeCommand(outcome.threadId, [], target);
+  // The failed step waits in the thread; given the value its instruction lacks, the agent goes on from there.
+  if (code === 'INSTRUCTION_KEY_MISSING')
+    return `continue with the missing session value: ${resumeCommand(outcome.threadId, [], target, [['--session', session]])}`;
   if (code === 'RUN_ABORTED') return `continue where it stopped: ${resume}`;
   if (code === 'MAX_STEPS_EXCEEDED') return `continue with a fresh step budget: ${resume}`;
   return `fix the cause, then continue from the last checkpoint: ${resume}`;

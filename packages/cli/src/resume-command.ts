@@ -1,26 +1,39 @@
 import type { InterruptRecord } from '@weft/graph';
 import type { OpenedStore } from './open-store.ts';
-import { shellQuote } from './shell-quote.ts';
+import { printedCommand, type PrintedOption } from './printed-command.ts';
 
 /** Stands for a value the command cannot guess; the person replaces it. */
 export const VALUE_PLACEHOLDER = '<json>';
 
+/** What a printed `weft resume` must repeat besides the thread: the store, and a module the project would not load by itself. */
+export interface ResumeTarget {
+  opened: OpenedStore;
+  /** A module the person named that lies outside the project: `weft resume` loads it only when `--module` names it. */
+  module?: string | undefined;
+}
+
 /**
  * The command that continues a thread at its pending interrupts, quoted for a
- * POSIX shell: one interrupt gets `--value … --interrupt <id>`, several get
- * one `--values` object. An approval (a tool with `needsApproval`) is
- * answered `{"approved":true}`; any other interrupt gets a placeholder.
+ * shell: one interrupt gets `--value … --interrupt <id>`, several get one
+ * `--values` object. An approval (a tool with `needsApproval`) is answered
+ * `{"approved":true}`; any other interrupt gets a placeholder. `extra`
+ * options come first (`--take-over`, `--checkpoint <id>`).
  */
-export function resumeCommand(threadId: string, interrupts: readonly InterruptRecord[], opened: OpenedStore): string {
-  const words = ['weft', 'resume', threadId];
+export function resumeCommand(
+  threadId: string,
+  interrupts: readonly InterruptRecord[],
+  target: ResumeTarget,
+  extra: readonly PrintedOption[] = [],
+): string {
+  const options: PrintedOption[] = [...extra];
   const [only] = interrupts;
   if (interrupts.length === 1 && only) {
-    words.push('--value', suggestedValue(only), '--interrupt', only.id);
+    options.push(['--value', suggestedValue(only)], ['--interrupt', only.id]);
   } else if (interrupts.length > 1) {
-    words.push('--values', `{${interrupts.map((i) => `${JSON.stringify(i.id)}:${suggestedValue(i)}`).join(',')}}`);
+    options.push(['--values', `{${interrupts.map((i) => `${JSON.stringify(i.id)}:${suggestedValue(i)}`).join(',')}}`]);
   }
-  if (opened.explicit) words.push('--store', opened.spec);
-  return words.map((w, i) => (i < 2 ? w : shellQuote(w))).join(' ');
+  if (target.module !== undefined) options.push(['--module', target.module]);
+  return printedCommand('resume', options, [threadId], target.opened);
 }
 
 /** The value an interrupt most likely wants, as JSON text. */

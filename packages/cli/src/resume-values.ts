@@ -1,8 +1,8 @@
-import type { CheckpointRecord } from '@weft/graph';
 import { CliError, usageError } from './errors.ts';
-import type { OpenedStore } from './open-store.ts';
 import { parseJsonFlag } from './parse-json-flag.ts';
-import { resumeCommand } from './resume-command.ts';
+import { printedCommand } from './printed-command.ts';
+import type { ThreadHead } from './read-thread-head.ts';
+import { resumeCommand, VALUE_PLACEHOLDER, type ResumeTarget } from './resume-command.ts';
 
 export interface ResumeFlags {
   value?: string;
@@ -11,16 +11,22 @@ export interface ResumeFlags {
 }
 
 /**
- * The values `weft resume` gives, checked against the checkpoint's pending
- * interrupts before anything runs: `--value` goes to `--interrupt <id>` or to
- * the only pending interrupt; `--values` is an object by id. Undefined when
- * nothing is pending (a run that failed or crashed continues without values).
+ * The values `weft resume` gives, checked against the checkpoint before
+ * anything runs: `--value` goes to `--interrupt <id>` or to the only pending
+ * interrupt; `--values` is an object by id. Undefined when nothing waits for
+ * a value (a run that failed or crashed continues without values, also one
+ * that crashed after an earlier resume gave its values: the checkpoint
+ * carries them, and a second value for the same interrupt is refused).
  */
-export function resumeValues(record: CheckpointRecord, flags: ResumeFlags, opened: OpenedStore): Record<string, unknown> | undefined {
+export function resumeValues(head: ThreadHead, flags: ResumeFlags, target: ResumeTarget): Record<string, unknown> | undefined {
+  const { record } = head;
   const { threadId } = record;
-  const pending = record.interrupts.map((i) => i.id);
+  const carried = new Set((record.resumeValues ?? []).map(([id]) => id));
+  const waiting = record.interrupts.filter((i) => !carried.has(i.id));
+  const pending = waiting.map((i) => i.id);
   const listed = pending.map((id) => JSON.stringify(id)).join(', ');
-  const suggestion = () => `answer with: ${resumeCommand(threadId, record.interrupts, opened)}`;
+  const suggestion = () => `answer with: ${resumeCommand(threadId, waiting, target)}`;
+  const history = () => printedCommand('history', [], [threadId], target.opened);
   if (flags.value !== undefined && flags.values !== undefined)
     throw usageError('resume: give --value or --values, not both', '--values answers several interrupts at once');
   if (flags.interrupt !== undefined && flags.value === undefined)
@@ -30,7 +36,7 @@ export function resumeValues(record: CheckpointRecord, flags: ResumeFlags, opene
       throw new CliError(
         'VALUE_REQUIRED',
         `thread "${threadId}" is done at checkpoint "${record.id}": nothing to resume`,
-        `weft history ${threadId} lists its checkpoints`,
+        `list its checkpoints: ${history()}`,
       );
     if (pending.length === 0) return undefined;
     throw new CliError(
@@ -39,38 +45,70 @@ export function resumeValues(record: CheckpointRecord, flags: ResumeFlags, opene
       suggestion(),
     );
   }
+  const values =
+    flags.values !== undefined
+      ? valuesObject(flags.values)
+      : { [targetId(flags.interrupt, pending, head, target)]: parseJsonFlag('--value', flags.value!) };
+  const again = Object.keys(values).filter((id) => carried.has(id));
+  if (again.length) throw alreadyAnswered(again, head, target);
   if (pending.length === 0)
     throw new CliError(
       'UNKNOWN_INTERRUPT',
       `thread "${threadId}" has no pending interrupt at checkpoint "${record.id}" (status ${record.status})`,
       record.status === 'done'
-        ? `the thread is done; weft history ${threadId} shows its checkpoints`
-        : `leave out --value to continue it; weft history ${threadId} shows its checkpoints`,
+        ? `the thread is done; list its checkpoints: ${history()}`
+        : `leave out the value to continue it: ${resumeCommand(threadId, [], target)}`,
     );
-  const values =
-    flags.values !== undefined
-      ? valuesObject(flags.values)
-      : { [targetId(flags.interrupt, pending, threadId, listed, suggestion)]: parseJsonFlag('--value', flags.value!) };
   const unknown = Object.keys(values).filter((id) => !pending.includes(id));
   if (unknown.length)
     throw new CliError(
       'UNKNOWN_INTERRUPT',
       `thread "${threadId}" has no pending interrupt ${unknown.map((u) => JSON.stringify(u)).join(', ')}; pending: ${listed}`,
       suggestion(),
-      {
-        details: { unknown, pending },
-      },
+      { details: { unknown, pending } },
     );
   return values;
 }
 
-function targetId(flag: string | undefined, pending: string[], threadId: string, listed: string, suggestion: () => string): string {
+function targetId(flag: string | undefined, pending: string[], head: ThreadHead, target: ResumeTarget): string {
   if (flag !== undefined) return flag;
+  const { threadId, interrupts } = head.record;
   if (pending.length === 1) return pending[0]!;
+  // Nothing waits: a value for the only interrupt is one for an interrupt already answered.
+  if (pending.length === 0) return interrupts.length === 1 ? interrupts[0]!.id : '';
+  const [first] = interrupts.filter((i) => i.id === pending[0]);
   throw new CliError(
     'INTERRUPT_AMBIGUOUS',
-    `thread "${threadId}" waits on ${pending.length} interrupts (${listed}): say which one --value answers`,
-    `add --interrupt '<id>', or answer several with --values; ${suggestion()}`,
+    `thread "${threadId}" waits on ${pending.length} interrupts (${pending.map((id) => JSON.stringify(id)).join(', ')}): say which one --value answers`,
+    `answer one with --interrupt: ${resumeCommand(threadId, first ? [first] : [], target)}; or all at once: ${resumeCommand(
+      threadId,
+      interrupts.filter((i) => pending.includes(i.id)),
+      target,
+    )}`,
+  );
+}
+
+/**
+ * A value for an interrupt that an earlier resume already answered (it
+ * stopped, failed or crashed before the thread moved on): the thread goes
+ * on with that value. A different answer is a fork from the interrupted
+ * checkpoint, the one this checkpoint continued.
+ */
+function alreadyAnswered(ids: string[], head: ThreadHead, target: ResumeTarget): CliError {
+  const { threadId } = head.record;
+  const interrupted = head.entry.parentId;
+  const fork = interrupted
+    ? `; to answer differently, fork from the interrupted checkpoint: ${resumeCommand(threadId, [], target, [
+        ['--checkpoint', interrupted],
+        ['--value', VALUE_PLACEHOLDER],
+        ...(ids.length === 1 ? [['--interrupt', ids[0]!] as const] : []),
+      ])}`
+    : '';
+  return new CliError(
+    'INTERRUPT_ALREADY_ANSWERED',
+    `interrupt ${ids.map((id) => JSON.stringify(id)).join(', ')} of thread "${threadId}" already has a value from an earlier resume (checkpoint "${head.entry.id}"), which the thread continues with`,
+    `continue with that value, without giving one: ${resumeCommand(threadId, [], target)}${fork}`,
+    { details: { answered: ids, checkpointId: head.entry.id, interrupted } },
   );
 }
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completion, json, startFakeOpenAIServer, type FakeOpenAIServer } from '../../models/src/openai/test-support/fake-openai-server.ts';
-import { SUPPORT_MODULE, tempDir, weft } from '../test-support/spawn-weft.ts';
+import { projectModule, SUPPORT_MODULE, tempDir, weft } from '../test-support/spawn-weft.ts';
 
 const transfer = (id: string, agent: string) =>
   [id, 'transfer_to_agent', JSON.stringify({ agent_name: agent })] as [string, string, string];
@@ -33,7 +33,11 @@ describe('the support example on an OpenAI-compatible server', () => {
   it('runs, stops at the refund approval, and a second process resumes it to the end', async () => {
     const cwd = tempDir();
     const env = { OPENAI_BASE_URL: server.baseURL, OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'support-model' };
-    const run = await weft(['run', SUPPORT_MODULE, '--query', 'Help!', '--session', 'company=Acme', '--thread', 'o1', '--json'], cwd, env);
+    const run = await weft(
+      ['run', projectModule(cwd, SUPPORT_MODULE), '--query', 'Help!', '--session', 'company=Acme', '--thread', 'o1', '--json'],
+      cwd,
+      env,
+    );
     expect([run.code, run.stderr]).toEqual([0, '']);
     const first = JSON.parse(run.stdout.trim().split('\n').at(-1)!).result;
     expect([first.status, first.interrupts.map((i: { address: string }) => i.address)]).toEqual([

@@ -6,10 +6,10 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleQuery } from '../../../docs/examples/support/support.ts';
-import { normalizeIds, SUPPORT_MODULE, tempDir, weft, weftShell, type WeftResult } from '../test-support/spawn-weft.ts';
+import { normalizeIds, projectModule, SUPPORT_MODULE, tempDir, weft, weftShell, type WeftResult } from '../test-support/spawn-weft.ts';
 
 const REFUND = 'agent:Coordinator/agent:Billing/tool:refund:billing_16_0#0';
-const RESUME = `weft resume t1 --value '{"approved":true}' --interrupt '${REFUND}'`;
+const RESUME = `weft resume --value '{"approved":true}' --interrupt '${REFUND}' -- t1`;
 
 const RUN_OUTPUT = `thread t1 · agent Coordinator · store sqlite .weft/weft.db
 [Coordinator] Coordinator
@@ -59,10 +59,12 @@ interface HistoryJson {
 
 describe('weft with the support system', () => {
   const cwd = tempDir();
+  // The support system as a module of this folder's project (weft resume loads such modules by itself).
+  const MODULE = projectModule(cwd, SUPPORT_MODULE);
   let run: WeftResult;
 
   beforeAll(async () => {
-    run = await weft(['run', SUPPORT_MODULE, '--query', exampleQuery, '--session', 'company=Acme', '--thread', 't1'], cwd);
+    run = await weft(['run', MODULE, '--query', exampleQuery, '--session', 'company=Acme', '--thread', 't1'], cwd);
   });
   afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
@@ -85,7 +87,7 @@ describe('weft with the support system', () => {
     const json = await weft(['history', 't1', '--json'], cwd);
     expect(json.code).toBe(0);
     const history = JSON.parse(json.stdout) as HistoryJson;
-    expect(history).toMatchObject({ threadId: 't1', module: SUPPORT_MODULE, export: 'agent' });
+    expect(history).toMatchObject({ threadId: 't1', module: MODULE, export: 'agent' });
     const { checkpoints } = history;
     // Every checkpoint of both processes, newest first, with no gap.
     expect(checkpoints.map((c) => c.seq)).toEqual(checkpoints.map((_, i) => checkpoints.length - i));
@@ -99,7 +101,7 @@ describe('weft with the support system', () => {
     const table = await weft(['history', 't1'], cwd);
     expect(table.code).toBe(0);
     const [title, header, ...rows] = table.stdout.trimEnd().split('\n');
-    expect(title).toBe(`thread t1 · ${checkpoints.length} checkpoints · ${SUPPORT_MODULE} (export agent)`);
+    expect(title).toBe(`thread t1 · ${checkpoints.length} checkpoints · ${MODULE} (export agent)`);
     expect(header?.split(/\s+/)).toEqual(['seq', 'step', 'status', 'source', 'next', 'interrupts', 'time', 'id']);
     expect(rows.map((r) => r.trim().split(/\s+/).slice(0, 4))).toEqual(
       checkpoints.map((c) => [String(c.seq), String(c.step), c.status, c.source]),
@@ -119,8 +121,10 @@ describe('weft with the support system', () => {
         step: expect.any(Number),
         headId: expect.any(String),
         updatedAt: expect.any(Number),
-        module: SUPPORT_MODULE,
+        module: MODULE,
         export: 'agent',
+        runningBy: null,
+        error: null,
       },
     ]);
     const table = await weft(['threads'], cwd);

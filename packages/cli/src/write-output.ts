@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CliIo } from './cli-io.ts';
 import { CliError } from './errors.ts';
+import { terminalSafe } from './terminal-safe.ts';
 
 /** Writes a command's product to `-o <file>` (saying so on stderr, keeping stdout clean) or to stdout. */
 export function writeOutput(io: CliIo, file: string | undefined, text: string, what: string): void {
@@ -17,5 +18,5 @@ export function writeOutput(io: CliIo, file: string | undefined, text: string, w
       { cause: err },
     );
   }
-  io.stderr(`wrote ${path} (${what})\n`);
+  io.stderr(`${terminalSafe(`wrote ${path} (${what})`)}\n`);
 }

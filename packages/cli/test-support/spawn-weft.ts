@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { LineProcess } from './line-process.ts';
 
 /** The real binary, as users run it. */
 export const WEFT_BIN = fileURLToPath(new URL('../bin/weft.js', import.meta.url));
@@ -21,9 +22,9 @@ export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'weft-cli-'));
 
 /** The environment without what would change the output: a real model, another store, stack traces. */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = { ...process.env, ...extra };
-  for (const key of ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'WEFT_STORE', 'WEFT_DEBUG']) delete env[key];
-  return env;
+  const env = { ...process.env };
+  for (const key of ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'WEFT_STORE', 'WEFT_DEBUG', 'WEFT_PROJECT', 'WEFT_LEASE_TTL_MS']) delete env[key];
+  return { ...env, ...extra };
 }
 
 function collect(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<WeftResult> {
@@ -43,10 +44,25 @@ export function weft(args: string[], cwd: string, env: Record<string, string> = 
   return collect(process.execPath, [WEFT_BIN, ...args], cwd, { ...cleanEnv(), ...env });
 }
 
+/** `weft …args` as a process the test talks to: its stdout line by line, its stdin open. */
+export function weftProcess(args: string[], cwd: string, env: Record<string, string> = {}): LineProcess {
+  return new LineProcess(process.execPath, [WEFT_BIN, ...args], { cwd, env: cleanEnv(env) });
+}
+
 /** `node --import tsx <script> …args` in `cwd`, in a new process (tsx from this package, wherever `cwd` is). */
-export function tsxScript(script: string, args: string[], cwd: string): Promise<WeftResult> {
+export function tsxScript(script: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<WeftResult> {
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
-  return collect(process.execPath, ['--import', tsx, script, ...args], cwd, cleanEnv());
+  return collect(process.execPath, ['--import', tsx, script, ...args], cwd, cleanEnv(env));
+}
+
+/**
+ * A module of the project in `dir` that re-exports `target` (a fixture): what
+ * `weft resume` loads by itself must lie inside the project, as a person's
+ * own modules do. Returns its file name, for `weft run <name>` in `dir`.
+ */
+export function projectModule(dir: string, target: string, name = basename(target)): string {
+  writeFileSync(join(dir, name), `export * from ${JSON.stringify(target)};\n`);
+  return name;
 }
 
 /**

@@ -2,14 +2,14 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXTURES, tempDir, weft } from '../../test-support/spawn-weft.ts';
+import { FIXTURES, projectModule, tempDir, weft } from '../../test-support/spawn-weft.ts';
 
 describe('weft replay', () => {
   const cwd = tempDir();
   afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
   it('renders a recorded run and its resume', async () => {
-    const expense = join(FIXTURES, 'expense-graph.ts');
+    const expense = projectModule(cwd, join(FIXTURES, 'expense-graph.ts'));
     expect(
       (await weft(['run', expense, '--input', '{"who":"Ann","amount":500}', '--thread', 'r1', '--record', 'run.jsonl'], cwd)).code,
     ).toBe(0);

@@ -1,24 +1,34 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Command } from '../command.ts';
-import { CliError } from '../errors.ts';
-import { loadModule, type LoadedModule } from '../load-module.ts';
+import { usageError } from '../errors.ts';
 import { openStore } from '../open-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
-import { readThreadHead, type ThreadHead } from '../read-thread-head.ts';
+import { parseSessionValues } from '../parse-session-values.ts';
+import type { PrintedOption } from '../printed-command.ts';
+import { readThreadHead } from '../read-thread-head.ts';
+import type { ResumeTarget } from '../resume-command.ts';
+import { resumeModule } from '../resume-module.ts';
 import { resumeValues } from '../resume-values.ts';
 import { runAndReport } from '../run-and-report.ts';
+import { terminalSafe } from '../terminal-safe.ts';
+import { explainThreadError } from '../thread-hints.ts';
+import { cliHolder, ThreadHold } from '../thread-hold.ts';
 
-const USAGE = `usage: weft resume <thread> [options]
+const USAGE = `usage: weft resume [options] [--] <thread>
 
 Continues a thread at its pending interrupts (or after a failure or a crash)
-in this process: the module is the one weft run saved with the thread.
+in this process. The module is the one weft run saved with the thread, if
+that file lies inside this project ($WEFT_PROJECT, else the nearest folder
+with a package.json); any other module is loaded only when --module names it.
 
 options:
   --value <json>          the value for the pending interrupt
   --interrupt <id>        which interrupt --value answers (needed when several are pending)
   --values <json>         values for several interrupts: {"<id>": <json>, …}
   --checkpoint <id>       continue from this checkpoint instead of the latest (a fork)
+  --session <key=value>   an agent: set a session value before it continues, e.g. the one
+                          a failed run's instruction was missing (repeatable)
+  --take-over             take the thread from the process that runs it; only when
+                          that process is gone (killed, its machine lost)
   --store <spec>          sqlite:<file> | postgres:<url> (default: $WEFT_STORE, else sqlite:.weft/weft.db)
   --stream                stream model output (agents) / print node chunks (graphs)
   --record <file.jsonl>   append the run's events to a run log
@@ -28,13 +38,17 @@ options:
 
 An approval (a tool with needsApproval) takes {"approved":true}, or
 {"approved":false,"reason":"…"} to refuse. Without a value, a thread with
-pending interrupts is refused with the list of what it waits on.`;
+pending interrupts is refused with the list of what it waits on. A thread
+another process is running is refused (THREAD_BUSY) before anything is loaded.
+Put -- before a thread id that starts with "-".`;
 
 const OPTIONS = {
   value: { type: 'string' },
   values: { type: 'string' },
   interrupt: { type: 'string' },
   checkpoint: { type: 'string' },
+  session: { type: 'string', multiple: true },
+  'take-over': { type: 'boolean' },
   store: { type: 'string' },
   stream: { type: 'boolean' },
   record: { type: 'string' },
@@ -52,45 +66,57 @@ export const resumeCommand: Command = {
     const { values, positionals } = parseCommandArgs('resume', args, OPTIONS, { names: ['thread'], required: 1 });
     const threadId = positionals[0]!;
     const opened = await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: false });
+    const target: ResumeTarget = { opened };
     try {
-      const head = await readThreadHead(opened, threadId, values.checkpoint);
-      const resume = resumeValues(head.record, values, opened);
-      const loaded = await loadRecorded(head, values.module === undefined ? undefined : resolve(io.cwd, values.module), values.export);
-      const json = values.json === true;
-      if (!json)
-        io.stdout(
-          `thread ${threadId} · resuming checkpoint ${head.entry.id} (seq ${head.entry.seq}, ${head.entry.status}) · store ${opened.label}\n`,
-        );
-      await runAndReport(
-        loaded,
-        opened,
-        io,
-        { mode: 'resume', threadId, checkpointId: head.entry.id, values: resume },
-        head.record.context,
-        values,
-      );
-      return 0;
+      // Held from before the head is read until the run takes the thread over: see ThreadHold.
+      const hold = await ThreadHold.claim(opened.store, threadId, { holder: cliHolder('resume'), takeOver: values['take-over'] === true });
+      try {
+        const head = await readThreadHead(opened, threadId, values.checkpoint);
+        const resume = resumeValues(head, values, target);
+        const loaded = await resumeModule(head, values, io, target, givenOptions(values));
+        const sessionValues = parseSessionValues(values.session ?? []);
+        if (loaded.kind === 'graph' && values.session?.length)
+          throw usageError('resume: --session is for agents', 'a graph keeps its data in its state and input');
+        const { entry } = head;
+        if (values.json !== true)
+          io.stdout(
+            terminalSafe(
+              `thread ${threadId} · resuming checkpoint ${entry.id} (seq ${entry.seq}, ${entry.status}) · store ${opened.label}`,
+            ) + '\n',
+          );
+        await hold.handOver();
+        const request = {
+          mode: 'resume',
+          threadId,
+          checkpointId: entry.id,
+          values: resume,
+          sessionValues,
+          holder: hold.holder,
+          takeOver: true,
+        } as const;
+        await runAndReport(loaded, opened, io, request, head.record.context, values);
+        return 0;
+      } finally {
+        await hold.release();
+      }
+    } catch (err) {
+      throw explainThreadError(err, threadId, target, givenOptions(values));
     } finally {
       await opened.close();
     }
   },
 };
 
-/** The module saved with the thread (or the one `--module` names instead). */
-async function loadRecorded(head: ThreadHead, moduleFlag: string | undefined, exportFlag: string | undefined): Promise<LoadedModule> {
-  const threadId = head.entry.threadId;
-  const path = moduleFlag ?? head.recorded?.module;
-  if (path === undefined)
-    throw new CliError(
-      'MODULE_NOT_RECORDED',
-      `thread "${threadId}" was not started by weft run: its checkpoints name no module`,
-      'pass the agent or graph module with --module <file>',
-    );
-  if (moduleFlag === undefined && !existsSync(path))
-    throw new CliError(
-      'RECORDED_MODULE_MISSING',
-      `thread "${threadId}" was started from ${path}, which no longer exists`,
-      'restore the file, or pass the same agent or graph with --module <file>',
-    );
-  return loadModule(path, exportFlag ?? head.recorded?.export);
+/** The options a person gave that a printed command should repeat (values, which checkpoint, which export, session values). */
+function givenOptions(values: {
+  value?: string;
+  values?: string;
+  interrupt?: string;
+  checkpoint?: string;
+  export?: string;
+  session?: string[];
+}): PrintedOption[] {
+  const names = ['value', 'values', 'interrupt', 'checkpoint', 'export'] as const;
+  const given = names.flatMap((name) => (values[name] === undefined ? [] : [[`--${name}`, values[name]] as const]));
+  return [...given, ...(values.session ?? []).map((s) => ['--session', s] as const)];
 }

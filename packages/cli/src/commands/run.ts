@@ -1,15 +1,20 @@
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
+import type { CliIo } from '../cli-io.ts';
 import type { Command } from '../command.ts';
 import { CliError, usageError } from '../errors.ts';
 import { loadModule } from '../load-module.ts';
 import { newThreadId } from '../new-thread-id.ts';
-import { openStore, type OpenedStore } from '../open-store.ts';
+import { openStore } from '../open-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
 import { parseSessionValues } from '../parse-session-values.ts';
 import { readThreadHead } from '../read-thread-head.ts';
-import { resumeCommand } from '../resume-command.ts';
+import { recordedModulePath } from '../recorded-module.ts';
+import { resumeCommand, type ResumeTarget } from '../resume-command.ts';
 import { runAndReport } from '../run-and-report.ts';
 import { runInput } from '../run-input.ts';
+import { terminalSafe } from '../terminal-safe.ts';
+import { explainThreadError } from '../thread-hints.ts';
+import { cliHolder, ThreadHold } from '../thread-hold.ts';
 
 const USAGE = `usage: weft run <module> [options]
 
@@ -24,6 +29,8 @@ options:
   --session <key=value>   a session value for the agent (repeatable; values are strings)
   --thread <id>           the thread to write (default: a new id, printed); a thread
                           that exists continues with this input (a new turn)
+  --take-over             with --thread: take the thread from the process that runs
+                          it; only when that process is gone (killed, its machine lost)
   --store <spec>          sqlite:<file> | postgres:<url> | memory
                           (default: $WEFT_STORE, else sqlite:.weft/weft.db)
   --stream                stream model output (agents) / print node chunks (graphs)
@@ -40,6 +47,7 @@ const OPTIONS = {
   input: { type: 'string' },
   session: { type: 'string', multiple: true },
   thread: { type: 'string' },
+  'take-over': { type: 'boolean' },
   store: { type: 'string' },
   stream: { type: 'boolean' },
   record: { type: 'string' },
@@ -60,29 +68,57 @@ export const runCommand: Command = {
     if (loaded.kind === 'graph' && values.session?.length)
       throw usageError('run: --session is for agents', 'pass a graph its data with --input');
     if (values.thread === '') throw usageError('run: --thread needs a non-empty id', 'leave --thread out to get a new id');
+    if (values['take-over'] && values.thread === undefined)
+      throw usageError('run: --take-over needs --thread', 'a new thread has no one to take it from');
     const opened = await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: true });
+    const holder = cliHolder('run');
+    const target: ResumeTarget = { opened, module: outsideProject(loaded.path, io) };
     try {
       const threadId = values.thread ?? (await newThreadId(opened.store));
-      if (values.thread !== undefined) await refuseInterrupted(opened, threadId);
       const json = values.json === true;
       const name = loaded.kind === 'agent' ? loaded.agent.name : loaded.graph.name;
-      if (!json) io.stdout(`thread ${threadId} · ${loaded.kind} ${name} · store ${opened.label}\n`);
-      await runAndReport(loaded, opened, io, { mode: 'run', threadId, input, sessionValues }, {}, values);
-      return 0;
+      const request = { mode: 'run', threadId, input, sessionValues, holder } as const;
+      const header = (): void => {
+        if (!json) io.stdout(`${terminalSafe(`thread ${threadId} · ${loaded.kind} ${name} · store ${opened.label}`)}\n`);
+      };
+      if (values.thread === undefined) {
+        header();
+        await runAndReport(loaded, opened, io, { ...request, takeOver: false }, {}, values);
+        return 0;
+      }
+      // A thread that may exist: held while it is checked, then taken over by the run (see ThreadHold).
+      const hold = await ThreadHold.claim(opened.store, threadId, { holder, takeOver: values['take-over'] === true });
+      try {
+        await refuseInterrupted(target, threadId);
+        header();
+        await hold.handOver();
+        await runAndReport(loaded, opened, io, { ...request, takeOver: true }, {}, values);
+        return 0;
+      } finally {
+        await hold.release();
+      }
+    } catch (err) {
+      throw values.thread === undefined ? err : explainThreadError(err, values.thread, target);
     } finally {
       await opened.close();
     }
   },
 };
 
+/** The module's path when it lies outside the project: printed resume commands then name it with --module. */
+function outsideProject(file: string, io: Pick<CliIo, 'cwd' | 'env'>): string | undefined {
+  return isAbsolute(recordedModulePath(file, io)) ? file : undefined;
+}
+
 /** A new run on a thread that waits on interrupts would leave them unanswered: most likely `resume` was meant. */
-async function refuseInterrupted(opened: OpenedStore, threadId: string): Promise<void> {
+async function refuseInterrupted(target: ResumeTarget, threadId: string): Promise<void> {
+  const { opened } = target;
   const head = await opened.store.get(threadId);
   if (head?.status !== 'interrupted') return;
   const { record } = await readThreadHead(opened, threadId);
   throw new CliError(
     'THREAD_INTERRUPTED',
     `thread "${threadId}" waits on ${record.interrupts.map((i) => JSON.stringify(i.id)).join(', ')}: a new run would leave that unanswered`,
-    `answer it with: ${resumeCommand(threadId, record.interrupts, opened)}; or run on another --thread`,
+    `run on another --thread, or answer it with: ${resumeCommand(threadId, record.interrupts, target)}`,
   );
 }
