@@ -42,6 +42,9 @@ function diagnose(code: string, opening: boolean): string | undefined {
   if (code.startsWith('SQLITE_CORRUPT'))
     return `is damaged: ${RESTORE}; sqlite3's ".recover" command may rescue its rows into a new file (check the result before using it)`;
   if (!opening) return undefined;
+  // Opening runs only fixed statements (pragmas, migrations, the schema check): when one fails, the file's header or schema is at fault.
+  if (code === 'SQLITE_ERROR')
+    return `cannot be read as a store (its header or schema is damaged, or it was not written by @weft/store-sqlite): ${RESTORE}`;
   if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_PERM') || code.startsWith('SQLITE_IOERR') || code === 'SQLITE_READONLY')
     return 'cannot be opened for reading and writing: check that the path names a file (not a folder) and that this process may read and write it and its folder';
   return undefined;
@@ -60,4 +63,18 @@ export function unreadable(err: unknown, path: string, opening = false): unknown
     details: { path, sqliteCode: err.code },
     cause: err,
   });
+}
+
+/**
+ * A thread whose rows disagree with each other or with their checksums: SQLite
+ * reads the file, but what it gives for this thread is not what was written
+ * (a flipped byte, a lost index entry). Never answered with an older
+ * checkpoint: resuming from one would run finished steps again.
+ */
+export function threadDamaged(path: string, threadId: string, what: string, checkpointId?: string): WeftError {
+  return new WeftError(
+    'CHECKPOINT_CORRUPT',
+    `thread "${threadId}" in database "${path}" is damaged: ${what}; restore the file from a backup, or delete the thread to give it up (resuming it from an older checkpoint would run the later steps again)`,
+    { details: { path, threadId, ...(checkpointId === undefined ? {} : { checkpointId }) } },
+  );
 }

@@ -3,6 +3,7 @@ import { constants, copyFileSync, linkSync, mkdirSync, rmSync, statSync } from '
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { emptyFile, unreadable } from './errors.ts';
+import { checkSchema } from './check-schema.ts';
 import { migrate } from './migrations.ts';
 
 /** How long a write waits for another connection's write lock before failing with SQLITE_BUSY. */
@@ -37,6 +38,7 @@ export function openDatabase(path: string, synchronous: 'FULL' | 'NORMAL'): Data
     db.pragma('journal_mode = WAL');
     db.pragma(`synchronous = ${synchronous}`);
     migrate(db, path);
+    checkSchema(db, path);
     return db;
   } catch (err) {
     db.close();
