@@ -92,7 +92,7 @@ export class LeaseTable {
 
   /** One UPDATE, so it is atomic without a transaction; the read after it only names the current holder in the error. */
   renew(lease: ThreadLease): ThreadLease {
-    checkLease(lease, 'renewThread()');
+    checkLease(lease, 'SqliteStore.renewThread()');
     const renewed = this.#lightly(() => this.#renew.get(Date.now(), lease.threadId, lease.token));
     if (renewed) return leaseFromRow(renewed);
     const now = this.current(lease.threadId);
@@ -101,12 +101,12 @@ export class LeaseTable {
 
   /** A no-op unless this token holds the thread: it never frees someone else's lease. */
   release(lease: ThreadLease): void {
-    checkLease(lease, 'releaseThread()');
+    checkLease(lease, 'SqliteStore.releaseThread()');
     this.#lightly(() => this.#release.run(lease.threadId, lease.token));
   }
 
   current(threadId: string): ThreadLease | undefined {
-    checkThreadId(threadId, 'threadLease()');
+    checkThreadId(threadId, 'SqliteStore.threadLease()');
     const row = this.#read.get(threadId);
     return row && row.expires_at > Date.now() ? leaseFromRow(row) : undefined;
   }

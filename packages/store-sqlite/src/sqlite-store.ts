@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import {
+  checkThreadId,
   WeftError,
   type CheckpointEntry,
   type CheckpointStore,
@@ -52,23 +53,26 @@ export class SqliteStore implements CheckpointStore {
   }
 
   async put(entry: CheckpointEntry): Promise<void> {
-    this.putSync(entry);
+    this.#put(entry, 'SqliteStore.put()');
   }
 
   /** `put` without a promise: better-sqlite3 writes synchronously, so a run need not wait a tick per step. */
   putSync(entry: CheckpointEntry): void {
-    this.#use(() => (this.durability === 'exit' ? this.#held.hold(entry, this.#table) : this.#insert.immediate(entry)));
+    this.#put(entry, 'SqliteStore.putSync()');
   }
 
   async get(threadId: string, checkpointId?: string): Promise<CheckpointEntry | undefined> {
+    checkThreadId(threadId, 'SqliteStore.get()');
     return this.#read(() => (checkpointId === undefined ? this.#table.latest(threadId) : this.#table.byId(threadId, checkpointId)));
   }
 
   async list(threadId: string, options: ListOptions = {}): Promise<CheckpointEntry[]> {
+    checkThreadId(threadId, 'SqliteStore.list()');
     return this.#read(() => this.#table.list(threadId, options));
   }
 
   async delete(threadId: string): Promise<void> {
+    checkThreadId(threadId, 'SqliteStore.delete()');
     this.#read(() => this.#transaction(() => this.#table.deleteThread(threadId)));
   }
 
@@ -79,6 +83,7 @@ export class SqliteStore implements CheckpointStore {
    * (its highest seq) must never go back.
    */
   async deleteCheckpoints(threadId: string, ids: readonly string[]): Promise<number> {
+    checkThreadId(threadId, 'SqliteStore.deleteCheckpoints()');
     const unique = [...new Set(ids)];
     return this.#read(() => (unique.length === 0 ? 0 : this.#transaction(() => this.#table.prune(threadId, unique))));
   }
@@ -107,7 +112,7 @@ export class SqliteStore implements CheckpointStore {
    */
   async releaseThread(lease: ThreadLease): Promise<void> {
     this.#use(() => {
-      checkLease(lease, 'releaseThread()');
+      checkLease(lease, 'SqliteStore.releaseThread()');
       let dropped: unknown;
       try {
         this.#flushSync();
@@ -132,6 +137,12 @@ export class SqliteStore implements CheckpointStore {
   /** Flushes held puts and closes the database. Closing twice is a no-op; every other call after it throws. */
   async close(): Promise<void> {
     this.#closeSync();
+  }
+
+  #put(entry: CheckpointEntry, where: string): void {
+    // Thread ids SQLite would not keep as they are (NUL, lone surrogates) are refused like @weft/graph refuses them.
+    checkThreadId((entry as Partial<CheckpointEntry> | null)?.threadId, where);
+    this.#use(() => (this.durability === 'exit' ? this.#held.hold(entry, this.#table) : this.#insert.immediate(entry)));
   }
 
   #closeSync(): void {
