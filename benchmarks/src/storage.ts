@@ -204,7 +204,7 @@ async function resumeLatency(store: CheckpointStore, steps: number, big: boolean
     if (view.step !== head.step) throw new Error('resume: wrong checkpoint loaded');
     // Every sample resumes the same interrupted checkpoint (a fork after the first), so each one loads the same chain.
     const r0 = now();
-    const out = await g.resume({ threadId, checkpointId: head.id, resume: { [interruptId]: true } });
+    const out = await g.resume({ threadId, checkpointId: head.id, resume: { [interruptId]: true }, fork: true });
     const r = ms(r0);
     if (out.status !== 'done' || out.output !== steps) throw new Error(`resume: ${out.status} ${String(out.output)}`);
     if (i === 0) continue; // warm-up

@@ -1,13 +1,14 @@
 import { checkpointHandle, parseCheckpointHandle, Runner, type Agent, type AgentRun, type Message } from '@weft/agents';
-import type { CheckpointStore, CompiledGraph, InterruptRecord, Run, WeftErrorJSON } from '@weft/graph';
+import type { CheckpointStore, CompiledGraph, InterruptRecord, LeaseKeeper, Run, WeftErrorJSON } from '@weft/graph';
 import type { EventSink } from './event-sink.ts';
 import type { LoadedModule } from './load-module.ts';
 
 /** Who runs the thread: the name others see in THREAD_BUSY, and whether to take the thread over from the command's own hold. */
-export interface LeaseChoice {
-  holder: string;
-  takeOver: boolean;
-}
+/**
+ * How the run holds the thread: a lease the command took before it read the
+ * thread (the run adopts it), or, for a new thread, a claim of its own.
+ */
+export type LeaseChoice = { lease: LeaseKeeper } | { holder: string };
 
 /** What to do: start a run (`weft run`) or continue a checkpoint (`weft resume`). */
 export type TargetRequest = LeaseChoice &
@@ -20,6 +21,8 @@ export type TargetRequest = LeaseChoice &
         values: Record<string, unknown> | undefined;
         /** Set in the session before an agent continues (a value its instruction was missing). */
         sessionValues: Record<string, unknown>;
+        /** `--checkpoint` named it: continue from it even if the thread went on from it (a new branch). */
+        fork: boolean;
       }
   );
 
@@ -72,8 +75,8 @@ export async function executeTarget(options: ExecuteOptions): Promise<RunOutcome
 
 /** The options run and resume share: context, signal, run log and the lease. */
 function commonOptions(o: ExecuteOptions, signal: AbortSignal) {
-  const { holder, takeOver } = o.request;
-  return { context: o.context, signal, holder, ...(takeOver ? { takeOver } : {}), ...(o.record ? { record: o.record } : {}) };
+  const hold = 'lease' in o.request ? { lease: o.request.lease } : { holder: o.request.holder };
+  return { context: o.context, signal, ...hold, ...(o.record ? { record: o.record } : {}) };
 }
 
 async function executeAgent(agent: Agent, o: ExecuteOptions, signal: AbortSignal): Promise<RunOutcome> {
@@ -87,6 +90,7 @@ async function executeAgent(agent: Agent, o: ExecuteOptions, signal: AbortSignal
       ...common,
       ...session,
       ...(req.values ? { resume: req.values } : {}),
+      ...(req.fork ? { fork: true } : {}),
     });
   } else {
     const runOptions = { ...common, threadId: req.threadId, sessionValues: req.sessionValues };
@@ -122,6 +126,7 @@ async function executeGraph(graph: CompiledGraph, o: ExecuteOptions, signal: Abo
           threadId: req.threadId,
           checkpointId: req.checkpointId,
           ...(req.values ? { resume: req.values } : {}),
+          ...(req.fork ? { fork: true } : {}),
         })
       : compiled.run(graphInput(req.input), { ...common, threadId: req.threadId });
   run.subscribe({ next: (e) => o.sink.graph(e), error: () => {} });

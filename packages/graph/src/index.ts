@@ -48,6 +48,7 @@ export type { InterruptRecord } from './interrupt/interrupt-record.ts';
 export type { CheckpointStore, CheckpointEntry, ListOptions, ThreadSummary } from './checkpoint/checkpoint-store.ts';
 export { MemoryStore } from './checkpoint/memory-store.ts';
 export type { MemoryStoreOptions } from './checkpoint/memory-store.ts';
+export { LeaseKeeper } from './checkpoint/lease-keeper.ts';
 export { DEFAULT_LEASE_TTL_MS, threadBusy, leaseLost, checkClaim, checkLeaseTtl } from './checkpoint/thread-lease.ts';
 export type { ThreadLease, ClaimOptions } from './checkpoint/thread-lease.ts';
 export { checkThreadId } from './checkpoint/check-thread-id.ts';

@@ -31,7 +31,7 @@ export function addAgentTools(c: AgentCompiler, agent: ChatModelAgent, scope: Ag
         address,
         annotations: { agent: agent.name, agentPath: scope.agentPath, agentTool: tool.name, innerAgent: tool.agent.name },
         // The inner run failed (its agent's model step): like any tool that throws, the caller's model gets the error.
-        onError: (error: WeftError, input: AgentGraphInput): AgentToolResult[] => {
+        fallback: (error: WeftError, input: AgentGraphInput): AgentToolResult[] => {
           const call = input.call ?? { id: '', name: tool.name };
           const failed = new AgentError('TOOL_FAILED', `${call.name} failed: ${error.message}`, {
             cause: error,

@@ -63,15 +63,22 @@ describe('tool approval (needsApproval)', () => {
     expect(summarize(rejected.events)[0]).toBe('Billing [Billing] | tool refund: The user rejected the call to refund: too much');
     const edited = await runnerFor(refundSystem(executed, true), store).resume(checkpointId!, {
       resume: { [id]: { approved: true, arguments: { amount: 10 } } },
+      fork: true,
     });
     expect(summarize(edited.events)[0]).toBe('Billing [Billing] | tool refund: refunded 10');
     const invalid = await runnerFor(refundSystem(executed, true), store).resume(checkpointId!, {
       resume: { [id]: { approved: true, arguments: { amount: 500 } } },
+      fork: true,
     });
     expect(summarize(invalid.events)[0]).toBe(
       'Billing [Billing] | tool refund: Error: invalid edited arguments for refund: arguments/amount must be <= 100 | ERROR TOOL_ARGUMENTS_INVALID',
     );
     expect(executed.map((e) => (e as unknown[])[0])).toEqual([10]);
+    // Without fork, a checkpoint the thread went on from is refused: a stale id never runs an answered tool again.
+    await expect(
+      runnerFor(refundSystem(executed, true), store).resume(checkpointId!, { resume: { [id]: { approved: true } } }),
+    ).rejects.toMatchObject({ code: 'CHECKPOINT_NOT_LATEST' });
+    expect(executed).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,13 @@
-import { EventHub, EventRun, type CheckpointStore, type CompiledGraph, type Run, type RunResult, type WeftError } from '@weft/graph';
+import {
+  EventHub,
+  EventRun,
+  type CheckpointStore,
+  type CompiledGraph,
+  type LeaseKeeper,
+  type Run,
+  type RunResult,
+  type WeftError,
+} from '@weft/graph';
 import type { Draft } from 'immer';
 import type { Agent } from '../agents/agent.ts';
 import type { AgentEvent } from '../agents/agent-event.ts';
@@ -34,16 +43,24 @@ export interface AgentRunOptions {
   holder?: string;
   /** Take the thread even though another holder's lease has not expired: only when that holder is known to be gone. */
   takeOver?: boolean;
+  /** A lease on the thread the caller already holds (`LeaseKeeper.take`): the run adopts it and releases it at the end. */
+  lease?: LeaseKeeper;
 }
 
 /** How `Runner.resume` continues: values for the pending interrupts, and the run options that apply to a resume. */
-export interface AgentResumeOptions extends Pick<AgentRunOptions, 'signal' | 'record' | 'context' | 'holder' | 'takeOver'> {
+export interface AgentResumeOptions extends Pick<AgentRunOptions, 'signal' | 'record' | 'context' | 'holder' | 'takeOver' | 'lease'> {
   resume?: Record<string, unknown>;
   /**
    * Session values to set before continuing: how a run that failed for a
    * missing instruction value (INSTRUCTION_KEY_MISSING) continues once it is given.
    */
   sessionValues?: Record<string, unknown>;
+  /**
+   * Continue from this checkpoint even though the thread went on from it (a
+   * new branch). Without it, a checkpoint that is no longer the thread's latest
+   * is refused with CHECKPOINT_NOT_LATEST.
+   */
+  fork?: boolean;
 }
 
 /** A run of an agent system: an Observable and AsyncIterable of AgentEvents, and awaitable for its result. */
@@ -81,6 +98,7 @@ export class Runner {
       ...(options.record !== undefined ? { record: options.record } : {}),
       ...(options.holder !== undefined ? { holder: options.holder } : {}),
       ...(options.takeOver !== undefined ? { takeOver: options.takeOver } : {}),
+      ...(options.lease !== undefined ? { lease: options.lease } : {}),
     };
     return this.#wrap(options.context, (context) => this.graph.run(input, { ...runOptions, context }));
   }
@@ -106,6 +124,8 @@ export class Runner {
         ...(options.record !== undefined ? { record: options.record } : {}),
         ...(options.holder !== undefined ? { holder: options.holder } : {}),
         ...(options.takeOver !== undefined ? { takeOver: options.takeOver } : {}),
+        ...(options.fork !== undefined ? { fork: options.fork } : {}),
+        ...(options.lease !== undefined ? { lease: options.lease } : {}),
         ...(session ? { update: (draft: Draft<AgentRunState>) => void Object.assign(draft.session, session) } : {}),
       }),
     );

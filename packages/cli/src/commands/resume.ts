@@ -11,7 +11,8 @@ import { resumeValues } from '../resume-values.ts';
 import { runAndReport } from '../run-and-report.ts';
 import { terminalSafe } from '../terminal-safe.ts';
 import { explainThreadError } from '../thread-hints.ts';
-import { cliHolder, ThreadHold } from '../thread-hold.ts';
+import { cliHolder } from '../cli-holder.ts';
+import { LeaseKeeper } from '@weft/graph';
 
 const USAGE = `usage: weft resume [options] [--] <thread>
 
@@ -68,8 +69,11 @@ export const resumeCommand: Command = {
     const opened = await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: false });
     const target: ResumeTarget = { opened };
     try {
-      // Held from before the head is read until the run takes the thread over: see ThreadHold.
-      const hold = await ThreadHold.claim(opened.store, threadId, { holder: cliHolder('resume'), takeOver: values['take-over'] === true });
+      // Held from before the head is read; the run adopts it, so no one can get in between.
+      const lease = await LeaseKeeper.take(opened.store, threadId, {
+        holder: cliHolder('resume'),
+        ...(values['take-over'] === true ? { takeOver: true } : {}),
+      });
       try {
         const head = await readThreadHead(opened, threadId, values.checkpoint);
         const resume = resumeValues(head, values, target);
@@ -84,20 +88,12 @@ export const resumeCommand: Command = {
               `thread ${threadId} · resuming checkpoint ${entry.id} (seq ${entry.seq}, ${entry.status}) · store ${opened.label}`,
             ) + '\n',
           );
-        await hold.handOver();
-        const request = {
-          mode: 'resume',
-          threadId,
-          checkpointId: entry.id,
-          values: resume,
-          sessionValues,
-          holder: hold.holder,
-          takeOver: true,
-        } as const;
+        const fork = values.checkpoint !== undefined;
+        const request = { mode: 'resume', threadId, checkpointId: entry.id, values: resume, sessionValues, lease, fork } as const;
         await runAndReport(loaded, opened, io, request, head.record.context, values);
         return 0;
       } finally {
-        await hold.release();
+        await lease.release(); // a no-op once the run released it
       }
     } catch (err) {
       throw explainThreadError(err, threadId, target, givenOptions(values));

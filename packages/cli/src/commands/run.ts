@@ -14,7 +14,8 @@ import { runAndReport } from '../run-and-report.ts';
 import { runInput } from '../run-input.ts';
 import { terminalSafe } from '../terminal-safe.ts';
 import { explainThreadError } from '../thread-hints.ts';
-import { cliHolder, ThreadHold } from '../thread-hold.ts';
+import { cliHolder } from '../cli-holder.ts';
+import { LeaseKeeper } from '@weft/graph';
 
 const USAGE = `usage: weft run <module> [options]
 
@@ -83,19 +84,18 @@ export const runCommand: Command = {
       };
       if (values.thread === undefined) {
         header();
-        await runAndReport(loaded, opened, io, { ...request, takeOver: false }, {}, values);
+        await runAndReport(loaded, opened, io, request, {}, values);
         return 0;
       }
-      // A thread that may exist: held while it is checked, then taken over by the run (see ThreadHold).
-      const hold = await ThreadHold.claim(opened.store, threadId, { holder, takeOver: values['take-over'] === true });
+      // A thread that may exist: held while it is checked, then adopted by the run.
+      const lease = await LeaseKeeper.take(opened.store, threadId, { holder, ...(values['take-over'] === true ? { takeOver: true } : {}) });
       try {
         await refuseInterrupted(target, threadId);
         header();
-        await hold.handOver();
-        await runAndReport(loaded, opened, io, { ...request, takeOver: true }, {}, values);
+        await runAndReport(loaded, opened, io, { mode: 'run', threadId, input, sessionValues, lease }, {}, values);
         return 0;
       } finally {
-        await hold.release();
+        await lease.release(); // a no-op once the run released it
       }
     } catch (err) {
       throw values.thread === undefined ? err : explainThreadError(err, values.thread, target);

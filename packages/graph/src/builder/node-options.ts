@@ -37,16 +37,21 @@ export interface NodeOptions<I = unknown, O = unknown, S = unknown> {
   /** Replaces the node's segment in interrupt addresses (default: the node name). */
   address?: string;
   /**
-   * What a failure of this node does once its retries are spent:
+   * What a failure of this node does once its retries are spent (unless a
+   * `fallback` is set):
    * - `'stop-run'` (default): the step's other nodes finish (their results are
    *   kept), then the run stops with status `'error'`;
    * - `'stop-branch'`: only this node's branch stops. The rest of the graph runs
    *   on (a join that waits for the failed branch keeps waiting), and the run
    *   ends with status `'error'` once nothing else can run. Resuming the thread
-   *   runs the failed node again, with the same input;
-   * - a function: what it returns becomes the node's output (the post handler
-   *   still runs), as if the node had returned it; the state changes of the
-   *   failed attempt are dropped. Throwing from it fails the run as `'stop-run'`.
+   *   runs the failed node again, with the same input.
    */
-  onError?: 'stop-run' | 'stop-branch' | ((error: WeftError, input: I) => O);
+  onError?: 'stop-run' | 'stop-branch';
+  /**
+   * Turns a failure (once the retries are spent) into an output: what it
+   * returns (or resolves to) is the node's output, as if the node had returned
+   * it; the post handler still runs, and the state changes of the failed
+   * attempt are dropped. If it throws, the run fails as with `'stop-run'`.
+   */
+  fallback?: (error: WeftError, input: I) => O | Promise<O>;
 }

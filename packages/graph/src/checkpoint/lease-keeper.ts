@@ -7,9 +7,21 @@ import { leaseLost } from './thread-lease.ts';
 const RENEWALS_PER_TTL = 3;
 
 /**
- * Holds a thread's lease for one run: claims it, renews it on a timer while
- * the run works, and releases it when the run ends. The timer is unref'd, so
- * a held lease never keeps the process alive.
+ * Holds a thread's lease: claims it, renews it on a timer, and releases it.
+ * Every run holds one while it works. A caller that must read and check a
+ * thread before running it (the `weft` command, a worker) takes one itself
+ * with `LeaseKeeper.take` and passes it to `run()`/`resume()` as `lease`: the
+ * run adopts it (and releases it when it ends), so no one can get in between.
+ * The timer is unref'd, so a held lease never keeps the process alive.
+ *
+ * @example
+ * const lease = await LeaseKeeper.take(store, 't1', { holder: 'worker-3' }); // THREAD_BUSY if held
+ * try {
+ *   const head = await store.get('t1'); // nobody else can change the thread now
+ *   await compiled.resume({ threadId: 't1', lease });
+ * } finally {
+ *   await lease.release(); // a no-op when the run released it already
+ * }
  *
  * A renewal the store refuses (LEASE_LOST), or renewals that keep failing
  * until the lease's time is up, mark the lease lost: the run then stops before
@@ -22,6 +34,7 @@ export class LeaseKeeper {
   #lost: WeftError | undefined;
   #timer: ReturnType<typeof setInterval> | undefined;
   #renewing: Promise<void> | undefined;
+  #released = false;
   /** This process's clock when the store last confirmed the lease. */
   #confirmedAt: number;
 
@@ -50,6 +63,20 @@ export class LeaseKeeper {
     if (this.#lost) throw this.#lost;
   }
 
+  /** Renews now, so a run adopting this lease starts with it confirmed by the store (LEASE_LOST if it is gone). */
+  async confirm(): Promise<void> {
+    this.check();
+    if (this.#released) throw leaseLost(this.#lease);
+    if (this.#renewing) await this.#renewing;
+    try {
+      this.#lease = await this.store.renewThread(this.#lease);
+      this.#confirmedAt = Date.now();
+    } catch (err) {
+      if ((err as { code?: unknown } | null)?.code === 'LEASE_LOST') this.#lose(err as WeftError);
+      throw err;
+    }
+  }
+
   /**
    * Stops renewing and gives the lease up. A release the store cannot take
    * (it is unreachable) is not an error of the run, whose checkpoints are
@@ -59,7 +86,8 @@ export class LeaseKeeper {
     clearInterval(this.#timer);
     this.#timer = undefined;
     if (this.#renewing) await this.#renewing;
-    if (this.#lost) return;
+    if (this.#lost || this.#released) return;
+    this.#released = true;
     try {
       await this.store.releaseThread(this.#lease);
     } catch {

@@ -70,7 +70,7 @@ describe('prune()', () => {
     expect(await g.prune('t', { keepLast: 3 })).toEqual({ kept: keep.size, deleted: 0, unreadable: [] });
 
     // The open interrupt can still be answered differently: a fork from the pruned thread.
-    const fork = await g.resume({ threadId: 't', checkpointId: pausedId, resume: { 'add#0': 'no' } });
+    const fork = await g.resume({ threadId: 't', checkpointId: pausedId, resume: { 'add#0': 'no' }, fork: true });
     expect(fork.status).toBe('done');
     expect(fork.output).toBe(60);
     const state = (await g.getState('t')).state;

@@ -101,20 +101,20 @@ describe("onError: 'stop-branch'", () => {
   });
 });
 
-describe('onError as a function', () => {
+describe('fallback', () => {
   it('its value is the node’s output (the post handler runs); the failed attempt’s state changes are dropped', async () => {
     const store = new MemoryStore();
     const calls: string[] = [];
-    const g = graph<string, Record<string, unknown>, S>({ name: 'fallback', state: () => ({ log: [] }) })
+    const g = graph<string, string, S>({ name: 'fallback', state: () => ({ log: [] }) })
       .addNode(
         'flaky',
-        (x: string, ctx) => {
+        (x: string, ctx): string => {
           calls.push('flaky');
           ctx.append(['log'], 'half-done');
           throw new Error(`cannot handle ${x}`);
         },
         {
-          onError: (error, input: string) => `fallback for ${input} (${error.code})`,
+          fallback: (error, input) => `fallback for ${input} (${error.code})`,
           post: (out: string, draft) => (draft.log.push(`post ${out}`), `${out}!`),
           retry: { maxAttempts: 2, initialDelayMs: 1 },
         },
@@ -139,7 +139,7 @@ describe('onError as a function', () => {
           throw new Error('first');
         },
         {
-          onError: () => {
+          fallback: () => {
             throw new Error('fallback broke too');
           },
         },

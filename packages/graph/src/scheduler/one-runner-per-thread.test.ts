@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { END, START, graph, interrupt, MemoryStore, type CheckpointEntry, type CheckpointStore, type ThreadLease } from '../index.ts';
+import {
+  END,
+  START,
+  graph,
+  interrupt,
+  LeaseKeeper,
+  MemoryStore,
+  type CheckpointEntry,
+  type CheckpointStore,
+  type ThreadLease,
+} from '../index.ts';
 
 /** A promise with its resolve, for holding a node at a known point. */
 function latch(): { promise: Promise<void>; open: () => void } {
@@ -217,8 +227,39 @@ describe('one runner per thread', () => {
     expect(again).toMatchObject({ code: 'INTERRUPT_ALREADY_ANSWERED', details: { answered: ['charge#0'] } });
     expect(await store.get('t')).toEqual(head);
     expect(await g.resume({ threadId: 't' })).toMatchObject({ status: 'done', output: 'one' });
-    const fork = await g.resume({ threadId: 't', checkpointId: paused.checkpointId!, resume: { 'charge#0': 'three' } });
+    const stale = await g
+      .resume({ threadId: 't', checkpointId: paused.checkpointId!, resume: { 'charge#0': 'three' } })
+      .catch((e: unknown) => e);
+    expect(stale).toMatchObject({
+      code: 'CHECKPOINT_NOT_LATEST',
+      details: { checkpointId: paused.checkpointId, latest: { status: 'done' } },
+    });
+    const fork = await g.resume({ threadId: 't', checkpointId: paused.checkpointId!, resume: { 'charge#0': 'three' }, fork: true });
     expect(fork).toMatchObject({ status: 'done', output: 'three' });
     expect(effects).toEqual(['charged card for one', 'charged card for one', 'charged card for three']);
+  });
+
+  it('a caller that holds the lease (LeaseKeeper.take) passes it to resume: the run adopts and releases it; nobody gets in between', async () => {
+    const store = new MemoryStore();
+    const effects: string[] = [];
+    const g = chargeGraph(store, effects);
+    await g.run('card', { threadId: 't' });
+    const lease = await LeaseKeeper.take(store, 't', { holder: 'cli (weft resume)' });
+    expect(await store.get('t')).toMatchObject({ status: 'interrupted' }); // read while holding it
+    expect(await codeOf(g.resume({ threadId: 't', resume: { 'charge#0': 'other' } }))).toBe('THREAD_BUSY');
+    expect(await g.resume({ threadId: 't', resume: { 'charge#0': 'mine' }, lease })).toMatchObject({ status: 'done', output: 'mine' });
+    expect(await store.threadLease('t')).toBeUndefined();
+    await lease.release(); // the caller's own cleanup: a no-op now
+    expect(effects).toEqual(['charged card for mine']);
+
+    await g.run('pen', { threadId: 'u' });
+    const wrongThread = await LeaseKeeper.take(store, 't', { holder: 'h' });
+    expect(await codeOf(g.resume({ threadId: 'u', resume: { 'charge#0': 'x' }, lease: wrongThread }))).toBe('INVALID_ARGUMENT');
+    await wrongThread.release();
+    const stale = await LeaseKeeper.take(store, 'u', { holder: 'slow' });
+    await store.claimThread('u', { holder: 'operator', takeOver: true });
+    expect(await codeOf(g.resume({ threadId: 'u', resume: { 'charge#0': 'x' }, lease: stale }))).toBe('LEASE_LOST');
+    expect((await store.threadLease('u'))?.holder).toBe('operator');
+    expect(effects).toEqual(['charged card for mine']);
   });
 });

@@ -69,7 +69,7 @@ describe('history and time travel', () => {
     const g = pipeline(store);
     const { checkpointId } = await g.run('a', { threadId: 't' });
     expect((await g.resume({ threadId: 't', resume: { 'review#0': 'yes' } })).output).toBe('a+d+yes+p');
-    expect((await g.resume({ threadId: 't', checkpointId, resume: { 'review#0': 'no' } })).output).toBe('a+d+no+p');
+    expect((await g.resume({ threadId: 't', checkpointId, resume: { 'review#0': 'no' }, fork: true })).output).toBe('a+d+no+p');
     expect((await g.getState('t')).state.log).toEqual(['draft a', 'review no', 'publish']);
   });
 

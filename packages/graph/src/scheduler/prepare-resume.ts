@@ -13,8 +13,15 @@ import { underLease, type LeaseRequest, type Prepared } from './prepared.ts';
 
 export interface ResumeOptions<S = unknown> extends LeaseRequest {
   threadId: string;
-  /** Default: the thread's latest checkpoint. Resuming an older one forks the thread. */
+  /**
+   * Default: the thread's latest checkpoint. An older one is continued only as
+   * a fork (`fork: true`, `goto` or `update`); otherwise it is refused with
+   * CHECKPOINT_NOT_LATEST, so that a stale id (someone else continued the
+   * thread since) never runs an answered interrupt's node a second time.
+   */
   checkpointId?: string;
+  /** Continue from `checkpointId` even though the thread went on from it: a new branch of its history. */
+  fork?: boolean;
   /** Values for pending interrupts, by interrupt id. */
   resume?: Record<string, unknown>;
   /** Restart at this node instead of the checkpoint's frontier (time travel). */
@@ -52,6 +59,13 @@ async function continueThread(plan: ExecutionPlan, store: CheckpointStore, o: Re
     });
   const loaded = await loadCheckpoint(store, plan, o.threadId, o.checkpointId);
   const { record } = loaded;
+  if (o.checkpointId !== undefined && o.checkpointId !== head.id && !o.fork && o.goto === undefined && !o.update) {
+    throw new WeftError(
+      'CHECKPOINT_NOT_LATEST',
+      `checkpoint "${o.checkpointId}" is not the latest of thread "${o.threadId}": the thread went on from it (its latest is "${head.id}", ${head.status}); resume the latest (leave checkpointId out), or pass fork: true to continue from "${o.checkpointId}" as a new branch`,
+      { details: { threadId: o.threadId, checkpointId: o.checkpointId, latest: { id: head.id, seq: head.seq, status: head.status } } },
+    );
+  }
   const values = resumeValuesFor(record, o.resume ?? {});
   const cursor =
     o.goto !== undefined ? gotoCursor(plan, record, loaded.state, o.goto, o.input) : continueCursor(plan, record, loaded.state, values, o);
@@ -183,4 +197,5 @@ function checkArgs(o: ResumeOptions): void {
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw bad('signal must be an AbortSignal');
   if (o.holder !== undefined && (typeof o.holder !== 'string' || !o.holder)) throw bad('holder must be a non-empty string');
   if (o.takeOver !== undefined && typeof o.takeOver !== 'boolean') throw bad('takeOver must be a boolean');
+  if (o.fork !== undefined && typeof o.fork !== 'boolean') throw bad('fork must be a boolean');
 }

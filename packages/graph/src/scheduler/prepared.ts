@@ -1,7 +1,8 @@
 import type { CheckpointWriter, WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
 import { LeaseKeeper } from '../checkpoint/lease-keeper.ts';
-import { processHolder } from '../checkpoint/thread-lease.ts';
+import { processHolder, type ClaimOptions } from '../checkpoint/thread-lease.ts';
+import { WeftError } from '../errors.ts';
 import type { Cursor } from './cursor.ts';
 
 /** What a run needs before its first step: the cursor, where to write, and what it continues from. */
@@ -21,6 +22,11 @@ export interface Prepared {
 
 /** Who is claiming, and whether to take a held thread over: the part of run and resume options about the lease. */
 export interface LeaseRequest {
+  /**
+   * A lease on this thread that the caller already holds (`LeaseKeeper.take`):
+   * the run uses it instead of claiming, and releases it when it ends.
+   */
+  lease?: LeaseKeeper;
   /** Names this run in THREAD_BUSY errors others get (default `host:pid (run <runId>)`). */
   holder?: string;
   /** Take the thread even though another holder's lease has not expired: only when that holder is known to be gone. */
@@ -39,12 +45,31 @@ export async function underLease(
   request: LeaseRequest,
   prepare: (lease: LeaseKeeper) => Promise<Prepared>,
 ): Promise<Prepared> {
-  const holder = request.holder ?? `${processHolder()} (run ${runId})`;
-  const lease = await LeaseKeeper.take(store, threadId, { holder, ...(request.takeOver ? { takeOver: true } : {}) });
+  const given = request.lease;
+  if (given !== undefined) checkGiven(given, threadId);
+  const lease = given ?? (await LeaseKeeper.take(store, threadId, claimOf(request, runId)));
   try {
+    await given?.confirm();
     return await prepare(lease);
   } catch (err) {
     await lease.release();
     throw err;
   }
+}
+
+function claimOf(request: LeaseRequest, runId: string): ClaimOptions {
+  const holder = request.holder ?? `${processHolder()} (run ${runId})`;
+  return request.takeOver ? { holder, takeOver: true } : { holder };
+}
+
+/** A caller's lease, which the run adopts: it must hold this thread (that it is still held, `confirm` asks the store). */
+function checkGiven(lease: unknown, threadId: string): void {
+  // By shape, not instanceof: a module may bring its own copy of @weft/graph.
+  const l = lease as Partial<LeaseKeeper> | null;
+  const methods = ['confirm', 'check', 'release'] as const;
+  if (l === null || typeof l !== 'object' || !methods.every((m) => typeof l[m] === 'function') || l.lease?.threadId !== threadId)
+    throw new WeftError(
+      'INVALID_ARGUMENT',
+      `lease must be a LeaseKeeper holding thread "${threadId}" (LeaseKeeper.take(store, threadId, { holder }))`,
+    );
 }

@@ -119,9 +119,9 @@ class Attempt {
   /** The node's failure once its retries are spent, as its `onError` asks: the run's error, a parked branch, or a fallback output. */
   giveUp(err: unknown): TaskOutcome | Promise<TaskOutcome> {
     const { scope, task } = this;
-    const error = err instanceof WeftError ? err : new NodeError([...scope.path, task.node.name], err, this.n);
-    const onError = task.node.options.onError;
-    if (typeof onError !== 'function') return { kind: 'error', error, resume: task.resume, branch: onError === 'stop-branch' };
+    const error = asNodeError(scope, task, err, this.n);
+    const { onError, fallback } = task.node.options;
+    if (!fallback) return { kind: 'error', error, resume: task.resume, branch: onError === 'stop-branch' };
     // The failed attempt's state changes are dropped: the fallback starts from the step's state.
     const state = new NodeState(this.base);
     const settle = (output: unknown): TaskOutcome => {
@@ -131,7 +131,7 @@ class Attempt {
     };
     const fail = (e: unknown): TaskOutcome => ({ kind: 'error', error: asNodeError(scope, task, e, this.n), resume: task.resume });
     try {
-      const out = onError(error, task.input);
+      const out = fallback(error, task.input);
       return isThenable(out) ? Promise.resolve(out).then(settle, fail) : settle(out);
     } catch (e) {
       return fail(e);
