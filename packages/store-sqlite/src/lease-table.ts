@@ -39,13 +39,13 @@ export function checkLease(lease: unknown, where: string): asserts lease is Thre
  *
  * Lease writes commit with `synchronous=NORMAL` even when checkpoints use
  * FULL: visible to other processes at once all the same, but without an
- * fsync. Measured (bench/lease-cost.ts, ext4, 3-node graph): with FULL,
- * claim+release took 206 µs of a 922 µs run in 'sync' (22%) and 237 of
- * 492 µs in 'exit' (48%); with NORMAL, 23 µs. A lease needs no power-loss
- * durability: its holder does not survive a power loss either. A lost claim
- * or renewal protects nobody who is still running; a lost release leaves a
- * lease that expires within its time. The next FULL commit (a checkpoint)
- * syncs the lease rows written before it.
+ * fsync. Measured (bench/lease-cost.ts, ext4, 3-node graph run 2,000
+ * times): with FULL, claim+release took 190–220 µs, 20–27% of a run in
+ * 'sync' and 48–54% in 'exit'; with NORMAL, 34–38 µs (1–5% and 11–12%).
+ * A lease needs no power-loss durability: its holder does not survive a
+ * power loss either. A lost claim or renewal protects nobody who is still
+ * running; a lost release leaves a lease that expires within its time. The
+ * next FULL commit (a checkpoint) syncs the lease rows written before it.
  */
 export class LeaseTable {
   readonly #read: Statement<[threadId: string], LeaseRow | undefined>;
