@@ -24,3 +24,6 @@ export type { SqliteStoreOptions, Durability } from './sqlite-store-options.ts';
 
 // Schema
 export { SCHEMA_VERSION } from './migrations.ts';
+
+// Errors: check `err.code` ('STORE_UNREADABLE' here, and @weft/graph's codes such as 'CHECKPOINT_CORRUPT')
+export type { SqliteStoreErrorCode } from './errors.ts';
