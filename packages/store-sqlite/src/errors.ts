@@ -78,3 +78,12 @@ export function threadDamaged(path: string, threadId: string, what: string, chec
     { details: { path, threadId, ...(checkpointId === undefined ? {} : { checkpointId }) } },
   );
 }
+
+/** Held puts (durability 'exit') that the file did not take when a run released its thread. */
+export function checkpointsNotWritten(threadId: string, path: string, cause: unknown): WeftError {
+  return new WeftError(
+    'CHECKPOINTS_NOT_WRITTEN',
+    `the checkpoints of thread "${threadId}" held for ${path} could not be written (${cause instanceof Error ? cause.message : String(cause)}); the run's last steps are lost: fix the file system, then resume the thread from its last written checkpoint`,
+    { cause, details: { threadId, path } },
+  );
+}

@@ -10,7 +10,7 @@ import {
   type ThreadSummary,
 } from '@weft/graph';
 import { CheckpointTable } from './checkpoint-table.ts';
-import { unreadable } from './errors.ts';
+import { checkpointsNotWritten, unreadable } from './errors.ts';
 import { onProcessExit } from './exit-hooks.ts';
 import { HeldPuts } from './held-puts.ts';
 import { checkLease, LeaseTable } from './lease-table.ts';
@@ -117,7 +117,8 @@ export class SqliteStore implements CheckpointStore {
       try {
         this.#flushSync();
       } catch (err) {
-        if (!(err instanceof WeftError)) throw err;
+        // The file did not take the held puts: the lease stays (it expires), so no one continues the thread without them.
+        if (!(err instanceof WeftError)) throw checkpointsNotWritten(lease.threadId, this.path, err);
         dropped = err;
       }
       this.#leases.release(lease);

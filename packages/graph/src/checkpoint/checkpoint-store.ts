@@ -84,7 +84,14 @@ export interface CheckpointStore {
    * an expired lease nobody else claimed is renewed.
    */
   renewThread(lease: ThreadLease): Promise<ThreadLease>;
-  /** Gives the lease up. A no-op when this token no longer holds it: it never frees someone else's. */
+  /**
+   * Gives the lease up. A no-op when this token no longer holds it: it never
+   * frees someone else's. A store that holds checkpoints back (writing them
+   * when the lease is released, as SqliteStore's 'exit' durability does)
+   * rejects with CHECKPOINTS_NOT_WRITTEN or CONCURRENT_RESUME when it could
+   * not write them; the run then reports that failure. Runs ignore any other
+   * rejection: the lease expires on its own.
+   */
   releaseThread(lease: ThreadLease): Promise<void>;
   /** The thread's lease while it is held and unexpired; undefined otherwise. */
   threadLease(threadId: string): Promise<ThreadLease | undefined>;

@@ -78,20 +78,25 @@ export class LeaseKeeper {
   }
 
   /**
-   * Stops renewing and gives the lease up. A release the store cannot take
-   * (it is unreachable) is not an error of the run, whose checkpoints are
-   * written: the lease then simply expires after its time.
+   * Stops renewing and gives the lease up. Resolves to the store's error when
+   * it reports that checkpoints it held back for the thread could not be
+   * written (CHECKPOINTS_NOT_WRITTEN, CONCURRENT_RESUME): the run then failed
+   * after all. Any other failure (the store is unreachable) is not the run's:
+   * its checkpoints are written, and the lease simply expires after its time.
+   * Releasing twice is a no-op.
    */
-  async release(): Promise<void> {
+  async release(): Promise<WeftError | undefined> {
     clearInterval(this.#timer);
     this.#timer = undefined;
     if (this.#renewing) await this.#renewing;
-    if (this.#lost || this.#released) return;
+    if (this.#lost || this.#released) return undefined;
     this.#released = true;
     try {
       await this.store.releaseThread(this.#lease);
-    } catch {
-      // Expires on its own (see above).
+      return undefined;
+    } catch (err) {
+      const code = (err as { code?: unknown } | null)?.code;
+      return code === 'CHECKPOINTS_NOT_WRITTEN' || code === 'CONCURRENT_RESUME' ? (err as WeftError) : undefined;
     }
   }
 

@@ -65,20 +65,43 @@ class StepLoop {
   }
 
   async run(): Promise<ExecuteOutcome> {
-    const { plan, scope, cursor } = this.#o;
+    const { plan, scope } = this.#o;
     if (scope.hub.wants('run.start'))
       emit(scope, this.#step, { type: 'run.start', graph: plan.name, input: this.#o.input, resumedFrom: this.#o.resumedFrom });
     if (this.#o.initial && scope.hub.wants('checkpoint.write')) this.#emitWritten(this.#o.initial);
+    let out: ExecuteOutcome;
     try {
-      for (;;) {
-        if (cursor.ended || cursor.frontier.length === 0) return this.#end();
-        if (this.#steps >= plan.maxSteps) return await this.#fail(this.#maxStepsError(), undefined, false);
-        const stopped = await this.#runStep();
-        if (stopped) return stopped;
-      }
+      out = await this.#loop();
     } catch (err) {
-      return await this.#fail(asWeftError(err), undefined, false);
+      out = await this.#fail(asWeftError(err), undefined, false);
     }
+    return this.#close(out);
+  }
+
+  async #loop(): Promise<ExecuteOutcome> {
+    const { plan, cursor } = this.#o;
+    for (;;) {
+      if (cursor.ended || cursor.frontier.length === 0) return this.#end();
+      if (this.#steps >= plan.maxSteps) return this.#fail(this.#maxStepsError(), undefined, false);
+      const stopped = await this.#runStep();
+      if (stopped) return stopped;
+    }
+  }
+
+  /**
+   * Releases the thread's lease, then ends the event stream with run.end: whoever
+   * reacts to the end may continue the thread at once. A store that could not
+   * write checkpoints it held back until the release makes the run fail here.
+   */
+  async #close(out: ExecuteOutcome): Promise<ExecuteOutcome> {
+    const { scope } = this.#o;
+    const unwritten = await this.#o.lease?.release();
+    if (unwritten && out.status !== 'error') {
+      if (scope.hub.wants('error')) emit(scope, this.#step, { type: 'error', node: undefined, error: unwritten.toJSON() });
+      out = { ...out, status: 'error', output: undefined, error: unwritten };
+    }
+    if (scope.hub.wants('run.end')) emit(scope, this.#step, { type: 'run.end', status: out.status, output: out.output });
+    return out;
   }
 
   /** One step; returns the run's outcome when the step ends the run early. */
@@ -186,9 +209,8 @@ class StepLoop {
   }
 
   #finish(status: RunStatus, extra: Partial<ExecuteOutcome> = {}): ExecuteOutcome {
-    const { scope, cursor } = this.#o;
+    const { cursor } = this.#o;
     const output = status === 'done' ? cursor.output : undefined;
-    if (scope.hub.wants('run.end')) emit(scope, this.#step, { type: 'run.end', status, output });
     const base = {
       status,
       output,

@@ -6,6 +6,7 @@ import {
   interrupt,
   LeaseKeeper,
   MemoryStore,
+  WeftError,
   type CheckpointEntry,
   type CheckpointStore,
   type ThreadLease,
@@ -261,5 +262,35 @@ describe('one runner per thread', () => {
     expect(await codeOf(g.resume({ threadId: 'u', resume: { 'charge#0': 'x' }, lease: stale }))).toBe('LEASE_LOST');
     expect((await store.threadLease('u'))?.holder).toBe('operator');
     expect(effects).toEqual(['charged card for mine']);
+  });
+
+  it('a store that could not write what it held back until the release fails the run; an unreachable store at release does not', async () => {
+    const memory = new MemoryStore();
+    let failure: Error | undefined;
+    const store = wrap(memory, {
+      releaseThread: async (lease) => {
+        await memory.releaseThread(lease);
+        if (failure) throw failure;
+      },
+    });
+    const g = graph<number, number>({ name: 'one' })
+      .addNode('inc', (n: number) => n + 1)
+      .addEdge(START, 'inc')
+      .addEdge('inc', END)
+      .compile({ store });
+    const run = async (threadId: string) => {
+      const r = g.run(1, { threadId });
+      const types: string[] = [];
+      for await (const e of r) types.push(e.type === 'run.end' ? `run.end ${e.status}` : e.type);
+      return { result: await r, tail: types.slice(-2) };
+    };
+    failure = new WeftError('CHECKPOINTS_NOT_WRITTEN', 'the disk is full');
+    const lost = await run('a');
+    expect(lost.result).toMatchObject({ status: 'error', output: undefined, error: { code: 'CHECKPOINTS_NOT_WRITTEN' } });
+    expect(lost.tail).toEqual(['error', 'run.end error']);
+    failure = Object.assign(new Error('connection reset'), { code: 'ECONNRESET' });
+    const fine = await run('b');
+    expect(fine.result).toMatchObject({ status: 'done', output: 2 });
+    expect(fine.tail).toEqual(['step.end', 'run.end done']);
   });
 });

@@ -58,7 +58,7 @@ export function startRun<Out, S>(
         lease: prepared.lease,
       });
     } finally {
-      // Before the hub completes: whoever reacts to the end of the run may continue the thread at once.
+      // executeGraph released it before run.end; this is for a run that threw past it (a no-op otherwise).
       await prepared.lease?.release();
     }
     hub.close();
