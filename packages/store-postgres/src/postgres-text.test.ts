@@ -87,7 +87,7 @@ describePg('text PostgreSQL cannot keep', () => {
     const t = `text-holder-${Date.now()}`;
     await expect(store.claimThread(t, { holder: 'a\0b' })).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
-      message: 'claimThread(): holder must not contain a NUL character or a lone surrogate',
+      message: expect.stringContaining('claimThread(): holder must be a non-empty string without NUL characters or lone surrogates'),
     });
     const held = await store.claimThread(t, { holder: 'h' });
     for (const call of [store.renewThread({ ...held, token: 'x\0' }), store.releaseThread({ ...held, token: 'x\0' })])
