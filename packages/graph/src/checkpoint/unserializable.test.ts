@@ -86,20 +86,24 @@ describe('values a checkpoint cannot hold', () => {
     expect(loaded.state.v).toEqual({ bytes: Buffer.from([1, 2]), when: new Date(5), big: 10n, map: { a: 1 }, set: [1] });
   });
 
-  it('a recipe that writes a key named constructor or prototype cannot be checkpointed as a patch (it could not be loaded)', async () => {
+  it('a recipe that writes a key named constructor or prototype fails its node with INVALID_ARGUMENT (such a patch could not be loaded), with or without a store', async () => {
+    const build = (store?: MemoryStore) =>
+      graph<number, number, { counts: Record<string, number> }>({ name: 'words', state: () => ({ counts: { constructor: 0 } }) })
+        .addNode('count', (n: number, ctx) => (ctx.update((s) => void (s.counts['constructor'] = n)), n))
+        .addEdge(START, 'count')
+        .addEdge('count', END)
+        .compile(store ? { store } : {});
     const store = new MemoryStore();
-    const g = graph<number, number, { counts: Record<string, number> }>({ name: 'words', state: () => ({ counts: { constructor: 0 } }) })
-      .addNode('count', (n: number, ctx) => (ctx.update((s) => void (s.counts['constructor'] = n)), n))
-      .addEdge(START, 'count')
-      .addEdge('count', END)
-      .compile({ store });
-    const res = await g.run(1, { threadId: 't' });
-    expect(res.error).toMatchObject({
-      code: 'CHECKPOINT_UNSERIALIZABLE',
-      details: { what: 'a state patch that goes through "constructor" (a key that leads to a prototype)', at: 'state.counts.constructor' },
-    });
-    // the snapshot holding such a key is fine: only patches through it are refused
-    expect((await g.getState('t')).state).toEqual({ counts: { constructor: 0 } });
+    for (const res of [await build(store).run(1, { threadId: 't' }), await build().run(1)]) {
+      expect(res.error).toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message:
+          'a state update goes through "constructor" (a key that leads to a prototype): state keys cannot be __proto__, constructor or prototype',
+        details: { path: ['counts', 'constructor'] },
+      });
+    }
+    // the snapshot holding such a key is fine: only writes through it are refused
+    expect((await build(store).getState('t')).state).toEqual({ counts: { constructor: 0 } });
   });
 
   it('a value nested past the limit is refused (typed, no stack overflow); 1,000 levels round-trip', async () => {

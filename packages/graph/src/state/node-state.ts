@@ -1,5 +1,7 @@
 import { enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
 import { freezeOwned } from './apply-patch-list.ts';
+import { WeftError } from '../errors.ts';
+import { pathKeyProblem } from './path-key-problem.ts';
 import { appendIn, setIn, type StatePath } from './write-path.ts';
 
 enablePatches();
@@ -60,6 +62,14 @@ export class NodeState<S = unknown> {
 
   #apply(recipe: (draft: Draft<S>) => void): void {
     const [next, patches] = produceWithPatches(this.current, recipe);
+    // A recipe can write any key; one through a prototype key could never be replayed from a checkpoint.
+    for (const p of patches) {
+      const problem = pathKeyProblem(p.path);
+      if (problem)
+        throw new WeftError('INVALID_ARGUMENT', `a state update ${problem}: state keys cannot be __proto__, constructor or prototype`, {
+          details: { path: p.path },
+        });
+    }
     this.#current = next as S;
     for (const p of patches) this.patches.push(p);
   }
