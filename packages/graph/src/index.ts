@@ -54,6 +54,8 @@ export type { ThreadLease, ClaimOptions } from './checkpoint/thread-lease.ts';
 export { checkThreadId } from './checkpoint/check-thread-id.ts';
 export { entryFromRow, summaryFromRow } from './checkpoint/checkpoint-row.ts';
 export type { CheckpointRow } from './checkpoint/checkpoint-row.ts';
+export { leaseFromRow } from './checkpoint/lease-row.ts';
+export type { LeaseRow } from './checkpoint/lease-row.ts';
 export type { CheckpointView } from './checkpoint/checkpoint-view.ts';
 export type { PruneOptions, PruneResult, PruneCandidate } from './checkpoint/prune-thread.ts';
 export type { CheckpointRecord, CheckpointMeta, CheckpointStatus, CheckpointSource } from './checkpoint/checkpoint-record.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { leaseLost, threadBusy, WeftError, type ThreadLease } from '@weft/graph';
-import { LEASE_COLUMNS, leaseFromRow, type LeaseRow } from './lease-row.ts';
+import { leaseFromRow, leaseLost, threadBusy, WeftError, type LeaseRow, type ThreadLease } from '@weft/graph';
+import { LEASE_COLUMNS } from './lease-columns.ts';
 
 /** Runs a named (prepared) statement; see PostgresStore. */
 export type NamedQuery = <R extends pg.QueryResultRow>(name: string, text: string, values: unknown[]) => Promise<pg.QueryResult<R>>;

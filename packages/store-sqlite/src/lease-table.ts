@@ -1,27 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Statement, Transaction } from 'better-sqlite3';
-import { checkClaim, checkThreadId, leaseLost, threadBusy, WeftError, type ClaimOptions, type ThreadLease } from '@weft/graph';
-
-/** A `leases` row: times in ms since the epoch, by the machine's clock. */
-interface LeaseRow {
-  thread_id: string;
-  holder: string;
-  token: string;
-  since: number;
-  expires_at: number;
-  ttl_ms: number;
-}
+import {
+  checkClaim,
+  checkThreadId,
+  leaseFromRow,
+  leaseLost,
+  threadBusy,
+  WeftError,
+  type ClaimOptions,
+  type LeaseRow,
+  type ThreadLease,
+} from '@weft/graph';
 
 const COLUMNS = 'thread_id, holder, token, since, expires_at, ttl_ms';
-
-const leaseFromRow = (row: LeaseRow): ThreadLease => ({
-  threadId: row.thread_id,
-  holder: row.holder,
-  token: row.token,
-  since: row.since,
-  expiresAt: row.expires_at,
-  ttlMs: row.ttl_ms,
-});
 
 /** Renewing and releasing take a lease this store handed out; anything else is refused before it reaches SQL. */
 export function checkLease(lease: unknown, where: string): asserts lease is ThreadLease {

@@ -3,6 +3,7 @@ import { Packr } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
 import type { CheckpointRecord } from './checkpoint-record.ts';
 import { CHECKPOINT_FORMAT_VERSION, decodeCheckpoint, encodeCheckpoint } from './codec.ts';
+import { fieldsOf as fields } from '../../test/support/hostile-msgpack.ts';
 
 /** The codec's own msgpackr options: what a Weft checkpoint body is written with. */
 const plain = new Packr({ useRecords: false, moreTypes: false, bundleStrings: false });
@@ -27,30 +28,6 @@ const record = (over: Partial<CheckpointRecord> = {}): CheckpointRecord => ({
   context: {},
   ...over,
 });
-
-/** The record's fields in the order the format stores them (see FIELDS in codec.ts). */
-const fields = (r: CheckpointRecord): unknown[] => [
-  r.graph,
-  r.hash,
-  r.threadId,
-  r.id,
-  r.parentId,
-  r.seq,
-  r.step,
-  r.status,
-  r.source,
-  r.createdAt,
-  r.state,
-  r.frontier,
-  r.joins,
-  r.skips,
-  r.pending,
-  r.interrupts,
-  r.context,
-  r.output,
-  r.error,
-  r.resumeValues,
-];
 
 /** A correct header around any body: whoever can write to the store can compute the checksum too. */
 function checksummed(body: Uint8Array): Buffer {

@@ -9,6 +9,7 @@ import { WeftError } from '../errors.ts';
 import { cursorToBody, restoreCursor } from './cursor-record.ts';
 import type { Cursor } from './cursor.ts';
 import { checkThreadId } from '../checkpoint/check-thread-id.ts';
+import { emptyCursor } from './fresh-cursor.ts';
 import { underLease, type LeaseRequest, type Prepared } from './prepared.ts';
 
 export interface ResumeOptions<S = unknown> extends LeaseRequest {
@@ -133,17 +134,7 @@ function gotoCursor(plan: ExecutionPlan, record: CheckpointRecord, state: unknow
       `goto "${goto}" is not a node of graph "${plan.name}" (nodes: ${plan.nodes.map((n) => n.name).join(', ')})`,
     );
   }
-  return {
-    step: record.step,
-    state,
-    frontier: [{ node, input, resume: undefined, sub: undefined, interrupts: undefined }],
-    joins: new Map(),
-    skips: new Map(),
-    pending: new Map(),
-    parked: [],
-    ended: false,
-    output: undefined,
-  };
+  return emptyCursor(record.step, state, [{ node, input, resume: undefined, sub: undefined, interrupts: undefined }]);
 }
 
 function continueCursor(
