@@ -25,8 +25,9 @@ export function addAgentTools(c: AgentCompiler, agent: ChatModelAgent, scope: Ag
     .filter((t): t is AgentTool => t.kind === 'agent-tool')
     .map((tool) => {
       const node = agentToolNode(agent, tool);
-      c.agentTools.set(node, { caller: agent.name, emitInternalEvents: tool.emitInternalEvents });
-      c.builder.addNode(node, c.compileInner(tool.agent), {
+      const inner = c.compileInner(tool.agent);
+      c.agentTools.set(node, { caller: agent.name, emitInternalEvents: tool.emitInternalEvents, inner: inner.agentTools });
+      c.builder.addNode(node, inner.graph, {
         kind: 'agent-tool',
         address,
         annotations: { agent: agent.name, agentPath: scope.agentPath, agentTool: tool.name, innerAgent: tool.agent.name },

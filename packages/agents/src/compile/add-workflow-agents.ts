@@ -83,8 +83,7 @@ export function addParallelAgent(c: AgentCompiler, agent: ParallelAgent, scope: 
   const join = `${agent.name}:join`;
   const kids = agent.subAgents;
   const laneOf = (child: Agent) => `${agent.name}/${child.name}`;
-  // Path writes, not recipes: a wide parallel forks many lanes. A child's lane stays after the join
-  // (the next fork overwrites it), since removing it would take a patch carrying the whole lanes record.
+  // Path writes, not recipes: a wide parallel forks many lanes (and removes them at the join).
   const fork = (ctx: NodeContext<AgentRunState>) => {
     const base = visibleEvents(ctx.state, scope.lane).length;
     const runPath = [...ctx.state.lanes[scope.lane]!.runPath];
@@ -112,6 +111,8 @@ export function addParallelAgent(c: AgentCompiler, agent: ParallelAgent, scope: 
       if (done) {
         const lanes = ctx.state.lanes;
         recordEvents(ctx, scope.lane, ...kids.flatMap((child) => laneEvents(lanes[laneOf(child)]!)));
+        // Their events live on in the parent lane: the children's lanes go (one small `remove` patch each).
+        for (const child of kids) ctx.remove(['lanes', laneOf(child)]);
       }
       return { done };
     },

@@ -18,12 +18,23 @@ export interface AgentInfo {
   lane: string;
   /** The innermost enclosing parallel agent. */
   parallel: string | undefined;
+  /** The agent it sits in (a workflow agent, or the parent in a sub-agent tree); undefined for the root. */
+  parent: string | undefined;
+  kind: Agent['kind'];
 }
 
-/** An agent-tool subgraph node: who calls it, and whether its inner events are forwarded. */
+/** An agent-tool subgraph node: who calls it, whether its inner events are forwarded, and the agent tools inside it. */
 export interface AgentToolInfo {
   caller: string;
   emitInternalEvents: boolean;
+  /** The agent-tool nodes of the inner graph (for events forwarded from further down). */
+  inner: ReadonlyMap<string, AgentToolInfo>;
+}
+
+/** An agent compiled as a graph of its own (for use as a tool), with its agent-tool nodes. */
+export interface InnerAgentGraph {
+  graph: CompiledGraph<AgentGraphInput, unknown, AgentRunState>;
+  agentTools: ReadonlyMap<string, AgentToolInfo>;
 }
 
 /** Walks an agent tree, adding each agent's nodes with its scope; every agent is entered at the node named after it. */
@@ -35,7 +46,7 @@ export class AgentCompiler {
   constructor(
     readonly builder: AgentGraphBuilder,
     /** Compiles an agent used as a tool into its own graph (injected to keep the import graph acyclic). */
-    readonly compileInner: (agent: Agent) => CompiledGraph<AgentGraphInput, unknown, AgentRunState>,
+    readonly compileInner: (agent: Agent) => InnerAgentGraph,
   ) {}
 
   addAgent(agent: Agent, given: AgentScope): string {
@@ -44,7 +55,7 @@ export class AgentCompiler {
         details: { name: agent.name },
       });
     }
-    this.info.set(agent.name, { lane: given.lane, parallel: given.parallel });
+    this.info.set(agent.name, { lane: given.lane, parallel: given.parallel, parent: given.agentPath.at(-2), kind: agent.kind });
     const scope = agent.handoff === undefined ? given : { ...given, next: this.#addHandoff(agent.name, agent.handoff, given) };
     switch (agent.kind) {
       case 'chat-model': {

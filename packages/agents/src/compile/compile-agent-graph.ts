@@ -43,7 +43,7 @@ export function compileAgentGraph(root: Agent, options: AgentGraphOptions = {}):
     name: `agents:${root.name}`,
     state: initialRunState,
   });
-  const compiler = new AgentCompiler(builder, (inner) => compileAgentGraph(inner, { asTool: true }).graph);
+  const compiler = new AgentCompiler(builder, (inner) => compileAgentGraph(inner, { asTool: true }));
   const last = options.asTool ? END_NODE : END;
   const entry = compiler.addAgent(root, {
     lane: MAIN_LANE,

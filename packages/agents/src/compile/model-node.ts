@@ -12,7 +12,7 @@ import { fillInstruction } from '../session/fill-instruction.ts';
 import { failAgent } from './agent-failure.ts';
 import { recordEvents, visibleEvents, type AgentRunState } from './agent-run-state.ts';
 import type { AgentScope } from './agent-scope.ts';
-import { emitAgentEvent } from './emit-agent-event.ts';
+import { emitAgentEvent, emitAgentInterrupted } from './emit-agent-event.ts';
 import { checkModelMessage } from './check-model-message.ts';
 
 /** What a model node passes on: the answer, or tool calls to run (a failure is thrown; see failAgent). */
@@ -52,13 +52,15 @@ export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: reado
     try {
       messages = modelInput(agent, state, visibleEvents(state, scope.lane), targets);
     } catch (err) {
+      if (isGraphInterrupt(err)) interrupted(site, err);
       return fail(site, err);
     }
     let message: Message;
     try {
       message = await callModel(agent, messages, { tools, signal: ctx.signal }, ctx, runPath);
     } catch (err) {
-      if (isGraphInterrupt(err) || ctx.signal.aborted) throw err;
+      if (isGraphInterrupt(err)) interrupted(site, err);
+      if (ctx.signal.aborted) throw err;
       return fail(site, err, 'MODEL_FAILED');
     }
     const problem = checkModelMessage(message, iteration);
@@ -85,6 +87,12 @@ export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: reado
 function enter({ agent, scope, ctx, entering, count }: CallSite, iterations: number): void {
   if (entering) ctx.append(['lanes', scope.lane, 'runPath'], agent.name);
   ctx.set(['agents', agent.name], { count, iterations });
+}
+
+/** The model step stopped at an interrupt: say where the agent is (its state changes are dropped with the step), and stop. */
+function interrupted(site: CallSite, err: unknown): never {
+  emitAgentInterrupted(site.ctx, { agentName: site.agent.name, runPath: site.runPath });
+  throw err;
 }
 
 function fail(site: CallSite, err: unknown, code?: 'MODEL_FAILED'): never {

@@ -52,6 +52,27 @@ describe('rewriteHistory()', () => {
     ]);
   });
 
+  it('adds no second period to text that already ends a sentence (. ! ? …), in messages and tool results', () => {
+    const said = (text: string) => rewriteHistory('Child', [event('Parent', assistantMessage(text))])[0]?.content;
+    expect([
+      said('It is 20 degrees.'),
+      said('Done!'),
+      said('Ready?'),
+      said('Well…'),
+      said('Version 1.2'),
+      said('ends with space. '),
+    ]).toEqual([
+      'For context: [Parent] said: It is 20 degrees.',
+      'For context: [Parent] said: Done!',
+      'For context: [Parent] said: Ready?',
+      'For context: [Parent] said: Well…',
+      'For context: [Parent] said: Version 1.2.',
+      'For context: [Parent] said: ends with space. ',
+    ]);
+    const result = rewriteHistory('Child', [event('Parent', toolMessage('20 degrees.', 'c1', 'get_weather'))])[0]?.content;
+    expect(result).toBe('For context: [Parent] `get_weather` tool returned result: 20 degrees.');
+  });
+
   it("rewrites another agent's tool calls without a text as tool-call sentences only", () => {
     expect(rewriteHistory('Child', [event('Parent', assistantMessage('', [weatherCall]))])).toEqual([
       { role: 'user', content: 'For context: [Parent] called tool: `get_weather` with arguments: {"city":"Oslo"}.' },

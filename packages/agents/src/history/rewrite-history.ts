@@ -70,15 +70,20 @@ function asContext(author: string, message: Message): Message | undefined {
       return copyMessage(message);
     case 'assistant': {
       const sentences: string[] = [];
-      if (message.content !== '') sentences.push(`[${author}] said: ${message.content}.`);
+      if (message.content !== '') sentences.push(endSentence(`[${author}] said: ${message.content}`));
       for (const call of message.toolCalls ?? []) {
         sentences.push(`[${author}] called tool: \`${call.name}\` with arguments: ${call.arguments}.`);
       }
       return sentences.length === 0 ? undefined : userMessage(`For context: ${sentences.join(' ')}`);
     }
     case 'tool':
-      return userMessage(`For context: [${author}] \`${message.name ?? ''}\` tool returned result: ${message.content}.`);
+      return userMessage(endSentence(`For context: [${author}] \`${message.name ?? ''}\` tool returned result: ${message.content}`));
   }
+}
+
+/** Ends a sentence with a period, unless the text already ends one (`.`, `!`, `?`, `…`, before any trailing space). */
+function endSentence(text: string): string {
+  return /[.!?…]\s*$/u.test(text) ? text : `${text}.`;
 }
 
 // Callers may mutate what they get (append, edit), so nothing mutable is shared with the recorded

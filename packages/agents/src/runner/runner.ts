@@ -14,10 +14,11 @@ import type { AgentEvent } from '../agents/agent-event.ts';
 import type { AgentGraphInput, AgentRunState } from '../compile/agent-run-state.ts';
 import type { AgentInfo, AgentToolInfo } from '../compile/agent-compiler.ts';
 import { compileAgentGraph } from '../compile/compile-agent-graph.ts';
-import { readAgentEvent } from '../compile/emit-agent-event.ts';
 import { AgentError } from '../errors.ts';
 import { userMessage, type Message } from '../messages/message.ts';
+import { AgentEventRouter } from './agent-event-router.ts';
 import type { AgentRunResult } from './agent-run-result.ts';
+import { interruptEvents } from './interrupt-events.ts';
 import { checkpointHandle, parseCheckpointHandle } from './checkpoint-handle.ts';
 
 export interface RunnerOptions {
@@ -143,21 +144,10 @@ export class Runner {
     const result = (async (): Promise<AgentRunResult> => {
       await null;
       const run = start({ ...extra, streaming: this.#streaming });
-      const lastPath = new Map<string, string[]>();
+      const router = new AgentEventRouter(this.#agentTools, emit);
       // Only custom events carry agent events; the scheduler then builds no other event.
       run.only('node.custom').subscribe({
-        next: (e) => {
-          const event = readAgentEvent(e.data);
-          if (!event) return;
-          if (e.path.length === 0) {
-            lastPath.set(event.agentName, event.runPath);
-            return emit(event);
-          }
-          // From inside an agent tool: hidden unless it forwards them, then under the caller's RunPath.
-          const tool = this.#agentTools.get(e.path[0]!);
-          if (!tool?.emitInternalEvents || e.path.length > 1) return;
-          emit({ ...event, runPath: [...(lastPath.get(tool.caller) ?? []), ...event.runPath] });
-        },
+        next: (e) => router.route(e),
         // The same failure rejects `run` below, where it is handled.
         error: () => {},
       });
@@ -168,7 +158,7 @@ export class Runner {
         hub.close(err);
         throw err;
       }
-      if (res.status === 'interrupted') for (const e of this.#interruptEvents(res)) emit(e);
+      if (res.status === 'interrupted') for (const e of interruptEvents(res, this.#agents, router.interruptedAt)) emit(e);
       // A failure no agent reported (a tool with toolErrors 'throw', maxSteps, cancellation) also ends with an error event.
       if (res.status === 'error' && res.error && !reported(events, res.error)) {
         const last = events.at(-1);
@@ -178,23 +168,6 @@ export class Runner {
       return this.#result(res, events);
     })();
     return new AgentRun(hub, result);
-  }
-
-  /**
-   * One event per interrupted agent, carrying its pending interrupts; children
-   * of a parallel agent are listed together in one event of the parallel.
-   */
-  #interruptEvents(res: RunResult<unknown, AgentRunState>): AgentEvent[] {
-    const byAgent = new Map<string, typeof res.interrupts>();
-    for (const i of res.interrupts) {
-      const agent = agentOf(i.address);
-      const owner = this.#agents.get(agent)?.parallel ?? agent;
-      byAgent.set(owner, [...(byAgent.get(owner) ?? []), i]);
-    }
-    return [...byAgent].map(([agentName, interrupts]) => {
-      const lane = res.state.lanes[this.#agents.get(agentName)?.lane ?? ''];
-      return { agentName, runPath: [...(lane?.runPath ?? [])], action: { interrupted: { interrupts } } };
-    });
   }
 
   #result(res: RunResult<unknown, AgentRunState>, events: AgentEvent[]): AgentRunResult {
@@ -208,20 +181,6 @@ export class Runner {
       error: res.error,
     };
   }
-}
-
-/**
- * The agent an interrupt belongs to: the last `agent:` segment before the
- * first `tool:` segment (an interrupt inside an agent tool belongs to the
- * agent that called it).
- */
-function agentOf(address: string): string {
-  let agent = '';
-  for (const segment of address.split('/')) {
-    if (segment.startsWith('tool:')) break;
-    if (segment.startsWith('agent:')) agent = segment.slice('agent:'.length);
-  }
-  return agent;
 }
 
 /** Whether an agent already reported this failure with an error event (a failed model step does, as it happens). */

@@ -56,6 +56,21 @@ describe('RunPath and history in workflow agents', () => {
     ]);
   });
 
+  it('a parallel child’s history lane is removed at the join, once its events are in the parent lane', async () => {
+    const runner = new Runner({
+      agent: sequential({
+        name: 'S',
+        description: '',
+        subAgents: [parallel({ name: 'P', description: '', subAgents: [talker('X').agent, talker('Y').agent] }), talker('Z').agent],
+      }),
+    });
+    const done = await runner.query('start');
+    expect(done.status).toBe('done');
+    const state = (await runner.graph.run({ messages: [{ role: 'user', content: 'again' }], session: {} })).state;
+    expect(Object.keys(state.lanes)).toEqual(['main']);
+    expect(state.lanes['main']!.events.flat().map((e) => e.agentName)).toEqual(['', 'X', 'Y', 'Z']);
+  });
+
   it('nesting composes: S[L[A1, A2], A3, P[A4, A5]]', async () => {
     const [a1, a2, a3, a4, a5] = ['A1', 'A2', 'A3', 'A4', 'A5'].map((n) => talker(n).agent) as [Agent, Agent, Agent, Agent, Agent];
     const tree = sequential({

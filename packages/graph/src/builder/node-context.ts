@@ -14,6 +14,11 @@ export interface NodeContext<S = unknown> {
   set(path: readonly (string | number)[], value: unknown): void;
   /** Appends values to the list at `path`; like `set`, a cheap form of a pushing recipe. */
   append(path: readonly (string | number)[], ...values: unknown[]): void;
+  /**
+   * Removes the key (or list item) at `path`; like `set`, the same `remove`
+   * patch a recipe deleting it would record, without drafting. The key must exist.
+   */
+  remove(path: readonly (string | number)[]): void;
   /** Emits a `node.custom` event carrying `data`. */
   emit(data: unknown): void;
   /** Aborts on run cancellation and on this node's timeout. */

@@ -43,6 +43,10 @@ export class NodeContextImpl implements NodeContext<any> {
     this.nodeState.set(path, value);
   }
 
+  remove(path: readonly (string | number)[]): void {
+    this.nodeState.remove(path);
+  }
+
   append(path: readonly (string | number)[], ...values: unknown[]): void {
     this.nodeState.append(path, values);
   }

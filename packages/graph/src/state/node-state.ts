@@ -2,7 +2,7 @@ import { enablePatches, produceWithPatches, type Draft, type Patch } from 'immer
 import { freezeOwned } from './apply-patch-list.ts';
 import { WeftError } from '../errors.ts';
 import { pathKeyProblem } from './path-key-problem.ts';
-import { appendIn, setIn, type StatePath } from './write-path.ts';
+import { appendIn, removeIn, setIn, type StatePath } from './write-path.ts';
 
 enablePatches();
 
@@ -49,6 +49,13 @@ export class NodeState<S = unknown> {
   /** Sets one value (see setIn): the same patch a recipe assigning it would record, without drafting. */
   set(path: StatePath, value: unknown): void {
     const { root, patch } = setIn(this.#current, path, value, this.#owned);
+    this.#current = root as S;
+    this.patches.push(patch);
+  }
+
+  /** Removes a key or list item (see removeIn). */
+  remove(path: StatePath): void {
+    const { root, patch } = removeIn(this.#current, path, this.#owned);
     this.#current = root as S;
     this.patches.push(patch);
   }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { applyPatches, enablePatches, freeze, produceWithPatches } from 'immer';
 import { describe, expect, it } from 'vitest';
 import { END, START, graph, MemoryStore } from '../index.ts';
-import { appendIn, setIn } from './write-path.ts';
+import { appendIn, removeIn, setIn } from './write-path.ts';
 
 enablePatches();
 
@@ -97,6 +97,49 @@ describe('setIn and appendIn', () => {
       .compile({ store, maxSteps: 5 });
     const res = await g.run(1, { threadId: 't' });
     expect(res.state).toEqual({ log: ['a1', 'b1'], count: 1, meta: { by: 'a' } });
+    expect((await g.getState('t')).state).toEqual(res.state);
+  });
+
+  it('removeIn gives the same state and patch as an immer recipe deleting the key or splicing the item', () => {
+    fc.assert(
+      fc.property(tree, fc.nat(), fc.nat(), (raw, pick, keyPick) => {
+        const base = freeze(structuredClone(raw), true);
+        const all = containers(base).filter(([, c]) => (Array.isArray(c) ? c.length > 0 : Object.keys(c as object).length > 0));
+        if (all.length === 0) return;
+        const [path, at] = all[pick % all.length]!;
+        const keys: (string | number)[] = Array.isArray(at) ? at.map((_, i) => i) : Object.keys(at as object);
+        const key = keys[keyPick % keys.length]!;
+        const snapshot = JSON.stringify(base);
+        const ours = removeIn(base, [...path, key]);
+        const [theirs, patches] = produceWithPatches(base, (d: any) => {
+          const parent = path.reduce((n, k) => n[k], d);
+          if (Array.isArray(parent)) parent.splice(key as number, 1);
+          else delete parent[key];
+        });
+        expect(ours.root).toEqual(theirs);
+        expect(applyPatches(base, [ours.patch])).toEqual(theirs);
+        if (!Array.isArray(at)) expect([ours.patch]).toEqual(patches);
+        expect(Object.isFrozen(ours.root)).toBe(true);
+        expect(JSON.stringify(base)).toBe(snapshot);
+      }),
+      { numRuns: 500 },
+    );
+    const base = freeze({ list: [1], obj: { x: 1 } }, true);
+    expect(() => removeIn(base, ['obj', 'y'])).toThrow(/names no key that exists/);
+    expect(() => removeIn(base, ['list', 1])).toThrow(/ends at index 1 of a list of 1/);
+    expect(() => removeIn(base, [])).toThrow(/is empty/);
+    expect(() => removeIn(base, ['obj', '__proto__'])).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+  });
+
+  it('ctx.remove is recorded like a recipe that deletes: applied at the barrier and checkpointed', async () => {
+    const store = new MemoryStore();
+    const g = graph<number, number, { lanes: Record<string, number[]> }>({ name: 'rm', state: () => ({ lanes: { a: [1], b: [2] } }) })
+      .addNode('drop', (n: number, ctx) => (ctx.remove(['lanes', 'a']), ctx.remove(['lanes', 'b', 0]), n))
+      .addEdge(START, 'drop')
+      .addEdge('drop', END)
+      .compile({ store });
+    const res = await g.run(1, { threadId: 't' });
+    expect(res.state).toEqual({ lanes: { b: [] } });
     expect((await g.getState('t')).state).toEqual(res.state);
   });
 });

@@ -63,6 +63,36 @@ export function appendIn(
 }
 
 /**
+ * Removes the key (or list item) at `path` (copying along the path) and
+ * returns the new root with the immer `remove` patch that does the same. A
+ * path that leads nowhere is an error, as for set; removing a list item
+ * shifts the items after it, as `splice` does.
+ */
+export function removeIn(root: unknown, path: StatePath, owned?: Set<object>): { root: unknown; patch: Patch } {
+  if (path.length === 0) throw badPath(path, 'is empty; the whole state cannot be removed');
+  checkKeys(path);
+  const key = path[path.length - 1]!;
+  const next = rewrite(
+    root,
+    path,
+    0,
+    (parent) => {
+      if (Array.isArray(parent)) {
+        if (typeof key !== 'number' || !Number.isInteger(key) || key < 0 || key >= parent.length)
+          throw badPath(path, `ends at index ${String(key)} of a list of ${parent.length}`);
+        parent.splice(key, 1);
+      } else {
+        if (!Object.hasOwn(parent, key)) throw badPath(path, 'names no key that exists');
+        delete parent[key];
+      }
+      return parent;
+    },
+    owned,
+  );
+  return { root: next, patch: { op: 'remove', path: [...path] } };
+}
+
+/**
  * Rebuilds the containers from the root down to the one `change` edits: the
  * parent of the last key (`trim` 0, for set) or the container at `path`
  * itself (`trim` -1, for append, which must be a list). `change` gets a
