@@ -7,6 +7,7 @@ import type { NodeContext } from './node-context.ts';
 import type { Send } from './send.ts';
 import type { NodeOptions } from './node-options.ts';
 import { END, START, type End, type Start } from './start-end.ts';
+import { compileReducers, type PathReducer, type StateReducers } from '../state/state-reducers.ts';
 
 /** A node's function: returns a value, a promise, or an async iterable of chunks (a stream). */
 export type NodeFn<I = any, R = unknown, S = any> = (input: I, ctx: NodeContext<S>) => R;
@@ -39,6 +40,7 @@ export interface BranchSpec {
 export interface GraphDefinition {
   name: string;
   state?: () => unknown;
+  reducers?: PathReducer[];
   nodes: NodeSpec[];
   edges: EdgeSpec[];
   branches: BranchSpec[];
@@ -84,7 +86,7 @@ type OutputOf<R, O> = O extends { concat: (chunks: readonly unknown[]) => infer 
 export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}> {
   readonly #def: GraphDefinition;
 
-  constructor(name: string, state?: () => S) {
+  constructor(name: string, state?: () => S, reducers?: StateReducers<S>) {
     if (typeof name !== 'string' || name.length === 0) {
       throw new WeftError('INVALID_ARGUMENT', 'graph({ name }) needs a non-empty string name');
     }
@@ -93,6 +95,8 @@ export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}> {
     }
     this.#def = { name, nodes: [], edges: [], branches: [], issues: [] };
     if (state) this.#def.state = state;
+    const compiled = compileReducers(name, reducers);
+    if (compiled) this.#def.reducers = compiled;
   }
 
   addNode<K extends string, I, O, O2 extends NodeOptions<I, O, S> = NodeOptions<I, O, S>>(
@@ -160,9 +164,14 @@ export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}> {
 
 /** Starts a graph definition. */
 /** Undeclared `In`/`Out` are `any`, so only the types you declare are enforced on START and END edges. */
-export function graph<In = any, Out = any, S = undefined>(config: { name: string; state?: () => S }): GraphBuilder<In, Out, S> {
+export function graph<In = any, Out = any, S = undefined>(config: {
+  name: string;
+  state?: () => S;
+  /** How writes of several nodes of one step to the same state path combine (see StateReducer). */
+  reducers?: StateReducers<S>;
+}): GraphBuilder<In, Out, S> {
   if (config === null || typeof config !== 'object') {
-    throw new WeftError('INVALID_ARGUMENT', 'graph() takes an options object: graph({ name, state? })');
+    throw new WeftError('INVALID_ARGUMENT', 'graph() takes an options object: graph({ name, state?, reducers? })');
   }
-  return new GraphBuilder<In, Out, S>(config.name, config.state);
+  return new GraphBuilder<In, Out, S>(config.name, config.state, config.reducers);
 }

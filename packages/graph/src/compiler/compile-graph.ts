@@ -66,6 +66,7 @@ function buildPlan(def: GraphDefinition, options: CompileOptions, hash: string):
     byName,
     start,
     stateInit: def.state,
+    reducers: def.reducers,
     maxSteps: options.maxSteps ?? nodes.length + 10,
     maxConcurrency: options.maxConcurrency ?? Infinity,
     snapshotEvery: options.snapshotEvery ?? 100,

@@ -1,6 +1,7 @@
 import type { BranchRoute, NodeFn } from '../builder/graph-builder.ts';
 import type { NodeOptions } from '../builder/node-options.ts';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
+import type { PathReducer } from '../state/state-reducers.ts';
 
 /**
  * The compiled form the scheduler runs: nodes in a fixed order (their index
@@ -15,6 +16,8 @@ export interface ExecutionPlan {
   /** START as a pseudo-node (index -1): its "output" is the run input. */
   start: PlanNode;
   stateInit: (() => unknown) | undefined;
+  /** Reducers by state path, for writes of several nodes of one step to the same place. */
+  reducers: readonly PathReducer[] | undefined;
   maxSteps: number;
   maxConcurrency: number;
   snapshotEvery: number;

@@ -124,7 +124,14 @@ class StepLoop {
     }
     const done = outcomes as Done[];
     const before = cursor.state;
-    const { state, patches } = applyStepUpdates(before, done);
+    let updated;
+    try {
+      updated = applyStepUpdates(before, done, plan.reducers, (i) => tasks[i]!.node.name);
+    } catch (err) {
+      // Nothing of this step is written: the last checkpoint stays, and resuming runs the step again.
+      return this.#fail(asWeftError(err), undefined, false);
+    }
+    const { state, patches } = updated;
     // Routing may fail (a branch's bad target): keep what it changes undoable.
     const joins = cursor.joins.size
       ? new Map([...cursor.joins].map(([n, b]) => [n, { delivered: new Map(b.delivered), skipped: new Set(b.skipped) }]))

@@ -11,7 +11,12 @@ interface Log {
 describe('graph-local state', () => {
   it('applies a step’s updates at the barrier in node order, whatever order the nodes finish in', async () => {
     const late = deferred();
-    const g = graph<number, unknown, Log>({ name: 'order', state: () => ({ items: [], count: 0 }) })
+    // Both nodes set `last`: the reducer says how (here: the later node, in node order, wins).
+    const g = graph<number, unknown, Log>({
+      name: 'order',
+      state: () => ({ items: [], count: 0 }),
+      reducers: { last: (_current, mine) => mine },
+    })
       .addNode('first', async (_: number, ctx) => {
         await late.promise;
         ctx.update((s) => void s.items.push('first-1', 'first-2'));
@@ -45,10 +50,9 @@ describe('graph-local state', () => {
       patches: [
         { op: 'add', path: ['items', 0], value: 'first-1' },
         { op: 'add', path: ['items', 1], value: 'first-2' },
-        { op: 'add', path: ['last'], value: 'first' },
         { op: 'add', path: ['items', 2], value: 'second' },
-        { op: 'add', path: ['last'], value: 'second' },
         { op: 'replace', path: ['count'], value: 1 },
+        { op: 'add', path: ['last'], value: 'second' },
       ],
     });
   });
