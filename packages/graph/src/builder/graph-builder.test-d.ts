@@ -80,3 +80,23 @@ describe('custom concat', () => {
       .addEdge('double', END);
   });
 });
+
+describe('reducers', () => {
+  it('are typed by the state: a top-level key gets its value type; dotted paths are accepted', () => {
+    type S = { total: number; tags: string[]; meta: { stage: string } };
+    graph<number, number, S>({
+      name: 'r',
+      state: () => ({ total: 0, tags: [], meta: { stage: '' } }),
+      reducers: {
+        total: (current, mine, base) => {
+          expectTypeOf(current).toEqualTypeOf<number>();
+          return current + (mine - base);
+        },
+        tags: (current, mine, base) => [...current, ...mine.slice(base.length)],
+        'meta.stage': (current: string, mine: string) => `${current}${mine}`,
+      },
+    });
+    // @ts-expect-error a reducer must return the value's type
+    graph<number, number, S>({ name: 'r', reducers: { total: () => 'text' } });
+  });
+});
