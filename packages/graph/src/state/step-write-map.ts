@@ -16,6 +16,8 @@ const REDUCE = 2;
 /** Where appends to a list register: a key no state path can hold, beside the list's items. */
 const END_OF_LIST = Symbol('end of list');
 
+type Key = string | number | symbol;
+
 interface Slot {
   /** The first node that wrote exactly here, or -1. */
   writer: number;
@@ -23,10 +25,29 @@ interface Slot {
   /** Nodes that wrote somewhere below: the first, and one other than the first (or -1). */
   below: number;
   belowOther: number;
-  kids: Map<string | number | symbol, Slot> | undefined;
+  /**
+   * The keys below: most slots have one (a node's own lane, its own record),
+   * so the first is kept in two fields and a Map is made only for a second.
+   */
+  key: Key | undefined;
+  kid: Slot | undefined;
+  kids: Map<Key, Slot> | undefined;
 }
 
-const slot = (): Slot => ({ writer: -1, kind: WRITE, below: -1, belowOther: -1, kids: undefined });
+const slot = (): Slot => ({ writer: -1, kind: WRITE, below: -1, belowOther: -1, key: undefined, kid: undefined, kids: undefined });
+
+/** The slot for `key` below `at`, made when missing. */
+function child(at: Slot, key: Key): Slot {
+  if (at.kid === undefined) {
+    at.key = key;
+    return (at.kid = slot());
+  }
+  if (at.key === key) return at.kid;
+  at.kids ??= new Map();
+  let next = at.kids.get(key);
+  if (!next) at.kids.set(key, (next = slot()));
+  return next;
+}
 
 /** Two nodes' writes of one step that would lose one of them. */
 export interface WriteCollision {
@@ -52,33 +73,32 @@ export class StepWriteMap {
   /** Records node `n`'s patch; returns the collision it makes with an earlier node's, if any. */
   add(n: number, patch: Patch): WriteCollision | undefined {
     const reducer = this.reducers && reducerFor(this.reducers, patch.path);
-    if (reducer) return this.#register(n, reducer.path, REDUCE);
+    if (reducer) return this.#register(n, reducer.path, reducer.path.length, undefined, REDUCE);
     const { path } = patch;
     const last = path[path.length - 1];
     if (typeof last === 'number' && patch.op !== 'replace') {
       const list = listAt(this.base, path);
       if (list) {
         const appended = patch.op === 'add' && last >= list.length;
-        return appended ? this.#register(n, [...path.slice(0, -1), END_OF_LIST], APPEND) : this.#register(n, path.slice(0, -1), WRITE);
+        return this.#register(n, path, path.length - 1, appended ? END_OF_LIST : undefined, appended ? APPEND : WRITE);
       }
     }
-    return this.#register(n, path, WRITE);
+    return this.#register(n, path, path.length, undefined, WRITE);
   }
 
-  #register(n: number, path: readonly (string | number | symbol)[], kind: WriteKind): WriteCollision | undefined {
+  /** Registers the first `length` keys of `path`, then `extra` when given. */
+  #register(n: number, path: readonly Key[], length: number, extra: Key | undefined, kind: WriteKind): WriteCollision | undefined {
     let at = this.#root;
-    for (let i = 0; i < path.length; i++) {
-      if (at.writer >= 0 && at.writer !== n) return collision(at.writer, n, path.slice(0, i));
+    const depth = extra === undefined ? length : length + 1;
+    for (let i = 0; i < depth; i++) {
+      if (at.writer >= 0 && at.writer !== n) return collision(at.writer, n, path.slice(0, Math.min(i, length)));
       if (at.below === -1) at.below = n;
       else if (at.below !== n && at.belowOther === -1) at.belowOther = n;
-      at.kids ??= new Map();
-      let next = at.kids.get(path[i]!);
-      if (!next) at.kids.set(path[i]!, (next = slot()));
-      at = next;
+      at = child(at, i < length ? path[i]! : extra!);
     }
-    if (at.writer >= 0 && at.writer !== n && !(at.kind === kind && kind !== WRITE)) return collision(at.writer, n, path);
+    if (at.writer >= 0 && at.writer !== n && !(at.kind === kind && kind !== WRITE)) return collision(at.writer, n, path.slice(0, length));
     const other = at.below >= 0 && at.below !== n ? at.below : at.belowOther;
-    if (kind === WRITE && other >= 0 && other !== n) return collision(other, n, path);
+    if (kind === WRITE && other >= 0 && other !== n) return collision(other, n, path.slice(0, length));
     if (at.writer === -1) {
       at.writer = n;
       at.kind = kind;
@@ -87,7 +107,7 @@ export class StepWriteMap {
   }
 }
 
-function collision(earlier: number, later: number, path: readonly (string | number | symbol)[]): WriteCollision {
+function collision(earlier: number, later: number, path: readonly Key[]): WriteCollision {
   return {
     nodes: [Math.min(earlier, later), Math.max(earlier, later)],
     path: path.filter((k): k is string | number => typeof k !== 'symbol'),
