@@ -81,9 +81,16 @@ function asContext(author: string, message: Message): Message | undefined {
   }
 }
 
-/** Ends a sentence with a period, unless the text already ends one (`.`, `!`, `?`, `…`, before any trailing space). */
+/**
+ * Ends a sentence with a period, unless the text already ends one (`.`, `!`,
+ * `?`, `…`, before any trailing spaces). By char codes, not a regex: this runs
+ * for every other agent's message on every model call.
+ */
 function endSentence(text: string): string {
-  return /[.!?…]\s*$/u.test(text) ? text : `${text}.`;
+  let i = text.length - 1;
+  while (i >= 0 && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x0a || text.charCodeAt(i) === 0x09)) i--;
+  const c = text.charCodeAt(i);
+  return c === 0x2e || c === 0x21 || c === 0x3f || c === 0x2026 ? text : `${text}.`;
 }
 
 // Callers may mutate what they get (append, edit), so nothing mutable is shared with the recorded

@@ -11,7 +11,7 @@ import { readAgentEvent, readAgentInterrupted } from '../compile/emit-agent-even
  * the RunPath of each calling agent in front: outer + middle + inner.
  */
 export class AgentEventRouter {
-  /** The latest RunPath of each agent, per level: `<agent-tool nodes joined by '/'>|<agent>`. */
+  /** The latest RunPath of each agent, per level: the agent's name at the top, `<agent-tool nodes joined by '/'>|<agent>` below. */
   readonly #lastPath = new Map<string, string[]>();
   /** Where an agent stood when its model step stopped at an interrupt (top level only). */
   readonly interruptedAt = new Map<string, string[]>();
@@ -29,9 +29,11 @@ export class AgentEventRouter {
     }
     const event = readAgentEvent(e.data);
     if (!event) return;
-    const level = e.path.join('/');
-    this.#lastPath.set(`${level}|${event.agentName}`, event.runPath);
-    if (e.path.length === 0) return this.emit(event);
+    if (e.path.length === 0) {
+      this.#lastPath.set(event.agentName, event.runPath);
+      return this.emit(event);
+    }
+    this.#lastPath.set(`${e.path.join('/')}|${event.agentName}`, event.runPath);
     const prefix = this.#forwardedPrefix(e.path);
     if (prefix) this.emit({ ...event, runPath: [...prefix, ...event.runPath] });
   }
@@ -43,7 +45,7 @@ export class AgentEventRouter {
     for (let i = 0; i < path.length; i++) {
       const tool = tools.get(path[i]!);
       if (!tool?.emitInternalEvents) return undefined;
-      prefix.push(...(this.#lastPath.get(`${path.slice(0, i).join('/')}|${tool.caller}`) ?? []));
+      prefix.push(...(this.#lastPath.get(i === 0 ? tool.caller : `${path.slice(0, i).join('/')}|${tool.caller}`) ?? []));
       tools = tool.inner;
     }
     return prefix;
