@@ -1,5 +1,5 @@
 /**
- * @weft/models — chat models for @weft/agents.
+ * @weft/models — chat models that implement the @weft/chat-model contract.
  *
  * `scriptedModel` answers from a list: deterministic runs for tests, demos and
  * benchmarks, and a record of exactly what an agent sent.

@@ -1,4 +1,4 @@
-import { concatMessageChunks, userMessage, type ChatModel, type Message, type MessageChunk, type ToolSpec } from '@weft/agents';
+import { concatMessageChunks, userMessage, type ChatModel, type Message, type MessageChunk, type ToolSpec } from '@weft/chat-model';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ModelError } from './errors.ts';
 import type { ScriptItem } from './script-item.ts';

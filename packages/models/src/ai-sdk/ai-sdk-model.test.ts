@@ -1,18 +1,13 @@
 import { APICallError, type LanguageModelV4Content, type LanguageModelV4StreamPart, type LanguageModelV4Usage } from '@ai-sdk/provider';
 import {
   assistantMessage,
-  chatModelAgent,
   concatMessageChunks,
-  Runner,
   systemMessage,
-  tool,
   toolMessage,
   userMessage,
-  withSubAgents,
-  type AgentEvent,
   type MessageChunk,
   type ToolSpec,
-} from '@weft/agents';
+} from '@weft/chat-model';
 import { convertArrayToReadableStream, MockLanguageModelV3, MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import type { ModelError } from '../errors.ts';
@@ -284,118 +279,5 @@ describe('aiSdkModel: errors', () => {
   it('rejects what is not an AI SDK language model', () => {
     expect(() => aiSdkModel({} as never)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
     expect(() => aiSdkModel({ ...new MockLanguageModelV4(), specificationVersion: 'v1' } as never)).toThrow(/spec version v1/);
-  });
-});
-
-/** One line per event: who, where, and what (text, tool calls, tool results, transfer). */
-function summarize(events: readonly AgentEvent[]): string[] {
-  return events.map((e) => {
-    const m = e.output?.message;
-    const calls = m?.toolCalls?.map((c) => ` → ${c.name}(${c.arguments})`).join('') ?? '';
-    const what = m ? `${m.role === 'tool' ? `tool ${m.name}` : m.role}: ${m.content}${calls}` : '';
-    const transfer = e.action?.transferToAgent ? ` | TRANSFER → ${e.action.transferToAgent.destAgentName}` : '';
-    return `${e.agentName} [${e.runPath.join(',')}] | ${what}${transfer}`;
-  });
-}
-const getWeather = tool<{ city: string }>({
-  ...weatherSpec,
-  execute: ({ city }) => `the temperature in ${city} is 25°C`,
-});
-const toolCall = (id: string, toolName: string, input: unknown): LanguageModelV4Content => ({
-  type: 'tool-call',
-  toolCallId: id,
-  toolName,
-  input: JSON.stringify(input),
-});
-
-describe('aiSdkModel in agents', () => {
-  it('a ReAct agent calls the tool through the AI SDK model and answers', async () => {
-    const mock = new MockLanguageModelV4({
-      doGenerate: [
-        generated([toolCall('w1', 'get_weather', { city: 'Beijing' })]),
-        generated([{ type: 'text', text: 'It is 25°C in Beijing.' }]),
-      ],
-    });
-    const agent = chatModelAgent({
-      name: 'WeatherAgent',
-      description: 'Answers weather questions.',
-      model: aiSdkModel(mock),
-      tools: [getWeather],
-    });
-    const done = await new Runner({ agent }).query("What's the weather in Beijing?");
-    expect(summarize(done.events)).toEqual([
-      'WeatherAgent [WeatherAgent] | assistant:  → get_weather({"city":"Beijing"})',
-      'WeatherAgent [WeatherAgent] | tool get_weather: the temperature in Beijing is 25°C',
-      'WeatherAgent [WeatherAgent] | assistant: It is 25°C in Beijing.',
-    ]);
-    expect(mock.doGenerateCalls[1]!.prompt.slice(-2)).toEqual([
-      { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'w1', toolName: 'get_weather', input: { city: 'Beijing' } }] },
-      {
-        role: 'tool',
-        content: [
-          {
-            type: 'tool-result',
-            toolCallId: 'w1',
-            toolName: 'get_weather',
-            output: { type: 'text', value: 'the temperature in Beijing is 25°C' },
-          },
-        ],
-      },
-    ]);
-  });
-
-  it('a router transfers to a weather agent; each runs on its own AI SDK model', async () => {
-    const routerMock = new MockLanguageModelV4({
-      modelId: 'router',
-      doGenerate: [generated([toolCall('t1', 'transfer_to_agent', { agent_name: 'WeatherAgent' })])],
-    });
-    const weatherMock = new MockLanguageModelV4({
-      modelId: 'weather',
-      doGenerate: [
-        generated([toolCall('w1', 'get_weather', { city: 'Beijing' })]),
-        generated([{ type: 'text', text: 'It is 25°C in Beijing.' }]),
-      ],
-    });
-    const router = chatModelAgent({
-      name: 'RouterAgent',
-      description: 'Routes questions.',
-      instruction: 'You route questions.',
-      model: aiSdkModel(routerMock),
-    });
-    const weather = chatModelAgent({
-      name: 'WeatherAgent',
-      description: 'Answers weather questions.',
-      model: aiSdkModel(weatherMock),
-      tools: [getWeather],
-    });
-    const done = await new Runner({ agent: withSubAgents(router, [weather]) }).query("What's the weather in Beijing?");
-    expect(summarize(done.events)).toEqual([
-      'RouterAgent [RouterAgent] | assistant:  → transfer_to_agent({"agent_name":"WeatherAgent"})',
-      'RouterAgent [RouterAgent] | tool transfer_to_agent: successfully transferred to agent [WeatherAgent] | TRANSFER → WeatherAgent',
-      'WeatherAgent [RouterAgent,WeatherAgent] | assistant:  → get_weather({"city":"Beijing"})',
-      'WeatherAgent [RouterAgent,WeatherAgent] | tool get_weather: the temperature in Beijing is 25°C',
-      'WeatherAgent [RouterAgent,WeatherAgent] | assistant: It is 25°C in Beijing.',
-    ]);
-    expect(routerMock.doGenerateCalls[0]!.tools?.map((t) => t.name)).toEqual(['transfer_to_agent']);
-    // A child may transfer back to its parent unless told otherwise.
-    expect(weatherMock.doGenerateCalls[0]!.tools?.map((t) => t.name)).toEqual(['get_weather', 'transfer_to_agent']);
-    expect(weatherMock.doGenerateCalls[0]!.prompt[1]).toEqual({
-      role: 'user',
-      content: [{ type: 'text', text: "What's the weather in Beijing?" }],
-    });
-  });
-
-  it('a streaming run emits the AI SDK deltas as chunk events before the message', async () => {
-    const mock = new MockLanguageModelV4({
-      doStream: streamed([{ type: 'text-delta', id: 't', delta: 'Hel' }, { type: 'text-delta', id: 't', delta: 'lo.' }, finish(3, 2)]),
-    });
-    const agent = chatModelAgent({ name: 'Greeter', description: 'Greets.', model: aiSdkModel(mock) });
-    const done = await new Runner({ agent, streaming: true }).query('Hi');
-    expect(done.events.map((e) => e.output?.stream ?? e.output?.message)).toEqual([
-      { content: 'Hel' },
-      { content: 'lo.' },
-      { usage: { inputTokens: 3, outputTokens: 2 } },
-      { role: 'assistant', content: 'Hello.', usage: { inputTokens: 3, outputTokens: 2 } },
-    ]);
   });
 });

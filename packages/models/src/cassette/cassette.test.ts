@@ -2,19 +2,15 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  chatModelAgent,
   concatMessageChunks,
-  Runner,
   systemMessage,
-  tool,
   userMessage,
-  type AgentEvent,
   type ChatModel,
   type Message,
   type MessageChunk,
   type ModelCallOptions,
   type ToolSpec,
-} from '@weft/agents';
+} from '@weft/chat-model';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModelError } from '../errors.ts';
 import { scriptedModel } from '../scripted-model.ts';
@@ -379,62 +375,5 @@ describe('replayModel() cassette and option errors', () => {
       [() => recordModel(inner, file, null as unknown as object), 'recordModel(): options must be an object, got null'],
     ];
     for (const [make, message] of bad) expect(make).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message }));
-  });
-});
-
-/** One line per event, as the agents' own tests summarise runs. */
-function summarize(events: readonly AgentEvent[]): string[] {
-  return events.map((e) => {
-    const message = e.output?.message;
-    const calls = (message?.toolCalls ?? []).map((c) => ` → ${c.name}(${c.arguments})`).join('');
-    if (e.error) return `${e.agentName} | ERROR ${e.error.code}`;
-    if (e.output?.stream) return `${e.agentName} | chunk: ${e.output.stream.content ?? ''}`;
-    return `${e.agentName} | ${message?.role}: ${message?.content}${calls}`;
-  });
-}
-
-describe('an agent run recorded, then replayed offline', () => {
-  const getWeather = tool<{ city: string }>({
-    name: 'get_weather',
-    description: 'The weather of a city.',
-    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-    execute: ({ city }) => `the temperature in ${city} is 25°C`,
-  });
-  const agent = (model: ChatModel, instruction = 'Answer weather questions.') =>
-    chatModelAgent({ name: 'WeatherAgent', description: 'weather', instruction, model, tools: [getWeather] });
-
-  it('replays the same events, and a changed instruction fails the run with CASSETTE_MISMATCH', async () => {
-    const inner = scriptedModel([
-      { toolCalls: [{ name: 'get_weather', arguments: { city: 'Beijing' } }] },
-      { text: 'It is 25°C in Beijing.' },
-    ]);
-    const recorded = await new Runner({ agent: agent(recordModel(inner, file)) }).query('Weather in Beijing?');
-    const expected = [
-      'WeatherAgent | assistant:  → get_weather({"city":"Beijing"})',
-      'WeatherAgent | tool: the temperature in Beijing is 25°C',
-      'WeatherAgent | assistant: It is 25°C in Beijing.',
-    ];
-    expect([recorded.status, summarize(recorded.events)]).toEqual(['done', expected]);
-    expect((await cassetteLines()).map((e) => e.request.messages.length)).toEqual([2, 4]);
-
-    const replayed = await new Runner({ agent: agent(replayModel(file)) }).query('Weather in Beijing?');
-    expect([replayed.status, summarize(replayed.events)]).toEqual(['done', expected]);
-    expect(replayed.events).toEqual(recorded.events);
-    const streamed = await new Runner({ agent: agent(replayModel(file)), streaming: true }).query('Weather in Beijing?');
-    expect(summarize(streamed.events.filter((e) => !e.output?.stream))).toEqual(expected);
-
-    const changed = await new Runner({ agent: agent(replayModel(file), 'Answer in French.') }).query('Weather in Beijing?');
-    expect(changed.status).toBe('error');
-    expect(summarize(changed.events)).toEqual(['WeatherAgent | ERROR MODEL_FAILED']);
-    expect(changed.error).toMatchObject({ code: 'MODEL_FAILED', cause: { code: 'CASSETTE_MISMATCH' } });
-    const cause = (changed.error?.cause ?? {}) as { message: string };
-    expect(cause.message.split('\n').slice(1)).toEqual([
-      'closest recorded request: line 1',
-      'first differing message: 0 (- recorded, + actual)',
-      '    role: "system"',
-      '  - content: "Answer weather questions."',
-      '  + content: "Answer in French."',
-      '    toolCalls: none',
-    ]);
   });
 });

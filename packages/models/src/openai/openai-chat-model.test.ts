@@ -1,4 +1,4 @@
-import { chatModelAgent, concatMessageChunks, Runner, tool, type AgentEvent, type Message, type MessageChunk } from '@weft/agents';
+import { concatMessageChunks, type Message, type MessageChunk } from '@weft/chat-model';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ModelError } from '../errors.ts';
 import { parseRetryAfter } from './http-errors.ts';
@@ -407,80 +407,4 @@ describe('openAIChatModel errors and retries', () => {
     expect(bad({ baseURL: 'http://x/v1', model: 'm', maxRetries: -1 })?.[1]).toContain('options.maxRetries must be an integer ≥ 0');
     expect(bad({ baseURL: 'http://x/v1', model: 'm', timeoutMs: 0 })?.[1]).toContain('options.timeoutMs must be a positive number');
   });
-});
-
-describe('openAIChatModel in a chatModelAgent', () => {
-  const getWeather = tool<{ city: string }>({ ...weather, execute: ({ city }) => `the temperature in ${city} is 25°C` });
-  const answer =
-    (call: number): Reply =>
-    (res, request) => {
-      const toolCall = { index: 0, id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Beijing"}' } };
-      if (request.body['stream'] !== true)
-        return json(
-          call === 1 ? completion(null, [['call_1', 'get_weather', '{"city":"Beijing"}']]) : completion('It is 25°C in Beijing.'),
-        )(res, request);
-      const events =
-        call === 1 ? [chunk({ tool_calls: [toolCall] })] : [chunk({ content: 'It is 25°C ' }), chunk({ content: 'in Beijing.' })];
-      return sse(sseText(events))(res, request);
-    };
-  const summarize = (events: readonly AgentEvent[]) =>
-    events.map((e) => {
-      const { message, stream, toolName } = e.output ?? {};
-      if (stream) return `chunk: ${stream.content ?? JSON.stringify(stream.toolCalls)}`;
-      const calls = (message?.toolCalls ?? []).map((c) => ` → ${c.name}(${c.arguments})`).join('');
-      return e.error ? `ERROR ${e.error.code}` : `${message?.role}${toolName ? ` ${toolName}` : ''}: ${message?.content}${calls}`;
-    });
-
-  it('runs a transfer: the router transfers to WeatherAgent, which answers, each agent on its own loopback model', async () => {
-    const { withSubAgents } = await import('@weft/agents');
-    const router = await setup([json(completion(null, [['t1', 'transfer_to_agent', '{"agent_name":"WeatherAgent"}']]))]);
-    const weatherModel = await setup([answer(1), answer(2)]);
-    const tree = withSubAgents(chatModelAgent({ name: 'RouterAgent', description: 'routes', model: router.model }), [
-      chatModelAgent({ name: 'WeatherAgent', description: 'Answers weather questions.', model: weatherModel.model, tools: [getWeather] }),
-    ]);
-    const done = await new Runner({ agent: tree }).query('Weather in Beijing?');
-    expect(done.events.map((e) => `${e.runPath.join('>')} ${summarize([e])[0]}`)).toEqual([
-      'RouterAgent assistant:  → transfer_to_agent({"agent_name":"WeatherAgent"})',
-      'RouterAgent tool transfer_to_agent: successfully transferred to agent [WeatherAgent]',
-      'RouterAgent>WeatherAgent assistant:  → get_weather({"city":"Beijing"})',
-      'RouterAgent>WeatherAgent tool get_weather: the temperature in Beijing is 25°C',
-      'RouterAgent>WeatherAgent assistant: It is 25°C in Beijing.',
-    ]);
-    const tools = (router.server.requests[0]?.body['tools'] as { function: { name: string; description: string } }[]).map(
-      (t) => t.function,
-    );
-    expect(tools).toEqual([
-      expect.objectContaining({
-        name: 'transfer_to_agent',
-        description: expect.stringContaining('- WeatherAgent: Answers weather questions.'),
-      }),
-    ]);
-  });
-
-  for (const streaming of [false, true]) {
-    it(`runs the ReAct loop against the loopback server (streaming: ${streaming})`, async () => {
-      const { model, server } = await setup([answer(1), answer(2)]);
-      const agent = chatModelAgent({ name: 'WeatherAgent', description: 'weather', model, tools: [getWeather] });
-      const done = await new Runner({ agent, streaming }).query('Weather in Beijing?');
-      expect(done.status).toBe('done');
-      const chunks = streaming ? ['chunk: [{"index":0,"id":"call_1","name":"get_weather","arguments":"{\\"city\\":\\"Beijing\\"}"}]'] : [];
-      const answerChunks = streaming ? ['chunk: It is 25°C ', 'chunk: in Beijing.'] : [];
-      expect(summarize(done.events)).toEqual([
-        ...chunks,
-        'assistant:  → get_weather({"city":"Beijing"})',
-        'tool get_weather: the temperature in Beijing is 25°C',
-        ...answerChunks,
-        'assistant: It is 25°C in Beijing.',
-      ]);
-      expect(server.requests[1]?.body['messages']).toEqual([
-        { role: 'user', content: 'Weather in Beijing?' },
-        {
-          role: 'assistant',
-          content: null,
-          tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Beijing"}' } }],
-        },
-        { role: 'tool', content: 'the temperature in Beijing is 25°C', tool_call_id: 'call_1', name: 'get_weather' },
-      ]);
-    });
-  }
 });
