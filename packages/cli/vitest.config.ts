@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { resolveSources } from '../../vitest.shared.ts';
 
 export default defineConfig({
+  ...resolveSources,
   test: {
     include: ['src/**/*.test.ts'],
     // Tests spawn the real binary (tsx compiles on the fly): seconds per command.

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { resolveSources } from '../../vitest.shared.ts';
 
 export default defineConfig({
+  ...resolveSources,
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // The property tests run thousands of cases; on a loaded 2-core machine that can pass vitest's 5 s default.

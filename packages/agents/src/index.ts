@@ -15,10 +15,10 @@
  */
 
 // Messages and models
-export type { Message, Role, ToolCall, Usage } from './messages/message.ts';
-export { systemMessage, userMessage, assistantMessage, toolMessage } from './messages/message.ts';
-export type { ChatModel, ModelCallOptions, MessageChunk, ToolCallDelta, ToolSpec, JsonSchema } from './model/chat-model.ts';
-export { concatMessageChunks } from './model/concat-message-chunks.ts';
+export type { Message, Role, ToolCall, Usage } from '@weft/chat-model';
+export { systemMessage, userMessage, assistantMessage, toolMessage } from '@weft/chat-model';
+export type { ChatModel, ModelCallOptions, MessageChunk, ToolCallDelta, ToolSpec, JsonSchema } from '@weft/chat-model';
+export { concatMessageChunks } from '@weft/chat-model';
 
 // Tools
 export { tool } from './tools/tool.ts';

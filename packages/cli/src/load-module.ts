@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { Agent } from '@weft/agents';
 import type { CompiledGraph } from '@weft/graph';
 import { CliError } from './errors.ts';
+import { isTypeScript, registerTypeScript } from './register-typescript.ts';
 
 /** What a module gave the command to run: an agent tree or a compiled graph, and where it came from. */
 export type LoadedModule = { path: string; exportName: string } & (
@@ -22,6 +23,7 @@ export async function loadModule(path: string, exportName?: string): Promise<Loa
   checkFile(path);
   let ns: Record<string, unknown>;
   try {
+    if (isTypeScript(path)) await registerTypeScript();
     ns = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   } catch (err) {
     throw new CliError(

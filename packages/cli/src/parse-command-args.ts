@@ -2,6 +2,10 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { usageError } from './errors.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
+/** What parseArgs gives for a command's options (named, so the declaration can refer to it). */
+export type ParsedCommandArgs<O extends Options> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O; strict: true; allowPositionals: true }>
+>;
 
 /**
  * `parseArgs` (strict, with positionals) for one command, with its errors
@@ -13,8 +17,8 @@ export function parseCommandArgs<O extends Options>(
   args: string[],
   options: O,
   positional: { names: string[]; required: number },
-) {
-  let parsed;
+): ParsedCommandArgs<O> {
+  let parsed: ParsedCommandArgs<O>;
   try {
     parsed = parseArgs({ args, options, strict: true, allowPositionals: true });
   } catch (err) {

@@ -1,4 +1,4 @@
-import type { Message } from '@weft/agents';
+import type { Message } from '@weft/chat-model';
 import { checkAnswer, describeValue } from './check-answer.ts';
 import { ModelError } from './errors.ts';
 import type { ScriptAnswer } from './script-item.ts';

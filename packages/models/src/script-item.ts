@@ -1,4 +1,4 @@
-import type { Message, ToolSpec, Usage } from '@weft/agents';
+import type { Message, ToolSpec, Usage } from '@weft/chat-model';
 
 /** A tool call as a script writes it: `arguments` as an object (serialised with JSON.stringify) or as JSON text (kept as is). */
 export interface ScriptedToolCall {

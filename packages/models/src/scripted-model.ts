@@ -1,4 +1,4 @@
-import type { ChatModel, Message, MessageChunk, ModelCallOptions, ToolSpec } from '@weft/agents';
+import type { ChatModel, Message, MessageChunk, ModelCallOptions, ToolSpec } from '@weft/chat-model';
 import { abortableDelay } from './abortable-delay.ts';
 import { describeValue, isPositiveInteger } from './check-answer.ts';
 import { ModelError } from './errors.ts';

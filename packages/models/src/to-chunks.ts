@@ -1,4 +1,4 @@
-import type { Message, MessageChunk } from '@weft/agents';
+import type { Message, MessageChunk } from '@weft/chat-model';
 
 /** How `stream()` cuts a message into chunks. */
 export interface ChunkPlan {

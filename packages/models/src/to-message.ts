@@ -1,4 +1,4 @@
-import type { Message, ToolCall } from '@weft/agents';
+import type { Message, ToolCall } from '@weft/chat-model';
 import type { ScriptAnswer, ScriptedToolCall } from './script-item.ts';
 
 /** An answer item that produces a message (everything but `{ error }`). */

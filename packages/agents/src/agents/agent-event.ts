@@ -1,6 +1,6 @@
 import type { InterruptRecord, WeftErrorJSON } from '@weft/graph';
-import type { Message, Role } from '../messages/message.ts';
-import type { MessageChunk } from '../model/chat-model.ts';
+import type { Message, Role } from '@weft/chat-model';
+import type { MessageChunk } from '@weft/chat-model';
 
 /** What an agent did, besides producing output. */
 export interface AgentAction {

@@ -1,5 +1,5 @@
 import { AgentError } from '../errors.ts';
-import type { JsonSchema, ToolSpec } from '../model/chat-model.ts';
+import type { JsonSchema, ToolSpec } from '@weft/chat-model';
 import { tool, type ToolCheck } from '../tools/tool.ts';
 import type { Agent } from './agent.ts';
 

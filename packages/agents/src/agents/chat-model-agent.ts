@@ -1,7 +1,7 @@
 import { AgentError } from '../errors.ts';
 import type { HistoryRewriter } from '../history/rewrite-history.ts';
-import type { Message } from '../messages/message.ts';
-import type { ChatModel } from '../model/chat-model.ts';
+import type { Message } from '@weft/chat-model';
+import type { ChatModel } from '@weft/chat-model';
 import type { Tool } from '../tools/tool.ts';
 import type { Agent } from './agent.ts';
 import type { AgentTool } from './agent-tool.ts';

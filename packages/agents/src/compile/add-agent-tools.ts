@@ -2,7 +2,7 @@ import type { WeftError } from '@weft/graph';
 import type { Draft } from 'immer';
 import type { AgentTool } from '../agents/agent-tool.ts';
 import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
-import { toolMessage } from '../messages/message.ts';
+import { toolMessage } from '@weft/chat-model';
 import type { AgentCompiler } from './agent-compiler.ts';
 import { AgentError } from '../errors.ts';
 import { appendEvents, type AgentGraphInput, type AgentRunState, type AgentToolResult } from './agent-run-state.ts';

@@ -1,6 +1,6 @@
 import { send } from '@weft/graph';
 import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
-import type { ToolSpec } from '../model/chat-model.ts';
+import type { ToolSpec } from '@weft/chat-model';
 import { afterToolsNode, type AfterTools } from './after-tools-node.ts';
 import type { AgentScope, Target } from './agent-scope.ts';
 import { exitTool } from './built-in-tools.ts';
@@ -11,7 +11,7 @@ import type { AgentCompiler } from './agent-compiler.ts';
 import { addAgentTools, agentToolNode } from './add-agent-tools.ts';
 import type { AgentGraphInput, AgentRunState } from './agent-run-state.ts';
 import type { AgentTool } from '../agents/agent-tool.ts';
-import { userMessage } from '../messages/message.ts';
+import { userMessage } from '@weft/chat-model';
 import { modelNode, type ModelOutcome } from './model-node.ts';
 import { toolsNode } from './tools-node.ts';
 

@@ -1,6 +1,6 @@
 import type { NodeContext } from '@weft/graph';
 import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
-import { toolMessage } from '../messages/message.ts';
+import { toolMessage } from '@weft/chat-model';
 import type { AgentRunState } from './agent-run-state.ts';
 import type { AgentScope } from './agent-scope.ts';
 import { emitAgentEvent } from './emit-agent-event.ts';

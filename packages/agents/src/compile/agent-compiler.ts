@@ -2,7 +2,7 @@ import { END, type CompiledGraph, type GraphBuilder, type NodeContext } from '@w
 import type { Draft } from 'immer';
 import type { Agent } from '../agents/agent.ts';
 import { AgentError } from '../errors.ts';
-import { assistantMessage, toolMessage } from '../messages/message.ts';
+import { assistantMessage, toolMessage } from '@weft/chat-model';
 import { addChatModelAgent } from './add-chat-model-agent.ts';
 import { addLoopAgent, addParallelAgent, addSequentialAgent } from './add-workflow-agents.ts';
 import { appendEvents, type AgentGraphInput, type AgentRunState } from './agent-run-state.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assistantMessage } from '../messages/message.ts';
+import { assistantMessage } from '@weft/chat-model';
 import type { RecordedEvent } from '../history/recorded-event.ts';
 import {
   CHUNK,

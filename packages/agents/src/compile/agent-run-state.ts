@@ -1,7 +1,7 @@
 import type { WeftErrorJSON } from '@weft/graph';
 import type { Draft } from 'immer';
 import type { RecordedEvent } from '../history/recorded-event.ts';
-import type { Message } from '../messages/message.ts';
+import type { Message } from '@weft/chat-model';
 
 /**
  * A history lane: the events its agents see, and the RunPath it has reached.

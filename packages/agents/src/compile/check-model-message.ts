@@ -1,4 +1,4 @@
-import type { Message, ToolCall } from '../messages/message.ts';
+import type { Message, ToolCall } from '@weft/chat-model';
 
 /**
  * Checks what a model returned; returns a description of the problem, or the

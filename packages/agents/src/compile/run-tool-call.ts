@@ -2,7 +2,7 @@ import { interrupt, isGraphInterrupt, type NodeContext } from '@weft/graph';
 import type { Draft } from 'immer';
 import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
 import { AgentError } from '../errors.ts';
-import type { ToolCall } from '../messages/message.ts';
+import type { ToolCall } from '@weft/chat-model';
 import type { Tool } from '../tools/tool.ts';
 import type { AgentTool } from '../agents/agent-tool.ts';
 import type { ToolContext } from '../tools/tool-context.ts';

@@ -1,6 +1,6 @@
 import type { NodeContext } from '@weft/graph';
 import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
-import { toolMessage, type ToolCall } from '../messages/message.ts';
+import { toolMessage, type ToolCall } from '@weft/chat-model';
 import { recordEvents, type AgentRunState } from './agent-run-state.ts';
 import type { AgentScope } from './agent-scope.ts';
 import { emitAgentEvent } from './emit-agent-event.ts';

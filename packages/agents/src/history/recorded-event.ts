@@ -1,4 +1,4 @@
-import type { Message } from '../messages/message.ts';
+import type { Message } from '@weft/chat-model';
 
 /** One message of the run's history, with who produced it. */
 export interface RecordedEvent {

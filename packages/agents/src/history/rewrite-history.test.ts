@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assistantMessage, systemMessage, toolMessage, userMessage, type Message } from '../messages/message.ts';
+import { assistantMessage, systemMessage, toolMessage, userMessage, type Message } from '@weft/chat-model';
 import type { RecordedEvent } from './recorded-event.ts';
 import { rewriteHistory, type HistoryRewriter } from './rewrite-history.ts';
 

@@ -1,4 +1,4 @@
-import { userMessage, type Message } from '../messages/message.ts';
+import { userMessage, type Message } from '@weft/chat-model';
 import type { RecordedEvent } from './recorded-event.ts';
 
 /**

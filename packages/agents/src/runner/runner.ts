@@ -15,7 +15,7 @@ import type { AgentGraphInput, AgentRunState } from '../compile/agent-run-state.
 import type { AgentInfo, AgentToolInfo } from '../compile/agent-compiler.ts';
 import { compileAgentGraph } from '../compile/compile-agent-graph.ts';
 import { AgentError } from '../errors.ts';
-import { userMessage, type Message } from '../messages/message.ts';
+import { userMessage, type Message } from '@weft/chat-model';
 import { AgentEventRouter } from './agent-event-router.ts';
 import type { AgentRunResult } from './agent-run-result.ts';
 import { interruptEvents } from './interrupt-events.ts';

@@ -1,6 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { AgentError } from '../errors.ts';
-import type { JsonSchema, ToolSpec } from '../model/chat-model.ts';
+import type { JsonSchema, ToolSpec } from '@weft/chat-model';
 import type { ToolContext } from './tool-context.ts';
 
 export interface ToolConfig<A = any> {

@@ -5,7 +5,7 @@ import type {
   LanguageModelV4CallOptions,
   LanguageModelV4ToolChoice,
 } from '@ai-sdk/provider';
-import type { ChatModel, Message, ModelCallOptions } from '@weft/agents';
+import type { ChatModel, Message, ModelCallOptions } from '@weft/chat-model';
 import { ModelError } from '../errors.ts';
 import { toAiSdkPrompt, toAiSdkTools } from './to-ai-sdk-prompt.ts';
 import { toMessageChunks } from './to-message-chunks.ts';

@@ -1,5 +1,5 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider';
-import type { Message, ToolSpec } from '@weft/agents';
+import type { Message, ToolSpec } from '@weft/chat-model';
 
 /**
  * Weft messages in the AI SDK provider prompt format (the subset shared by

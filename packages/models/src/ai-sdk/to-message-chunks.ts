@@ -1,5 +1,5 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import type { MessageChunk } from '@weft/agents';
+import type { MessageChunk } from '@weft/chat-model';
 import { ModelError } from '../errors.ts';
 import { toModelError } from './to-model-error.ts';
 import { toWeftUsage } from './to-weft-message.ts';

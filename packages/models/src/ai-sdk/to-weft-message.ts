@@ -1,5 +1,5 @@
 import type { LanguageModelV2Usage, LanguageModelV3Usage, LanguageModelV4Content, LanguageModelV4Usage } from '@ai-sdk/provider';
-import type { Message, ToolCall, Usage } from '@weft/agents';
+import type { Message, ToolCall, Usage } from '@weft/chat-model';
 
 /** Usage as any spec version reports it: flat numbers (v2) or totals with breakdowns (v3, v4). */
 export type AiSdkUsage = LanguageModelV2Usage | LanguageModelV3Usage | LanguageModelV4Usage;

@@ -1,4 +1,4 @@
-import type { ModelCallOptions } from '@weft/agents';
+import type { ModelCallOptions } from '@weft/chat-model';
 
 /** Complete call options for callers (tests) that leave some out: no tools, a signal that never aborts. */
 export function callOptions(options: Partial<ModelCallOptions>): ModelCallOptions {

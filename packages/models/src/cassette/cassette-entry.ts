@@ -1,4 +1,4 @@
-import type { Message, MessageChunk, ToolSpec } from '@weft/agents';
+import type { Message, MessageChunk, ToolSpec } from '@weft/chat-model';
 
 /** The version every cassette line carries in `v`; a line with another version is rejected. */
 export const CASSETTE_VERSION = 1;

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Message, ToolCall, ToolSpec } from '@weft/agents';
+import type { Message, ToolCall, ToolSpec } from '@weft/chat-model';
 import type { CassetteRequest } from './cassette-entry.ts';
 
 /** Strings longer than this are shown as a window around their first difference. */

@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { ChatModel, Message, MessageChunk, ModelCallOptions } from '@weft/agents';
+import type { ChatModel, Message, MessageChunk, ModelCallOptions } from '@weft/chat-model';
 import { describeValue } from '../check-answer.ts';
 import { ModelError } from '../errors.ts';
 import { callOptions } from './call-options.ts';

@@ -1,4 +1,4 @@
-import { concatMessageChunks, type Message, type MessageChunk } from '@weft/agents';
+import { concatMessageChunks, type Message, type MessageChunk } from '@weft/chat-model';
 import { ModelError, type ModelErrorCode } from '../errors.ts';
 import type { CassetteEntry, CassetteError } from './cassette-entry.ts';
 

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { ChatModel, Message, MessageChunk, ModelCallOptions } from '@weft/agents';
+import type { ChatModel, Message, MessageChunk, ModelCallOptions } from '@weft/chat-model';
 import { describeValue } from '../check-answer.ts';
 import { ModelError } from '../errors.ts';
 import { callOptions } from './call-options.ts';

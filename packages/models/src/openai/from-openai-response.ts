@@ -1,4 +1,4 @@
-import type { Message, MessageChunk, ToolCall, ToolCallDelta, Usage } from '@weft/agents';
+import type { Message, MessageChunk, ToolCall, ToolCallDelta, Usage } from '@weft/chat-model';
 import { ModelError } from '../errors.ts';
 
 /** Where a response came from, for the error's `details`. */

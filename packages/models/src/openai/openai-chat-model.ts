@@ -1,4 +1,4 @@
-import type { ChatModel, Message, MessageChunk, ModelCallOptions } from '@weft/agents';
+import type { ChatModel, Message, MessageChunk, ModelCallOptions } from '@weft/chat-model';
 import { ModelError } from '../errors.ts';
 import { AttemptScope } from './attempt-scope.ts';
 import { checkOpenAIOptions, type ResolvedOpenAIOptions } from './check-openai-options.ts';

@@ -1,4 +1,4 @@
-import type { Message, ToolSpec } from '@weft/agents';
+import type { Message, ToolSpec } from '@weft/chat-model';
 import type { ResolvedOpenAIOptions } from './check-openai-options.ts';
 
 /** A message in the Chat Completions wire format. */

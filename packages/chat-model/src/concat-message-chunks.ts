@@ -1,4 +1,4 @@
-import type { Message, ToolCall, Usage } from '../messages/message.ts';
+import type { Message, ToolCall, Usage } from './message.ts';
 import type { MessageChunk } from './chat-model.ts';
 
 /** Joins streamed chunks into one assistant message: text concatenated, tool-call pieces joined by index. */

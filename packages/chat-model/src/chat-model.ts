@@ -1,4 +1,4 @@
-import type { Message, Usage } from '../messages/message.ts';
+import type { Message, Usage } from './message.ts';
 
 /** JSON Schema, as tools declare their parameters. */
 export type JsonSchema = Record<string, unknown>;
