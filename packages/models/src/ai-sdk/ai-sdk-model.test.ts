@@ -9,6 +9,8 @@ import {
   type ToolSpec,
 } from '@weft/chat-model';
 import { convertArrayToReadableStream, MockLanguageModelV3, MockLanguageModelV4 } from 'ai/test';
+import * as v2 from 'ai-sdk-provider-v2';
+import * as v3 from 'ai-sdk-provider-v3';
 import { describe, expect, it } from 'vitest';
 import type { ModelError } from '../errors.ts';
 import { aiSdkModel } from './ai-sdk-model.ts';
@@ -143,6 +145,35 @@ describe('aiSdkModel: generate', () => {
     expect(answer).toEqual({ role: 'assistant', content: 'v3 ok', usage: { inputTokens: 10, outputTokens: 5 } });
   });
 
+  it('works with a spec v2 model (AI SDK 5): flat usage, generate and stream', async () => {
+    const flat = { inputTokens: 3, outputTokens: 2, totalTokens: 5 };
+    const model: v2.LanguageModelV2 = {
+      specificationVersion: 'v2',
+      provider: 'p',
+      modelId: 'm2',
+      supportedUrls: {},
+      doGenerate: async () => ({ content: [{ type: 'text', text: 'v2 ok' }], finishReason: 'stop', usage: flat, warnings: [] }),
+      doStream: async () => ({
+        stream: convertArrayToReadableStream<v2.LanguageModelV2StreamPart>([
+          { type: 'stream-start', warnings: [] },
+          { type: 'text-delta', id: 't', delta: 'v2 ' },
+          { type: 'tool-call', toolCallId: 'c1', toolName: 'get_weather', input: '{"city":"Oslo"}' },
+          { type: 'finish', finishReason: 'tool-calls', usage: flat },
+        ]),
+      }),
+    };
+    expect(await aiSdkModel(model).generate([userMessage('Hi')], call())).toEqual({
+      role: 'assistant',
+      content: 'v2 ok',
+      usage: { inputTokens: 3, outputTokens: 2 },
+    });
+    expect(await collect(aiSdkModel(model).stream([userMessage('Hi')], call([weatherSpec])))).toEqual([
+      { content: 'v2 ' },
+      { toolCalls: [{ index: 0, id: 'c1', name: 'get_weather', arguments: '{"city":"Oslo"}' }] },
+      { usage: { inputTokens: 3, outputTokens: 2 } },
+    ]);
+  });
+
   it('leaves usage out when the provider reports none', async () => {
     const mock = new MockLanguageModelV4({ doGenerate: generated([{ type: 'text', text: 'ok' }], usage(undefined, undefined)) });
     expect(await aiSdkModel(mock).generate([userMessage('Hi')], call())).toEqual({ role: 'assistant', content: 'ok' });
@@ -244,6 +275,26 @@ describe('aiSdkModel: errors', () => {
     expect(await codeOf(apiError(500, 'Internal error'))).toBe('MODEL_SERVER_ERROR');
     expect(await codeOf(new APICallError({ message: 'Cannot connect to API', url: 'u', requestBodyValues: {} }))).toBe('MODEL_NETWORK');
     expect(await codeOf(new TypeError('fetch failed'))).toBe('MODEL_NETWORK');
+  });
+
+  it('sorts the errors of @ai-sdk/provider 2 and 3 (AI SDK 5 and 6) as those of 4', async () => {
+    const errorsOf = (provider: typeof v2 | typeof v3) => [
+      new provider.APICallError({ message: 'slow down', url: 'u', requestBodyValues: {}, statusCode: 429 }),
+      new provider.LoadAPIKeyError({ message: 'OPENAI_API_KEY is not set' }),
+      new provider.InvalidPromptError({ prompt: [], message: 'empty' }),
+      new provider.JSONParseError({ text: '{', cause: 'end of input' }),
+    ];
+    for (const provider of [v2, v3]) {
+      const sorted = await Promise.all(
+        errorsOf(provider).map((error) => failure(aiSdkModel(failing(error)).generate([userMessage('Hi')], call()))),
+      );
+      expect(sorted.map((error) => [error.code, error.details])).toEqual([
+        ['MODEL_RATE_LIMIT', { status: 429 }],
+        ['MODEL_AUTH', undefined],
+        ['MODEL_BAD_REQUEST', undefined],
+        ['MODEL_RESPONSE_INVALID', undefined],
+      ]);
+    }
   });
 
   it('an aborted signal is MODEL_ABORTED, for generate and mid-stream', async () => {

@@ -1,19 +1,12 @@
-import type {
-  LanguageModelV2,
-  LanguageModelV3,
-  LanguageModelV4,
-  LanguageModelV4CallOptions,
-  LanguageModelV4ToolChoice,
-} from '@ai-sdk/provider';
 import type { ChatModel, Message, ModelCallOptions } from '@weft/chat-model';
 import { ModelError } from '../errors.ts';
+import type { AiSdkCallOptions, AiSdkLanguageModel, AiSdkToolChoice } from './ai-sdk-language-model.ts';
 import { toAiSdkPrompt, toAiSdkTools } from './to-ai-sdk-prompt.ts';
 import { toMessageChunks } from './to-message-chunks.ts';
 import { toModelError } from './to-model-error.ts';
 import { toWeftMessage } from './to-weft-message.ts';
 
-/** A language model of any AI SDK provider (`@ai-sdk/openai`, `@ai-sdk/anthropic`, …), spec v2, v3 or v4. */
-export type AiSdkLanguageModel = LanguageModelV2 | LanguageModelV3 | LanguageModelV4;
+export type { AiSdkLanguageModel } from './ai-sdk-language-model.ts';
 
 export interface AiSdkModelOptions {
   /** The ChatModel's name (default `provider:modelId`). */
@@ -21,7 +14,7 @@ export interface AiSdkModelOptions {
   temperature?: number;
   maxOutputTokens?: number;
   /** Sent only with calls that have tools. */
-  toolChoice?: LanguageModelV4ToolChoice;
+  toolChoice?: AiSdkToolChoice;
 }
 
 const SPEC_VERSIONS: readonly string[] = ['v2', 'v3', 'v4'];
@@ -43,11 +36,8 @@ export function aiSdkModel(model: AiSdkLanguageModel, options: AiSdkModelOptions
       `aiSdkModel(model): spec version ${String(model.specificationVersion)} is not supported (v2, v3, v4)`,
     );
   const name = options.name ?? `${model.provider}:${model.modelId}`;
-  // The prompt, tools and content parts the adapter uses have one shape in v2–v4,
-  // and v4 types describe them; v2's flat usage is handled where usage is read.
-  const provider = model as LanguageModelV4;
 
-  const callOptions = (messages: readonly Message[], { tools, signal }: ModelCallOptions): LanguageModelV4CallOptions => ({
+  const callOptions = (messages: readonly Message[], { tools, signal }: ModelCallOptions): AiSdkCallOptions => ({
     prompt: toAiSdkPrompt(messages),
     ...(tools.length ? { tools: toAiSdkTools(tools), ...(options.toolChoice ? { toolChoice: options.toolChoice } : {}) } : {}),
     ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
@@ -59,7 +49,7 @@ export function aiSdkModel(model: AiSdkLanguageModel, options: AiSdkModelOptions
     name,
     async generate(messages, call) {
       try {
-        const result = await provider.doGenerate(callOptions(messages, call));
+        const result = await model.doGenerate(callOptions(messages, call));
         return toWeftMessage(result.content, result.usage);
       } catch (error) {
         throw toModelError(error, name, call.signal);
@@ -68,7 +58,7 @@ export function aiSdkModel(model: AiSdkLanguageModel, options: AiSdkModelOptions
     async *stream(messages, call) {
       let result;
       try {
-        result = await provider.doStream(callOptions(messages, call));
+        result = await model.doStream(callOptions(messages, call));
       } catch (error) {
         throw toModelError(error, name, call.signal);
       }

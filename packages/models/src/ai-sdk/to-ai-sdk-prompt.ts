@@ -1,5 +1,5 @@
-import type { LanguageModelV4FunctionTool, LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import type { Message, ToolSpec } from '@weft/chat-model';
+import type { AiSdkFunctionTool, AiSdkMessage, AiSdkPrompt } from './ai-sdk-language-model.ts';
 
 /**
  * Weft messages in the AI SDK provider prompt format (the subset shared by
@@ -7,8 +7,8 @@ import type { Message, ToolSpec } from '@weft/chat-model';
  * results as text. Consecutive tool messages become one `tool` message, as
  * providers expect all results of one assistant turn together.
  */
-export function toAiSdkPrompt(messages: readonly Message[]): LanguageModelV4Prompt {
-  const prompt: LanguageModelV4Prompt = [];
+export function toAiSdkPrompt(messages: readonly Message[]): AiSdkPrompt {
+  const prompt: AiSdkPrompt = [];
   for (const message of messages) {
     const next = toPromptMessage(message);
     const last = prompt.at(-1);
@@ -18,7 +18,7 @@ export function toAiSdkPrompt(messages: readonly Message[]): LanguageModelV4Prom
   return prompt;
 }
 
-function toPromptMessage(message: Message): LanguageModelV4Message {
+function toPromptMessage(message: Message): AiSdkMessage {
   switch (message.role) {
     case 'system':
       return { role: 'system', content: message.content };
@@ -61,6 +61,6 @@ function parseArguments(text: string): unknown {
 }
 
 /** Weft tool specs as AI SDK function tools; `parameters` is already JSON Schema. */
-export function toAiSdkTools(tools: readonly ToolSpec[]): LanguageModelV4FunctionTool[] {
+export function toAiSdkTools(tools: readonly ToolSpec[]): AiSdkFunctionTool[] {
   return tools.map((t) => ({ type: 'function', name: t.name, description: t.description, inputSchema: t.parameters }));
 }

@@ -1,8 +1,17 @@
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { MessageChunk } from '@weft/chat-model';
 import { ModelError } from '../errors.ts';
+import { isReadPart, type AiSdkReadStreamPart, type AiSdkStreamPart } from './ai-sdk-language-model.ts';
 import { toModelError } from './to-model-error.ts';
 import { toWeftUsage } from './to-weft-message.ts';
+
+const READ: Record<AiSdkReadStreamPart['type'], true> = {
+  'text-delta': true,
+  'tool-input-start': true,
+  'tool-input-delta': true,
+  'tool-call': true,
+  finish: true,
+  error: true,
+};
 
 interface StreamContext {
   modelName: string;
@@ -16,10 +25,7 @@ interface StreamContext {
  * all the arguments; one that streamed the input is not repeated by its
  * closing `tool-call` part.
  */
-export async function* toMessageChunks(
-  stream: ReadableStream<LanguageModelV4StreamPart>,
-  context: StreamContext,
-): AsyncGenerator<MessageChunk> {
+export async function* toMessageChunks(stream: ReadableStream<AiSdkStreamPart>, context: StreamContext): AsyncGenerator<MessageChunk> {
   const calls = new Map<string, { index: number; streamed: boolean }>();
   const reader = stream.getReader();
   let done = false;
@@ -41,10 +47,11 @@ export async function* toMessageChunks(
 }
 
 function toChunk(
-  part: LanguageModelV4StreamPart,
+  part: AiSdkStreamPart,
   calls: Map<string, { index: number; streamed: boolean }>,
   context: StreamContext,
 ): MessageChunk | undefined {
+  if (!isReadPart<AiSdkReadStreamPart>(part, READ)) return undefined; // reasoning, sources, metadata, …
   switch (part.type) {
     case 'text-delta':
       return part.delta ? { content: part.delta } : undefined;
@@ -75,7 +82,5 @@ function toChunk(
     }
     case 'error':
       throw toModelError(part.error, context.modelName, context.signal, 'MODEL_SERVER_ERROR');
-    default:
-      return undefined;
   }
 }

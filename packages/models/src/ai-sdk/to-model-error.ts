@@ -1,16 +1,5 @@
-import {
-  APICallError,
-  EmptyResponseBodyError,
-  InvalidArgumentError,
-  InvalidPromptError,
-  InvalidResponseDataError,
-  JSONParseError,
-  LoadAPIKeyError,
-  NoContentGeneratedError,
-  TypeValidationError,
-  UnsupportedFunctionalityError,
-} from '@ai-sdk/provider';
 import { ModelError, type ModelErrorCode } from '../errors.ts';
+import { isAiSdkError, type AiSdkErrorName } from './is-ai-sdk-error.ts';
 
 const CONTEXT_LENGTH = /context[ _-]?(length|window)|maximum context|too many tokens|prompt is too long|input is too long/i;
 
@@ -28,7 +17,7 @@ export function toModelError(
 ): ModelError {
   if (error instanceof ModelError) return error;
   const message = `${modelName}: ${errorMessage(error)}`;
-  if (APICallError.isInstance(error)) {
+  if (isAiSdkError(error, 'APICallError')) {
     const status = error.statusCode;
     const code = signal?.aborted ? 'MODEL_ABORTED' : statusCode(status, `${error.message} ${error.responseBody ?? ''}`);
     return new ModelError(code, message, { cause: error, details: status === undefined ? undefined : { status } });
@@ -50,16 +39,10 @@ function codeOf(error: unknown, signal: AbortSignal | undefined, fallback: Model
   const name = error instanceof Error ? error.name : undefined;
   if (name === 'TimeoutError') return 'MODEL_TIMEOUT';
   if (signal?.aborted || name === 'AbortError') return 'MODEL_ABORTED';
-  if (LoadAPIKeyError.isInstance(error)) return 'MODEL_AUTH';
-  if (InvalidPromptError.isInstance(error) || InvalidArgumentError.isInstance(error) || UnsupportedFunctionalityError.isInstance(error))
-    return 'MODEL_BAD_REQUEST';
-  if (
-    JSONParseError.isInstance(error) ||
-    TypeValidationError.isInstance(error) ||
-    InvalidResponseDataError.isInstance(error) ||
-    EmptyResponseBodyError.isInstance(error) ||
-    NoContentGeneratedError.isInstance(error)
-  )
+  const is = (...names: AiSdkErrorName[]) => names.some((aiSdkName) => isAiSdkError(error, aiSdkName));
+  if (is('LoadAPIKeyError')) return 'MODEL_AUTH';
+  if (is('InvalidPromptError', 'InvalidArgumentError', 'UnsupportedFunctionalityError')) return 'MODEL_BAD_REQUEST';
+  if (is('JSONParseError', 'TypeValidationError', 'InvalidResponseDataError', 'EmptyResponseBodyError', 'NoContentGeneratedError'))
     return 'MODEL_RESPONSE_INVALID';
   return fallback;
 }

@@ -1,14 +1,14 @@
-import type { LanguageModelV2Usage, LanguageModelV3Usage, LanguageModelV4Content, LanguageModelV4Usage } from '@ai-sdk/provider';
 import type { Message, ToolCall, Usage } from '@weft/chat-model';
+import { isReadPart, type AiSdkContentPart, type AiSdkReadContentPart, type AiSdkUsage } from './ai-sdk-language-model.ts';
 
-/** Usage as any spec version reports it: flat numbers (v2) or totals with breakdowns (v3, v4). */
-export type AiSdkUsage = LanguageModelV2Usage | LanguageModelV3Usage | LanguageModelV4Usage;
+const READ: Record<AiSdkReadContentPart['type'], true> = { text: true, 'tool-call': true };
 
 /** A doGenerate result's content as one Weft assistant message. */
-export function toWeftMessage(content: readonly LanguageModelV4Content[], usage: AiSdkUsage | undefined): Message {
+export function toWeftMessage(content: readonly AiSdkContentPart[], usage: AiSdkUsage | undefined): Message {
   let text = '';
   const toolCalls: ToolCall[] = [];
   for (const part of content) {
+    if (!isReadPart<AiSdkReadContentPart>(part, READ)) continue;
     if (part.type === 'text') text += part.text;
     // Provider-executed tools (web search and the like) already ran; Weft must not run them again.
     else if (part.type === 'tool-call' && !part.providerExecuted)

@@ -1,0 +1,150 @@
+import type { JsonSchema } from '@weft/chat-model';
+
+// What aiSdkModel uses of an AI SDK language model, written out here so that
+// @weft/models depends on no AI SDK package: @ai-sdk/provider 4 (spec v4)
+// requires Node 22, Weft runs on Node 20.15, and the user's own AI SDK (5, 6 or
+// 7) brings the model. ai-sdk-language-model.test-d.ts checks the real
+// LanguageModelV2, V3 and V4 of @ai-sdk/provider 2, 3 and 4 against these types.
+//
+// What Weft sends is a subset of every version's call options. What it reads is
+// typed exactly; every other part is an `AiSdkOtherPart`, so that a model from
+// an AI SDK minor that adds a part type (v4 gained `custom` and `ping`) still fits.
+
+/**
+ * A language model of any AI SDK provider (`@ai-sdk/openai`, `@ai-sdk/anthropic`,
+ * …), specification v2 (AI SDK 5), v3 (AI SDK 6) or v4 (AI SDK 7).
+ */
+export type AiSdkLanguageModel = AiSdkModelOf<'v2', AiSdkFlatUsage> | AiSdkModelOf<'v3' | 'v4', AiSdkTokenUsage>;
+
+/** A model of spec `Version`, whose usage reports look like `Usage`. */
+export interface AiSdkModelOf<Version extends string, Usage> {
+  readonly specificationVersion: Version;
+  readonly provider: string;
+  readonly modelId: string;
+  // Function properties, not methods: TypeScript then checks the options Weft
+  // sends against the model's own call options (method parameters are bivariant).
+  readonly doGenerate: (options: AiSdkCallOptions) => PromiseLike<AiSdkGenerateResult<Usage>>;
+  readonly doStream: (options: AiSdkCallOptions) => PromiseLike<AiSdkStreamResult<Usage>>;
+}
+
+/** The call options Weft sends (mutable arrays, as every spec version declares them). */
+export interface AiSdkCallOptions {
+  prompt: AiSdkPrompt;
+  tools?: AiSdkFunctionTool[];
+  toolChoice?: AiSdkToolChoice;
+  temperature?: number;
+  maxOutputTokens?: number;
+  abortSignal?: AbortSignal;
+}
+
+/** Text only, tool calls with parsed JSON input, tool results as text. */
+export type AiSdkPrompt = AiSdkMessage[];
+
+export type AiSdkMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: AiSdkTextPart[] }
+  | { role: 'assistant'; content: Array<AiSdkTextPart | AiSdkToolCallPart> }
+  | { role: 'tool'; content: AiSdkToolResultPart[] };
+
+export interface AiSdkTextPart {
+  type: 'text';
+  text: string;
+}
+
+export interface AiSdkToolCallPart {
+  type: 'tool-call';
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+}
+
+export interface AiSdkToolResultPart {
+  type: 'tool-result';
+  toolCallId: string;
+  toolName: string;
+  output: { type: 'text'; value: string };
+}
+
+export interface AiSdkFunctionTool {
+  type: 'function';
+  name: string;
+  description?: string;
+  inputSchema: JsonSchema;
+}
+
+/** How the model may pick tools; the same in every spec version. */
+export type AiSdkToolChoice = { type: 'auto' } | { type: 'none' } | { type: 'required' } | { type: 'tool'; toolName: string };
+
+export interface AiSdkGenerateResult<Usage = AiSdkUsage> {
+  readonly content: readonly AiSdkContentPart[];
+  readonly usage: Usage;
+}
+
+export interface AiSdkStreamResult<Usage = AiSdkUsage> {
+  readonly stream: ReadableStream<AiSdkStreamPart<Usage>>;
+}
+
+/** Usage in spec v2: flat counts. */
+export interface AiSdkFlatUsage {
+  readonly inputTokens: number | undefined;
+  readonly outputTokens: number | undefined;
+}
+
+/** Usage in spec v3 and v4: totals with breakdowns (Weft reads the totals). */
+export interface AiSdkTokenUsage {
+  readonly inputTokens: { readonly total: number | undefined };
+  readonly outputTokens: { readonly total: number | undefined };
+}
+
+export type AiSdkUsage = AiSdkFlatUsage | AiSdkTokenUsage;
+
+/**
+ * A content or stream part of a type Weft does not read (reasoning, files,
+ * sources, metadata, and whatever later minors add). A part's `type` fixes its
+ * shape, so Weft tells the parts it reads apart by type (see `isReadPart`).
+ */
+export interface AiSdkOtherPart {
+  readonly type: string;
+}
+
+export interface AiSdkText {
+  readonly type: 'text';
+  readonly text: string;
+}
+
+export interface AiSdkToolCall {
+  readonly type: 'tool-call';
+  readonly toolCallId: string;
+  readonly toolName: string;
+  /** The arguments as JSON text. */
+  readonly input: string;
+  /** Ran by the provider (web search and the like); Weft must not run it again. */
+  readonly providerExecuted?: boolean;
+}
+
+/** The doGenerate content parts Weft reads. */
+export type AiSdkReadContentPart = AiSdkText | AiSdkToolCall;
+
+export type AiSdkContentPart = AiSdkReadContentPart | AiSdkOtherPart;
+
+/** The stream parts Weft reads. */
+export type AiSdkReadStreamPart<Usage = AiSdkUsage> =
+  | { readonly type: 'text-delta'; readonly delta: string }
+  | { readonly type: 'tool-input-start'; readonly id: string; readonly toolName: string; readonly providerExecuted?: boolean }
+  | { readonly type: 'tool-input-delta'; readonly id: string; readonly delta: string }
+  | AiSdkToolCall
+  | { readonly type: 'finish'; readonly usage: Usage }
+  | { readonly type: 'error'; readonly error: unknown };
+
+export type AiSdkStreamPart<Usage = AiSdkUsage> = AiSdkReadStreamPart<Usage> | AiSdkOtherPart;
+
+/**
+ * Whether `part` has one of the types in `read` (a record, so that the list
+ * can be checked complete against the union it narrows to).
+ */
+export function isReadPart<Read extends { type: string }>(
+  part: Read | AiSdkOtherPart,
+  read: Readonly<Record<Read['type'], true>>,
+): part is Read {
+  return Object.hasOwn(read, part.type);
+}
