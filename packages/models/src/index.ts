@@ -47,6 +47,7 @@ export type { ReplayModelOptions } from './cassette/replay-model.ts';
 // AI SDK language models
 export { aiSdkModel } from './ai-sdk/ai-sdk-model.ts';
 export type { AiSdkModelOptions, AiSdkLanguageModel } from './ai-sdk/ai-sdk-model.ts';
+export type { AiSdkToolChoice } from './ai-sdk/ai-sdk-language-model.ts';
 
 // Errors
 export { ModelError } from './errors.ts';
