@@ -22,6 +22,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain JavaScript that runs under Node (the consumer test's script).
+    files: ['**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  {
     files: ['packages/*/src/**/*.ts'],
     ignores: ['**/*.test.ts', '**/*.test-d.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },

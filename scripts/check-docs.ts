@@ -9,10 +9,14 @@
  *
  * `--update` rewrites the output blocks of examples that ran but printed
  * something else (review the diff before committing it).
+ *
+ * `examplesOf` and `outputProblem` are also what scripts/consumer-test runs
+ * docs/guides/use-weft.md with, against the packed packages.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DOCS = join(ROOT, 'docs');
@@ -21,7 +25,7 @@ const PARALLEL = 2;
 const TIMEOUT_MS = 60_000;
 
 /** `name` is the page and the example's number on it: `docs/graph/running.md#2`. */
-type Example = { name: string; page: string; file: string; code: string; expected: string | undefined; output?: Fence };
+export type Example = { name: string; page: string; file: string; code: string; expected: string | undefined; output?: Fence };
 /** A fenced block: its language, its lines, and the line numbers of its opening and closing fences. */
 type Fence = { lang: string; body: string[]; open: number; close: number };
 
@@ -50,7 +54,7 @@ function fences(lines: string[]): Fence[] {
   return out;
 }
 
-async function examplesOf(page: string): Promise<Example[]> {
+export async function examplesOf(page: string): Promise<Example[]> {
   const lines = (await readFile(page, 'utf8')).split(/\r?\n/);
   const rel = relative(ROOT, page);
   const slug = relative(DOCS, page).replace(/\.md$/, '').replaceAll('/', '-');
@@ -104,8 +108,13 @@ async function check(ex: Example, update: boolean): Promise<string | undefined> 
     return undefined;
   }
   if (code !== 0) return `${code === null ? 'was killed (timeout?)' : `exited with ${code}`}\n${indent(stderr || stdout)}`;
-  if (ex.expected === undefined) return undefined;
-  const want = normalize(ex.expected).split('\n');
+  return outputProblem(ex.expected, stdout);
+}
+
+/** Undefined when `stdout` matches the example's output block (or it has none), else a line diff. */
+export function outputProblem(expected: string | undefined, stdout: string): string | undefined {
+  if (expected === undefined) return undefined;
+  const want = normalize(expected).split('\n');
   const got = normalize(stdout).split('\n');
   if (want.join('\n') === got.join('\n')) return undefined;
   const diff: string[] = [];
@@ -154,4 +163,5 @@ async function main(): Promise<number> {
   return failed || examples.length === 0 ? 1 : 0;
 }
 
-process.exitCode = await main();
+// Run as a script, not when imported.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = await main();

@@ -2,7 +2,9 @@
 import { networkAttempts } from './harness/no-network.ts';
 import { spawnSync } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { builtVsSource } from './harness/built-vs-source.ts';
 import { parseArgs, type CliOptions } from './harness/cli.ts';
 import { gcExposed, measure } from './harness/measure.ts';
 import { MemoryProbe } from './harness/memory-probe.ts';
@@ -12,6 +14,8 @@ import { writeResultsMarkdown } from './harness/results-markdown.ts';
 import { runCurves } from './curves/run-curves.ts';
 import type { FrameworkId, Scenario, Stats } from './harness/types.ts';
 import { NotApplicableError } from './harness/lazy.ts';
+import { weftFrom } from './harness/weft-from.ts';
+import { runWeftPasses } from './harness/weft-passes.ts';
 import { agentLoop } from './scenarios/agent-loop.ts';
 import { chainCheckpoint } from './scenarios/chain-checkpoint.ts';
 import { chain } from './scenarios/chain.ts';
@@ -90,12 +94,13 @@ async function runCell(scenario: Scenario, framework: FrameworkId, size: number,
   }
 }
 
-async function main(): Promise<void> {
-  const opts = parseArgs(process.argv.slice(2));
-  console.log(
-    `weft benchmarks (${opts.quick ? 'quick' : 'full'}): warmup >= ${opts.warmup}, samples >= ${opts.samples}, ` +
-      `gc before each cell: ${gcExposed ? 'yes' : 'no'}`,
-  );
+function reportStrays(): void {
+  console.log(`\nnetwork attempts blocked: ${networkAttempts.length}${networkAttempts.length ? ` (${networkAttempts.join(', ')})` : ''}`);
+  if (strays.length) console.log(`unhandled rejections: ${strays.length} (first: ${strays[0]})`);
+}
+
+/** Every selected shape's table, printed as it is measured. */
+async function runTables(opts: CliOptions): Promise<ShapeResult[]> {
   const results: ShapeResult[] = [];
   for (const scenario of SCENARIOS.filter((s) => opts.shapes.includes(s.id))) {
     const size = opts.size ?? (opts.quick ? scenario.size.quick : scenario.size.full);
@@ -105,13 +110,55 @@ async function main(): Promise<void> {
     results.push(result);
     console.log(formatShape(result));
   }
+  return results;
+}
+
+/**
+ * Checks that this process loads Weft from where the run says: the sources
+ * for the main process (pnpm scripts set the condition), the pass's copy for a pass.
+ */
+function checkWeftFrom(opts: CliOptions): string {
+  const want = opts.pass?.from ?? 'source';
+  const found = weftFrom();
+  if (found !== want)
+    throw new Error(
+      want === 'source'
+        ? 'Weft resolves to dist/ here: run the harness through pnpm (`pnpm bench`), whose .npmrc sets --conditions=@weft/source, or pass --from dist'
+        : 'the dist pass still resolves Weft to its sources',
+    );
+  return found === 'source' ? 'src/ (@weft/source condition)' : 'dist/ (the built JavaScript, no @weft/source condition)';
+}
+
+/** With --from both or dist: the two passes (weft-passes.ts), attached to the main results and compared. */
+function runPasses(opts: CliOptions, results: ShapeResult[]): void {
+  const passes = runWeftPasses(opts, fileURLToPath(import.meta.url));
+  for (const r of results) {
+    const [source, dist] = [passes.source, passes.dist].map((p) => p.find((x) => x.shape === r.shape)?.cells);
+    if (source && dist) r.passes = { source, dist };
+  }
+  const table = builtVsSource(results);
+  if (table) console.log(`\n## Weft from dist/ vs from src/, per-step µs, one fresh process each (dist/src < 1 = dist faster)\n\n${table}`);
+}
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  const from = opts.from === 'dist' && !opts.pass ? 'dist/ (in a process of its own, below)' : checkWeftFrom(opts);
+  console.log(
+    `weft benchmarks (${opts.quick ? 'quick' : 'full'}${opts.pass ? `, ${opts.pass.from} pass` : ''}): warmup >= ${opts.warmup}, samples >= ${opts.samples}, ` +
+      `gc before each cell: ${gcExposed ? 'yes' : 'no'}; Weft from ${from}`,
+  );
+  if (opts.pass) {
+    await writeFile(opts.pass.out, JSON.stringify(await runTables(opts)));
+    return reportStrays();
+  }
+  const results = opts.from === 'dist' ? [] : await runTables(opts);
+  runPasses(opts, results);
   const curves = await runCurves(opts);
   if (opts.storage) runStorageBenchmark();
-  console.log(`\nnetwork attempts blocked: ${networkAttempts.length}${networkAttempts.length ? ` (${networkAttempts.join(', ')})` : ''}`);
-  if (strays.length) console.log(`unhandled rejections: ${strays.length} (first: ${strays[0]})`);
+  reportStrays();
   // Quick numbers are too noisy to keep, and resized runs are not comparable
   // across days; only default full runs are recorded.
-  if (!opts.quick && opts.size === undefined) {
+  if (!opts.quick && opts.size === undefined && opts.from !== 'dist') {
     const file = await writeResults(results, { ...opts, ...timeFloors(opts) }, gcExposed, curves);
     console.log(`results written to ${file}`);
     console.log(`Markdown written to ${await writeResultsMarkdown(file)}`);

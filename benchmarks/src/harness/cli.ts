@@ -1,5 +1,6 @@
 import { CURVE_IDS, type CurveId } from '../curves/curve-ids.ts';
 import { FRAMEWORK_IDS, SHAPE_IDS, type FrameworkId, type ShapeId } from './types.ts';
+import type { WeftCopy } from './weft-from.ts';
 
 export interface CliOptions {
   quick: boolean;
@@ -16,10 +17,22 @@ export interface CliOptions {
   curves: CurveId[];
   /** Run the checkpoint storage benchmark (src/storage.ts) after the curves: full, un-narrowed runs only, unless --no-storage. */
   storage: boolean;
+  /**
+   * Where Weft's packages are loaded from for the tables: `source` (src/*.ts
+   * through the @weft/source condition), `dist` (the built JavaScript, in a
+   * second process without the condition), or `both`. Recorded runs default
+   * to `both`, every other run to `source`.
+   */
+  from: WeftFrom;
+  /** Internal (weft-passes.ts): this process is a pass of a parent run that loads Weft from `from`; it writes its tables to `out`. */
+  pass: { from: WeftCopy; out: string } | undefined;
 }
 
+export const WEFT_FROM = ['source', 'dist', 'both'] as const;
+export type WeftFrom = (typeof WEFT_FROM)[number];
+
 const USAGE = `usage: tsx src/main.ts [--quick] [--only <shape>] [--frameworks a,b,...] [--warmup N] [--samples N] [--size N] [--leak-runs N]
-       [--no-curves | --curves-only] [--curves c,...] [--no-storage]
+       [--no-curves | --curves-only] [--curves c,...] [--no-storage] [--from source|dist|both]
   shapes:     ${SHAPE_IDS.join(', ')}
   curves:     ${CURVE_IDS.join(', ')}
   frameworks: ${FRAMEWORK_IDS.join(', ')}`;
@@ -49,7 +62,12 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     leakRuns: -1,
     curves: [],
     storage: true,
+    from: 'source',
+    pass: undefined,
   };
+  let from: WeftFrom | undefined;
+  let pass: WeftCopy | undefined;
+  let passOut: string | undefined;
   let curvesFlag: 'default' | 'none' | 'only' = 'default';
   let pickedCurves: CurveId[] | undefined;
   for (let i = 0; i < args.length; i++) {
@@ -80,6 +98,9 @@ export function parseArgs(argv: readonly string[]): CliOptions {
         .split(',')
         .map((c) => pick('curve', c, CURVE_IDS));
     else if (arg === '--no-storage') opts.storage = false;
+    else if (arg === '--from') from = pick('--from value', next(), WEFT_FROM);
+    else if (arg === '--pass') pass = pick('--pass value', next(), ['source', 'dist'] as const);
+    else if (arg === '--pass-out') passOut = next();
     else if (arg === '--help' || arg === '-h') throw new Error(USAGE);
     else throw new Error(`unknown argument "${arg}"\n${USAGE}`);
   }
@@ -97,5 +118,10 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   if (curvesFlag === 'only') opts.shapes = [];
   // Storage (issue scenario 8) is a separate process run; CI runs it on its own (bench:storage).
   opts.storage = opts.storage && !opts.quick && !narrowed && curvesFlag === 'default';
+  // A recorded run (full size) carries the built-JavaScript figures next to the sources' unless told otherwise.
+  opts.from = from ?? (!opts.quick && opts.size === undefined ? 'both' : 'source');
+  if (pass && passOut) opts.pass = { from: pass, out: passOut };
+  // --from dist measures only the tables, in a process of their own; the curves and storage load Weft from src/.
+  if (opts.from === 'dist') [opts.curves, opts.storage] = [[], false];
   return opts;
 }

@@ -27,6 +27,13 @@ export interface ShapeResult {
   size: number;
   steps: number;
   cells: Cell[];
+  /**
+   * The same shape measured again in two fresh processes, one loading Weft
+   * from src/ and one from dist/ (the built JavaScript): their `baseline`,
+   * `weft` and `weft-ckpt` cells (weft-passes.ts). Absent when only the
+   * sources were measured, in this process.
+   */
+  passes?: { source: Cell[]; dist: Cell[] };
 }
 
 /** Width of the framework column ('openai-agents' is the longest id). */

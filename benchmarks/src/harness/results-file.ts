@@ -84,6 +84,8 @@ export async function writeResults(
       minSampleMs: opts.minSampleMs,
       frameworks: opts.frameworks,
       leakCheckRuns: opts.leakRuns,
+      // 'both': each shape's `dist` holds the dist pass's cells (Weft from the built JavaScript).
+      weftFrom: opts.from,
     },
     units: {
       perStepUs: 'microseconds per node step',

@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { curvesMarkdown } from '../curves/curves-markdown.ts';
 import type { CurveResult } from '../curves/run-curve.ts';
+import { builtVsSource } from './built-vs-source.ts';
 import { markdownTable } from './markdown-table.ts';
 import { fmt, formatShape, ratio, type Cell, type ShapeResult } from './report.ts';
 import { FRAMEWORK_IDS, PEER_IDS, WEFT_IDS, type FrameworkId } from './types.ts';
@@ -58,6 +59,20 @@ function ratioTable(results: readonly ShapeResult[]): string {
   );
 }
 
+function builtVsSourceSection(results: readonly ShapeResult[]): string[] {
+  const table = builtVsSource(results);
+  if (!table) return [];
+  return [
+    '## Weft from dist/ vs from src/, per-step µs (dist/src < 1 = the built JavaScript is faster)',
+    '',
+    "Two fresh processes ran the same tables with only the baseline and Weft's columns: one loading Weft from src/ (the `@weft/source` condition), one from dist/ after `pnpm build`.",
+    'The baseline runs no Weft code: its ratio between the two is the noise to read the Weft ratios against.',
+    '',
+    table,
+    '',
+  ];
+}
+
 function header(doc: ResultsDoc, date: string): string[] {
   const env = doc.environment ?? {};
   const versions = Object.entries(doc.versions ?? {}).map(([pkg, v]) => `${pkg} ${v}`);
@@ -84,6 +99,7 @@ function shapeSections(results: readonly (ShapeResult & { measuredAt?: string })
     '',
     ratioTable(results),
     '',
+    ...builtVsSourceSection(results),
     '## Per shape (console output)',
     '',
   ];

@@ -7,14 +7,35 @@ export interface CliIo {
   stderr: (text: string) => void;
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
+  /** All of standard input, for `--input -` and `--value -`; without it those are refused. */
+  readStdin?: () => Promise<string>;
+  /**
+   * Aborted once nobody reads stdout any more (`weft history | head -1`): the
+   * command stops as soon as it can (a run as on Ctrl-C: its checkpoints
+   * stay) and exits with 0, without a word, as `git log | head` does.
+   */
+  outputClosed?: AbortSignal;
 }
 
 /** The running process's streams, folder and environment. */
 export function processIo(): CliIo {
+  const closed = new AbortController();
+  // A reader that went away makes the next write fail with EPIPE, emitted as an 'error' event that would
+  // otherwise crash the process with a stack trace. Any other stdout failure leaves nowhere to write either.
+  process.stdout.on('error', () => closed.abort());
   return {
-    stdout: (text) => void process.stdout.write(text),
+    stdout: (text) => void (closed.signal.aborted || process.stdout.write(text)),
     stderr: (text) => void process.stderr.write(text),
     cwd: process.cwd(),
     env: process.env,
+    readStdin: () => readAll(process.stdin),
+    outputClosed: closed.signal,
   };
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  stream.setEncoding('utf8');
+  for await (const chunk of stream) text += chunk as string;
+  return text;
 }

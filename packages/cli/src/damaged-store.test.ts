@@ -43,11 +43,11 @@ describe('corrupt checkpoints in history and threads', () => {
     expect({ ...history, stdout: normalize(history.stdout) }).toEqual({
       code: 1,
       stdout: `thread bad · 4 checkpoints
-seq  step  status       source              next     interrupts  time                  id
-  4     1  corrupt      CHECKPOINT_CORRUPT  -        -           YYYY-MM-DD hh:mm:ssZ  garbage-1
-  3     1  interrupted  step                approve  approve#0   YYYY-MM-DD hh:mm:ssZ  <id>
-  2     1  running      step                approve  -           YYYY-MM-DD hh:mm:ssZ  <id>
-  1     0  running      input               check    -           YYYY-MM-DD hh:mm:ssZ  <id>
+seq  step  status       source              parent  next     interrupts  time                  id
+  4     1  corrupt      CHECKPOINT_CORRUPT       3  -        -           YYYY-MM-DD hh:mm:ssZ  garbage-1
+  3     1  interrupted  step                     2  approve  approve#0   YYYY-MM-DD hh:mm:ssZ  <id>
+  2     1  running      step                     1  approve  -           YYYY-MM-DD hh:mm:ssZ  <id>
+  1     0  running      input                    -  check    -           YYYY-MM-DD hh:mm:ssZ  <id>
 `,
       stderr:
         'weft: 1 of 4 checkpoints of thread "bad" cannot be read: seq 4 (garbage-1: CHECKPOINT_CORRUPT)\n' +

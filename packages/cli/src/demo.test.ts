@@ -46,6 +46,6 @@ describe('the demo (the README’s first command)', () => {
     const log = readFileSync(join(cwd, '.weft/demo/run.jsonl'), 'utf8').trim().split('\n');
     expect(log.filter((l) => l.startsWith('{"type":"run.log"'))).toHaveLength(2);
     // weft replay reports on stderr (its stdout is the page when there is no -o); nothing else is on stderr.
-    expect(res.stderr).toBe(`wrote ${html} (replay of agents:Coordinator: 2 run(s), ${log.length - 2} events)\n`);
+    expect(res.stderr).toBe(`wrote ${html} (replay of agents:Coordinator from the run log: 2 run(s), ${log.length - 2} events)\n`);
   });
 });

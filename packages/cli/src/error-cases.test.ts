@@ -41,7 +41,7 @@ describe('weft errors', () => {
       await weft(['frob'], cwd),
       2,
       'unknown command "frob"',
-      'the commands are run, resume, history, threads, graph, replay, bench; weft --help explains them',
+      'the commands are init, run, resume, history, threads, graph, replay, bench; weft --help explains them',
     );
     expectFailure(await weft(['run', EXPENSE, '--bogus'], cwd), 2, 'run: unknown option --bogus', 'weft run --help shows its options');
     expectFailure(await weft(['run', EXPENSE, '--query'], cwd), 2, 'run: --query needs a value', 'weft run --help shows its options');
@@ -163,7 +163,7 @@ describe('weft errors', () => {
     );
     const moved = await weft(['resume', 'm1', '--value', '{"approved":true}', '--module', EXPENSE], cwd);
     expect(moved.code).toBe(0);
-    expect(moved.stdout.trimEnd().split('\n').at(-1)).toBe('done · thread m1 · output paid 900 to Cy');
+    expect(moved.stdout.trimEnd().split('\n').at(-1)).toBe('done · thread m1 · seq 6, step 3 · output paid 900 to Cy');
   });
 
   it('WEFT_DEBUG=1 adds the stack trace', async () => {

@@ -26,7 +26,8 @@ export type CliErrorCode =
   | 'FILE_UNREADABLE'
   | 'FILE_UNWRITABLE'
   | 'VIZ_UNAVAILABLE'
-  | 'BENCH_UNAVAILABLE';
+  | 'BENCH_UNAVAILABLE'
+  | 'FOLDER_NOT_EMPTY';
 
 /**
  * A failure the command explains: one line of `message`, one line of `hint`

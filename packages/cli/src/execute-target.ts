@@ -38,6 +38,8 @@ export interface ExecuteOptions {
   record: string | undefined;
   streaming: boolean;
   sink: EventSink;
+  /** Stops the run as Ctrl-C does: nobody reads its output any more (CliIo.outputClosed). */
+  stop?: AbortSignal | undefined;
 }
 
 /** How a run or resume ended, the same for agents and graphs. */
@@ -46,22 +48,29 @@ export interface RunOutcome {
   threadId: string;
   /** The graph checkpoint the run stopped at. */
   checkpointId: string | undefined;
+  /** That checkpoint's seq and step (steps completed), as `weft history` lists them; read back from the store after the run. */
+  seq?: number;
+  step?: number;
   interrupts: InterruptRecord[];
   /** A graph's output, or an agent run's last assistant text. */
   output: unknown;
   error: WeftErrorJSON | undefined;
+  /** The failure itself, with its stack and causes down to the code that threw (for WEFT_DEBUG=1). */
+  failure: unknown;
 }
 
 /**
  * Runs or resumes the module's agent (through a Runner on the store) or graph
  * (through `withStore`), sends each event to the sink as it arrives, and
- * resolves once the run is over. Ctrl-C aborts the run: its last checkpoint
- * stays, and `weft resume` continues from there.
+ * resolves once the run is over. Ctrl-C (or `stop`) aborts the run: its last
+ * checkpoint stays, and `weft resume` continues from there.
  */
 export async function executeTarget(options: ExecuteOptions): Promise<RunOutcome> {
   const abort = new AbortController();
   const onSigint = () => abort.abort();
   process.once('SIGINT', onSigint);
+  options.stop?.addEventListener('abort', onSigint, { once: true });
+  if (options.stop?.aborted) abort.abort();
   try {
     const { loaded } = options;
     return loaded.kind === 'agent'
@@ -69,6 +78,7 @@ export async function executeTarget(options: ExecuteOptions): Promise<RunOutcome
       : await executeGraph(loaded.graph, options, abort.signal);
   } finally {
     process.off('SIGINT', onSigint);
+    options.stop?.removeEventListener('abort', onSigint);
     options.sink.finish();
   }
 }
@@ -112,6 +122,7 @@ async function executeAgent(agent: Agent, o: ExecuteOptions, signal: AbortSignal
     interrupts: res.interrupts,
     output: lastText,
     error: res.error?.toJSON(),
+    failure: res.error,
   };
 }
 
@@ -138,6 +149,7 @@ async function executeGraph(graph: CompiledGraph, o: ExecuteOptions, signal: Abo
     interrupts: res.interrupts,
     output: res.output,
     error: res.error?.toJSON(),
+    failure: res.error,
   };
 }
 

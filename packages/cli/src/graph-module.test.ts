@@ -20,7 +20,7 @@ step 1: check
   check → {"who":"Ann","amount":500,"needsApproval":true}
 step 2: approve
 
-interrupted · thread g1 · 1 pending interrupt
+interrupted · thread g1 · seq 3, step 1 · 1 pending interrupt
   approve#0
     address  approve
     info     {"question":"Approve 500 for Ann?"}
@@ -32,13 +32,14 @@ resume with:
     const resumed = await weftShell(printed.replace(' -- g1', ' --record run.jsonl -- g1'), cwd);
     expect(resumed.stderr).toBe('');
     expect(resumed.code).toBe(0);
-    expect(normalizeIds(resumed.stdout)).toBe(`thread g1 · resuming checkpoint <id> (seq 3, interrupted) · store sqlite .weft/weft.db
+    expect(normalizeIds(resumed.stdout))
+      .toBe(`thread g1 · resuming checkpoint <id> (seq 3, step 1, interrupted) · store sqlite .weft/weft.db
 step 2: approve
   approve → {"who":"Ann","amount":500,"needsApproval":true}
 step 3: pay
   pay → paid 500 to Ann
 
-done · thread g1 · output paid 500 to Ann
+done · thread g1 · seq 6, step 3 · output paid 500 to Ann
 `);
   });
 
@@ -87,7 +88,8 @@ done · thread g1 · output paid 500 to Ann
   it('a refused approval fails the run: the events, then one error line and a hint, exit 1', async () => {
     const refused = await weft(['resume', 'g2', '--value', '{"approved":false}'], cwd);
     expect(refused.code).toBe(1);
-    expect(normalizeIds(refused.stdout)).toBe(`thread g2 · resuming checkpoint <id> (seq 3, interrupted) · store sqlite .weft/weft.db
+    expect(normalizeIds(refused.stdout))
+      .toBe(`thread g2 · resuming checkpoint <id> (seq 3, step 1, interrupted) · store sqlite .weft/weft.db
 step 2: approve
   error in approve: NODE_FAILED: node "approve" failed after 1 attempt: the expense of Ann was refused
 `);
@@ -110,7 +112,7 @@ step 2: approve
       'step 3: pay',
       '  pay → paid 5 to Bo',
       '',
-      `done · thread ${thread} · output paid 5 to Bo`,
+      `done · thread ${thread} · seq 4, step 3 · output paid 5 to Bo`,
       '',
     ]);
   });

@@ -2,7 +2,9 @@ import { statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Agent } from '@weft/agents';
 import type { CompiledGraph } from '@weft/graph';
+import { closestName } from './closest-name.ts';
 import { CliError } from './errors.ts';
+import { moduleLoadFailure } from './module-load-failure.ts';
 import { isTypeScript, registerTypeScript } from './register-typescript.ts';
 
 /** What a module gave the command to run: an agent tree or a compiled graph, and where it came from. */
@@ -26,14 +28,7 @@ export async function loadModule(path: string, exportName?: string): Promise<Loa
     if (isTypeScript(path)) await registerTypeScript();
     ns = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   } catch (err) {
-    throw new CliError(
-      'MODULE_LOAD_FAILED',
-      `cannot load ${path}: ${firstLine(err)}`,
-      'fix the module; WEFT_DEBUG=1 shows the stack trace',
-      {
-        cause: err,
-      },
-    );
+    throw moduleLoadFailure(path, err);
   }
   const names = exportName !== undefined ? [exportName] : DEFAULT_EXPORTS;
   for (const name of names) {
@@ -64,24 +59,32 @@ function asRunnable(value: unknown): { kind: 'agent'; agent: Agent } | { kind: '
 function noUsableExport(path: string, ns: Record<string, unknown>, exportName: string | undefined): CliError {
   const listed = Object.keys(ns).map((name) => `${name} (${describe(ns[name])})`);
   const exportsText = listed.length ? listed.join(', ') : 'none';
-  if (exportName !== undefined && !(exportName in ns))
+  // Exports that would run: an agent or a graph under a name of the author's choosing.
+  const runnable = Object.keys(ns).filter((name) => asRunnable(ns[name]) !== undefined);
+  if (exportName !== undefined && !(exportName in ns)) {
+    const guess = closestName(exportName, runnable.length ? runnable : Object.keys(ns));
     return new CliError(
       'EXPORT_NOT_USABLE',
       `${path} has no export "${exportName}"; its exports: ${exportsText}`,
-      'name one of them with --export',
+      guess ? `did you mean --export ${guess}?` : 'name one of them with --export',
     );
+  }
   const message =
     exportName !== undefined
       ? `export "${exportName}" of ${path} is ${describe(ns[exportName])}, not an agent or a compiled graph`
       : `${path} exports no agent or compiled graph as ${DEFAULT_EXPORTS.join(', ')}; its exports: ${exportsText}`;
-  return new CliError(
-    'EXPORT_NOT_USABLE',
-    message,
-    'export an Agent or a CompiledGraph (graph(…).compile()) and name it with --export <name>',
-  );
+  const hint =
+    runnable.length === 1
+      ? `its export ${runnable[0]} is ${describe(ns[runnable[0]!])}: pass --export ${runnable[0]}`
+      : runnable.length > 1
+        ? `name the one to use: --export ${runnable.join(' | --export ')}`
+        : 'export an Agent or a CompiledGraph (graph(…).compile()) and name it with --export <name>';
+  return new CliError('EXPORT_NOT_USABLE', message, hint);
 }
 
 function describe(value: unknown): string {
+  const runnable = asRunnable(value);
+  if (runnable) return runnable.kind === 'agent' ? `an agent (${runnable.agent.name})` : `a compiled graph (${runnable.graph.name})`;
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'function') return 'a function';
@@ -89,9 +92,4 @@ function describe(value: unknown): string {
   const kind = (value as { kind?: unknown }).kind;
   const name = value.constructor?.name;
   return typeof kind === 'string' ? `an object of kind "${kind}"` : name && name !== 'Object' ? `a ${name}` : 'an object';
-}
-
-function firstLine(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  return message.split('\n')[0] ?? message;
 }

@@ -19,7 +19,7 @@ describe('main', () => {
         .split('\n')
         .filter((l) => /^ {2}\w+ {2,}/.test(l))
         .map((l) => l.trim().split(/\s+/)[0]),
-    ).toEqual(['run', 'resume', 'history', 'threads', 'graph', 'replay', 'bench']);
+    ).toEqual(['init', 'run', 'resume', 'history', 'threads', 'graph', 'replay', 'bench']);
     expect(await capture([])).toEqual(help);
   });
 

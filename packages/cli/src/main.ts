@@ -1,42 +1,45 @@
 import { readFileSync } from 'node:fs';
 import { processIo, type CliIo } from './cli-io.ts';
 import type { Command } from './command.ts';
-import { benchCommand } from './commands/bench.ts';
-import { graphCommand } from './commands/graph.ts';
-import { historyCommand } from './commands/history.ts';
-import { replayCommand } from './commands/replay.ts';
-import { resumeCommand } from './commands/resume.ts';
-import { runCommand } from './commands/run.ts';
-import { threadsCommand } from './commands/threads.ts';
-import { usageError } from './errors.ts';
-import { reportError } from './report-error.ts';
-
-const COMMANDS: readonly Command[] = [runCommand, resumeCommand, historyCommand, threadsCommand, graphCommand, replayCommand, benchCommand];
+import { COMMANDS } from './command-table.ts';
 
 /**
  * The `weft` command: runs `argv` (the arguments after `weft`) and resolves
  * to the exit code. Failures are printed as `weft: <message>` and `hint: …`
- * on stderr, never thrown.
+ * on stderr, never thrown. Only the command that runs is loaded (see
+ * COMMANDS), and the error reporting only when something failed.
  */
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   const [name, ...rest] = argv;
   try {
     if (name === undefined || name === '--help' || name === '-h') return help(io, topHelp());
     if (name === '--version' || name === '-v') return help(io, version());
-    if (name === 'help') return help(io, rest[0] === undefined ? topHelp() : find(rest[0]).usage);
-    const command = find(name);
+    if (name === 'help') return help(io, rest[0] === undefined ? topHelp() : (await find(rest[0])).usage);
+    const command = await find(name);
     if (wantsHelp(rest)) return help(io, command.usage);
-    return await command.execute([...rest], io);
+    const code = await command.execute([...rest], io);
+    return io.outputClosed?.aborted ? 0 : code;
   } catch (err) {
+    // The reader of stdout went away (`| head`): the command stopped because of it, which is no failure.
+    if (io.outputClosed?.aborted) return 0;
+    const { reportError } = await import('./report-error.ts');
     return reportError(err, io);
   }
 }
 
-function find(name: string): Command {
-  const command = COMMANDS.find((c) => c.name === name);
-  if (command) return command;
+async function find(name: string): Promise<Command> {
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (entry) return entry.load();
+  const [{ usageError }, { closestName }] = await Promise.all([import('./errors.ts'), import('./closest-name.ts')]);
   if (name.startsWith('-')) throw usageError(`unknown option ${name}`, 'weft --help lists the commands; options go after the command');
-  throw usageError(`unknown command "${name}"`, `the commands are ${COMMANDS.map((c) => c.name).join(', ')}; weft --help explains them`);
+  const names = COMMANDS.map((c) => c.name);
+  const guess = closestName(name, names);
+  throw usageError(
+    `unknown command "${name}"`,
+    guess
+      ? `did you mean weft ${guess}? weft --help lists the commands`
+      : `the commands are ${names.join(', ')}; weft --help explains them`,
+  );
 }
 
 /** `--help` anywhere before a `--` (after it, arguments belong to someone else, e.g. the bench harness). */
@@ -55,8 +58,8 @@ function topHelp(): string {
   const list = COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n');
   return `usage: weft <command> [options]
 
-Runs Weft agent systems and graphs from a module, resumes them at their
-interrupts, shows their checkpoints, draws them and replays recorded runs.
+Creates Weft projects, runs agent systems and graphs from a module, resumes
+them at their interrupts, shows their checkpoints, draws them and replays runs.
 
 commands:
 ${list}
@@ -70,7 +73,8 @@ an id that starts with "-" (printed commands always do). With --json, run and
 resume print JSON lines ({"event": …} per event, then {"result": …}); history
 and threads print one JSON object. A failure prints "weft: <what>" and
 "hint: <what to do>" on stderr and exits with 1 (2 for a wrong command line);
-WEFT_DEBUG=1 adds the stack trace.
+WEFT_DEBUG=1 adds the stack traces, innermost (your code) first. Output into
+a pipe that closes (| head) ends the command quietly with 0.
 
 environment: WEFT_STORE (the store), WEFT_PROJECT (the folder whose modules
 resume loads; default: the nearest with a package.json), WEFT_LEASE_TTL_MS

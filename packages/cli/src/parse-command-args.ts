@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { closestName } from './closest-name.ts';
 import { usageError } from './errors.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -22,7 +23,9 @@ export function parseCommandArgs<O extends Options>(
   try {
     parsed = parseArgs({ args, options, strict: true, allowPositionals: true });
   } catch (err) {
-    throw usageError(`${command}: ${parseMessage(err)}`, `weft ${command} --help shows its options`);
+    const guess = unknownOptionGuess(err, Object.keys(options));
+    const help = `weft ${command} --help shows its options`;
+    throw usageError(`${command}: ${parseMessage(err)}`, guess ? `did you mean --${guess}? ${help}` : help);
   }
   const { positionals } = parsed;
   if (positionals.length < positional.required) {
@@ -37,6 +40,13 @@ export function parseCommandArgs<O extends Options>(
     );
   }
   return parsed;
+}
+
+/** The option an unknown one most likely meant (`--sesion` → `session`), if any is close. */
+function unknownOptionGuess(err: unknown, names: string[]): string | undefined {
+  if ((err as { code?: string }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return undefined;
+  const option = /'([^']+)'/.exec(err instanceof Error ? err.message : '')?.[1];
+  return option?.startsWith('--') ? closestName(option.slice(2).split('=')[0]!, names) : undefined;
 }
 
 /** Node's parseArgs messages, made shorter: the option and what is wrong with it. */

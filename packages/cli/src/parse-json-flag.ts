@@ -5,15 +5,18 @@ const LOCATE_LIMIT = 4000;
 
 /**
  * Parses the JSON given to a flag (`--value`, `--input`…). When it is not
- * JSON, the error says where: the character where parsing failed and the text
- * before it, or that the text ends too early.
+ * JSON, the error says where: the character (in a text of several lines, the
+ * line and column) where parsing failed and the text before it, or that the
+ * text ends too early. `from` names a file or stdin the text was read from
+ * (see flagText).
  */
-export function parseJsonFlag(flag: string, text: string): unknown {
+export function parseJsonFlag(flag: string, text: string, from?: { source: string; file?: string | undefined }): unknown {
   try {
     return JSON.parse(text);
   } catch (err) {
     const reason = (err as Error).message;
-    throw new CliError('JSON_INVALID', `${flag} is not valid JSON: ${describeFailure(text, reason)}`, jsonHint(flag, text), {
+    const hint = from?.file !== undefined ? `fix the JSON in ${from.file}` : from ? 'send JSON on standard input' : jsonHint(flag, text);
+    throw new CliError('JSON_INVALID', `${from?.source ?? flag} is not valid JSON: ${describeFailure(text, reason)}`, hint, {
       details: { flag, text },
     });
   }
@@ -24,7 +27,7 @@ function describeFailure(text: string, reason: string): string {
   const at = text.length <= LOCATE_LIMIT ? failurePosition(text) : undefined;
   if (at === undefined) return reason;
   if (at >= text.length) return `it ends too early (after ${excerpt(text)})`;
-  return `unexpected ${JSON.stringify(text[at])} at character ${at + 1} (after ${excerpt(text.slice(0, at))})`;
+  return `unexpected ${JSON.stringify(text[at])} at ${where(text, at)} (after ${excerpt(text.slice(0, at))})`;
 }
 
 /**
@@ -45,6 +48,12 @@ function failurePosition(text: string): number | undefined {
     }
   }
   return text.length;
+}
+
+/** `character 7`, or `line 3, column 5` in a text of several lines (a file). */
+function where(text: string, at: number): string {
+  const before = text.slice(0, at).split('\n');
+  return before.length === 1 ? `character ${at + 1}` : `line ${before.length}, column ${before.at(-1)!.length + 1}`;
 }
 
 function excerpt(before: string): string {

@@ -37,7 +37,7 @@ describe.skipIf(!url)('weft with a Postgres store', () => {
     expect(printed).toBe(`weft resume --value '<json>' --interrupt 'approve#0' --store ${store} -- ${thread}`);
     const resumed = await weftShell(printed.replace(`'<json>'`, `'{"approved":true}'`), cwd);
     expect(resumed.code).toBe(0);
-    expect(resumed.stdout.trimEnd().split('\n').at(-1)).toBe(`done · thread ${thread} · output paid 500 to Ann`);
+    expect(resumed.stdout.trimEnd().split('\n').at(-1)).toBe(`done · thread ${thread} · seq 6, step 3 · output paid 500 to Ann`);
     const { threads } = JSON.parse((await weft(['threads', '--json', '--store', store], cwd)).stdout) as {
       threads: { threadId: string; status: string }[];
     };

@@ -77,7 +77,7 @@ describe('weft processes on one thread (SQLite)', () => {
     );
     expect(readFileSync(appends, 'utf8'), resumes.map((r) => `${r.code} ${r.stdout} ${r.stderr}`).join('\n')).toBe('shared\n');
     const outcomes = resumes.map((r) =>
-      r.code === 0 && r.stdout.trimEnd().endsWith('done · thread shared')
+      r.code === 0 && r.stdout.trimEnd().endsWith('done · thread shared · seq 8, step 5')
         ? 'done'
         : r.code === 1 && /^weft: thread "shared" is being run by .* \(weft resume\) since /.test(r.stderr)
           ? 'busy'
@@ -141,7 +141,7 @@ describe('weft processes on one thread (SQLite)', () => {
     expect([resumed.code, resumed.stderr, resumed.stdout.trimEnd().split('\n').at(-1)]).toEqual([
       0,
       '',
-      'done · thread crashed · output abcd',
+      'done · thread crashed · seq 6, step 4 · output abcd',
     ]);
     // a and b had finished: once each; c was running when the holder died: twice; d once.
     expect(ran()).toEqual(['a', 'b', 'c', 'c', 'd']);

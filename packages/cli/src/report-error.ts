@@ -30,7 +30,7 @@ const DEFAULT_HINT = 'WEFT_DEBUG=1 shows the stack trace';
 
 /**
  * Prints a failure as two lines, `weft: <message>` and `hint: <what to do>`
- * (plus the stack with WEFT_DEBUG=1), and gives the exit code: 2 for usage
+ * (plus the stack traces of it and its causes with WEFT_DEBUG=1), and gives the exit code: 2 for usage
  * errors, 1 for everything else. Both lines are terminal-safe: messages
  * quote thread ids, outputs and other errors' messages.
  */
@@ -58,11 +58,19 @@ export const oneLine = (text: string): string =>
     .filter(Boolean)
     .reduce((all, line) => (all ? `${all}${all.endsWith(':') ? ' ' : '; '}${line}` : line), '');
 
+/**
+ * The stacks of the error and its causes, innermost first: the deepest cause
+ * is where it went wrong (a tool's own throw, in the person's code); the
+ * layers that wrapped it (the agent, the run, the command) follow, each
+ * introduced by "which caused".
+ */
 function debugText(err: unknown): string {
-  const parts: string[] = [];
-  for (let e: unknown = err; e !== undefined && parts.length < 5; e = (e as { cause?: unknown }).cause) {
-    parts.push(e instanceof Error ? (e.stack ?? e.message) : String(e));
-    if (!(e instanceof Error)) break;
+  const chain: unknown[] = [];
+  for (let e: unknown = err; e !== undefined && e !== null && chain.length < 8; e = (e as { cause?: unknown }).cause) {
+    chain.push(e);
+    if (!(e instanceof Error) || chain.includes(e.cause)) break;
   }
-  return parts.join('\ncaused by: ');
+  const stacks = chain.reverse().map((e) => (e instanceof Error ? (e.stack ?? `${e.name}: ${e.message}`) : String(e)));
+  if (stacks.length === 1) return stacks[0]!;
+  return [`stack traces, innermost (where it was thrown) first:`, stacks.join('\nwhich caused:\n')].join('\n');
 }

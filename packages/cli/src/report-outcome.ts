@@ -22,22 +22,27 @@ export function reportOutcome(
   const { opened } = target;
   const resume =
     outcome.status === 'interrupted' && !opened.ephemeral ? resumeCommand(outcome.threadId, outcome.interrupts, target) : undefined;
-  if (options.json) io.stdout(toJsonLine({ result: { ...outcome, ...(resume ? { resume } : {}) } }));
+  const { failure, ...result } = outcome;
+  if (options.json) io.stdout(toJsonLine({ result: { ...result, ...(resume ? { resume } : {}) } }));
   else if (outcome.status === 'done') {
     const output = options.kind === 'graph' ? ` · output ${formatValue(outcome.output)}` : '';
-    io.stdout(`\n${terminalSafe(`done · thread ${outcome.threadId}${output}`)}\n`);
+    io.stdout(`\n${terminalSafe(`done · thread ${outcome.threadId}${checkpointText(outcome)}${output}`)}\n`);
   } else if (outcome.status === 'interrupted') io.stdout(interruptedText(outcome, target, resume));
   if (outcome.status === 'error') {
     const error: WeftErrorJSON = outcome.error ?? { name: 'WeftError', code: 'RUN_FAILED', message: 'unknown failure' };
     throw new CliError('RUN_FAILED', `the run failed: ${error.code}: ${oneLine(error.message)}`, failureHint(error, outcome, target), {
+      cause: failure,
       details: { error },
     });
   }
 }
 
+/** ` · seq 3, step 1`: the checkpoint as `weft history` lists it (see checkpointAt). */
+const checkpointText = (o: RunOutcome): string => (o.seq === undefined ? '' : ` · seq ${o.seq}, step ${o.step}`);
+
 function interruptedText(outcome: RunOutcome, target: ResumeTarget, resume: string | undefined): string {
   const n = outcome.interrupts.length;
-  const lines = ['', `interrupted · thread ${outcome.threadId} · ${n} pending interrupt${n === 1 ? '' : 's'}`];
+  const lines = ['', `interrupted · thread ${outcome.threadId}${checkpointText(outcome)} · ${n} pending interrupt${n === 1 ? '' : 's'}`];
   for (const i of outcome.interrupts) {
     lines.push(`  ${i.id}`, `    address  ${i.address}`, `    info     ${formatValue(i.info, 300)}`);
     const tool = (i.info as { tool?: string }).tool;

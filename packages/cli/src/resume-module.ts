@@ -18,7 +18,8 @@ export interface ResumeModuleFlags {
  * that file lies inside the project (see `checkRecordedModule`): the path
  * comes from the store, and importing a module runs its code. Anything else
  * is refused before it is imported, with the command that loads it on
- * purpose. `repeat` are the options the person gave, for that command.
+ * purpose. `repeat` are the options the person gave, for that command;
+ * `again` writes that command for another command than resume (replay).
  */
 export async function resumeModule(
   head: ThreadHead,
@@ -26,11 +27,12 @@ export async function resumeModule(
   io: Pick<CliIo, 'cwd' | 'env'>,
   target: ResumeTarget,
   repeat: readonly PrintedOption[],
+  again?: (module: string) => string,
 ): Promise<LoadedModule> {
   const exportName = flags.export ?? head.recorded?.export;
   if (flags.module !== undefined) return loadModule(resolve(io.cwd, flags.module), exportName);
   const threadId = head.entry.threadId;
-  const deliberately = (file: string) => resumeCommand(threadId, [], { ...target, module: file }, repeat);
+  const deliberately = (file: string) => again?.(file) ?? resumeCommand(threadId, [], { ...target, module: file }, repeat);
   if (head.recorded === undefined)
     throw new CliError(
       'MODULE_NOT_RECORDED',

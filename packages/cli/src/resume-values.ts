@@ -1,13 +1,15 @@
 import { CliError, usageError } from './errors.ts';
+import type { FlagText } from './flag-text.ts';
 import { parseJsonFlag } from './parse-json-flag.ts';
 import { printedCommand } from './printed-command.ts';
 import type { ThreadHead } from './read-thread-head.ts';
 import { resumeCommand, VALUE_PLACEHOLDER, type ResumeTarget } from './resume-command.ts';
 
+/** The value flags of `weft resume`, their text already read (see flagText). */
 export interface ResumeFlags {
-  value?: string;
-  values?: string;
-  interrupt?: string;
+  value?: FlagText | undefined;
+  values?: FlagText | undefined;
+  interrupt?: string | undefined;
 }
 
 /**
@@ -48,7 +50,7 @@ export function resumeValues(head: ThreadHead, flags: ResumeFlags, target: Resum
   const values =
     flags.values !== undefined
       ? valuesObject(flags.values)
-      : { [targetId(flags.interrupt, pending, head, target)]: parseJsonFlag('--value', flags.value!) };
+      : { [targetId(flags.interrupt, pending, head, target)]: parseFlag('--value', flags.value!) };
   const again = Object.keys(values).filter((id) => carried.has(id));
   if (again.length) throw alreadyAnswered(again, head, target);
   if (pending.length === 0)
@@ -112,8 +114,10 @@ function alreadyAnswered(ids: string[], head: ThreadHead, target: ResumeTarget):
   );
 }
 
-function valuesObject(text: string): Record<string, unknown> {
-  const values = parseJsonFlag('--values', text);
+const parseFlag = (flag: string, given: FlagText): unknown => parseJsonFlag(flag, given.text, given.source === flag ? undefined : given);
+
+function valuesObject(given: FlagText): Record<string, unknown> {
+  const values = parseFlag('--values', given);
   if (values === null || typeof values !== 'object' || Array.isArray(values))
     throw new CliError(
       'JSON_INVALID',

@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { CliIo } from './cli-io.ts';
 import { eventSink } from './event-sink.ts';
-import { executeTarget, type TargetRequest } from './execute-target.ts';
+import { executeTarget, type RunOutcome, type TargetRequest } from './execute-target.ts';
 import type { LoadedModule } from './load-module.ts';
 import type { OpenedStore } from './open-store.ts';
 import { recordedModulePath } from './recorded-module.ts';
@@ -38,7 +38,26 @@ export async function runAndReport(
     record: flags.record === undefined ? undefined : resolve(io.cwd, flags.record),
     streaming: flags.stream === true,
     sink: eventSink(io, { json, stream: flags.stream === true }),
+    stop: io.outputClosed,
   });
+  const at = await checkpointAt(opened, outcome);
   // A module outside the project is loaded again only when named: printed commands name it.
-  reportOutcome(outcome, { opened, module: isAbsolute(module) ? loaded.path : undefined }, io, { json, kind: loaded.kind });
+  reportOutcome({ ...outcome, ...at }, { opened, module: isAbsolute(module) ? loaded.path : undefined }, io, { json, kind: loaded.kind });
+}
+
+/**
+ * The seq and step of the checkpoint the run stopped at, as `weft history`
+ * lists it. The step lines a run prints count the step being run (events'
+ * `step`), while a checkpoint's step counts the steps completed: an
+ * interrupted step 2 leaves a checkpoint at step 1. Naming the checkpoint
+ * in history's terms is what lets the two be matched.
+ */
+async function checkpointAt(opened: OpenedStore, outcome: RunOutcome): Promise<{ seq?: number; step?: number }> {
+  if (outcome.checkpointId === undefined) return {};
+  try {
+    const entry = await opened.store.get(outcome.threadId, outcome.checkpointId);
+    return entry ? { seq: entry.seq, step: entry.step } : {};
+  } catch {
+    return {}; // the outcome is reported all the same; history says what is wrong with the row
+  }
 }

@@ -29,7 +29,8 @@ describe('weft run --stream', () => {
     expect(result).toEqual({
       code: 0,
       stderr: '',
-      stdout: 'thread s1 · agent Poet · store memory\n[Poet] Poet\n  Roses are red,\n  violets are blue.\n\ndone · thread s1\n',
+      stdout:
+        'thread s1 · agent Poet · store memory\n[Poet] Poet\n  Roses are red,\n  violets are blue.\n\ndone · thread s1 · seq 3, step 2\n',
     });
   });
 });

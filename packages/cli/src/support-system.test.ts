@@ -30,7 +30,7 @@ const RUN_OUTPUT = `thread t1 · agent Coordinator · store sqlite .weft/weft.db
   result lookup_invoice: {"invoice_id":"INV-1042","amount":49,"charges":2,"month":"March"}
   call refund({"invoice_id":"INV-1042","amount":49,"reason":"charged twice in March"})
 
-interrupted · thread t1 · 1 pending interrupt
+interrupted · thread t1 · seq 25, step 23 · 1 pending interrupt
   ${REFUND}
     address  agent:Coordinator/agent:Billing/tool:refund:billing_16_0
     info     {"tool":"refund","arguments":{"invoice_id":"INV-1042","amount":49,"reason":"charged twice in March"}}
@@ -39,7 +39,7 @@ resume with:
   ${RESUME}
 `;
 
-const RESUME_OUTPUT = `thread t1 · resuming checkpoint <id> (seq 25, interrupted) · store sqlite .weft/weft.db
+const RESUME_OUTPUT = `thread t1 · resuming checkpoint <id> (seq 25, step 23, interrupted) · store sqlite .weft/weft.db
 [Coordinator › Tech › Database › Tech › Coordinator › Billing] Billing
   result refund: refunded $49.00 on INV-1042
   INV-1042 was charged twice; $49.00 is refunded.
@@ -47,14 +47,23 @@ const RESUME_OUTPUT = `thread t1 · resuming checkpoint <id> (seq 25, interrupte
 [Coordinator › Tech › Database › Tech › Coordinator › Billing › Coordinator] Coordinator
   Done: the missing index is identified (Database), and the duplicate March charge of $49.00 was refunded (Billing).
 
-done · thread t1
+done · thread t1 · seq 32, step 29
 `;
 
 interface HistoryJson {
   threadId: string;
   module: string;
   export: string;
-  checkpoints: { seq: number; step: number; status: string; source: string; next: string[]; interrupts: string[]; id: string }[];
+  checkpoints: {
+    seq: number;
+    step: number;
+    status: string;
+    source: string;
+    parentSeq: number | null;
+    next: string[];
+    interrupts: string[];
+    id: string;
+  }[];
 }
 
 describe('weft with the support system', () => {
@@ -84,10 +93,10 @@ describe('weft with the support system', () => {
   });
 
   it('lists the checkpoints newest first, the same in the table and in JSON', async () => {
-    const json = await weft(['history', 't1', '--json'], cwd);
+    const json = await weft(['history', 't1', '--all', '--json'], cwd);
     expect(json.code).toBe(0);
     const history = JSON.parse(json.stdout) as HistoryJson;
-    expect(history).toMatchObject({ threadId: 't1', module: MODULE, export: 'agent' });
+    expect(history).toMatchObject({ threadId: 't1', module: MODULE, export: 'agent', more: null });
     const { checkpoints } = history;
     // Every checkpoint of both processes, newest first, with no gap.
     expect(checkpoints.map((c) => c.seq)).toEqual(checkpoints.map((_, i) => checkpoints.length - i));
@@ -98,11 +107,14 @@ describe('weft with the support system', () => {
     expect(checkpoints.filter((c) => c.source === 'resume')).toMatchObject([{ seq: 26 }]);
     expect(new Set(checkpoints.map((c) => c.status))).toEqual(new Set(['done', 'interrupted', 'running']));
 
-    const table = await weft(['history', 't1'], cwd);
+    // Each checkpoint's parent is the one before it: no fork.
+    expect(checkpoints.map((c) => c.parentSeq)).toEqual(checkpoints.map((c) => (c.seq === 1 ? null : c.seq - 1)));
+
+    const table = await weft(['history', 't1', '--all'], cwd);
     expect(table.code).toBe(0);
     const [title, header, ...rows] = table.stdout.trimEnd().split('\n');
     expect(title).toBe(`thread t1 · ${checkpoints.length} checkpoints · ${MODULE} (export agent)`);
-    expect(header?.split(/\s+/)).toEqual(['seq', 'step', 'status', 'source', 'next', 'interrupts', 'time', 'id']);
+    expect(header?.split(/\s+/)).toEqual(['seq', 'step', 'status', 'source', 'parent', 'next', 'interrupts', 'time', 'id']);
     expect(rows.map((r) => r.trim().split(/\s+/).slice(0, 4))).toEqual(
       checkpoints.map((c) => [String(c.seq), String(c.step), c.status, c.source]),
     );

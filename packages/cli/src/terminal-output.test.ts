@@ -48,7 +48,7 @@ step 1: echo
   echo → hi \\x1b[31m ${H}
 step 2: ask
 
-interrupted · thread ${SHOWN} · 1 pending interrupt
+interrupted · thread ${SHOWN} · seq 3, step 1 · 1 pending interrupt
   ask#0
     address  ask
     info     {"question":"approve ${HJ}?"}
@@ -63,7 +63,7 @@ resume with:
     expectSafe(failed);
     expect({ ...failed, stdout: normalize(failed.stdout) }).toEqual({
       code: 1,
-      stdout: `thread ${SHOWN} · resuming checkpoint <id> (seq 3, interrupted) · store sqlite .weft/weft.db
+      stdout: `thread ${SHOWN} · resuming checkpoint <id> (seq 3, step 1, interrupted) · store sqlite .weft/weft.db
 step 2: ask
   error in ask: NODE_FAILED: node "ask" failed after 1 attempt: refused ${H}\\nsecond line
 `,
@@ -81,7 +81,7 @@ hint: fix the cause, then continue from the last checkpoint: weft resume -- ${QU
   about to ${H}
   call wipe({"how":"${HJ}"})
 
-interrupted · thread a1 · 1 pending interrupt
+interrupted · thread a1 · seq 4, step 2 · 1 pending interrupt
   agent:Wiper/tool:wipe:call_1_0#0
     address  agent:Wiper/tool:wipe:call_1_0
     info     {"tool":"wipe","arguments":{"how":"${HJ}"}}
@@ -91,13 +91,13 @@ resume with:
 `);
     const resumed = await runMain(['resume', '--value', '{"approved":true}', '--stream', '--', 'a1'], cwd);
     expectSafe(resumed);
-    expect(normalize(resumed.stdout)).toBe(`thread a1 · resuming checkpoint <id> (seq 4, interrupted) · store sqlite .weft/weft.db
+    expect(normalize(resumed.stdout)).toBe(`thread a1 · resuming checkpoint <id> (seq 4, step 2, interrupted) · store sqlite .weft/weft.db
 [Wiper] Wiper
   result wipe: wiped ${H}
   all clean ${H}
   next line 😀
 
-done · thread a1
+done · thread a1 · seq 8, step 5
 `);
   });
 

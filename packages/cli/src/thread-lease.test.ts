@@ -73,7 +73,7 @@ describe('the thread lease in weft', () => {
     expect([taken.code, taken.stderr, taken.stdout.trimEnd().split('\n').at(-1)]).toEqual([
       0,
       '',
-      'done · thread taken · output paid 500 to Ann',
+      'done · thread taken · seq 6, step 3 · output paid 500 to Ann',
     ]);
     // The run released the lease when it ended.
     const threads = JSON.parse((await runMain(['threads', '--json'], cwd)).stdout) as {
@@ -106,7 +106,10 @@ describe('the thread lease in weft', () => {
     });
     // Without a value it continues with the one given before.
     const continued = await runMain(['resume', '--', 'answered'], cwd);
-    expect([continued.code, continued.stdout.trimEnd().split('\n').at(-1)]).toEqual([0, 'done · thread answered · output paid 500 to Ann']);
+    expect([continued.code, continued.stdout.trimEnd().split('\n').at(-1)]).toEqual([
+      0,
+      'done · thread answered · seq 7, step 3 · output paid 500 to Ann',
+    ]);
   });
 
   it('WEFT_LEASE_TTL_MS must be a number of milliseconds', async () => {

@@ -25,7 +25,6 @@ const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** `weft bench`: the benchmark harness in a child process, its output streamed, its exit code passed on. */
 export const benchCommand: Command = {
   name: 'bench',
-  summary: 'run the benchmark harness (in a checkout of the repository)',
   usage: USAGE,
   async execute(args) {
     const main = join(REPO, 'benchmarks', 'src', 'main.ts');

@@ -5,18 +5,25 @@ import { decodeEntry } from '../decode-entry.ts';
 import { CliError, usageError } from '../errors.ts';
 import { formatTable } from '../format-table.ts';
 import { formatTime } from '../format-time.ts';
+import { historyPage, type HistoryPage, type HistoryRow, type PageRequest } from '../history-page.ts';
 import { openStore, type OpenedStore } from '../open-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
+import { printedCommand } from '../printed-command.ts';
 import { peekThreadHead } from '../read-thread-head.ts';
 import { reportError } from '../report-error.ts';
 import { resumeCommand } from '../resume-command.ts';
 import { terminalSafe } from '../terminal-safe.ts';
 import { toJsonLine } from '../to-json-line.ts';
 
+/** How many checkpoints a listing shows unless told: a long thread has thousands, and the newest are what one looks for. */
+const DEFAULT_LIMIT = 20;
+
 const USAGE = `usage: weft history [options] [--] <thread>
 
-Lists a thread's checkpoints, newest first: seq, step, status, why it was
-written (input, step, resume, fork), the nodes that run next, the pending
+Lists a thread's checkpoints, newest first (the newest ${DEFAULT_LIMIT} unless told):
+seq, step (steps completed), status, why it was written (input, step, resume,
+fork), its parent's seq (one less along a straight run; any other is a fork or
+a resume of an older checkpoint), the nodes that run next, the pending
 interrupts, when, and its id (for weft resume --checkpoint). Reads the store
 only: the module is not loaded. A checkpoint that cannot be read is listed
 with status "corrupt" and why (its code); the others are listed as usual, and
@@ -24,71 +31,85 @@ the command then exits with 1 and says on stderr which checkpoint to continue fr
 
 options:
   --store <spec>   sqlite:<file> | postgres:<url> (default: $WEFT_STORE, else sqlite:.weft/weft.db)
-  --limit <n>      only the newest n checkpoints
-  --json           one JSON object: {"threadId", "module", "export", "checkpoints": [...]}`;
+  --limit <n>      the newest n checkpoints (default ${DEFAULT_LIMIT})
+  --before <seq>   only checkpoints older than this seq (the next page)
+  --all            every checkpoint
+  --json           one JSON object: {"threadId", "module", "export", "checkpoints": [...],
+                   "more": {"before": <seq>} when older checkpoints were left out, else null}`;
 
 const OPTIONS = {
   store: { type: 'string' },
   limit: { type: 'string' },
+  before: { type: 'string' },
+  all: { type: 'boolean' },
   json: { type: 'boolean' },
 } as const;
 
-/** One checkpoint as `weft history` shows it. */
-export interface HistoryRow {
-  seq: number;
-  step: number;
-  /** The stored status, or `corrupt` when the checkpoint cannot be decoded. */
-  status: string;
-  source: string;
-  /** The nodes of the next step (for an interrupted checkpoint: the interrupted ones). */
-  next: string[];
-  interrupts: string[];
-  createdAt: number;
-  id: string;
-  parentId: string | null;
-  /** Why the checkpoint cannot be read (CHECKPOINT_CORRUPT, CHECKPOINT_VERSION), when it cannot. */
-  error?: { code: string; message: string };
-}
-
-/** `weft history <thread>`: the thread's checkpoints, from the store. */
+/** `weft history <thread>`: the thread's checkpoints, from the store, a page at a time. */
 export const historyCommand: Command = {
   name: 'history',
-  summary: "list a thread's checkpoints, newest first",
   usage: USAGE,
   async execute(args, io) {
     const { values, positionals } = parseCommandArgs('history', args, OPTIONS, { names: ['thread'], required: 1 });
     const threadId = positionals[0]!;
-    const limit = values.limit === undefined ? undefined : Number(values.limit);
-    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
-      throw usageError('history: --limit needs a positive integer', 'e.g. --limit 10');
+    const request = pageRequest(values);
     const opened = await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: false });
     try {
       const { recorded } = await peekThreadHead(opened, threadId);
-      const entries = await opened.store.list(threadId, limit === undefined ? {} : { limit });
-      const rows = entries.map((e) => historyRow(e));
-      if (values.json) io.stdout(toJsonLine({ threadId, module: recorded?.module, export: recorded?.export, checkpoints: rows }));
-      else printRows(io, threadId, rows, recorded);
-      return reportCorrupt(io, opened, threadId, rows, entries);
+      const page = await historyPage(opened, threadId, request);
+      if (values.json)
+        io.stdout(toJsonLine({ threadId, module: recorded?.module, export: recorded?.export, checkpoints: page.rows, more: page.more }));
+      else printPage(io, opened, threadId, page, request, recorded);
+      return reportCorrupt(io, opened, threadId, page.rows, page.entries);
     } finally {
       await opened.close();
     }
   },
 };
 
-function printRows(io: CliIo, threadId: string, rows: HistoryRow[], recorded: { module: string; export: string } | undefined): void {
+function pageRequest(values: { limit?: string; before?: string; all?: boolean }): PageRequest {
+  const positive = (flag: string, text: string | undefined) => {
+    if (text === undefined) return undefined;
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 1) throw usageError(`history: ${flag} needs a positive integer`, `e.g. ${flag} 10`);
+    return n;
+  };
+  if (values.all && values.limit !== undefined)
+    throw usageError('history: give --limit or --all, not both', '--all lists every checkpoint');
+  const before = positive('--before', values.before);
+  return { limit: values.all ? undefined : (positive('--limit', values.limit) ?? DEFAULT_LIMIT), before };
+}
+
+function printPage(
+  io: CliIo,
+  opened: OpenedStore,
+  threadId: string,
+  { rows, more }: HistoryPage,
+  request: PageRequest,
+  recorded: { module: string; export: string } | undefined,
+): void {
   const from = recorded ? ` · ${recorded.module} (export ${recorded.export})` : '';
-  io.stdout(`${terminalSafe(`thread ${threadId} · ${rows.length} checkpoint${rows.length === 1 ? '' : 's'}${from}`)}\n`);
+  const whole = !more && request.before === undefined;
+  const range = rows.length === 0 ? 'no checkpoints' : `checkpoints seq ${rows[0]!.seq}–${rows.at(-1)!.seq}`;
+  const count = whole ? `${rows.length} checkpoint${rows.length === 1 ? '' : 's'}` : range;
+  io.stdout(`${terminalSafe(`thread ${threadId} · ${count}${from}`)}\n`);
   const table = rows.map((r) => [
     String(r.seq),
     String(r.step),
     r.status,
     r.error ? r.error.code : r.source,
+    r.parentSeq === null ? '-' : String(r.parentSeq),
     r.next.join(', ') || '-',
     r.interrupts.join(', ') || '-',
     formatTime(r.createdAt),
     r.id,
   ]);
-  io.stdout(formatTable(['seq', 'step', 'status', 'source', 'next', 'interrupts', 'time', 'id'], table, { right: [0, 1] }));
+  io.stdout(formatTable(['seq', 'step', 'status', 'source', 'parent', 'next', 'interrupts', 'time', 'id'], table, { right: [0, 1, 4] }));
+  if (more) {
+    const older = printedCommand('history', [['--before', String(more.before)]], [threadId], opened);
+    const all = printedCommand('history', [['--all']], [threadId], opened);
+    io.stdout(`${terminalSafe(`older checkpoints: ${older} (or every one: ${all})`)}\n`);
+  }
 }
 
 /**
@@ -111,23 +132,6 @@ function corruptHint(opened: OpenedStore, threadId: string, rows: HistoryRow[], 
   const entry = good && entries.find((e) => e.id === good.id);
   const decoded = entry && decodeEntry(entry);
   if (!good || !decoded || 'failure' in decoded)
-    return 'no checkpoint listed here can be continued: list more with --limit, start the thread again with a new run, or restore the store from a backup';
+    return 'no checkpoint listed here can be continued: list older ones with --before <seq> or --all, start the thread again with a new run, or restore the store from a backup';
   return `continue from the newest checkpoint that reads (a fork): ${resumeCommand(threadId, decoded.record.interrupts, { opened }, [['--checkpoint', good.id]])}`;
-}
-
-function historyRow(entry: CheckpointEntry): HistoryRow {
-  const base = { seq: entry.seq, step: entry.step, createdAt: entry.createdAt, id: entry.id, parentId: entry.parentId };
-  const decoded = decodeEntry(entry);
-  if ('failure' in decoded) {
-    const { code, message } = decoded.failure;
-    return { ...base, status: 'corrupt', source: '-', next: [], interrupts: [], error: { code, message } };
-  }
-  const { record } = decoded;
-  return {
-    ...base,
-    status: entry.status,
-    source: record.source,
-    next: [...new Set(record.frontier.map((t) => t.node))],
-    interrupts: record.interrupts.map((i) => i.id),
-  };
 }

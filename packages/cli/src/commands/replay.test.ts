@@ -18,7 +18,9 @@ describe('weft replay', () => {
     const result = await weft(['replay', 'run.jsonl'], cwd);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(new RegExp(`^wrote ${join(cwd, 'run.html')} \\(replay of expense: 2 run\\(s\\), \\d+ events\\)\\n$`));
+    expect(result.stderr).toMatch(
+      new RegExp(`^wrote ${join(cwd, 'run.html')} \\(replay of expense from the run log: 2 run\\(s\\), \\d+ events\\)\\n$`),
+    );
     expect(readFileSync(join(cwd, 'run.html'), 'utf8')).toMatch(/^<!doctype html>/i);
   });
 

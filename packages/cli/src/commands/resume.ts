@@ -7,7 +7,9 @@ import type { PrintedOption } from '../printed-command.ts';
 import { readThreadHead } from '../read-thread-head.ts';
 import type { ResumeTarget } from '../resume-command.ts';
 import { resumeModule } from '../resume-module.ts';
-import { resumeValues } from '../resume-values.ts';
+import { resumeValues, type ResumeFlags } from '../resume-values.ts';
+import type { CliIo } from '../cli-io.ts';
+import { flagText } from '../flag-text.ts';
 import { runAndReport } from '../run-and-report.ts';
 import { terminalSafe } from '../terminal-safe.ts';
 import { explainThreadError } from '../thread-hints.ts';
@@ -22,7 +24,8 @@ that file lies inside this project ($WEFT_PROJECT, else the nearest folder
 with a package.json); any other module is loaded only when --module names it.
 
 options:
-  --value <json>          the value for the pending interrupt
+  --value <json>          the value for the pending interrupt; @<file> reads it from a
+                          file, - from standard input (also for --values)
   --interrupt <id>        which interrupt --value answers (needed when several are pending)
   --values <json>         values for several interrupts: {"<id>": <json>, …}
   --checkpoint <id>       continue from this checkpoint instead of the latest (a fork)
@@ -61,7 +64,6 @@ const OPTIONS = {
 /** `weft resume <thread>`: answers interrupts and continues the thread. */
 export const resumeCommand: Command = {
   name: 'resume',
-  summary: 'continue a thread at its interrupts (or after a failure)',
   usage: USAGE,
   async execute(args, io) {
     const { values, positionals } = parseCommandArgs('resume', args, OPTIONS, { names: ['thread'], required: 1 });
@@ -76,7 +78,7 @@ export const resumeCommand: Command = {
       });
       try {
         const head = await readThreadHead(opened, threadId, values.checkpoint);
-        const resume = resumeValues(head, values, target);
+        const resume = resumeValues(head, await valueFlags(values, io), target);
         const loaded = await resumeModule(head, values, io, target, givenOptions(values));
         const sessionValues = parseSessionValues(values.session ?? []);
         if (loaded.kind === 'graph' && values.session?.length)
@@ -85,7 +87,7 @@ export const resumeCommand: Command = {
         if (values.json !== true)
           io.stdout(
             terminalSafe(
-              `thread ${threadId} · resuming checkpoint ${entry.id} (seq ${entry.seq}, ${entry.status}) · store ${opened.label}`,
+              `thread ${threadId} · resuming checkpoint ${entry.id} (seq ${entry.seq}, step ${entry.step}, ${entry.status}) · store ${opened.label}`,
             ) + '\n',
           );
         const fork = values.checkpoint !== undefined;
@@ -102,6 +104,12 @@ export const resumeCommand: Command = {
     }
   },
 };
+
+/** `--value` and `--values` as text, read from a file (`@file`) or standard input (`-`) when they say so. */
+async function valueFlags(values: { value?: string; values?: string; interrupt?: string }, io: CliIo): Promise<ResumeFlags> {
+  const read = (flag: string, given: string | undefined) => (given === undefined ? undefined : flagText(flag, given, io));
+  return { value: await read('--value', values.value), values: await read('--values', values.values), interrupt: values.interrupt };
+}
 
 /** The options a person gave that a printed command should repeat (values, which checkpoint, which export, session values). */
 function givenOptions(values: {

@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { CliIo } from '../cli-io.ts';
 import type { Command } from '../command.ts';
 import { CliError, usageError } from '../errors.ts';
+import { flagText } from '../flag-text.ts';
 import { loadModule } from '../load-module.ts';
 import { newThreadId } from '../new-thread-id.ts';
 import { openStore } from '../open-store.ts';
@@ -26,7 +27,8 @@ module's path is saved with the thread, so resume and history do not need it.
 
 options:
   --query <text>          an agent: the user's message; a graph: a string input
-  --input <json>          an agent: a list of messages; a graph: its input
+  --input <json>          an agent: a list of messages; a graph: its input;
+                          @<file> reads it from a file, - from standard input
   --session <key=value>   a session value for the agent (repeatable; values are strings)
   --thread <id>           the thread to write (default: a new id, printed); a thread
                           that exists continues with this input (a new turn)
@@ -59,12 +61,12 @@ const OPTIONS = {
 /** `weft run <module>`: a new run of the module's agent or graph. */
 export const runCommand: Command = {
   name: 'run',
-  summary: 'run the agent or graph a module exports',
   usage: USAGE,
   async execute(args, io) {
     const { values, positionals } = parseCommandArgs('run', args, OPTIONS, { names: ['module'], required: 1 });
+    const inputText = values.input === undefined ? undefined : await flagText('--input', values.input, io);
     const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
-    const input = runInput(loaded.kind, values);
+    const input = runInput(loaded.kind, { query: values.query, input: inputText });
     const sessionValues = parseSessionValues(values.session ?? []);
     if (loaded.kind === 'graph' && values.session?.length)
       throw usageError('run: --session is for agents', 'pass a graph its data with --input');

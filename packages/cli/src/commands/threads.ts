@@ -46,7 +46,6 @@ export interface ThreadRow extends Omit<ThreadSummary, 'status'> {
 /** `weft threads`: every thread of the store. */
 export const threadsCommand: Command = {
   name: 'threads',
-  summary: 'list the threads of a store',
   usage: USAGE,
   async execute(args, io) {
     const { values } = parseCommandArgs('threads', args, OPTIONS, { names: [], required: 0 });

@@ -1,0 +1,46 @@
+import type { Command } from './command.ts';
+
+/** A command as `weft --help` lists it, and how to load it. */
+export interface CommandEntry {
+  name: string;
+  /** One line for `weft --help`. */
+  summary: string;
+  load: () => Promise<Command>;
+}
+
+/**
+ * Every `weft` command, in the order `weft --help` lists them. A command's
+ * module is imported only when it runs: `weft --help` loads none, `weft graph`
+ * loads the drawing and not the stores, and no command pays for another's
+ * imports (@weft/graph alone takes about 100 ms to load).
+ */
+export const COMMANDS: readonly CommandEntry[] = [
+  { name: 'init', summary: 'create a new project that uses Weft', load: async () => (await import('./commands/init.ts')).initCommand },
+  { name: 'run', summary: 'run the agent or graph a module exports', load: async () => (await import('./commands/run.ts')).runCommand },
+  {
+    name: 'resume',
+    summary: 'continue a thread at its interrupts (or after a failure)',
+    load: async () => (await import('./commands/resume.ts')).resumeCommand,
+  },
+  {
+    name: 'history',
+    summary: "list a thread's checkpoints, newest first",
+    load: async () => (await import('./commands/history.ts')).historyCommand,
+  },
+  { name: 'threads', summary: 'list the threads of a store', load: async () => (await import('./commands/threads.ts')).threadsCommand },
+  {
+    name: 'graph',
+    summary: 'draw an agent or graph (mermaid, dot, json, html)',
+    load: async () => (await import('./commands/graph.ts')).graphCommand,
+  },
+  {
+    name: 'replay',
+    summary: "turn a thread's checkpoints, or a recorded run, into an HTML replay",
+    load: async () => (await import('./commands/replay.ts')).replayCommand,
+  },
+  {
+    name: 'bench',
+    summary: 'run the benchmark harness (in a checkout of the repository)',
+    load: async () => (await import('./commands/bench.ts')).benchCommand,
+  },
+];
