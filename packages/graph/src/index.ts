@@ -21,6 +21,7 @@ export { send, Send } from './builder/send.ts';
 export type { Start, End } from './builder/start-end.ts';
 export type { NodeOptions, RetryPolicy, Trigger } from './builder/node-options.ts';
 export type { NodeContext } from './builder/node-context.ts';
+export type { StateReducer, StateReducers, ReducerPath, ReducerValue } from './state/state-reducers.ts';
 
 // Compiling
 export { CompiledGraph } from './compiler/compiled-graph.ts';

@@ -26,7 +26,7 @@ export function addAgentTools(c: AgentCompiler, agent: ChatModelAgent, scope: Ag
     .map((tool) => {
       const node = agentToolNode(agent, tool);
       const inner = c.compileInner(tool.agent);
-      c.agentTools.set(node, { caller: agent.name, emitInternalEvents: tool.emitInternalEvents, inner: inner.agentTools });
+      c.agentTools.set(node, { emitInternalEvents: tool.emitInternalEvents, inner: inner.agentTools });
       c.builder.addNode(node, inner.graph, {
         kind: 'agent-tool',
         address,

@@ -90,6 +90,8 @@ function routeModel(agent: ChatModelAgent, out: ModelOutcome, tools: string, sco
       messages: [userMessage(at.request(args, call.arguments))],
       session: { ...state.session },
       call: { id: call.id, name: call.name },
+      // This agent's RunPath (it is in the lane once the agent has entered), after its own callers'.
+      callerRunPath: [...(state.callerRunPath ?? []), ...state.lanes[scope.lane]!.runPath],
     };
     return send(agentToolNode(agent, at), input, key);
   });

@@ -23,9 +23,8 @@ export interface AgentInfo {
   kind: Agent['kind'];
 }
 
-/** An agent-tool subgraph node: who calls it, whether its inner events are forwarded, and the agent tools inside it. */
+/** An agent-tool subgraph node: whether its inner events are forwarded, and the agent tools inside it. */
 export interface AgentToolInfo {
-  caller: string;
   emitInternalEvents: boolean;
   /** The agent-tool nodes of the inner graph (for events forwarded from further down). */
   inner: ReadonlyMap<string, AgentToolInfo>;

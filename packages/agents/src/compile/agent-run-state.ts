@@ -51,6 +51,8 @@ export interface AgentRunState {
   workflows: Record<string, WorkflowProgress>;
   /** Set when the graph runs as an agent tool. */
   call?: { id: string; name: string };
+  /** Set when the graph runs as an agent tool: the calling agent's RunPath as the top-level run sees it (see AgentGraphInput). */
+  callerRunPath?: string[];
 }
 
 /** The graph's input: the run's messages and the session values to start with. */
@@ -59,6 +61,14 @@ export interface AgentGraphInput {
   session: Record<string, unknown>;
   /** Set when the graph runs as an agent tool: the call it answers. */
   call?: { id: string; name: string };
+  /**
+   * Set when the graph runs as an agent tool: the calling agent's RunPath as
+   * the top-level run sees it (every calling agent's, outermost first), the
+   * prefix of this graph's forwarded events. It travels in the call's input
+   * and then in this graph's state, so both sit in the checkpoint and a
+   * resumed inner run forwards its events under the same prefix.
+   */
+  callerRunPath?: string[];
 }
 
 /** What an agent tool's graph ends with: the call, its result text, and the session values to hand back. */

@@ -78,6 +78,7 @@ function initNode(input: AgentGraphInput, ctx: NodeContext<AgentRunState>) {
   ctx.set(['lanes', MAIN_LANE, 'runPath'], []);
   for (const [key, value] of Object.entries(input.session ?? {})) ctx.set(['session', key], value);
   if (input.call) ctx.set(['call'], input.call);
+  if (input.callerRunPath) ctx.set(['callerRunPath'], input.callerRunPath);
   return ENTER;
 }
 

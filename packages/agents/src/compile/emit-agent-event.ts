@@ -1,11 +1,20 @@
 import type { NodeContext } from '@weft/graph';
 import type { AgentEvent } from '../agents/agent-event.ts';
+import type { AgentRunState } from './agent-run-state.ts';
 
 /** The `node.custom` payload that carries an AgentEvent; the Runner looks for this key. */
 export const AGENT_EVENT = 'weft.agentEvent';
 
-export function emitAgentEvent(ctx: Pick<NodeContext<unknown>, 'emit'>, event: AgentEvent): void {
-  ctx.emit({ [AGENT_EVENT]: event });
+/**
+ * Beside an AgentEvent emitted inside an agent tool: the calling agents'
+ * RunPath (`callerRunPath` of the graph's state), which the Runner puts in
+ * front of the event's own when it forwards it (`emitInternalEvents`).
+ */
+export const CALLER_RUN_PATH = 'weft.callerRunPath';
+
+export function emitAgentEvent(ctx: Pick<NodeContext<AgentRunState>, 'emit' | 'state'>, event: AgentEvent): void {
+  const caller = ctx.state.callerRunPath;
+  ctx.emit(caller ? { [AGENT_EVENT]: event, [CALLER_RUN_PATH]: caller } : { [AGENT_EVENT]: event });
 }
 
 /**
@@ -35,4 +44,10 @@ export function readAgentEvent(data: unknown): AgentEvent | undefined {
   return data !== null && typeof data === 'object' && AGENT_EVENT in data
     ? ((data as Record<string, unknown>)[AGENT_EVENT] as AgentEvent)
     : undefined;
+}
+
+/** The calling agents' RunPath emitted beside an event from inside an agent tool ([] when there is none). */
+export function readCallerRunPath(data: unknown): readonly string[] {
+  const path = data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[CALLER_RUN_PATH] : undefined;
+  return Array.isArray(path) ? (path as string[]) : [];
 }

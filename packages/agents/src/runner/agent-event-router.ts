@@ -1,18 +1,21 @@
 import type { GraphEvent } from '@weft/graph';
 import type { AgentEvent } from '../agents/agent-event.ts';
 import type { AgentToolInfo } from '../compile/agent-compiler.ts';
-import { readAgentEvent, readAgentInterrupted } from '../compile/emit-agent-event.ts';
+import { readAgentEvent, readAgentInterrupted, readCallerRunPath } from '../compile/emit-agent-event.ts';
 
 /**
  * Turns a run's `node.custom` events into the AgentEvents a Runner emits.
  * Events of the run itself go out as they are. Events from inside agent tools
  * (their graph path names the agent-tool nodes, outermost first) go out only
  * when every agent tool on the way forwards them (`emitInternalEvents`), with
- * the RunPath of each calling agent in front: outer + middle + inner.
+ * the calling agents' RunPath in front: outer + middle + inner.
+ *
+ * That prefix comes with the event (`callerRunPath`, which each agent-tool
+ * call's input carries into the inner graph's state), not from what the
+ * router saw earlier: a resumed run starts inside the agent tool, and its
+ * callers emit nothing before it, yet its events need the same prefix.
  */
 export class AgentEventRouter {
-  /** The latest RunPath of each agent, per level: the agent's name at the top, `<agent-tool nodes joined by '/'>|<agent>` below. */
-  readonly #lastPath = new Map<string, string[]>();
   /** Where an agent stood when its model step stopped at an interrupt (top level only). */
   readonly interruptedAt = new Map<string, string[]>();
 
@@ -29,25 +32,18 @@ export class AgentEventRouter {
     }
     const event = readAgentEvent(e.data);
     if (!event) return;
-    if (e.path.length === 0) {
-      this.#lastPath.set(event.agentName, event.runPath);
-      return this.emit(event);
-    }
-    this.#lastPath.set(`${e.path.join('/')}|${event.agentName}`, event.runPath);
-    const prefix = this.#forwardedPrefix(e.path);
-    if (prefix) this.emit({ ...event, runPath: [...prefix, ...event.runPath] });
+    if (e.path.length === 0) return this.emit(event);
+    if (this.#forwarded(e.path)) this.emit({ ...event, runPath: [...readCallerRunPath(e.data), ...event.runPath] });
   }
 
-  /** The callers' RunPaths for an event from inside agent tools, or undefined when one of them hides it. */
-  #forwardedPrefix(path: readonly string[]): string[] | undefined {
-    const prefix: string[] = [];
+  /** Whether every agent tool on the graph path forwards its inner events. */
+  #forwarded(path: readonly string[]): boolean {
     let tools = this.agentTools;
-    for (let i = 0; i < path.length; i++) {
-      const tool = tools.get(path[i]!);
-      if (!tool?.emitInternalEvents) return undefined;
-      prefix.push(...(this.#lastPath.get(i === 0 ? tool.caller : `${path.slice(0, i).join('/')}|${tool.caller}`) ?? []));
+    for (const node of path) {
+      const tool = tools.get(node);
+      if (!tool?.emitInternalEvents) return false;
       tools = tool.inner;
     }
-    return prefix;
+    return true;
   }
 }

@@ -111,6 +111,43 @@ describe('nested parallels interrupt as one', () => {
   });
 });
 
+describe('nested parallels: interrupts of both levels pending at once', () => {
+  it('one event under the outer parallel lists the inner parallel’s and its own child’s interrupts; resuming all re-runs only those children', async () => {
+    const store = new MemoryStore();
+    // X and Y interrupt from their model step (the step after Inner forks), Z from its tool (the same step): all three at once.
+    const tree = (): Agent =>
+      sequential({
+        name: 'S',
+        description: '',
+        subAgents: [
+          parallel({
+            name: 'Outer',
+            description: '',
+            subAgents: [parallel({ name: 'Inner', description: '', subAgents: [doubtful('X'), doubtful('Y')] }), asker('Z', false)],
+          }),
+          talker('After'),
+        ],
+      });
+    const runner = new Runner({ agent: tree(), store }); // one process: Z's script goes on across the resume
+    const paused = await runner.query('go');
+    const x = 'agent:S/agent:Outer/agent:Inner/agent:X#0';
+    const y = 'agent:S/agent:Outer/agent:Inner/agent:Y#0';
+    const z = 'agent:S/agent:Outer/agent:Z/tool:act:z1#0';
+    expect(summarize(paused.events)).toEqual(['Z [S,Outer,Z] | assistant:  → act({})', `Outer [S,Outer] | INTERRUPTED ${x}, ${y}, ${z}`]);
+    expect(paused.events.filter((e) => e.action?.interrupted)).toHaveLength(1);
+    const done = await runner.resume(paused.checkpointId!, { resume: { [x]: 'yes', [y]: 'sure', [z]: approve } });
+    expect(summarize(done.events)).toEqual([
+      // Events go out as each task finishes: Z's tool is done before X's and Y's model calls.
+      'Z [S,Outer,Z] | tool act: Z acted',
+      'X [S,Outer,Inner,X] | assistant: X: yes',
+      'Y [S,Outer,Inner,Y] | assistant: Y: sure',
+      'Z [S,Outer,Z] | assistant: Z done',
+      'After [S,Outer,After] | assistant: After says hi',
+    ]);
+    expect(done.status).toBe('done');
+  });
+});
+
 describe('emitInternalEvents at any depth', () => {
   it('an agent tool inside an agent tool, both forwarding: the innermost events reach the outer run with RunPath outer + middle + inner', async () => {
     const inner = chatModelAgent({
@@ -166,5 +203,76 @@ describe('emitInternalEvents at any depth', () => {
     });
     const done = await new Runner({ agent: outer }).query('go');
     expect(summarize(done.events).map((s) => s.split(' |')[0])).toEqual(['Outer [Outer]', 'Outer [Outer]', 'Outer [Outer]']);
+  });
+
+  /** Outer calls Middle (an agent tool) with Inner (an agent tool) in it, both forwarding; Inner's tool needs approval. */
+  function nestedTools(levels: 1 | 2) {
+    const inner = asker('Inner', false);
+    if (levels === 1)
+      return chatModelAgent({
+        name: 'Outer',
+        description: '',
+        model: caller('Outer', 'Inner'),
+        tools: [agentTool(inner, { emitInternalEvents: true })],
+      });
+    const middle = chatModelAgent({
+      name: 'Middle',
+      description: 'middle',
+      model: caller('Middle', 'Inner'),
+      tools: [agentTool(inner, { emitInternalEvents: true })],
+    });
+    return chatModelAgent({
+      name: 'Outer',
+      description: '',
+      model: caller('Outer', 'Middle'),
+      tools: [agentTool(middle, { emitInternalEvents: true })],
+    });
+  }
+  const caller = (name: string, callee: string) =>
+    scriptedModel(
+      [{ toolCalls: [{ name: callee, arguments: { request: 'go' }, id: `${name.toLowerCase()}1` }] }, { text: `${name} answer` }],
+      { name },
+    );
+
+  it('a resume inside a forwarding agent tool one level inside a sequential: resumed inner events keep [S, Outer, Inner]', async () => {
+    const store = new MemoryStore();
+    const runner = new Runner({ agent: sequential({ name: 'S', description: '', subAgents: [talker('A'), nestedTools(1)] }), store });
+    const paused = await runner.query('go');
+    const id = 'agent:S/agent:Outer/tool:Inner:outer1/agent:Inner/tool:act:inner1#0';
+    expect(summarize(paused.events)).toEqual([
+      'A [S,A] | assistant: A says hi',
+      'Outer [S,A,Outer] | assistant:  → Inner({"request":"go"})',
+      'Inner [S,A,Outer,Inner] | assistant:  → act({})',
+      `Outer [S,A,Outer] | INTERRUPTED ${id}`,
+    ]);
+    const done = await runner.resume(paused.checkpointId!, { resume: { [id]: approve } });
+    expect(summarize(done.events)).toEqual([
+      'Inner [S,A,Outer,Inner] | tool act: Inner acted',
+      'Inner [S,A,Outer,Inner] | assistant: Inner done',
+      'Outer [S,A,Outer] | tool Inner: Inner done',
+      'Outer [S,A,Outer] | assistant: Outer answer',
+    ]);
+  });
+
+  it('a resume two agent tools deep, both forwarding: resumed events keep outer + middle + inner', async () => {
+    const store = new MemoryStore();
+    const runner = new Runner({ agent: nestedTools(2), store });
+    const paused = await runner.query('go');
+    const id = 'agent:Outer/tool:Middle:outer1/agent:Middle/tool:Inner:middle1/agent:Inner/tool:act:inner1#0';
+    expect(summarize(paused.events)).toEqual([
+      'Outer [Outer] | assistant:  → Middle({"request":"go"})',
+      'Middle [Outer,Middle] | assistant:  → Inner({"request":"go"})',
+      'Inner [Outer,Middle,Inner] | assistant:  → act({})',
+      `Outer [Outer] | INTERRUPTED ${id}`,
+    ]);
+    const done = await runner.resume(paused.checkpointId!, { resume: { [id]: approve } });
+    expect(summarize(done.events)).toEqual([
+      'Inner [Outer,Middle,Inner] | tool act: Inner acted',
+      'Inner [Outer,Middle,Inner] | assistant: Inner done',
+      'Middle [Outer,Middle] | tool Inner: Inner done',
+      'Middle [Outer,Middle] | assistant: Middle answer',
+      'Outer [Outer] | tool Middle: Middle answer',
+      'Outer [Outer] | assistant: Outer answer',
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { END, START, graph } from '../index.ts';
+import { END, START, graph, type ReducerPath, type ReducerValue } from '../index.ts';
 
 describe('typed edges', () => {
   it('accepts an edge whose source output fits the target input', () => {
@@ -82,21 +82,49 @@ describe('custom concat', () => {
 });
 
 describe('reducers', () => {
-  it('are typed by the state: a top-level key gets its value type; dotted paths are accepted', () => {
-    type S = { total: number; tags: string[]; meta: { stage: string } };
+  type S = { total: number; tags: string[]; meta: { stage: string; deep: { level: number } }; seen: Record<string, number> };
+  const state = (): S => ({ total: 0, tags: [], meta: { stage: '', deep: { level: 0 } }, seen: {} });
+
+  it('are typed by the value at their path: top-level keys and dotted paths into nested objects', () => {
     graph<number, number, S>({
       name: 'r',
-      state: () => ({ total: 0, tags: [], meta: { stage: '' } }),
+      state,
       reducers: {
         total: (current, mine, base) => {
           expectTypeOf(current).toEqualTypeOf<number>();
           return current + (mine - base);
         },
         tags: (current, mine, base) => [...current, ...mine.slice(base.length)],
-        'meta.stage': (current: string, mine: string) => `${current}${mine}`,
+        'meta.stage': (current, mine) => {
+          expectTypeOf(mine).toEqualTypeOf<string>();
+          return `${current}${mine}`;
+        },
+        'meta.deep.level': (current, mine) => {
+          expectTypeOf(current).toEqualTypeOf<number>();
+          return Math.max(current, mine);
+        },
+        seen: (current, mine) => ({ ...current, ...mine }),
       },
     });
+  });
+
+  it('the paths are exactly the state’s: keys, nested object keys; lists and records with arbitrary keys are leaves', () => {
+    expectTypeOf<ReducerPath<S>>().toEqualTypeOf<'total' | 'tags' | 'meta' | 'meta.stage' | 'meta.deep' | 'meta.deep.level' | 'seen'>();
+    expectTypeOf<ReducerValue<S, 'meta.deep'>>().toEqualTypeOf<{ level: number }>();
+  });
+
+  it('rejects a path the state does not have, a reducer of the wrong type, and any reducer without a state', () => {
+    // @ts-expect-error 'meta.nope' is not a path of the state
+    graph<number, number, S>({ name: 'r', state, reducers: { 'meta.nope': (c: string) => c } });
+    // @ts-expect-error 'nope' is not a key of the state
+    graph<number, number, S>({ name: 'r', state, reducers: { nope: (c: number) => c } });
+    // @ts-expect-error no dotted path into a list
+    graph<number, number, S>({ name: 'r', state, reducers: { 'tags.length': (c: number) => c } });
     // @ts-expect-error a reducer must return the value's type
-    graph<number, number, S>({ name: 'r', reducers: { total: () => 'text' } });
+    graph<number, number, S>({ name: 'r', state, reducers: { total: () => 'text' } });
+    // @ts-expect-error 'meta.stage' holds a string
+    graph<number, number, S>({ name: 'r', state, reducers: { 'meta.stage': (c: number) => c } });
+    // @ts-expect-error without a state, there is nothing to reduce
+    graph<number, number>({ name: 'r', reducers: { total: (c: number) => c } });
   });
 });

@@ -95,7 +95,7 @@ export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}> {
     }
     this.#def = { name, nodes: [], edges: [], branches: [], issues: [] };
     if (state) this.#def.state = state;
-    const compiled = compileReducers(name, reducers);
+    const compiled = compileReducers(name, reducers, state);
     if (compiled) this.#def.reducers = compiled;
   }
 

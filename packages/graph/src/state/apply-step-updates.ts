@@ -85,8 +85,9 @@ function checkWrites(
   const map = new StepWriteMap(base, reducers);
   let writers: Map<PathReducer, number[]> | undefined;
   updates.forEach((update, n) => {
+    const rewritten = map.rewrittenLists(update.patches);
     for (const patch of update.patches) {
-      const hit = map.add(n, patch);
+      const hit = map.add(n, patch, rewritten);
       if (hit) throw conflict(hit, nameOf);
       const r = reducers && reducerFor(reducers, patch.path);
       if (!r) continue;

@@ -92,22 +92,32 @@ describe('no update is lost silently', () => {
     });
   });
 
+  it('an insert into the middle of a list (recorded by immer as changed items plus an append) and another node’s append conflict, in either order', async () => {
+    // Merged, the shifted item would land after the other node's: ['first', 'last', 'x'] instead of ['first', 'x', 'last'].
+    const unshift: Write = (c) => c.update((s) => void s.tags.unshift('first'));
+    const append: Write = (c) => c.append(['tags'], 'last');
+    const expected = (nodes: string[]) => ({ code: 'STATE_CONFLICT', details: { nodes, path: ['tags'] } });
+    expect(await conflictOf(append, unshift)).toEqual(expected(['left', 'right']));
+    expect(await conflictOf(unshift, append)).toEqual(expected(['left', 'right']));
+    // Changing an item and appending, in one node, is recorded the same way: the same conflict.
+    expect(await conflictOf(append, (c) => (c.update((s) => void (s.tags[0] = 'X')), c.append(['tags'], 'r1')))).toEqual(
+      expected(['left', 'right']),
+    );
+  });
+
   it('writes that commute all apply: appends to one list (in node order), different keys, an element next to an append', async () => {
-    // immer records an unshift as a replaced first item plus an append: both nodes' items stay.
     expect(
       await conflictOf(
-        (c) => c.update((s) => void s.tags.unshift('first')),
-        (c) => c.append(['tags'], 'last'),
-      ),
-    ).toMatchObject({
-      tags: ['first', 'x', 'last'],
-    });
-    expect(
-      await conflictOf(
-        (c) => (c.append(['tags'], 'l1'), c.set(['meta', 'owner'], 'lee'), c.update((s) => void (s.tags[0] = 'X'))),
+        (c) => (c.append(['tags'], 'l1'), c.set(['meta', 'owner'], 'lee')),
         (c) => (c.update((s) => void s.tags.push('r1', 'r2')), c.set(['meta', 'stage'], 'done'), c.set(['title'], 'final')),
       ),
-    ).toEqual({ total: 0, title: 'final', tags: ['X', 'l1', 'r1', 'r2'], meta: { owner: 'lee', stage: 'done' } });
+    ).toEqual({ total: 0, title: 'final', tags: ['x', 'l1', 'r1', 'r2'], meta: { owner: 'lee', stage: 'done' } });
+    expect(
+      await conflictOf(
+        (c) => c.update((s) => void (s.tags[0] = 'X')),
+        (c) => c.update((s) => void s.tags.push('r1', 'r2')),
+      ),
+    ).toMatchObject({ tags: ['X', 'r1', 'r2'] });
   });
 
   it('a reducer combines the writes to its path in node order; the step records one patch with the result', async () => {
@@ -144,8 +154,44 @@ describe('no update is lost silently', () => {
     expect(() => graph<number, number, S>({ name: 'x', state: initial, reducers: { meta: (c) => c, 'meta.stage': (c) => c } })).toThrow(
       /nest/,
     );
-    expect(() => graph({ name: 'x', reducers: { total: 1 as never } })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
-    expect(() => graph({ name: 'x', reducers: { 'a..b': (c: unknown) => c } })).toThrow(/empty key/);
+    expect(() => graph<number, number, S>({ name: 'x', state: initial, reducers: { total: 1 as never } })).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
+    expect(() => graph<number, number, S>({ name: 'x', state: initial, reducers: { ['a..b' as 'total']: (c) => c } })).toThrow(/empty key/);
+  });
+
+  it('a reducer path the initial state does not hold is refused at graph() with INVALID_ARGUMENT naming the path', () => {
+    // Past the types (a path built at run time, a cast, JavaScript): the initial state decides.
+    const refused = (reducers: Record<string, unknown>, state: (() => unknown) | 'none' = initial) => {
+      try {
+        graph<number, number, unknown>({ name: 'x', ...(state === 'none' ? {} : { state }), reducers: reducers as never });
+        return 'accepted';
+      } catch (err) {
+        return [(err as { code: string }).code, (err as Error).message, (err as { details: unknown }).details];
+      }
+    };
+    const sum = (c: number, m: number, b: number) => c + (m - b);
+    expect(refused({ 'meta.nope': sum })).toEqual([
+      'INVALID_ARGUMENT',
+      'graph "x": reducer path "meta.nope" is not in the state: state.meta has no key "nope" (keys: owner, stage); declare it in state() (undefined will do for an optional key)',
+      { path: 'meta.nope' },
+    ]);
+    expect(refused({ 'total.digits': sum })).toEqual([
+      'INVALID_ARGUMENT',
+      'graph "x": reducer path "total.digits" is not in the state: state.total is not an object with keys; declare it in state() (undefined will do for an optional key)',
+      { path: 'total.digits' },
+    ]);
+    expect(refused({ nope: sum })).toEqual([
+      'INVALID_ARGUMENT',
+      'graph "x": reducer path "nope" is not in the state: the initial state has no key "nope" (keys: total, title, tags, meta); declare it in state() (undefined will do for an optional key)',
+      { path: 'nope' },
+    ]);
+    expect(refused({ total: sum }, 'none')).toEqual([
+      'INVALID_ARGUMENT',
+      'graph "x": reducer path "total" is not in the state: the graph has no state (graph({ state })); declare it in state() (undefined will do for an optional key)',
+      { path: 'total' },
+    ]);
+    expect(refused({ total: sum, 'meta.stage': sum })).toBe('accepted');
   });
 
   it('a conflict writes no checkpoint: the thread stays at its last one, and the same graph with a reducer resumes it', async () => {

@@ -14,7 +14,8 @@ describe('graph-local state', () => {
     // Both nodes set `last`: the reducer says how (here: the later node, in node order, wins).
     const g = graph<number, unknown, Log>({
       name: 'order',
-      state: () => ({ items: [], count: 0 }),
+      // A reducer's path must be in the initial state, so the optional `last` starts there as undefined.
+      state: () => ({ items: [], last: undefined, count: 0 }),
       reducers: { last: (_current, mine) => mine },
     })
       .addNode('first', async (_: number, ctx) => {

@@ -61,6 +61,13 @@ export interface WriteCollision {
  * container the other replaced — unless both append to the same list, or
  * both write under the same reducer. Inserting into or removing from the
  * middle of a list shifts its items, so it counts as a write to the whole list.
+ *
+ * immer records an insert (`splice`, `unshift`) as replaced items plus an
+ * append of the last one, which is indistinguishable from changing items and
+ * appending; merged with another node's append, the shifted item would land
+ * after that node's items (`['I', 'l0', 'P', 'l1']` for an insert before
+ * `l0` and a push of `P`). So a list that one node both grew and changed an
+ * existing item of counts as its write of the whole list (see rewrittenLists).
  */
 export class StepWriteMap {
   readonly #root = slot();
@@ -70,12 +77,16 @@ export class StepWriteMap {
     private readonly reducers: readonly PathReducer[] | undefined,
   ) {}
 
-  /** Records node `n`'s patch; returns the collision it makes with an earlier node's, if any. */
-  add(n: number, patch: Patch): WriteCollision | undefined {
+  /**
+   * Records node `n`'s patch; returns the collision it makes with an earlier
+   * node's, if any. `rewritten` is rewrittenLists of all of the node's patches.
+   */
+  add(n: number, patch: Patch, rewritten?: ReadonlySet<string>): WriteCollision | undefined {
     const reducer = this.reducers && reducerFor(this.reducers, patch.path);
     if (reducer) return this.#register(n, reducer.path, reducer.path.length, undefined, REDUCE);
     const { path } = patch;
     const last = path[path.length - 1];
+    if (typeof last === 'number' && rewritten?.has(listKey(path))) return this.#register(n, path, path.length - 1, undefined, WRITE);
     if (typeof last === 'number' && patch.op !== 'replace') {
       const list = listAt(this.base, path);
       if (list) {
@@ -84,6 +95,31 @@ export class StepWriteMap {
       }
     }
     return this.#register(n, path, path.length, undefined, WRITE);
+  }
+
+  /**
+   * The lists (of the step's starting state) that one node's patches both
+   * grew and changed an existing item of, by listKey; undefined when none (the
+   * common case costs one pass over the patches, looking for item replaces).
+   */
+  rewrittenLists(patches: readonly Patch[]): Set<string> | undefined {
+    let changed: Set<string> | undefined;
+    for (const p of patches) {
+      const last = p.path[p.path.length - 1];
+      if (p.op !== 'replace' || typeof last !== 'number') continue;
+      const list = listAt(this.base, p.path);
+      if (list && last < list.length) (changed ??= new Set()).add(listKey(p.path));
+    }
+    if (!changed) return undefined;
+    let grown: Set<string> | undefined;
+    for (const p of patches) {
+      const last = p.path[p.path.length - 1];
+      if (p.op !== 'add' || typeof last !== 'number') continue;
+      const key = listKey(p.path);
+      const list = changed.has(key) ? listAt(this.base, p.path) : undefined;
+      if (list && last >= list.length) (grown ??= new Set()).add(key);
+    }
+    return grown;
   }
 
   /** Registers the first `length` keys of `path`, then `extra` when given. */
@@ -123,3 +159,6 @@ function listAt(base: unknown, path: readonly (string | number)[]): unknown[] | 
   }
   return Array.isArray(node) ? node : undefined;
 }
+
+/** Names the list a patch's last key indexes. */
+const listKey = (path: readonly (string | number)[]): string => JSON.stringify(path.slice(0, -1));
