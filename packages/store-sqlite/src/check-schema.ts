@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { WeftError } from '@weft/graph';
 import type { SqliteStoreErrorCode } from './errors.ts';
-import { migrate, SCHEMA_VERSION } from './migrations.ts';
+import { migrate } from './migrations.ts';
+import { SCHEMA_VERSION } from './schema-version.ts';
 
 /** Every table's columns and every index's columns, as SQLite reads them from the schema. */
 const SHAPE = `

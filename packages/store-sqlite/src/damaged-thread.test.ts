@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { conformanceEntry, type CheckpointStore } from '@weft/graph';
 import { REVIEW_THREAD, reviewGraph } from '../test-support/review-graph.ts';
-import { MIGRATIONS } from './migrations.ts';
+import { MIGRATIONS } from './schema-version.ts';
 import { SqliteStore } from './sqlite-store.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'weft-sqlite-thread-'));

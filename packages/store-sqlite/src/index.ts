@@ -23,7 +23,7 @@ export { SqliteStore } from './sqlite-store.ts';
 export type { SqliteStoreOptions, Durability } from './sqlite-store-options.ts';
 
 // Schema
-export { SCHEMA_VERSION } from './migrations.ts';
+export { SCHEMA_VERSION } from './schema-version.ts';
 
 // Errors: check `err.code` ('STORE_UNREADABLE' here, and @weft/graph's codes such as 'CHECKPOINT_CORRUPT')
 export type { SqliteStoreErrorCode } from './errors.ts';

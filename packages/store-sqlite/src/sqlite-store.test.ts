@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkpointStoreConformance, conformanceEntry, type CheckpointStore } from '@weft/graph';
 import { PROCESS_TEST_TIMEOUT_MS, spawnChild, type ChildExit } from '../test-support/spawn-child.ts';
 import { SqliteStore } from './sqlite-store.ts';
-import { SCHEMA_VERSION } from './migrations.ts';
+import { SCHEMA_VERSION } from './schema-version.ts';
 import type { Durability } from './sqlite-store-options.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'weft-sqlite-'));

@@ -1,0 +1,28 @@
+import { readFile } from 'node:fs/promises';
+
+/** A `weft` command a docs page tells the reader to type, and the output it shows for it. */
+export interface PageCommand {
+  /** The command as printed, e.g. `npx weft run agent.ts --query "Refund my order" --thread t1`. */
+  command: string;
+  /** The page's ```text block right after the command's ```sh block. */
+  expected: string;
+}
+
+/**
+ * The page's `npx weft …` commands that are followed by their output: a
+ * ```sh block of one such line, then (blank lines apart) a ```text block.
+ * A command without an output block (an install line) is not one.
+ */
+export async function pageCommands(page: string): Promise<PageCommand[]> {
+  const text = await readFile(page, 'utf8');
+  const found: PageCommand[] = [];
+  for (const m of text.matchAll(/^```sh\n(npx weft [^\n]+)\n```\n\s*```text\n([\s\S]*?)\n```$/gm)) {
+    found.push({ command: m[1]!, expected: m[2]! });
+  }
+  return found;
+}
+
+/** What differs between two runs of one command: a checkpoint's id (the page writes `…`). */
+export function normalizeCommandOutput(text: string): string {
+  return text.replace(/checkpoint [0-9a-z]{12,} \(/g, 'checkpoint … (');
+}
