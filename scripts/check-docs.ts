@@ -1,11 +1,12 @@
 /**
- * Runs the examples in docs/**\/*.md. A ```ts block whose first line is
- * `// @check` is written to docs/.check/<page-slug>-<n>.ts and run with
- * `node --import tsx` from docs/ (so '@weft/graph' resolves like in a user's
- * project). When a ```text block starting with `// output` follows it, the
+ * Runs the examples in docs/**\/*.md and packages/*\/README.md. A ```ts block
+ * whose first line is `// @check` is written to docs/.check/<page-slug>-<n>.ts
+ * and run with `node --import tsx` from docs/ (so '@weft/graph' resolves
+ * through docs/package.json like in a user's project, for the packages'
+ * READMEs too). When a ```text block starting with `// output` follows it, the
  * program's stdout must equal the rest of that block; otherwise it must exit 0.
  *
- *   tsx scripts/check-docs.ts [--update] [docs/graph/running.md …]
+ *   tsx scripts/check-docs.ts [--update] [docs/graph/running.md packages/graph/README.md …]
  *
  * `--update` rewrites the output blocks of examples that ran but printed
  * something else (review the diff before committing it).
@@ -14,17 +15,19 @@
  * docs/guides/use-weft.md with, against the packed packages.
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DOCS = join(ROOT, 'docs');
+const PACKAGES = join(ROOT, 'packages');
 const OUT = join(DOCS, '.check');
 const PARALLEL = 2;
 const TIMEOUT_MS = 60_000;
 
-/** `name` is the page and the example's number on it: `docs/graph/running.md#2`. */
+/** `name` is the page and the example's number on it: `docs/graph/running.md#2`, `packages/graph/README.md#1`. */
 export type Example = { name: string; page: string; file: string; code: string; expected: string | undefined; output?: Fence };
 /** A fenced block: its language, its lines, and the line numbers of its opening and closing fences. */
 type Fence = { lang: string; body: string[]; open: number; close: number };
@@ -37,6 +40,16 @@ async function pages(dir: string): Promise<string[]> {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) found.push(...(await pages(path)));
     else if (entry.name.endsWith('.md')) found.push(path);
+  }
+  return found.sort();
+}
+
+/** The README.md of every package, sorted: what npm shows for it. */
+async function readmes(): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(PACKAGES, { withFileTypes: true })) {
+    const path = join(PACKAGES, entry.name, 'README.md');
+    if (entry.isDirectory() && existsSync(path)) found.push(path);
   }
   return found.sort();
 }
@@ -57,7 +70,8 @@ function fences(lines: string[]): Fence[] {
 export async function examplesOf(page: string): Promise<Example[]> {
   const lines = (await readFile(page, 'utf8')).split(/\r?\n/);
   const rel = relative(ROOT, page);
-  const slug = relative(DOCS, page).replace(/\.md$/, '').replaceAll('/', '-');
+  // docs/graph/running.md → graph-running, packages/graph/README.md → packages-graph-README.
+  const slug = rel.replace(/^docs\/|\.md$/g, '').replaceAll('/', '-');
   const all = fences(lines);
   const examples: Example[] = [];
   all.forEach((fence, i) => {
@@ -132,7 +146,7 @@ async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const update = args.includes('--update');
   const only = args.filter((a) => a !== '--update').map((p) => resolve(p));
-  const files = (await pages(DOCS)).filter((p) => only.length === 0 || only.includes(p));
+  const files = [...(await pages(DOCS)), ...(await readmes())].filter((p) => only.length === 0 || only.includes(p));
   const examples = (await Promise.all(files.map(examplesOf))).flat();
   await rm(OUT, { recursive: true, force: true });
   await mkdir(OUT, { recursive: true });
