@@ -40,6 +40,108 @@ function forkGraph(store: CheckpointStore) {
 /** How a call ended: it ran, or was refused at the lease; a fork may also find its checkpoint already pruned. */
 type Outcome = 'ran' | 'THREAD_BUSY' | 'CHECKPOINT_NOT_FOUND';
 
+/** A promise with its resolve: one side waits at a known point until the test lets it go on. */
+function latch(): { promise: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+/**
+ * The store, except that the first call of `method` announces itself
+ * (`reached`) and waits for `release` before it goes to the database: the
+ * test runs the other operation at exactly that point.
+ */
+function pausedAt(store: PostgresStore, method: 'put' | 'deleteCheckpoints') {
+  const reached = latch();
+  const gate = latch();
+  let first = true;
+  const paused = new Proxy(store, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      const call = (...args: unknown[]): unknown => Reflect.apply(value, target, args);
+      if (prop !== method) return call;
+      return async (...args: unknown[]) => {
+        if (first) {
+          first = false;
+          reached.open();
+          await gate.promise;
+        }
+        return call(...args);
+      };
+    },
+  });
+  return { store: paused as CheckpointStore, reached: reached.promise, release: gate.open };
+}
+
+describePg('prune and a fork interleaved at the dangerous point, from two stores', () => {
+  const schema = freshSchema();
+  let pruner: PostgresStore;
+  let forker: PostgresStore;
+
+  beforeAll(async () => {
+    pruner = new PostgresStore({ connectionString: PG_URL, schema });
+    forker = new PostgresStore({ connectionString: PG_URL, schema });
+    await pruner.migrate();
+  });
+  afterAll(async () => {
+    await Promise.all([pruner.close(), forker.close()]);
+    const admin = new pg.Pool({ connectionString: PG_URL });
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+  });
+
+  const outcome = (p: PromiseLike<unknown>): Promise<string> =>
+    Promise.resolve(p).then(
+      () => 'ran',
+      (err: { code?: string }) => err.code ?? String(err),
+    );
+
+  /** A thread interrupted at `ask` (checkpoints 1..6) and the id of checkpoint 2, which a fork from it needs with 1. */
+  async function interruptedThread(name: string): Promise<{ threadId: string; base: string }> {
+    const threadId = `${name}-${Date.now()}`;
+    expect((await forkGraph(pruner).run('x', { threadId })).status).toBe('interrupted');
+    return { threadId, base: (await pruner.list(threadId)).find((e) => e.seq === 2)!.id };
+  }
+
+  /** Every checkpoint left loads, and the head resumes to the log of the line that is newest. */
+  async function expectIntact(threadId: string, log: string[]): Promise<void> {
+    const seqs: number[] = [];
+    for await (const view of forkGraph(forker).history(threadId)) seqs.push(view.seq);
+    expect(seqs).toEqual((await forker.list(threadId)).map((e) => e.seq));
+    const done = await forkGraph(pruner).resume({ threadId, resume: { 'ask#0': 'yes' } });
+    expect([done.status, done.state]).toEqual(['done', { log }]);
+  }
+
+  it('prune has chosen what to delete and not deleted it yet: a fork from a checkpoint it will delete is refused (THREAD_BUSY)', async () => {
+    const { threadId, base } = await interruptedThread('prune-first');
+    const paused = pausedAt(pruner, 'deleteCheckpoints');
+    const pruning = forkGraph(paused.store).prune(threadId, { keepLast: 1 });
+    await paused.reached;
+    // Without prune's lease the fork would run here, writing a delta on checkpoint 2, which the prune then deletes.
+    const fork = await outcome(forkGraph(forker).resume({ threadId, checkpointId: base, goto: 'b', input: 'fork' }));
+    expect(fork).toBe('THREAD_BUSY');
+    paused.release();
+    expect(await pruning).toEqual({ kept: 3, deleted: 3, unreadable: [] });
+    await expectIntact(threadId, ['a:x', 'b:x', 'c:x', 'd:x', 'ask:yes']);
+  });
+
+  it('a fork has loaded its base and not written yet: prune is refused (THREAD_BUSY), and the fork’s line loads afterwards', async () => {
+    const { threadId, base } = await interruptedThread('fork-first');
+    const paused = pausedAt(forker, 'put');
+    const forking = forkGraph(paused.store).resume({ threadId, checkpointId: base, goto: 'b', input: 'fork' });
+    await paused.reached;
+    // Without prune's lease, prune would delete checkpoints 1..3 here: the fork's first write then points at a deleted one.
+    const prune = await outcome(forkGraph(pruner).prune(threadId, { keepLast: 1 }));
+    expect(prune).toBe('THREAD_BUSY');
+    paused.release();
+    expect((await forking).status).toBe('interrupted');
+    expect(await forkGraph(pruner).prune(threadId, { keepLast: 1 })).toMatchObject({ deleted: expect.any(Number), unreadable: [] });
+    await expectIntact(threadId, ['a:x', 'b:fork', 'c:fork', 'd:fork', 'ask:yes']);
+  });
+});
+
 describePg(`prune and a fork started together on one thread, from two stores (${TRIALS} trials)`, () => {
   const schema = freshSchema();
   let pruner: PostgresStore;

@@ -63,11 +63,24 @@ export class LeaseKeeper {
     if (this.#lost) throw this.#lost;
   }
 
-  /** Renews now, so a run adopting this lease starts with it confirmed by the store (LEASE_LOST if it is gone). */
+  /**
+   * Makes sure the store still gives this lease to this holder, so a run
+   * adopting it starts with it confirmed (LEASE_LOST if it is gone). A lease
+   * confirmed less than half its time ago is only read back (`threadLease`):
+   * it has more than half its time left and the timer renews it long before
+   * it runs out, so renewing here would be a third lease write per run (claim,
+   * renew, release) for nothing. An older lease, or one the read does not show
+   * as held by this token, is renewed.
+   */
   async confirm(): Promise<void> {
     this.check();
     if (this.#released) throw leaseLost(this.#lease);
     if (this.#renewing) await this.#renewing;
+    this.check();
+    if (Date.now() - this.#confirmedAt < this.#lease.ttlMs / 2) {
+      const held = await this.store.threadLease(this.#lease.threadId);
+      if (held?.token === this.#lease.token) return;
+    }
     try {
       this.#lease = await this.store.renewThread(this.#lease);
       this.#confirmedAt = Date.now();

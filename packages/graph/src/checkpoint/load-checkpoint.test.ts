@@ -110,3 +110,71 @@ describe('loading a checkpoint from a store with chain()', () => {
     });
   });
 });
+
+describe('a store whose entry and record disagree', () => {
+  /** Adds each input to a total; `effects` records every run of the node. */
+  const adder = (store: CheckpointStore, effects: number[]) =>
+    graph<number, number, { total: number }>({ name: 'acc', state: () => ({ total: 0 }) })
+      .addNode('add', (n: number, ctx) => (effects.push(n), ctx.update((s) => void (s.total += n)), ctx.state.total))
+      .addEdge(START, 'add')
+      .addEdge('add', END)
+      .compile({ store });
+
+  /** The store, except that the thread's latest entry (by get) is `serve`'s answer: what a damaged index hands out. */
+  const serving = (m: MemoryStore, shown: string, serve: (real: CheckpointEntry) => CheckpointEntry): CheckpointStore => ({
+    ...linkByLink(m),
+    get: async (t, id) => {
+      if (id !== undefined && id !== shown) return m.get(t, id);
+      const real = await m.get(t, shown);
+      return real && serve(real);
+    },
+  });
+
+  it('an older checkpoint served under the newer seq (rows lost from an index) is refused for run, resume, getState and history; nothing runs or is written', async () => {
+    const memory = new MemoryStore();
+    const effects: number[] = [];
+    await adder(memory, effects).run(5, { threadId: 't' });
+    const older = (await memory.get('t'))!; // done, total 5
+    await adder(memory, effects).run(7, { threadId: 't' });
+    const before = await memory.list('t');
+    const head = before[0]!; // done, total 12
+    // The index lost the newest rows: the thread's latest seq now leads to the older row.
+    const store = serving(memory, older.id, (real) => ({ ...real, seq: head.seq }));
+    const g = adder(store, effects);
+    const refusal = {
+      code: 'CHECKPOINT_CORRUPT',
+      message: expect.stringContaining(
+        `checkpoint "${older.id}" of thread "t" is stored with seq ${head.seq} but its record has seq ${older.seq}`,
+      ),
+      details: { threadId: 't', checkpointId: older.id, field: 'seq' },
+    };
+    await expect(g.run(1, { threadId: 't' })).rejects.toMatchObject(refusal);
+    await expect(g.resume({ threadId: 't', goto: 'add', input: 1 })).rejects.toMatchObject(refusal);
+    await expect(g.getState('t')).rejects.toMatchObject(refusal);
+    await expect(g.getState('t', older.id)).rejects.toMatchObject(refusal);
+    const history = async () => {
+      for await (const _ of g.history('t'));
+    };
+    await expect(history()).rejects.toMatchObject(refusal);
+    expect(effects).toEqual([5, 7]);
+    expect(await memory.list('t')).toEqual(before);
+    expect(await memory.threadLease('t')).toBeUndefined();
+    // The real store still loads: the thread is at 12.
+    expect((await adder(memory, effects).getState('t')).state.total).toBe(12);
+  });
+
+  it.each([
+    ['step', (e: CheckpointEntry) => ({ ...e, step: e.step + 1 })],
+    ['parentId', (e: CheckpointEntry) => ({ ...e, parentId: null })],
+    ['status', (e: CheckpointEntry) => ({ ...e, status: 'interrupted' as const })],
+  ])('an entry listed with another %s than its record is refused too', async (field, serve) => {
+    const memory = new MemoryStore();
+    const effects: number[] = [];
+    await adder(memory, effects).run(5, { threadId: 't' });
+    const head = (await memory.get('t'))!;
+    const g = adder(serving(memory, head.id, serve), effects);
+    await expect(g.getState('t')).rejects.toMatchObject({ code: 'CHECKPOINT_CORRUPT', details: { checkpointId: head.id, field } });
+    await expect(g.run(1, { threadId: 't' })).rejects.toMatchObject({ code: 'CHECKPOINT_CORRUPT', details: { field } });
+    expect(effects).toEqual([5]);
+  });
+});

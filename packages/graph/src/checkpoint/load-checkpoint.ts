@@ -5,6 +5,7 @@ import { WeftError } from '../errors.ts';
 import type { ChainPosition } from './checkpoint-writer.ts';
 import type { CheckpointRecord } from './checkpoint-record.ts';
 import type { CheckpointEntry, CheckpointStore } from './checkpoint-store.ts';
+import { checkEntryMeta } from './check-entry-meta.ts';
 import { decodeCheckpoint } from './codec.ts';
 
 /** Ancestors asked of `store.chain()` in the first query; each further query asks for 4x more, up to the maximum. */
@@ -99,11 +100,7 @@ function checkEntry(
   cache: Map<string, CheckpointRecord> | undefined,
 ): CheckpointRecord {
   const record = decodeCheckpoint(entry.bytes, `"${entry.id}" of thread "${threadId}"`);
-  if (record.id !== entry.id || record.threadId !== threadId) {
-    throw new WeftError('CHECKPOINT_CORRUPT', `checkpoint "${entry.id}" of thread "${threadId}" holds another checkpoint's record`, {
-      details: { threadId, checkpointId: entry.id },
-    });
-  }
+  checkEntryMeta(entry, record, threadId);
   if (record.graph !== graph.name || record.hash !== graph.hash) {
     throw new WeftError(
       'CHECKPOINT_GRAPH_MISMATCH',

@@ -2,6 +2,7 @@ import { WeftError } from '../errors.ts';
 import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
 import type { CheckpointRecord, CheckpointSource, CheckpointStatus } from './checkpoint-record.ts';
 import type { CheckpointEntry, CheckpointStore } from './checkpoint-store.ts';
+import { checkEntryMeta } from './check-entry-meta.ts';
 import { decodeCheckpoint } from './codec.ts';
 import { LeaseKeeper } from './lease-keeper.ts';
 import { processHolder } from './thread-lease.ts';
@@ -133,11 +134,12 @@ async function listAll(store: CheckpointStore, threadId: string): Promise<Checkp
   }
 }
 
-/** The entry's record, or undefined when it does not decode or holds another checkpoint's record. */
+/** The entry's record, or undefined when it does not decode or is not the record the store lists it as. */
 function tryDecode(entry: CheckpointEntry, threadId: string): CheckpointRecord | undefined {
   try {
     const record = decodeCheckpoint(entry.bytes, `"${entry.id}" of thread "${threadId}"`);
-    return record.id === entry.id && record.threadId === threadId ? record : undefined;
+    checkEntryMeta(entry, record, threadId);
+    return record;
   } catch (err) {
     if (err instanceof WeftError && (err.code === 'CHECKPOINT_CORRUPT' || err.code === 'CHECKPOINT_VERSION')) return undefined;
     throw err;

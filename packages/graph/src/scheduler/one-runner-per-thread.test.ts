@@ -9,6 +9,7 @@ import {
   WeftError,
   type CheckpointEntry,
   type CheckpointStore,
+  type ClaimOptions,
   type ThreadLease,
 } from '../index.ts';
 
@@ -106,6 +107,42 @@ describe('one runner per thread', () => {
     expect(await store.threadLease('t')).toBeUndefined();
     expect((await g.run('b', { threadId: 't' })).status).toBe('interrupted');
     expect(effects).toEqual(['charged a for yes']);
+  });
+
+  it('a run inside a node for many lease times keeps renewing: others are refused (THREAD_BUSY) all along, and it finishes normally', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const ttl = 100;
+    const store = new MemoryStore({ leaseTtlMs: ttl });
+    const entered = latch();
+    const gate = latch();
+    let runs = 0;
+    const g = graph<number, number>({ name: 'slow' })
+      .addNode('slow', async (n: number) => {
+        // Only the first run waits: a second one that got in would finish at once, and the test would see it.
+        if (++runs === 1) {
+          entered.open();
+          await gate.promise;
+        }
+        return n + 1;
+      })
+      .addEdge(START, 'slow')
+      .addEdge('slow', END)
+      .compile({ store });
+    const first = g.run(1, { threadId: 't' });
+    await entered.promise;
+    const held = (await store.threadLease('t'))!;
+    for (let ttls = 1; ttls <= 5; ttls++) {
+      await vi.advanceTimersByTimeAsync(ttl);
+      expect(await codeOf(g.resume({ threadId: 't' }))).toBe('THREAD_BUSY');
+      expect(await codeOf(g.run(5, { threadId: 't' }))).toBe('THREAD_BUSY');
+      const now = await store.threadLease('t');
+      expect([now?.token, now?.since, now!.expiresAt > Date.now()]).toEqual([held.token, held.since, true]);
+    }
+    gate.open();
+    expect(await first).toMatchObject({ status: 'done', output: 2 });
+    expect(runs).toBe(1);
+    expect(await store.threadLease('t')).toBeUndefined();
+    expect(ids(await store.list('t'))).toEqual(['2:done', '1:running']);
   });
 
   it('a holder that stopped renewing blocks the thread until its lease expires, or until an operator takes over', async () => {
@@ -262,6 +299,38 @@ describe('one runner per thread', () => {
     expect(await codeOf(g.resume({ threadId: 'u', resume: { 'charge#0': 'x' }, lease: stale }))).toBe('LEASE_LOST');
     expect((await store.threadLease('u'))?.holder).toBe('operator');
     expect(effects).toEqual(['charged card for mine']);
+  });
+
+  it('a run adopting a fresh lease pays no lease write of its own: claim and release only, and one read to check the token', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const memory = new MemoryStore({ leaseTtlMs: 10_000 });
+    const calls: string[] = [];
+    const counted =
+      <A extends unknown[], R>(name: string, f: (...a: A) => Promise<R>) =>
+      (...a: A) => (calls.push(name), f(...a));
+    const store = wrap(memory, {
+      claimThread: counted('claim', (t: string, o: ClaimOptions) => memory.claimThread(t, o)),
+      renewThread: counted('renew', (l: ThreadLease) => memory.renewThread(l)),
+      releaseThread: counted('release', (l: ThreadLease) => memory.releaseThread(l)),
+      threadLease: counted('read', (t: string) => memory.threadLease(t)),
+    });
+    const effects: string[] = [];
+    const g = chargeGraph(store, effects);
+    await g.run('card', { threadId: 't' });
+    expect(calls).toEqual(['claim', 'release']); // a run that claims for itself
+    calls.length = 0;
+    const fresh = await LeaseKeeper.take(store, 't', { holder: 'cli (weft resume)' });
+    expect(await g.resume({ threadId: 't', resume: { 'charge#0': 'yes' }, lease: fresh })).toMatchObject({ status: 'done' });
+    expect(calls).toEqual(['claim', 'read', 'release']);
+
+    // A lease past half its time is renewed when adopted, so the run starts with a full lease.
+    await g.run('pen', { threadId: 'u' });
+    calls.length = 0;
+    const old = await LeaseKeeper.take(store, 'u', { holder: 'slow worker' });
+    vi.setSystemTime(Date.now() + 6_000);
+    expect(await g.resume({ threadId: 'u', resume: { 'charge#0': 'ok' }, lease: old })).toMatchObject({ status: 'done' });
+    expect(calls).toEqual(['claim', 'renew', 'release']);
+    expect(effects).toEqual(['charged card for yes', 'charged pen for ok']);
   });
 
   it('a store that could not write what it held back until the release fails the run; an unreachable store at release does not', async () => {

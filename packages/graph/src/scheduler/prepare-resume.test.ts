@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { END, START, graph, interrupt, MemoryStore, encodeCheckpoint, decodeCheckpoint, type CheckpointEntry } from '../index.ts';
+import {
+  END,
+  START,
+  graph,
+  interrupt,
+  MemoryStore,
+  WeftError,
+  encodeCheckpoint,
+  decodeCheckpoint,
+  type CheckpointEntry,
+} from '../index.ts';
 
 interface S {
   log: string[];
@@ -110,6 +120,42 @@ describe('resume misuse gets typed errors and leaves stored data intact', () => 
     await expect(g.history('nope').next()).rejects.toMatchObject({ code: 'THREAD_NOT_FOUND' });
     expect(await store.list('t')).toEqual(snapshot);
   });
+
+  it('an update recipe that throws is a typed INVALID_ARGUMENT (the recipe’s error as cause); nothing is written, the thread stays free', async () => {
+    const { store, g, res, snapshot } = await interrupted();
+    const recipe = (s: S) => void ((s as unknown as { missing: { deep: number } }).missing.deep = 1);
+    const err = await g.resume({ threadId: 't', resume: { 'review#0': 'ok' }, update: recipe }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WeftError);
+    expect(err).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining(`the update recipe threw on the state of checkpoint "${res.checkpointId}"`),
+      cause: expect.any(TypeError),
+    });
+    const fork = g.resume({ threadId: 't', checkpointId: snapshot.at(-1)!.id, goto: 'draft', input: 'b', update: recipe });
+    await expect(fork).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', cause: expect.any(TypeError) });
+    expect((await store.list('t')).length).toBe(snapshot.length);
+    expect(await store.list('t')).toEqual(snapshot);
+    expect(await store.threadLease('t')).toBeUndefined();
+    expect((await g.resume({ threadId: 't', resume: { 'review#0': 'ok' } })).output).toBe('a+d+ok+p');
+  });
+
+  it.each([['abc'], [42], [true], [null], [['a', 'b']]])(
+    'a context that is not a record (%j) is refused as run() refuses it, and nothing is stored',
+    async (context) => {
+      const { store, g, snapshot } = await interrupted();
+      expect(() => g.run('x', { threadId: 't', context: context as never })).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('context must be an object') }),
+      );
+      await expect(g.resume({ threadId: 't', resume: { 'review#0': 'ok' }, context: context as never })).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringContaining('context must be an object'),
+      });
+      expect(await store.list('t')).toEqual(snapshot);
+      expect(await store.threadLease('t')).toBeUndefined();
+      const resumed = await g.resume({ threadId: 't', resume: { 'review#0': 'ok' }, context: { who: 'ann' } });
+      expect([resumed.status, (await g.getState('t')).context]).toEqual(['done', { who: 'ann' }]);
+    },
+  );
 
   it('a finished run has nothing to resume unless goto says where to restart', async () => {
     const { g } = await interrupted();
