@@ -17,8 +17,9 @@
  *    process (project/approval.mjs);
  * 5. `tsc --noEmit` under strict NodeNext with skipLibCheck off
  *    (project/types.ts, and the docs page's examples);
- * 6. runs the examples of docs/guides/use-weft.md and the `npx weft …`
- *    commands it shows, comparing their output with the page;
+ * 6. runs the examples of docs/guides/use-weft.md and of the CLI's README,
+ *    and the `npx weft …` commands they show, comparing their output with
+ *    the page;
  * 7. `weft init` a new project and runs its scripts (check-scaffold.ts).
  *
  * Prints `ok`/`FAIL` per step and exits with 1 at the first failure. The
@@ -39,7 +40,8 @@ import { normalizeCommandOutput, pageCommands } from './consumer-test/page-comma
 import { describeFailure, runCommand } from './consumer-test/run-command.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const PAGE = join(ROOT, 'docs', 'guides', 'use-weft.md');
+/** The pages whose examples and `npx weft …` commands a new user follows: they run against the tarballs. */
+const PAGES = [join(ROOT, 'docs', 'guides', 'use-weft.md'), join(ROOT, 'packages', 'cli', 'README.md')];
 const keep = process.argv.includes('--keep');
 
 const work = await mkdtemp(join(tmpdir(), 'weft-consumer-'));
@@ -65,7 +67,7 @@ const STEPS: [string, () => Promise<string | undefined>][] = [
   [
     'npm install in a new project',
     async () => {
-      project = await createProject(ROOT, dir, packed, await examplesOf(PAGE));
+      project = await createProject(ROOT, dir, packed, (await Promise.all(PAGES.map(examplesOf))).flat());
       const r = await run('npm', ['install', '--no-audit', '--no-fund'], 900_000);
       return r.code === 0 ? undefined : describeFailure('npm install', r);
     },
@@ -94,7 +96,7 @@ const STEPS: [string, () => Promise<string | undefined>][] = [
     },
   ],
   [
-    'the examples of docs/guides/use-weft.md',
+    'the examples of the Use Weft page and the CLI README',
     async () => {
       const failures = [];
       for (const { example, file } of project!.examples) {
@@ -106,15 +108,17 @@ const STEPS: [string, () => Promise<string | undefined>][] = [
     },
   ],
   [
-    'the weft commands of docs/guides/use-weft.md',
+    'the weft commands of the Use Weft page and the CLI README',
     async () => {
-      const commands = await pageCommands(PAGE);
-      if (commands.length === 0) return 'the page shows no `npx weft …` command with its output';
       const failures = [];
-      for (const { command, expected } of commands) {
-        const r = await run('bash', ['-c', command], 120_000);
-        const problem = r.code === 0 ? outputProblem(expected, normalizeCommandOutput(r.stdout)) : describeFailure(command, r);
-        if (problem) failures.push(`${command}: ${problem}`);
+      for (const page of PAGES) {
+        const commands = await pageCommands(page);
+        if (!commands.some((c) => c.expected !== undefined)) failures.push(`${page} shows no \`npx weft …\` command with its output`);
+        for (const { command, expected } of commands) {
+          const r = await run('bash', ['-c', command], 120_000);
+          const problem = r.code === 0 ? outputProblem(expected, normalizeCommandOutput(r.stdout)) : describeFailure(command, r);
+          if (problem) failures.push(`${command}: ${problem}`);
+        }
       }
       return failures.join('\n') || undefined;
     },

@@ -5,10 +5,13 @@ import type { PackedPackage } from './pack-packages.ts';
 
 /** The files of the consumer project that come from this folder, as they are. */
 const FIXTURE = join(import.meta.dirname, 'project');
-/** Where the page's examples are written in the project. */
+/** Where the pages' examples are written in the project. */
 export const EXAMPLES_DIR = 'docs-examples';
-/** The page's example that is the module `weft run` runs: its second line names the file. */
-export const AGENT_MARKER = '// agent.ts';
+/**
+ * An example that is a module a page's `weft` command runs names its file on
+ * its second line (`// agent.ts`): it is also written there, at the project's root.
+ */
+const MODULE_MARKER = /^\/\/ ([\w-]+\.ts)$/;
 
 export interface ConsumerProject {
   dir: string;
@@ -53,11 +56,13 @@ export async function createProject(root: string, dir: string, packed: PackedPac
   for (const file of await readdir(FIXTURE)) await copyFile(join(FIXTURE, file), join(dir, file));
 
   const written = [];
-  for (const [i, example] of examples.entries()) {
-    const file = join(dir, EXAMPLES_DIR, `use-weft-${i + 1}.ts`);
+  for (const example of examples) {
+    // docs/guides/use-weft.md#2 → docs-examples/docs-guides-use-weft-2.ts
+    const file = join(dir, EXAMPLES_DIR, `${example.name.replace(/\.md#/, '-').replace(/[^\w-]+/g, '-')}.ts`);
     await writeFile(file, example.code);
     written.push({ example, file });
-    if (example.code.split('\n')[1]?.trim() === AGENT_MARKER) await writeFile(join(dir, 'agent.ts'), example.code);
+    const module = MODULE_MARKER.exec(example.code.split('\n')[1]?.trim() ?? '');
+    if (module) await writeFile(join(dir, module[1]!), example.code);
   }
   return { dir, examples: written };
 }

@@ -4,20 +4,21 @@ import { readFile } from 'node:fs/promises';
 export interface PageCommand {
   /** The command as printed, e.g. `npx weft run agent.ts --query "Refund my order" --thread t1`. */
   command: string;
-  /** The page's ```text block right after the command's ```sh block. */
-  expected: string;
+  /** The page's ```text block right after the command's ```sh block, when it shows one. */
+  expected: string | undefined;
 }
 
 /**
- * The page's `npx weft …` commands that are followed by their output: a
- * ```sh block of one such line, then (blank lines apart) a ```text block.
- * A command without an output block (an install line) is not one.
+ * The page's `npx weft …` commands, in page order: each ```sh block of one
+ * such line, with the ```text block that follows it (blank lines apart) as
+ * its expected output. A later command may need an earlier one (a resume
+ * after a run), so all run, in order, whether or not they show output.
  */
 export async function pageCommands(page: string): Promise<PageCommand[]> {
   const text = await readFile(page, 'utf8');
   const found: PageCommand[] = [];
-  for (const m of text.matchAll(/^```sh\n(npx weft [^\n]+)\n```\n\s*```text\n([\s\S]*?)\n```$/gm)) {
-    found.push({ command: m[1]!, expected: m[2]! });
+  for (const m of text.matchAll(/^```sh\n(npx weft [^\n]+)\n```\n(?:\s*```text\n([\s\S]*?)\n```$)?/gm)) {
+    found.push({ command: m[1]!, expected: m[2] });
   }
   return found;
 }
