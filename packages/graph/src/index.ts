@@ -61,6 +61,7 @@ export type { CheckpointView } from './checkpoint/checkpoint-view.ts';
 export type { PruneOptions, PruneResult, PruneCandidate } from './checkpoint/prune-thread.ts';
 export type { CheckpointRecord, CheckpointMeta, CheckpointStatus, CheckpointSource } from './checkpoint/checkpoint-record.ts';
 export { encodeCheckpoint, decodeCheckpoint, CHECKPOINT_FORMAT_VERSION } from './checkpoint/codec.ts';
+export { checkEntryMeta } from './checkpoint/check-entry-meta.ts';
 export { checkpointStoreConformance, conformanceEntry } from './checkpoint/store-conformance.ts';
 export type { ConformanceApi } from './checkpoint/store-conformance.ts';
 
