@@ -56,9 +56,12 @@ function syntaxError(err: unknown): string | undefined {
 function missingPackage(err: unknown): { name: string; importer: string } | undefined {
   const message = err instanceof Error ? err.message : '';
   const found = /^Cannot find (?:package|module) '([^'./][^']*)' imported from (.+)$/m.exec(message);
-  if (!found) return undefined;
-  const importer = found[2]!.startsWith('file:') ? fileURLToPath(found[2]!) : found[2]!;
-  return { name: packageOf(found[1]!), importer };
+  if (found) return { name: packageOf(found[1]!), importer: found[2]!.startsWith('file:') ? fileURLToPath(found[2]!) : found[2]! };
+  // A module loaded as CommonJS (a .cts file, or a package without "type": "module"): require's error names
+  // no importer in its first line; the require stack starts with it.
+  const required = /^Cannot find module '([^'./][^']*)'/.exec(message);
+  const [importer] = ((err as { requireStack?: unknown }).requireStack as unknown[] | undefined) ?? [];
+  return required && typeof importer === 'string' ? { name: packageOf(required[1]!), importer } : undefined;
 }
 
 /** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */

@@ -24,14 +24,15 @@ export function threadRunLog(graph: GraphJSON, views: readonly CheckpointView[],
   const byId = new Map(views.map((v) => [v.id, v]));
   const entryOf = new Map(entries.map((e) => [e.id, e]));
   let runId = '';
-  let last: CheckpointView | undefined;
+  // The last checkpoint, and the step its events were given: the run ends on that step.
+  let last: { cp: CheckpointView; step: number } | undefined;
   const push = (cp: CheckpointView, event: Event): void =>
     void lines.push({ ...event, runId, threadId: cp.threadId, path: [], ts: cp.createdAt } as GraphEvent);
   for (const cp of views) {
     const parent = cp.parentId === null ? undefined : byId.get(cp.parentId);
     const entry = entryOf.get(cp.id);
     if (cp.source !== 'step' || runId === '') {
-      if (last) endRun(last, push);
+      if (last) endRun(last.cp, last.step, push);
       runId = `checkpoint:${cp.id}`;
       lines.push({ type: 'run.log', version: RUN_LOG_VERSION, graph, ts: cp.createdAt });
       const input = cp.source === 'input' ? cp.frontier[0]?.input : undefined;
@@ -60,16 +61,20 @@ export function threadRunLog(graph: GraphJSON, views: readonly CheckpointView[],
     });
     if (cp.status === 'interrupted' && cp.interrupts.length > 0) push(cp, { type: 'interrupt', interrupts: cp.interrupts, step });
     if (cp.status === 'error' && cp.error) push(cp, { type: 'error', node: undefined, error: cp.error, step });
-    last = cp;
+    last = { cp, step };
   }
-  if (last) endRun(last, push);
+  if (last) endRun(last.cp, last.step, push);
   return lines;
 }
 
-/** A run ends with its last checkpoint's status; one that was still running (a crash) has no end. */
-function endRun(cp: CheckpointView, push: (cp: CheckpointView, event: Event) => void): void {
+/**
+ * A run ends with its last checkpoint's status, on the step that wrote it (as a recorded run.end is: an
+ * interrupted step 2 ends the run on step 2, though its checkpoint counts 1 step completed). One that was
+ * still running (a crash) has no end.
+ */
+function endRun(cp: CheckpointView, step: number, push: (cp: CheckpointView, event: Event) => void): void {
   if (cp.status === 'running') return;
-  push(cp, { type: 'run.end', status: cp.status, output: cp.output, step: cp.step });
+  push(cp, { type: 'run.end', status: cp.status, output: cp.output, step });
 }
 
 /** For a full snapshot: the top-level keys whose values differ from the parent's state. */
