@@ -1,5 +1,5 @@
 /**
- * Runs the examples in docs/**\/*.md and packages/*\/README.md. A ```ts block
+ * Runs the examples in README.md, docs/**\/*.md and packages/*\/README.md. A ```ts block
  * whose first line is `// @check` is written to docs/.check/<page-slug>-<n>.ts
  * and run with `node --import tsx` from docs/ (so '@weft/graph' resolves
  * through docs/package.json like in a user's project, for the packages'
@@ -146,7 +146,9 @@ async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const update = args.includes('--update');
   const only = args.filter((a) => a !== '--update').map((p) => resolve(p));
-  const files = [...(await pages(DOCS)), ...(await readmes())].filter((p) => only.length === 0 || only.includes(p));
+  const files = [join(ROOT, 'README.md'), ...(await pages(DOCS)), ...(await readmes())].filter(
+    (p) => only.length === 0 || only.includes(p),
+  );
   const examples = (await Promise.all(files.map(examplesOf))).flat();
   await rm(OUT, { recursive: true, force: true });
   await mkdir(OUT, { recursive: true });
