@@ -51,7 +51,12 @@ describe('a failed run', () => {
     expect(command).toBe('weft resume -- t1');
     const [row] = await threads(cwd);
     expect(row).toMatchObject({ threadId: 't1', status: 'error' });
-    expect((await weft(['threads'], cwd)).stdout).toMatch(/^t1\s+error\s+/m);
+    // Why it failed: the code in the table, code and message in --json.
+    expect((await weft(['threads'], cwd)).stdout).toMatch(/^t1\s+error \(MODEL_FAILED\)\s+/m);
+    const listed = JSON.parse((await weft(['threads', '--json'], cwd)).stdout) as { threads: { failure: unknown; error: unknown }[] };
+    expect(listed.threads.map((t) => [t.failure, t.error])).toEqual([
+      [{ code: 'MODEL_FAILED', message: expect.stringContaining('503 Service Unavailable: the model is down') }, null],
+    ]);
 
     unlinkSync(join(cwd, 'model-down'));
     const resumed = await weftShell(command, cwd);
@@ -59,6 +64,9 @@ describe('a failed run', () => {
     expect(resumed.stdout).toContain('Answer: Ann is a customer.');
     expect(resumed.stdout).toMatch(/^done · thread t1 · seq \d+, step \d+$/m);
     expect(await threads(cwd)).toEqual([{ threadId: 't1', status: 'done', seq: expect.any(Number) }]);
+    expect(
+      (JSON.parse((await weft(['threads', '--json'], cwd)).stdout) as { threads: { failure: unknown }[] }).threads[0]?.failure,
+    ).toBeNull();
     expect(ran(cwd)).toEqual(['lookup Ann']); // the tool that finished before the failure did not run again
   });
 

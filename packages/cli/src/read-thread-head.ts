@@ -31,6 +31,15 @@ export async function readThreadHead(opened: OpenedStore, threadId: string, chec
   return { entry, record: decoded.record, recorded: recordedModule(decoded.record.context) };
 }
 
+/** A thread's latest checkpoint as listings show it. */
+export interface PeekedHead {
+  recorded: RecordedModule | undefined;
+  /** Why the checkpoint itself cannot be read. */
+  failure: DecodeFailure | undefined;
+  /** Why the run stopped, when its status is `error`: the error the checkpoint recorded. */
+  runError: { code: string; message: string } | undefined;
+}
+
 /** Codes of damaged data: a listing shows the row as corrupt and goes on. */
 const DAMAGE = new Set(['CHECKPOINT_CORRUPT', 'CHECKPOINT_VERSION']);
 
@@ -40,21 +49,20 @@ const DAMAGE = new Set(['CHECKPOINT_CORRUPT', 'CHECKPOINT_VERSION']);
  * refused the row itself (a store that checks its rows reports damage as
  * CHECKPOINT_CORRUPT).
  */
-export async function peekThreadHead(
-  opened: OpenedStore,
-  threadId: string,
-): Promise<{ recorded: RecordedModule | undefined; failure: DecodeFailure | undefined }> {
+export async function peekThreadHead(opened: OpenedStore, threadId: string): Promise<PeekedHead> {
   let entry: CheckpointEntry;
   try {
     entry = await findEntry(opened, threadId, undefined);
   } catch (err) {
     const code = (err as { code?: unknown } | null)?.code;
     if (typeof code !== 'string' || !DAMAGE.has(code)) throw err;
-    return { recorded: undefined, failure: { code, message: err instanceof Error ? err.message : String(err), error: err } };
+    const failure = { code, message: err instanceof Error ? err.message : String(err), error: err };
+    return { recorded: undefined, failure, runError: undefined };
   }
   const decoded = decodeEntry(entry);
-  if ('failure' in decoded) return { recorded: undefined, failure: decoded.failure };
-  return { recorded: recordedModule(decoded.record.context), failure: undefined };
+  if ('failure' in decoded) return { recorded: undefined, failure: decoded.failure, runError: undefined };
+  const { context, error } = decoded.record;
+  return { recorded: recordedModule(context), failure: undefined, runError: error && { code: error.code, message: error.message } };
 }
 
 async function findEntry(opened: OpenedStore, threadId: string, checkpointId: string | undefined): Promise<CheckpointEntry> {

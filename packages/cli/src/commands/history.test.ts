@@ -95,7 +95,7 @@ seq  step  status   source  parent  next   interrupts  time                  id
     });
   });
 
-  it('--limit sets the size of a page, also with --before; the store is repeated when it was named', async () => {
+  it('--limit sets the size of a page, also with --before, and the next page keeps it; the store is repeated when it was named', async () => {
     expect(await history('--before', '10', '--limit', '3', '--', 'L')).toEqual({
       code: 0,
       stderr: '',
@@ -104,12 +104,12 @@ seq  step  status   source  parent  next   interrupts  time                  id
   9     8  running  step         8  count  -           ${TIME}  <id>
   8     7  running  step         7  count  -           ${TIME}  <id>
   7     6  running  step         6  count  -           ${TIME}  <id>
-older checkpoints: weft history --before 7 -- L (or every one: weft history --all -- L)
+older checkpoints: weft history --before 7 --limit 3 -- L (or every one: weft history --all -- L)
 `,
     });
     const named = await history('--limit', '1', '--store', 'sqlite:.weft/weft.db', 'L');
     expect(named.stdout.split('\n').slice(-2)).toEqual([
-      'older checkpoints: weft history --before 26 --store sqlite:.weft/weft.db -- L (or every one: weft history --all --store sqlite:.weft/weft.db -- L)',
+      'older checkpoints: weft history --before 26 --limit 1 --store sqlite:.weft/weft.db -- L (or every one: weft history --all --store sqlite:.weft/weft.db -- L)',
       '',
     ]);
   });
@@ -197,7 +197,7 @@ older checkpoints: weft history --before 7 -- L (or every one: weft history --al
 seq  step  status   source  parent  next   interrupts  time                  id
  27     4  running  resume       5  count  -           ${TIME}  <id>
  26    25  done     step        25  -      -           ${TIME}  <id>
-older checkpoints: weft history --before 26 -- L (or every one: weft history --all -- L)
+older checkpoints: weft history --before 26 --limit 2 -- L (or every one: weft history --all -- L)
 `);
     expect((await json('--before', '28', '--limit', '1', 'L')).checkpoints).toMatchObject([{ seq: 27, parentSeq: 5 }]);
   });

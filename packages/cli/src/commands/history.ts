@@ -106,7 +106,10 @@ function printPage(
   ]);
   io.stdout(formatTable(['seq', 'step', 'status', 'source', 'parent', 'next', 'interrupts', 'time', 'id'], table, { right: [0, 1, 4] }));
   if (more) {
-    const older = printedCommand('history', [['--before', String(more.before)]], [threadId], opened);
+    // The next page is the same size as this one: a --limit the reader chose goes with it.
+    const size: [string, string][] =
+      request.limit === undefined || request.limit === DEFAULT_LIMIT ? [] : [['--limit', String(request.limit)]];
+    const older = printedCommand('history', [['--before', String(more.before)], ...size], [threadId], opened);
     const all = printedCommand('history', [['--all']], [threadId], opened);
     io.stdout(`${terminalSafe(`older checkpoints: ${older} (or every one: ${all})`)}\n`);
   }

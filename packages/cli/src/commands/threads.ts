@@ -20,11 +20,13 @@ running it right now (the holder of its lease: host:pid and command), and the
 module weft run started it from. A thread whose latest checkpoint cannot be
 read is listed with status "corrupt" and why (its code); the others are
 listed as usual, and the command then exits with 1 and says so on stderr.
+A thread whose run failed is listed as "error" with the failure's code
+(weft resume continues it once the cause is fixed).
 
 options:
   --store <spec>   sqlite:<file> | postgres:<url> (default: $WEFT_STORE, else sqlite:.weft/weft.db)
   --json           one JSON object: {"threads": [{"threadId", "status", "seq", "step", "headId", "updatedAt",
-                   "module", "export", "runningBy", "error"}]}`;
+                   "module", "export", "runningBy", "error", "failure"}]}`;
 
 const OPTIONS = {
   store: { type: 'string' },
@@ -41,6 +43,8 @@ export interface ThreadRow extends Omit<ThreadSummary, 'status'> {
   runningBy: { holder: string; since: number; expiresAt: number } | null;
   /** Why its latest checkpoint cannot be read (then `status` is `corrupt`). */
   error: { code: string; message: string } | null;
+  /** Why its run failed (then `status` is `error`): the error its latest checkpoint recorded. */
+  failure: { code: string; message: string } | null;
 }
 
 /** `weft threads`: every thread of the store. */
@@ -65,7 +69,7 @@ export const threadsCommand: Command = {
 };
 
 async function threadRow(opened: OpenedStore, t: ThreadSummary): Promise<ThreadRow> {
-  const { recorded, failure } = await peekThreadHead(opened, t.threadId);
+  const { recorded, failure, runError } = await peekThreadHead(opened, t.threadId);
   const lease = await opened.store.threadLease(t.threadId);
   return {
     ...t,
@@ -74,6 +78,7 @@ async function threadRow(opened: OpenedStore, t: ThreadSummary): Promise<ThreadR
     export: recorded?.export,
     runningBy: lease ? runningBy(lease) : null,
     error: failure ? { code: failure.code, message: failure.message } : null,
+    failure: runError ?? null,
   };
 }
 
@@ -82,7 +87,7 @@ const runningBy = (lease: ThreadLease) => ({ holder: lease.holder, since: lease.
 function printRows(io: CliIo, threads: ThreadRow[]): void {
   const rows = threads.map((t) => [
     t.threadId,
-    t.error ? `corrupt (${t.error.code})` : t.status,
+    t.error ? `corrupt (${t.error.code})` : t.failure ? `${t.status} (${t.failure.code})` : t.status,
     String(t.seq),
     String(t.step),
     formatTime(t.updatedAt),
