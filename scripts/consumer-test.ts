@@ -20,12 +20,14 @@
  * 6. runs the examples of docs/guides/use-weft.md and of the CLI's README,
  *    and the `npx weft …` commands they show, comparing their output with
  *    the page;
- * 7. `weft init` a new project and runs its scripts (check-scaffold.ts).
+ * 7. `weft graph --format html` and `weft replay`: the viewer's files from
+ *    the installed @weft/viz;
+ * 8. `weft init` a new project and runs its scripts (check-scaffold.ts).
  *
  * Prints `ok`/`FAIL` per step and exits with 1 at the first failure. The
  * temporary folders are removed unless --keep (or a failure) keeps them.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { examplesOf, outputProblem } from './check-docs.ts';
@@ -118,6 +120,26 @@ const STEPS: [string, () => Promise<string | undefined>][] = [
           const r = await run('bash', ['-c', command], 120_000);
           const problem = r.code === 0 ? outputProblem(expected, normalizeCommandOutput(r.stdout)) : describeFailure(command, r);
           if (problem) failures.push(`${command}: ${problem}`);
+        }
+      }
+      return failures.join('\n') || undefined;
+    },
+  ],
+  [
+    'weft graph --format html and weft replay (the viewer from the installed @weft/viz)',
+    async () => {
+      const failures = [];
+      for (const [args, file] of [
+        [['graph', 'agent.ts', '--format', 'html', '-o', 'agent.html'], 'agent.html'],
+        [['replay', '-o', 'replay.html', '--', 't1'], 'replay.html'],
+      ] as const) {
+        const r = await run(join(dir, 'node_modules', '.bin', 'weft'), [...args], 120_000);
+        if (r.code !== 0) failures.push(describeFailure(`weft ${args.join(' ')}`, r));
+        else {
+          const page = await readFile(join(dir, file), 'utf8');
+          // The page embeds the viewer's script and the drawing: an empty shell would still be "written".
+          if (!page.includes('<svg') || !page.includes('Billing') || !page.includes("'use strict'"))
+            failures.push(`${file} lacks the drawing or the viewer's script (${page.length} bytes)`);
         }
       }
       return failures.join('\n') || undefined;

@@ -1,21 +1,22 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 
 /**
- * The workspace packages whose dist/ is missing a file or older than its
- * source: each `src/…/x.ts` (tests and test support aside) must have a
- * `dist/…/x.js` written after it. A start-up measured on a stale build
- * measures code that no longer exists.
+ * The workspace packages whose built JavaScript is missing or older than
+ * their sources: dist/index.js (the bundle of the package's code, see
+ * scripts/build-package.ts) must have been written after every
+ * `src/…/x.ts` (tests and test support aside). A start-up measured on a
+ * stale build measures code that no longer exists.
  */
 export function staleBuilds(repo: string): string[] {
   const packages = join(repo, 'packages');
   return readdirSync(packages).filter((name) => {
     const dir = join(packages, name);
     if (!existsSync(join(dir, 'tsconfig.build.json'))) return false;
-    return sources(join(dir, 'src')).some((file) => {
-      const built = join(dir, 'dist', relative(join(dir, 'src'), file)).replace(/\.ts$/, '.js');
-      return !existsSync(built) || statSync(built).mtimeMs < statSync(file).mtimeMs;
-    });
+    const built = join(dir, 'dist', 'index.js');
+    if (!existsSync(built)) return true;
+    const builtAt = statSync(built).mtimeMs;
+    return sources(join(dir, 'src')).some((file) => statSync(file).mtimeMs > builtAt);
   });
 }
 

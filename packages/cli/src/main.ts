@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { processIo, type CliIo } from './cli-io.ts';
 import type { Command } from './command.ts';
 import { COMMANDS } from './command-table.ts';
+import { packageRoot } from './package-root.ts';
 
 /**
  * The `weft` command: runs `argv` (the arguments after `weft`) and resolves
@@ -82,6 +84,6 @@ resume loads; default: the nearest with a package.json), WEFT_LEASE_TTL_MS
 }
 
 function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
   return `weft ${pkg.version}`;
 }

@@ -93,7 +93,10 @@ describe('the module weft resume loads', () => {
     const evil = evilModule('chosen');
     await threadNaming('chosen', evil);
     const chosen = await runMain(['resume', '--value', APPROVE, '--module', evil, '--', 'chosen'], project);
-    expect([chosen.code, chosen.stdout.trimEnd().split('\n').at(-1)]).toEqual([0, 'done · thread chosen · seq 6, step 3 · output paid 500 to Ann']);
+    expect([chosen.code, chosen.stdout.trimEnd().split('\n').at(-1)]).toEqual([
+      0,
+      'done · thread chosen · seq 6, step 3 · output paid 500 to Ann',
+    ]);
     expect(existsSync(marker)).toBe(true);
   });
 

@@ -137,6 +137,7 @@ describe('weft with the support system', () => {
         export: 'agent',
         runningBy: null,
         error: null,
+        failure: null,
       },
     ]);
     const table = await weft(['threads'], cwd);

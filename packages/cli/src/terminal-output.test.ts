@@ -107,9 +107,9 @@ done · thread a1 · seq 8, step 5
     expect(normalize(history.stdout).split('\n')[0]).toBe(`thread ${SHOWN} · 5 checkpoints · hostile-graph.ts (export graph)`);
     const threads = await runMain(['threads'], cwd);
     expectSafe(threads);
-    expect(normalize(threads.stdout)).toBe(`thread           status  seq  step  updated               running by  module
-a1               done      8     5  YYYY-MM-DD hh:mm:ssZ  -           hostile-agent.ts
-${SHOWN}  error     5     1  YYYY-MM-DD hh:mm:ssZ  -           hostile-graph.ts
+    expect(normalize(threads.stdout)).toBe(`thread           status               seq  step  updated               running by  module
+a1               done                   8     5  YYYY-MM-DD hh:mm:ssZ  -           hostile-agent.ts
+${SHOWN}  error (NODE_FAILED)    5     1  YYYY-MM-DD hh:mm:ssZ  -           hostile-graph.ts
 `);
     const unknown = await runMain(['history', '--', `${THREAD}z`], cwd);
     expectSafe(unknown);

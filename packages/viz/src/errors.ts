@@ -9,7 +9,9 @@ export type VizErrorCode =
   | 'RUN_LOG_INVALID'
   | 'RUN_LOG_VERSION'
   // renderHtml: ELK could not lay the graph out
-  | 'LAYOUT_FAILED';
+  | 'LAYOUT_FAILED'
+  // renderHtml: the viewer's files (src/html/*.js, *.css) are not in the installed package
+  | 'VIEWER_FILES_MISSING';
 
 export class VizError extends WeftError<VizErrorCode> {
   override readonly name: string = 'VizError';

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Command } from '../command.ts';
 import { CliError } from '../errors.ts';
+import { packageRoot } from '../package-root.ts';
 
 const USAGE = `usage: weft bench [harness options]
 
@@ -19,8 +20,8 @@ harness options (see benchmarks/README.md):
   --warmup <n>  --samples <n>  --size <n>
 weft bench -- --help shows the harness's own usage.`;
 
-// This file is packages/cli/src/commands/bench.ts: the repository is four levels up.
-const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+// The CLI is packages/cli in a checkout of the repository: the repository is two levels up.
+const REPO = resolve(packageRoot(), '../..');
 
 /** `weft bench`: the benchmark harness in a child process, its output streamed, its exit code passed on. */
 export const benchCommand: Command = {

@@ -3,6 +3,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { CliIo } from '../cli-io.ts';
 import type { Command } from '../command.ts';
 import { CliError } from '../errors.ts';
+import { packageRoot } from '../package-root.ts';
 import { projectFiles, type ProjectOptions } from '../init/project-files.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
 import { shellQuote } from '../shell-quote.ts';
@@ -60,8 +61,8 @@ function checkFolder(dir: string, force: boolean): void {
 }
 
 function projectOptions(dir: string): ProjectOptions {
-  // The CLI's own package.json, one folder above src/ and dist/: the version, and the ranges of the tools it is built with.
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  // The CLI's own package.json: the version, and the ranges of the tools it is built with.
+  const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as {
     version: string;
     dependencies?: Record<string, string>;
     devDependencies?: Record<string, string>;

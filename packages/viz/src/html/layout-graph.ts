@@ -1,4 +1,3 @@
-import elkModule from 'elkjs/lib/elk.bundled.js';
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api.js';
 import { VizError } from '../errors.ts';
 import type { VizModel } from '../model/viz-model.ts';
@@ -28,7 +27,10 @@ export interface GraphLayout {
 
 /** Lays the model out with ELK's layered algorithm (in-process, deterministic: same model → same layout). */
 export async function layoutGraph(model: VizModel): Promise<GraphLayout> {
+  // Imported here, not at the top: ELK takes about 230 ms to load, and only the HTML view lays a graph out
+  // (`weft graph --format mermaid` and every other import of @weft/viz never pay for it).
   // The bundled build is CommonJS whose export is the constructor, also under `.default`: typed as the latter.
+  const { default: elkModule } = await import('elkjs/lib/elk.bundled.js');
   const elk = new elkModule.default();
   let laid: ElkNode;
   try {

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { CompiledGraph, GraphJSON, RunLogLine } from '@weft/graph';
 import { VizError } from '../errors.ts';
 import { vizModel } from '../model/build-viz-model.ts';
@@ -78,7 +80,27 @@ function notices(replay: Replay, drawnHash: string): string[] {
   return out;
 }
 
-/** Read at render time, next to this module (the files are plain browser code, not compiled). */
+/**
+ * The viewer's browser code and styles, read at render time from the
+ * package's src/html/ (plain files, not compiled; the package ships src/).
+ * Found from the package root, the nearest folder up with a package.json,
+ * because this module runs as src/html/render-html.ts in the workspace and
+ * bundled into dist/index.js when installed.
+ */
 function readClientFile(name: string): string {
-  return readFileSync(new URL(`./${name}`, import.meta.url), 'utf8');
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  const file = join(dir, 'src', 'html', name);
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new VizError(
+      'VIEWER_FILES_MISSING',
+      `@weft/viz cannot read its viewer file ${file}: ${(err as Error).message}; reinstall @weft/viz (its src/html/ folder ships with it)`,
+      {
+        cause: err,
+        details: { file },
+      },
+    );
+  }
 }
