@@ -1,33 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import semver from 'semver';
+import { installedPackages } from './installed-packages.ts';
 
 /** The oldest Node.js every package promises (`engines.node` of each package.json: `zlib.crc32` came in 20.15). */
 export const OLDEST_NODE = '20.15.0';
-
-/** Every package folder under `dir`'s node_modules, at any depth (scoped ones included). */
-async function packageDirs(dir: string, found: string[] = []): Promise<string[]> {
-  const modules = join(dir, 'node_modules');
-  let entries;
-  try {
-    entries = await readdir(modules, { withFileTypes: true });
-  } catch {
-    return found;
-  }
-  for (const entry of entries) {
-    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
-    const dirs = entry.name.startsWith('@')
-      ? (await readdir(join(modules, entry.name), { withFileTypes: true }))
-          .filter((e) => e.isDirectory())
-          .map((e) => join(modules, entry.name, e.name))
-      : [join(modules, entry.name)];
-    for (const path of dirs) {
-      found.push(path);
-      await packageDirs(path, found);
-    }
-  }
-  return found;
-}
 
 /**
  * Every installed package whose `engines.node` refuses the oldest Node.js
@@ -37,7 +14,7 @@ async function packageDirs(dir: string, found: string[] = []): Promise<string[]>
 export async function engineProblems(dir: string): Promise<string[]> {
   const problems: string[] = [];
   const versions = [OLDEST_NODE, process.versions.node];
-  for (const path of await packageDirs(dir)) {
+  for (const path of await installedPackages(dir)) {
     let manifest: { name?: string; version?: string; engines?: { node?: string } };
     try {
       manifest = JSON.parse(await readFile(join(path, 'package.json'), 'utf8')) as typeof manifest;

@@ -1,30 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PackedPackage } from './pack-packages.ts';
+import { installedPackages } from './installed-packages.ts';
 import { runCommand } from './run-command.ts';
-
-/** Every folder named node_modules/@weft/<name> under `dir`, at any depth. */
-async function weftCopies(dir: string, found: string[] = []): Promise<string[]> {
-  const modules = join(dir, 'node_modules');
-  let entries;
-  try {
-    entries = await readdir(modules, { withFileTypes: true });
-  } catch {
-    return found;
-  }
-  for (const entry of entries) {
-    if (!entry.isDirectory() || entry.name === '.bin') continue;
-    if (entry.name.startsWith('@')) {
-      for (const scoped of await readdir(join(modules, entry.name), { withFileTypes: true })) {
-        if (!scoped.isDirectory()) continue;
-        const path = join(modules, entry.name, scoped.name);
-        if (entry.name === '@weft') found.push(path);
-        await weftCopies(path, found);
-      }
-    } else await weftCopies(join(modules, entry.name), found);
-  }
-  return found;
-}
 
 /**
  * The install has one copy of each package, of the packed version (the
@@ -33,7 +11,7 @@ async function weftCopies(dir: string, found: string[] = []): Promise<string[]> 
  */
 export async function checkLayout(dir: string, packed: PackedPackage[], env: NodeJS.ProcessEnv): Promise<string | undefined> {
   const problems: string[] = [];
-  const copies = await weftCopies(dir);
+  const copies = (await installedPackages(dir)).filter((path) => /[\\/]node_modules[\\/]@weft[\\/][^\\/]+$/.test(path));
   for (const p of packed) {
     const mine = copies.filter((c) => c.endsWith(join('@weft', p.name.slice('@weft/'.length))));
     if (mine.length !== 1) problems.push(`${p.name}: ${mine.length} copies installed (${mine.join(', ')})`);
