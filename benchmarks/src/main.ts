@@ -12,7 +12,7 @@ import { formatShape, type Cell, type ShapeResult } from './harness/report.ts';
 import { writeResults } from './harness/results-file.ts';
 import { writeResultsMarkdown } from './harness/results-markdown.ts';
 import { runCurves } from './curves/run-curves.ts';
-import type { FrameworkId, Scenario, Stats } from './harness/types.ts';
+import { FRAMEWORK_IDS, type FrameworkId, type Scenario, type Stats } from './harness/types.ts';
 import { NotApplicableError } from './harness/lazy.ts';
 import { weftFrom } from './harness/weft-from.ts';
 import { runWeftPasses } from './harness/weft-passes.ts';
@@ -156,9 +156,12 @@ async function main(): Promise<void> {
   const curves = await runCurves(opts);
   if (opts.storage) runStorageBenchmark();
   reportStrays();
-  // Quick numbers are too noisy to keep, and resized runs are not comparable
-  // across days; only default full runs are recorded.
-  if (!opts.quick && opts.size === undefined && opts.from !== 'dist') {
+  // Quick numbers are too noisy to keep, resized runs are not comparable
+  // across days, and a run of some frameworks would replace a shape's cells
+  // with fewer columns; only full runs of every framework are recorded
+  // (a run of some shapes replaces just those shapes).
+  const everyFramework = opts.frameworks.length === FRAMEWORK_IDS.length;
+  if (!opts.quick && opts.size === undefined && opts.from !== 'dist' && everyFramework) {
     const file = await writeResults(results, { ...opts, ...timeFloors(opts) }, gcExposed, curves);
     console.log(`results written to ${file}`);
     console.log(`Markdown written to ${await writeResultsMarkdown(file)}`);
