@@ -75,22 +75,29 @@ function pausedAt(store: PostgresStore, method: 'put' | 'deleteCheckpoints') {
   return { store: paused as CheckpointStore, reached: reached.promise, release: gate.open };
 }
 
-describePg('prune and a fork interleaved at the dangerous point, from two stores', () => {
+/**
+ * Two stores on one fresh schema, each with its own pool (as two processes
+ * would be), made before the suite's tests and closed after them; the schema
+ * is dropped at the end.
+ */
+function twoStores(): { pruner: () => PostgresStore; forker: () => PostgresStore } {
   const schema = freshSchema();
-  let pruner: PostgresStore;
-  let forker: PostgresStore;
-
+  let stores: [PostgresStore, PostgresStore] | undefined;
   beforeAll(async () => {
-    pruner = new PostgresStore({ connectionString: PG_URL, schema });
-    forker = new PostgresStore({ connectionString: PG_URL, schema });
-    await pruner.migrate();
+    stores = [new PostgresStore({ connectionString: PG_URL, schema }), new PostgresStore({ connectionString: PG_URL, schema })];
+    await stores[0].migrate();
   });
   afterAll(async () => {
-    await Promise.all([pruner.close(), forker.close()]);
+    if (stores) await Promise.all(stores.map((s) => s.close()));
     const admin = new pg.Pool({ connectionString: PG_URL });
     await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await admin.end();
   });
+  return { pruner: () => stores![0], forker: () => stores![1] };
+}
+
+describePg('prune and a fork interleaved at the dangerous point, from two stores', () => {
+  const stores = twoStores();
 
   const outcome = (p: PromiseLike<unknown>): Promise<string> =>
     Promise.resolve(p).then(
@@ -101,26 +108,26 @@ describePg('prune and a fork interleaved at the dangerous point, from two stores
   /** A thread interrupted at `ask` (checkpoints 1..6) and the id of checkpoint 2, which a fork from it needs with 1. */
   async function interruptedThread(name: string): Promise<{ threadId: string; base: string }> {
     const threadId = `${name}-${Date.now()}`;
-    expect((await forkGraph(pruner).run('x', { threadId })).status).toBe('interrupted');
-    return { threadId, base: (await pruner.list(threadId)).find((e) => e.seq === 2)!.id };
+    expect((await forkGraph(stores.pruner()).run('x', { threadId })).status).toBe('interrupted');
+    return { threadId, base: (await stores.pruner().list(threadId)).find((e) => e.seq === 2)!.id };
   }
 
   /** Every checkpoint left loads, and the head resumes to the log of the line that is newest. */
   async function expectIntact(threadId: string, log: string[]): Promise<void> {
     const seqs: number[] = [];
-    for await (const view of forkGraph(forker).history(threadId)) seqs.push(view.seq);
-    expect(seqs).toEqual((await forker.list(threadId)).map((e) => e.seq));
-    const done = await forkGraph(pruner).resume({ threadId, resume: { 'ask#0': 'yes' } });
+    for await (const view of forkGraph(stores.forker()).history(threadId)) seqs.push(view.seq);
+    expect(seqs).toEqual((await stores.forker().list(threadId)).map((e) => e.seq));
+    const done = await forkGraph(stores.pruner()).resume({ threadId, resume: { 'ask#0': 'yes' } });
     expect([done.status, done.state]).toEqual(['done', { log }]);
   }
 
   it('prune has chosen what to delete and not deleted it yet: a fork from a checkpoint it will delete is refused (THREAD_BUSY)', async () => {
     const { threadId, base } = await interruptedThread('prune-first');
-    const paused = pausedAt(pruner, 'deleteCheckpoints');
+    const paused = pausedAt(stores.pruner(), 'deleteCheckpoints');
     const pruning = forkGraph(paused.store).prune(threadId, { keepLast: 1 });
     await paused.reached;
     // Without prune's lease the fork would run here, writing a delta on checkpoint 2, which the prune then deletes.
-    const fork = await outcome(forkGraph(forker).resume({ threadId, checkpointId: base, goto: 'b', input: 'fork' }));
+    const fork = await outcome(forkGraph(stores.forker()).resume({ threadId, checkpointId: base, goto: 'b', input: 'fork' }));
     expect(fork).toBe('THREAD_BUSY');
     paused.release();
     expect(await pruning).toEqual({ kept: 3, deleted: 3, unreadable: [] });
@@ -129,37 +136,25 @@ describePg('prune and a fork interleaved at the dangerous point, from two stores
 
   it('a fork has loaded its base and not written yet: prune is refused (THREAD_BUSY), and the fork’s line loads afterwards', async () => {
     const { threadId, base } = await interruptedThread('fork-first');
-    const paused = pausedAt(forker, 'put');
+    const paused = pausedAt(stores.forker(), 'put');
     const forking = forkGraph(paused.store).resume({ threadId, checkpointId: base, goto: 'b', input: 'fork' });
     await paused.reached;
     // Without prune's lease, prune would delete checkpoints 1..3 here: the fork's first write then points at a deleted one.
-    const prune = await outcome(forkGraph(pruner).prune(threadId, { keepLast: 1 }));
+    const prune = await outcome(forkGraph(stores.pruner()).prune(threadId, { keepLast: 1 }));
     expect(prune).toBe('THREAD_BUSY');
     paused.release();
     expect((await forking).status).toBe('interrupted');
-    expect(await forkGraph(pruner).prune(threadId, { keepLast: 1 })).toMatchObject({ deleted: expect.any(Number), unreadable: [] });
+    expect(await forkGraph(stores.pruner()).prune(threadId, { keepLast: 1 })).toMatchObject({
+      deleted: expect.any(Number),
+      unreadable: [],
+    });
     await expectIntact(threadId, ['a:x', 'b:fork', 'c:fork', 'd:fork', 'ask:yes']);
   });
 });
 
 describePg(`prune and a fork started together on one thread, from two stores (${TRIALS} trials)`, () => {
-  const schema = freshSchema();
-  let pruner: PostgresStore;
-  let forker: PostgresStore;
+  const stores = twoStores();
   const tally = new Map<string, number>();
-
-  beforeAll(async () => {
-    // Two stores, each with its own pool: as two processes would be.
-    pruner = new PostgresStore({ connectionString: PG_URL, schema });
-    forker = new PostgresStore({ connectionString: PG_URL, schema });
-    await pruner.migrate();
-  });
-  afterAll(async () => {
-    await Promise.all([pruner.close(), forker.close()]);
-    const admin = new pg.Pool({ connectionString: PG_URL });
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
-  });
 
   const settle = (p: Promise<unknown>): Promise<Outcome> =>
     p.then(
@@ -172,10 +167,10 @@ describePg(`prune and a fork started together on one thread, from two stores (${
 
   for (let trial = 1; trial <= TRIALS; trial++) {
     it(`trial ${trial}: each call runs or is refused before writing, every checkpoint left loads, the head resumes`, async () => {
-      const [byPruner, byForker] = [forkGraph(pruner), forkGraph(forker)];
+      const [byPruner, byForker] = [forkGraph(stores.pruner()), forkGraph(stores.forker())];
       const threadId = `prune-fork-${trial}-${Date.now()}`;
       expect((await byPruner.run('x', { threadId })).status).toBe('interrupted');
-      const base = (await pruner.list(threadId)).find((e) => e.seq === 2)!;
+      const base = (await stores.pruner().list(threadId)).find((e) => e.seq === 2)!;
 
       let pruned: { kept: number; deleted: number; unreadable: string[] } | undefined;
       let forked: { status: string } | undefined;
@@ -187,14 +182,14 @@ describePg(`prune and a fork started together on one thread, from two stores (${
       tally.set(key, (tally.get(key) ?? 0) + 1);
       expect([prune, fork]).not.toEqual(['THREAD_BUSY', 'THREAD_BUSY']);
       // Only a prune that ran first can have taken the fork's checkpoint away; that fork wrote nothing.
-      if (fork === 'CHECKPOINT_NOT_FOUND') expect([prune, await forker.get(threadId, base.id)]).toEqual(['ran', undefined]);
+      if (fork === 'CHECKPOINT_NOT_FOUND') expect([prune, await stores.forker().get(threadId, base.id)]).toEqual(['ran', undefined]);
       if (pruned) expect(pruned.unreadable).toEqual([]);
       if (forked) expect(forked.status).toBe('interrupted');
 
       // Every checkpoint left loads: history rebuilds each one's state from its snapshot and deltas.
       const seqs: number[] = [];
       for await (const view of byForker.history(threadId)) seqs.push(view.seq);
-      expect(seqs).toEqual((await forker.list(threadId)).map((e) => e.seq));
+      expect(seqs).toEqual((await stores.forker().list(threadId)).map((e) => e.seq));
       // The head resumes, and continues whichever line of the thread is newest.
       const done = await byPruner.resume({ threadId, resume: { 'ask#0': 'yes' } });
       const log = fork === 'ran' ? ['a:x', 'b:fork', 'c:fork', 'd:fork', 'ask:yes'] : ['a:x', 'b:x', 'c:x', 'd:x', 'ask:yes'];
