@@ -12,8 +12,10 @@ export const AGENT_EVENT = 'weft.agentEvent';
  */
 export const CALLER_RUN_PATH = 'weft.callerRunPath';
 
-export function emitAgentEvent(ctx: Pick<NodeContext<AgentRunState>, 'emit' | 'state'>, event: AgentEvent): void {
-  const caller = ctx.state.callerRunPath;
+export function emitAgentEvent(ctx: Pick<NodeContext<AgentRunState>, 'emit' | 'state' | 'path'>, event: AgentEvent): void {
+  // Only a graph run as a subgraph (an agent tool) has callers. A top-level node's path is its name alone, and it
+  // skips the state read: reading freezes what the node's path writes copied, work a model step need not do.
+  const caller = ctx.path.length > 1 ? ctx.state.callerRunPath : undefined;
   ctx.emit(caller ? { [AGENT_EVENT]: event, [CALLER_RUN_PATH]: caller } : { [AGENT_EVENT]: event });
 }
 
