@@ -16,34 +16,13 @@ import { FRAMEWORK_IDS, type FrameworkId, type Scenario, type Stats } from './ha
 import { NotApplicableError } from './harness/lazy.ts';
 import { weftFrom } from './harness/weft-from.ts';
 import { runWeftPasses } from './harness/weft-passes.ts';
-import { agentLoop } from './scenarios/agent-loop.ts';
-import { chainCheckpoint } from './scenarios/chain-checkpoint.ts';
-import { chain } from './scenarios/chain.ts';
-import { fanOut } from './scenarios/fan-out.ts';
-import { growingHistory } from './scenarios/growing-history.ts';
-import { interruptResume } from './scenarios/interrupt-resume.ts';
-import { parallelAgents } from './scenarios/parallel-agents.ts';
-import { reactLoop } from './scenarios/react-loop.ts';
-import { sequentialAgents } from './scenarios/sequential-agents.ts';
-import { transferChain } from './scenarios/transfer-chain.ts';
+import { ALL_SCENARIOS } from './scenarios/all-scenarios.ts';
 
 // A 100-way LangGraph fan-out legitimately hangs 100 abort listeners on one
 // AbortSignal (@langchain/core raceWithSignal) and Node warns past 10. Raised,
 // not disabled, so a real per-run listener leak still shows up after a few runs.
 EventEmitter.defaultMaxListeners = 1000;
 
-const SCENARIOS: readonly Scenario[] = [
-  chain,
-  chainCheckpoint,
-  fanOut,
-  agentLoop,
-  reactLoop,
-  sequentialAgents,
-  parallelAgents,
-  transferChain,
-  interruptResume,
-  growingHistory,
-];
 
 // A framework that leaves a stray rejection behind must not take the run down;
 // it is reported, and the cell that caused it has already failed or finished.
@@ -102,7 +81,7 @@ function reportStrays(): void {
 /** Every selected shape's table, printed as it is measured. */
 async function runTables(opts: CliOptions): Promise<ShapeResult[]> {
   const results: ShapeResult[] = [];
-  for (const scenario of SCENARIOS.filter((s) => opts.shapes.includes(s.id))) {
+  for (const scenario of ALL_SCENARIOS.filter((s) => opts.shapes.includes(s.id))) {
     const size = opts.size ?? (opts.quick ? scenario.size.quick : scenario.size.full);
     const cells: Cell[] = [];
     for (const framework of opts.frameworks) cells.push(await runCell(scenario, framework, size, opts));
