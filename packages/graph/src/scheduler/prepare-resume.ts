@@ -1,4 +1,4 @@
-import { produceWithPatches, type Draft, type Patch } from 'immer';
+import type { Draft, Patch } from 'immer';
 import type { CheckpointRecord } from '../checkpoint/checkpoint-record.ts';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
 import { CheckpointWriter } from '../checkpoint/checkpoint-writer.ts';
@@ -8,6 +8,7 @@ import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import { WeftError } from '../errors.ts';
 import { cursorToBody, restoreCursor } from './cursor-record.ts';
 import type { Cursor } from './cursor.ts';
+import { applyRecipe, type Recipe } from '../state/apply-recipe.ts';
 import { checkThreadId } from '../checkpoint/check-thread-id.ts';
 import { emptyCursor } from './fresh-cursor.ts';
 import { underLease, type LeaseRequest, type Prepared } from './prepared.ts';
@@ -161,8 +162,7 @@ function continueCursor(
 /** The `update` recipe applied to the checkpoint's state; a recipe that throws is the caller's error, typed. */
 function applyUpdate(checkpointId: string, state: unknown, update: (draft: Draft<unknown>) => void): [unknown, Patch[]] {
   try {
-    const [next, patches] = produceWithPatches(state, update);
-    return [next, patches];
+    return applyRecipe(state, update as Recipe);
   } catch (err) {
     throw new WeftError(
       'INVALID_ARGUMENT',

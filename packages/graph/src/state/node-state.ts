@@ -1,10 +1,9 @@
-import { enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
+import type { Draft, Patch } from 'immer';
+import { applyRecipe, type Recipe } from './apply-recipe.ts';
 import { freezeOwned } from './apply-patch-list.ts';
 import { WeftError } from '../errors.ts';
 import { pathKeyProblem } from './path-key-problem.ts';
 import { appendIn, removeIn, setIn, type StatePath } from './write-path.ts';
-
-enablePatches();
 
 /**
  * One node's view of the graph state during a step: the step's starting state
@@ -68,7 +67,7 @@ export class NodeState<S = unknown> {
   }
 
   #apply(recipe: (draft: Draft<S>) => void): void {
-    const [next, patches] = produceWithPatches(this.current, recipe);
+    const [next, patches] = applyRecipe(this.current, recipe as Recipe);
     // A recipe can write any key; one through a prototype key could never be replayed from a checkpoint.
     for (const p of patches) {
       const problem = pathKeyProblem(p.path);
