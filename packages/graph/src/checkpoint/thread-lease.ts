@@ -39,9 +39,11 @@ export interface ClaimOptions {
 /** A store's lease time when it is not configured: short, so a crashed holder's thread is free again soon. */
 export const DEFAULT_LEASE_TTL_MS = 15_000;
 
-/** `host:pid`, the default name of a holder. */
+let holder: string | undefined;
+
+/** `host:pid`, the default name of a holder. Asked of the system once: it cost 4.5% of an interrupt + resume. */
 export function processHolder(): string {
-  return `${hostname()}:${process.pid}`;
+  return (holder ??= `${hostname()}:${process.pid}`);
 }
 
 /** The refusal every store gives while someone else holds the thread. */

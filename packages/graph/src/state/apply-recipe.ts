@@ -20,8 +20,8 @@ export type Recipe = (draft: never) => unknown;
  * Written here rather than calling immer because immer copies and walks
  * lists with `slice()` and `forEach()`, which V8 (Node 20) runs 30–100 times
  * slower on frozen arrays, and Weft's state is always frozen: appending to a
- * 50-item list took 11.5 µs through immer and a two-key update 2.9 µs
- * (packages/graph/src/state/apply-recipe.bench.ts has the figures for this one).
+ * 50-item list took 10.9 µs through immer and 2.4 µs here, a two-key update
+ * 2.4 and 1.1 µs (docs/decisions/0013 has the figures).
  */
 export function applyRecipe(base: unknown, recipe: Recipe): [next: unknown, patches: Patch[]] {
   if (!isContainer(base)) {

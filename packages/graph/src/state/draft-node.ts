@@ -28,7 +28,7 @@ export class DraftNode {
     readonly parent: DraftNode | undefined,
     /** The key in the parent it was read from. */
     readonly key: Key | undefined,
-    /** Every node of this recipe in the order they were drafted: patches come in the reverse order, and every proxy is revoked at the end. */
+    /** Every node of this recipe in the order they were drafted: patches come in the reverse order, and all are marked done at the end. */
     readonly all: DraftNode[],
   ) {
     this.isList = Array.isArray(base);
