@@ -9,9 +9,21 @@
 import { BaseAgent, LoopAgent, ParallelAgent, SequentialAgent, createEvent, createEventActions } from '@google/adk';
 import type { Event, InvocationContext } from '@google/adk';
 import type { Factory, FrameworkModule } from '../harness/types.ts';
-import { branch, check, fakeModel, fakeTool, fanOutTotal, inc, sum, type ModelMsg, type ToolMsg } from '../harness/work.ts';
+import {
+  branch,
+  check,
+  checkCountState,
+  fakeModel,
+  fakeTool,
+  fanOutTotal,
+  inc,
+  nodeName,
+  sum,
+  type ModelMsg,
+  type ToolMsg,
+} from '../harness/work.ts';
 import { adkLlmAgents } from './adk-llm-agents.ts';
-import { sessionRun } from './adk-session.ts';
+import { finalState, sessionRun } from './adk-session.ts';
 
 type State = Readonly<Record<string, unknown>>;
 type Step = (state: State) => Promise<{ delta: Record<string, unknown>; escalate?: boolean }>;
@@ -39,15 +51,6 @@ class StepAgent extends BaseAgent {
   }
 }
 
-/** Final value of a state key as the events wrote it (the runner applies the same deltas). */
-function finalState(events: readonly Event[], key: string): unknown {
-  for (let i = events.length - 1; i >= 0; i--) {
-    const delta = events[i]?.actions.stateDelta;
-    if (delta && key in delta) return delta[key];
-  }
-  return undefined;
-}
-
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
 function chainAgent(n: number): SequentialAgent {
@@ -65,6 +68,18 @@ const chainCheckpoint: Factory = async (n) =>
     reportBytes: true,
     verify: (ev) => check('adk-agents chain-checkpoint', finalState(ev, 'x'), n),
   });
+
+// Each StepAgent reads the session state and yields its delta, { count, last }.
+const chainState: Factory = async (n) => {
+  const steps = Array.from({ length: n }, (_, i) => {
+    const name = nodeName(i);
+    return new StepAgent(name, async (s) => ({ delta: { count: num(s['count']) + 1, last: name } }));
+  });
+  const root = new SequentialAgent({ name: 'chain_state', subAgents: steps });
+  return sessionRun(root, {
+    verify: (ev) => checkCountState('adk-agents', { count: finalState(ev, 'count'), last: finalState(ev, 'last') }, n),
+  });
+};
 
 const fanOut: Factory = async (width) => {
   const keys = Array.from({ length: width }, (_, i) => `p${i}`);
@@ -106,6 +121,7 @@ const agentLoop: Factory = async (turns) => {
 export const adkAgents = {
   chain,
   'chain-checkpoint': chainCheckpoint,
+  'chain-state': chainState,
   'fan-out': fanOut,
   'agent-loop': agentLoop,
   ...adkLlmAgents,

@@ -6,7 +6,7 @@
  * through `subAgents` and the built-in `transfer_to_agent` tool.
  */
 import { FunctionTool, LlmAgent, ParallelAgent, SequentialAgent } from '@google/adk';
-import type { Event } from '@google/adk';
+import type { Event, LlmAgentConfig, LlmRequest } from '@google/adk';
 import { z } from 'zod';
 import {
   TOOL_DESCRIPTION,
@@ -16,9 +16,11 @@ import {
   agentAnswer,
   agentName,
   checkAnswers,
+  checkHistory,
   checkReact,
   checkTransfer,
   counted,
+  historyAnswer,
   reactDecision,
 } from '../harness/agent-work.ts';
 import type { AgentModule } from '../harness/types.ts';
@@ -44,6 +46,22 @@ export function reactAgent(turns: number, counter: ToolCounter): LlmAgent {
   return new LlmAgent({ name: 'react', description: 'calls noop', model, tools: [noop] });
 }
 
+/** Texts of the contents ADK sent the model, one per content (its text parts joined). */
+const contentTexts = (request: LlmRequest): string[] => request.contents.map((c) => (c.parts ?? []).map((p) => p.text ?? '').join(''));
+
+/**
+ * sequential-history's agent i: its fake model checks the history in the
+ * request (ADK passes other agents' replies as user-role "For context:"
+ * contents), then answers with historyAnswer(i).
+ */
+export function historyAgent(label: string, i: number, config: Pick<LlmAgentConfig, 'includeContents'> = {}): LlmAgent {
+  const model = new FakeLlm((request) => {
+    checkHistory(label, i, contentTexts(request));
+    return textContent(historyAnswer(i));
+  });
+  return new LlmAgent({ name: agentName(i), description: 'answers', model, ...config });
+}
+
 export const adkLlmAgents: AgentModule = {
   'react-loop': async (turns) => {
     const counter = new ToolCounter();
@@ -58,6 +76,14 @@ export const adkLlmAgents: AgentModule = {
   'sequential-agents': async (n) => {
     const root = new SequentialAgent({ name: 'seq', subAgents: Array.from({ length: n }, (_, i) => textAgent(i)) });
     return sessionRun(root, { input: USER_INPUT, verify: (ev) => checkAnswers('adk-agents sequential-agents', texts(ev), n, true) });
+  },
+  'sequential-history': async (n) => {
+    // Agents of a SequentialAgent share the session, so each one's request holds the earlier replies.
+    const root = new SequentialAgent({ name: 'seq', subAgents: Array.from({ length: n }, (_, i) => historyAgent('adk-agents', i)) });
+    return sessionRun(root, {
+      input: USER_INPUT,
+      verify: (ev) => checkAnswers('adk-agents sequential-history', texts(ev), n, true, historyAnswer),
+    });
   },
   'parallel-agents': async (n) => {
     const root = new ParallelAgent({ name: 'par', subAgents: Array.from({ length: n }, (_, i) => textAgent(i)) });

@@ -46,6 +46,10 @@ export function sessionRun(root: RunnableRoot, { resumable = false, reportBytes 
     const events: Event[] = [];
     const newMessage = { role: 'user', parts: [{ text: input }] };
     for await (const ev of runner.runAsync({ userId: USER, sessionId, newMessage })) events.push(ev);
+    // An LlmAgent turns a model's exception into an error event, and a
+    // SequentialAgent then runs the next agent: such a run failed.
+    const failed = events.find((ev) => ev.errorCode !== undefined || ev.errorMessage !== undefined);
+    if (failed) throw new Error(`${failed.author ?? 'adk'}: ${failed.errorMessage ?? failed.errorCode ?? ''}`);
     verify(events);
   };
   // Deleting clones the whole session first, so do it outside the timed region.
@@ -68,6 +72,15 @@ export function lastOutput(events: readonly Event[]): unknown {
   for (let i = events.length - 1; i >= 0; i--) {
     const out = events[i]?.output;
     if (out !== undefined) return out;
+  }
+  return undefined;
+}
+
+/** Final value of a session state key as the events wrote it (the runner applies the same deltas to the session). */
+export function finalState(events: readonly Event[], key: string): unknown {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const delta = events[i]?.actions.stateDelta;
+    if (delta && key in delta) return delta[key];
   }
   return undefined;
 }

@@ -4,17 +4,20 @@
  * to it; a Workflow rehydrates its node states from that log on resume).
  * interrupt-resume: START -> ask, where `ask` returns a `RequestInput`; the
  * client resumes with an `adk_request_input` functionResponse carrying the
- * interrupt id and the value. growing-history: an LlmAgent node reading the
- * session's history, sent turn after turn on one session.
+ * interrupt id and the value. interrupt-resume-state: START -> a -> ask -> c,
+ * whose FunctionNodes append to a `log` in session state through `ctx.state`;
+ * `ask` runs again on resume and appends the answer. growing-history: an
+ * LlmAgent node reading the session's history, sent turn after turn on one
+ * session.
  */
 import { FunctionNode, LlmAgent, RequestInput, Workflow, getUserInputRequests } from '@google/adk';
-import { APPROVAL, QUESTION } from '../harness/stateful-work.ts';
+import type { NodeContext } from '@google/adk';
+import { APPROVAL, QUESTION, checkStateLog } from '../harness/stateful-work.ts';
 import type { Factory, Run } from '../harness/types.ts';
 import { check } from '../harness/work.ts';
 import { AdkConversation, replyParts, textParts } from './adk-conversation.ts';
 import { adkGrowingHistory } from './adk-growing-history.ts';
-
-import { lastOutput } from './adk-session.ts';
+import { finalState, lastOutput } from './adk-session.ts';
 
 export const interruptResume: Factory = async (cycles) => {
   let asked = 0;
@@ -39,6 +42,57 @@ export const interruptResume: Factory = async (cycles) => {
       const done = await chat.send(sessionId, replyParts(interruptId, functionCallName, APPROVAL));
       check('adk resume output', lastOutput(done), APPROVAL);
       check('adk ask node runs', asked, 1);
+    }
+  };
+  run.reset = () => chat.closeAll();
+  return run;
+};
+
+/** The `ask` node's interrupt id: fixed, so the node finds its answer in `ctx.resumeInputs` when it runs again. */
+const ASK_ID = 'approve';
+
+/** Appends to the session state's `log`; a new list, since ADK records a write as the value set on the key. */
+function append(ctx: NodeContext, item: string): void {
+  ctx.state.set('log', [...(ctx.state.get<string[]>('log') ?? []), item]);
+}
+
+export const interruptResumeState: Factory = async (cycles) => {
+  // A node without an output runs again when the workflow resumes (only a
+  // node with an output is fast-forwarded), so `a` and `c` pass the input on.
+  const a = new FunctionNode('a', (ctx: NodeContext, input: unknown) => {
+    append(ctx, 'a');
+    return input;
+  });
+  // rerunOnResume: on resume the node runs again and reads its answer, rather
+  // than having the answer become its output without running.
+  const ask = new FunctionNode(
+    'ask',
+    (ctx: NodeContext) => {
+      const answer = ctx.resumeInputs[ASK_ID];
+      if (answer === undefined) {
+        append(ctx, 'ask');
+        return new RequestInput({ interruptId: ASK_ID, message: QUESTION });
+      }
+      append(ctx, String(answer));
+      return answer;
+    },
+    { rerunOnResume: true },
+  );
+  const c = new FunctionNode('c', (ctx: NodeContext, input: unknown) => {
+    append(ctx, 'c');
+    return input;
+  });
+  const chat = new AdkConversation(new Workflow({ name: 'interrupt_resume_state', edges: [['START', a, ask, c]] }));
+  const run: Run = async () => {
+    for (let i = 0; i < cycles; i++) {
+      const sessionId = await chat.open();
+      const paused = await chat.send(sessionId, textParts('go'));
+      const requests = paused.flatMap((e) => getUserInputRequests(e));
+      check('adk interrupts', requests.length, 1);
+      check('adk interrupt id', requests[0]?.interruptId, ASK_ID);
+      check('adk interrupt info', requests[0]?.message, QUESTION);
+      const done = await chat.send(sessionId, replyParts(ASK_ID, requests[0]?.functionCallName ?? '', APPROVAL));
+      checkStateLog('adk', finalState(done, 'log'));
     }
   };
   run.reset = () => chat.closeAll();

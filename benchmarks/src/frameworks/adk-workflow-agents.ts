@@ -5,7 +5,7 @@
  * gets the previous node's output as its user turn). Run through
  * InMemoryRunner on a fresh session per run.
  */
-import { JoinNode, LlmAgent, Workflow } from '@google/adk';
+import { FunctionNode, JoinNode, LlmAgent, Workflow } from '@google/adk';
 import type { Event } from '@google/adk';
 import {
   ToolCounter,
@@ -16,10 +16,11 @@ import {
   checkReact,
   checkTransfer,
   counted,
+  historyAnswer,
 } from '../harness/agent-work.ts';
 import type { AgentModule } from '../harness/types.ts';
 import { FakeLlm, callContent, finalTexts, textContent } from './adk-fake-llm.ts';
-import { reactAgent } from './adk-llm-agents.ts';
+import { historyAgent, reactAgent } from './adk-llm-agents.ts';
 import { lastOutput, sessionRun } from './adk-session.ts';
 
 const textAgents = (n: number) =>
@@ -39,6 +40,24 @@ export const adkWorkflowAgents: AgentModule = {
     // One chain edge item wires consecutive agents.
     const wf = new Workflow({ name: 'seq_wf', edges: [['START', ...textAgents(n)]] });
     return sessionRun(wf, { input: USER_INPUT, verify: (ev) => checkAnswers('adk sequential-agents', texts(ev), n, true) });
+  },
+  'sequential-history': async (n) => {
+    // A Workflow sets an agent node to includeContents 'none' (it would see only
+    // the previous answer) unless set explicitly, and an agent node appends its
+    // input as a user turn, so with 'default' every earlier answer would reach
+    // the next agent twice. Each agent therefore follows a no-output
+    // FunctionNode: it has no input to append, and reads the session's history.
+    const edges = Array.from({ length: n }, (_, i) => [
+      new FunctionNode(`before_${i}`, () => null),
+      historyAgent('adk', i, { includeContents: 'default' }),
+    ]).flat();
+    const wf = new Workflow({ name: 'seq_history_wf', edges: [['START', ...edges]] });
+    const run = sessionRun(wf, {
+      input: USER_INPUT,
+      verify: (ev) => checkAnswers('adk sequential-history', texts(ev), n, true, historyAnswer),
+    });
+    run.note = 'a no-output FunctionNode before each agent node, else it re-sends each answer as a user turn';
+    return run;
   },
   'parallel-agents': async (n) => {
     // A Workflow must end in one terminal output, so the fan-out needs ADK's

@@ -7,8 +7,8 @@
 import { FunctionNode, JoinNode, Workflow, createEvent } from '@google/adk';
 import type { Event, NodeContext } from '@google/adk';
 import type { Factory, FrameworkModule } from '../harness/types.ts';
-import { branch, check, fakeModel, fakeTool, fanOutTotal, inc, sum, type ModelMsg } from '../harness/work.ts';
-import { lastOutput, sessionRun } from './adk-session.ts';
+import { branch, check, checkCountState, fakeModel, fakeTool, fanOutTotal, inc, nodeName, sum, type ModelMsg } from '../harness/work.ts';
+import { finalState, lastOutput, sessionRun } from './adk-session.ts';
 import { adkWorkflowAgents } from './adk-workflow-agents.ts';
 
 // The workflow's first input is the user message text ("0"); Number() turns
@@ -32,6 +32,25 @@ const chainCheckpoint: Factory = async (n) =>
     reportBytes: true,
     verify: (ev) => check('adk chain-checkpoint', lastOutput(ev), n),
   });
+
+/**
+ * chain-state: each FunctionNode writes session state through `ctx.state`
+ * (delta-aware: the writes ride on the event the node emits) and outputs
+ * nothing, so the next node starts on the completion alone.
+ */
+const chainState: Factory = async (n) => {
+  const nodes = Array.from({ length: n }, (_, i) => {
+    const name = nodeName(i);
+    return new FunctionNode(name, (ctx: NodeContext) => {
+      ctx.state.set('count', (ctx.state.get<number>('count') ?? 0) + 1);
+      ctx.state.set('last', name);
+    });
+  });
+  const wf = new Workflow({ name: 'chain_state', edges: [['START', ...nodes]] });
+  return sessionRun(wf, {
+    verify: (ev) => checkCountState('adk', { count: finalState(ev, 'count'), last: finalState(ev, 'last') }, n),
+  });
+};
 
 /**
  * JoinNode is ADK's fan-in barrier: the engine holds it until every
@@ -81,6 +100,7 @@ const agentLoop: Factory = async (turns) => {
 export const adk = {
   chain,
   'chain-checkpoint': chainCheckpoint,
+  'chain-state': chainState,
   'fan-out': fanOut,
   'agent-loop': agentLoop,
   ...adkWorkflowAgents,

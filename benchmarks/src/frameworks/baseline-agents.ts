@@ -3,7 +3,17 @@
  * function and the trivial tool, with the same decisions and checks as every
  * framework. No messages, no history, no events.
  */
-import { ToolCounter, agentAnswer, checkAnswers, checkReact, checkTransfer, reactDecision } from '../harness/agent-work.ts';
+import {
+  ToolCounter,
+  USER_INPUT,
+  agentAnswer,
+  checkAnswers,
+  checkHistory,
+  checkReact,
+  checkTransfer,
+  historyAnswer,
+  reactDecision,
+} from '../harness/agent-work.ts';
 import type { AgentModule } from '../harness/types.ts';
 
 const answerOf = async (i: number): Promise<string> => agentAnswer(i);
@@ -27,6 +37,18 @@ export const baselineAgents: AgentModule = {
     const answers: string[] = [];
     for (let i = 0; i < n; i++) answers.push(await answerOf(i));
     checkAnswers('baseline sequential-agents', answers, n, true);
+  },
+  'sequential-history': async (n) => {
+    // The history is an array of texts; agent i's "model" checks it, then answers.
+    const model = async (i: number, history: readonly string[]): Promise<string> => {
+      checkHistory('baseline', i, history);
+      return historyAnswer(i);
+    };
+    return async () => {
+      const history = [USER_INPUT];
+      for (let i = 0; i < n; i++) history.push(await model(i, history));
+      checkAnswers('baseline sequential-history', history.slice(1), n, true, historyAnswer);
+    };
   },
   'parallel-agents': async (n) => async () => {
     const answers = await Promise.all(Array.from({ length: n }, (_, i) => answerOf(i)));

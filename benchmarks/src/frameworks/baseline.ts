@@ -3,7 +3,19 @@
  * frameworks wrap. Whatever a framework costs above this is orchestration.
  */
 import type { Factory, FrameworkModule } from '../harness/types.ts';
-import { branch, check, fakeModel, fakeTool, fanOutTotal, inc, sum } from '../harness/work.ts';
+import {
+  branch,
+  check,
+  checkCountState,
+  countStep,
+  fakeModel,
+  fakeTool,
+  fanOutTotal,
+  inc,
+  nodeName,
+  sum,
+  type CountState,
+} from '../harness/work.ts';
 import { baselineAgents } from './baseline-agents.ts';
 
 const chain: Factory = async (n) => async () => {
@@ -16,6 +28,16 @@ const chain: Factory = async (n) => async () => {
 // "keep the last value", which is exactly the chain. Kept separate so the
 // table has a row for it rather than a gap.
 const chainCheckpoint: Factory = chain;
+
+// The same updates on a plain object, one awaited call per node.
+const chainState: Factory = async (n) => {
+  const names = Array.from({ length: n }, (_, i) => nodeName(i));
+  return async () => {
+    const state: CountState = { count: 0, last: '' };
+    for (const name of names) await countStep(state, name);
+    checkCountState('baseline', state, n);
+  };
+};
 
 const fanOut: Factory = async (width) => async () => {
   const start = await inc(-1);
@@ -35,6 +57,7 @@ const agentLoop: Factory = async (turns) => {
 export const baseline = {
   chain,
   'chain-checkpoint': chainCheckpoint,
+  'chain-state': chainState,
   'fan-out': fanOut,
   'agent-loop': agentLoop,
   ...baselineAgents,

@@ -2,7 +2,8 @@
  * LangGraph.js agent scenarios. react-loop is the prebuilt ReAct agent
  * (`createReactAgent`, agent <-> ToolNode). LangGraph has no workflow agents,
  * so sequential / parallel / transfer are StateGraphs over MessagesAnnotation
- * whose nodes are agents that call the fake model; a transfer is a model tool
+ * whose nodes are agents that call the fake model with the whole messages
+ * channel (sequential-history's models check it); a transfer is a model tool
  * call answered by a node returning `Command({ goto, update })` (a handoff).
  */
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
@@ -18,8 +19,10 @@ import {
   agentAnswer,
   agentName,
   checkAnswers,
+  checkHistory,
   checkReact,
   checkTransfer,
+  historyAnswer,
   reactDecision,
 } from '../harness/agent-work.ts';
 import type { AgentModule } from '../harness/types.ts';
@@ -31,13 +34,31 @@ const aiTexts = (messages: readonly BaseMessage[]) =>
   messages.filter((m) => AIMessage.isInstance(m) && !m.tool_calls?.length).map((m) => m.text);
 const names = (n: number) => Array.from({ length: n }, (_, i) => agentName(i));
 // Agent nodes differ only by name: added as one record because names are dynamic.
-const agentNodes = (n: number) =>
+const agentNodes = (n: number, modelOf: (i: number) => FakeToolCallingModel = (i) => textModel(agentAnswer(i))) =>
   Object.fromEntries(
     names(n).map((name, i) => {
-      const model = textModel(agentAnswer(i));
+      const model = modelOf(i);
       return [name, async (s: S) => ({ messages: [await model.invoke(s.messages)] })];
     }),
   );
+
+/** START -> agent_0 -> ... -> agent_{n-1} -> END over the shared messages channel. */
+function sequentialApp(n: number, modelOf?: (i: number) => FakeToolCallingModel) {
+  const g = new StateGraph(MessagesAnnotation).addNode(agentNodes(n, modelOf));
+  const order = names(n);
+  g.addEdge(START, order[0] ?? '');
+  for (let i = 1; i < n; i++) g.addEdge(order[i - 1] ?? '', order[i] ?? '');
+  g.addEdge(order[n - 1] ?? '', END);
+  return g.compile();
+}
+
+/** sequential-history's agent i: checks the whole messages channel it is sent, then answers. */
+const historyModel = (i: number) =>
+  new FakeToolCallingModel((messages) => {
+    const texts = messages.map((m) => m.text);
+    checkHistory('langgraph', i, texts);
+    return new AIMessage(historyAnswer(i));
+  });
 
 export const langgraphAgents: AgentModule = {
   'react-loop': async (turns) => {
@@ -60,15 +81,17 @@ export const langgraphAgents: AgentModule = {
     };
   },
   'sequential-agents': async (n) => {
-    const g = new StateGraph(MessagesAnnotation).addNode(agentNodes(n));
-    const order = names(n);
-    g.addEdge(START, order[0] ?? '');
-    for (let i = 1; i < n; i++) g.addEdge(order[i - 1] ?? '', order[i] ?? '');
-    g.addEdge(order[n - 1] ?? '', END);
-    const app = g.compile();
+    const app = sequentialApp(n);
     return async () => {
       const out = await app.invoke(input(), { recursionLimit: n + 10 });
       checkAnswers('langgraph sequential-agents', aiTexts(out.messages), n, true);
+    };
+  },
+  'sequential-history': async (n) => {
+    const app = sequentialApp(n, historyModel);
+    return async () => {
+      const out = await app.invoke(input(), { recursionLimit: n + 10 });
+      checkAnswers('langgraph sequential-history', aiTexts(out.messages), n, true, historyAnswer);
     };
   },
   'parallel-agents': async (n) => {

@@ -1,13 +1,15 @@
 /**
- * LangGraph.js stateful shapes, both with a MemorySaver checkpointer.
+ * LangGraph.js stateful shapes, all with a MemorySaver checkpointer.
  * interrupt-resume: StateGraph START -> ask -> END, `ask` calls interrupt();
  * resumed with `new Command({ resume })` on the same thread_id.
+ * interrupt-resume-state: START -> a -> ask -> c -> END over a `log` channel
+ * with a concat reducer; `ask` appends after interrupt() returns.
  * growing-history: StateGraph(MessagesAnnotation) with one node sending the
  * full history to the fake chat model, invoked turn after turn on one thread.
  */
 import { AIMessage, HumanMessage } from '@langchain/core/messages';
 import { Annotation, Command, END, MemorySaver, MessagesAnnotation, START, StateGraph, interrupt } from '@langchain/langgraph';
-import { APPROVAL, QUESTION, conversationRun, turnAnswer, turnInput } from '../harness/stateful-work.ts';
+import { APPROVAL, QUESTION, checkStateLog, conversationRun, turnAnswer, turnInput } from '../harness/stateful-work.ts';
 import type { Factory, Run } from '../harness/types.ts';
 import { check } from '../harness/work.ts';
 import { FakeToolCallingModel } from './langgraph-fake-model.ts';
@@ -35,6 +37,44 @@ export const interruptResume: Factory = async (cycles) => {
       check('langgraph interrupt value', pending?.[0]?.value, QUESTION);
       const done = await app.invoke(new Command({ resume: APPROVAL }), config(threadId));
       check('langgraph resume output', done.answer, APPROVAL);
+    }
+  };
+  run.reset = async () => {
+    for (const t of threads) await saver.deleteThread(t);
+    threads = [];
+  };
+  return run;
+};
+
+export const interruptResumeState: Factory = async (cycles) => {
+  // A concat reducer: each node returns the items it appends.
+  const State = Annotation.Root({ log: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+  const saver = new MemorySaver();
+  const app = new StateGraph(State)
+    .addNode('a', () => ({ log: ['a'] }))
+    // interrupt() runs the node again on resume, so the node appends only
+    // after it returns: once, with the resume value.
+    .addNode('ask', () => {
+      const answer = interrupt<string, string>(QUESTION);
+      return { log: ['ask', answer] };
+    })
+    .addNode('c', () => ({ log: ['c'] }))
+    .addEdge(START, 'a')
+    .addEdge('a', 'ask')
+    .addEdge('ask', 'c')
+    .addEdge('c', END)
+    .compile({ checkpointer: saver });
+  let threads: string[] = [];
+  const run: Run = async () => {
+    for (let i = 0; i < cycles; i++) {
+      const threadId = freshThread();
+      threads.push(threadId);
+      const paused = await app.invoke({ log: [] }, config(threadId));
+      const pending = (paused as { __interrupt__?: { value: unknown }[] }).__interrupt__;
+      check('langgraph interrupts', pending?.length, 1);
+      check('langgraph interrupt value', pending?.[0]?.value, QUESTION);
+      const done = await app.invoke(new Command({ resume: APPROVAL }), config(threadId));
+      checkStateLog('langgraph', done.log);
     }
   };
   run.reset = async () => {

@@ -5,7 +5,19 @@
  */
 import { Annotation, END, MemorySaver, START, StateGraph } from '@langchain/langgraph';
 import type { Factory, FrameworkModule, Run } from '../harness/types.ts';
-import { branch, check, fakeModel, fakeTool, fanOutTotal, inc, sum, type ModelMsg, type ToolMsg } from '../harness/work.ts';
+import {
+  branch,
+  check,
+  checkCountState,
+  fakeModel,
+  fakeTool,
+  fanOutTotal,
+  inc,
+  nodeName,
+  sum,
+  type ModelMsg,
+  type ToolMsg,
+} from '../harness/work.ts';
 import { langgraphAgents } from './langgraph-agents.ts';
 import { memorySaverThreadBytes } from './langgraph-storage.ts';
 
@@ -52,6 +64,25 @@ const chainCheckpoint: Factory = async (n) => {
   run.reset = () => (threadId ? saver.deleteThread(threadId) : undefined);
   run.storedBytes = () => memorySaverThreadBytes(saver, threadId);
   return run;
+};
+
+const CountState = Annotation.Root({ count: Annotation<number>(), last: Annotation<string>() });
+type CountS = typeof CountState.State;
+
+// Each node returns the partial state it changes; the channels have no reducer, so the value replaces the old one.
+const chainState: Factory = async (n) => {
+  const names = Array.from({ length: n }, (_, i) => nodeName(i));
+  const g = new StateGraph(CountState).addNode(
+    Object.fromEntries(names.map((name) => [name, async (s: CountS) => ({ count: s.count + 1, last: name })])),
+  );
+  g.addEdge(START, names[0] ?? '');
+  for (let i = 1; i < n; i++) g.addEdge(names[i - 1] ?? '', names[i] ?? '');
+  g.addEdge(names[n - 1] ?? '', END);
+  const app = g.compile();
+  return async () => {
+    const out = await app.invoke({ count: 0, last: '' }, { recursionLimit: limitFor(n) });
+    checkCountState('langgraph', out, n);
+  };
 };
 
 const FanState = Annotation.Root({
@@ -105,6 +136,7 @@ const agentLoop: Factory = async (turns) => {
 export const langgraph = {
   chain,
   'chain-checkpoint': chainCheckpoint,
+  'chain-state': chainState,
   'fan-out': fanOut,
   'agent-loop': agentLoop,
   ...langgraphAgents,

@@ -3,9 +3,10 @@
  * `Model` (./openai-fake-model.ts) and tracing disabled. The SDK has agents,
  * tools and handoffs but no graph API and no workflow agents: the graph shapes
  * are n/a, sequential is N runs chained in user code (each run's output is the
- * next one's input), parallel is Promise.all of N runs; both cells say so.
+ * next one's input; for sequential-history, each run's whole history),
+ * parallel is Promise.all of N runs; those cells say so.
  */
-import { Agent, run, setTracingDisabled, tool } from '@openai/agents';
+import { Agent, run, setTracingDisabled, tool, type AgentInputItem } from '@openai/agents';
 import { z } from 'zod';
 import {
   TOOL_DESCRIPTION,
@@ -15,12 +16,14 @@ import {
   agentAnswer,
   agentName,
   checkAnswers,
+  checkHistory,
   checkReact,
   checkTransfer,
+  historyAnswer,
   reactDecision,
 } from '../harness/agent-work.ts';
 import type { FrameworkModule, Run } from '../harness/types.ts';
-import { FakeModel, callOutput, textOutput, toolResults } from './openai-fake-model.ts';
+import { FakeModel, callOutput, inputTexts, textOutput, toolResults } from './openai-fake-model.ts';
 
 // No trace exporter may try the network (the harness would block it anyway).
 setTracingDisabled(true);
@@ -34,6 +37,7 @@ const noted = (note: string, run: Run): Run => Object.assign(run, { note });
 export const openaiAgents: FrameworkModule = {
   chain: NO_GRAPH,
   'chain-checkpoint': NO_GRAPH,
+  'chain-state': NO_GRAPH,
   'fan-out': NO_GRAPH,
   'agent-loop': NO_GRAPH,
   'react-loop': async (turns) => {
@@ -66,6 +70,32 @@ export const openaiAgents: FrameworkModule = {
         answers.push(input);
       }
       checkAnswers('openai-agents sequential-agents', answers, n, true);
+    });
+  },
+  'sequential-history': async (n) => {
+    // Each fake model checks the input items it was sent, then answers.
+    const agents = Array.from(
+      { length: n },
+      (_, i) =>
+        new Agent({
+          name: agentName(i),
+          instructions: '',
+          model: new FakeModel((request) => {
+            checkHistory('openai-agents', i, inputTexts(request));
+            return textOutput(historyAnswer(i));
+          }),
+        }),
+    );
+    return noted("no workflow agents: N run() calls chained in user code, each given the last one's history", async () => {
+      const answers: string[] = [];
+      let input: string | AgentInputItem[] = USER_INPUT;
+      for (const agent of agents) {
+        const res: { finalOutput?: unknown; history: AgentInputItem[] } = await run(agent, input);
+        answers.push(text(res.finalOutput));
+        // The run's input items plus its new ones: the whole conversation so far.
+        input = res.history;
+      }
+      checkAnswers('openai-agents sequential-history', answers, n, true, historyAnswer);
     });
   },
   'parallel-agents': async (n) => {

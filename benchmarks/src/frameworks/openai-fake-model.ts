@@ -39,3 +39,13 @@ export function toolResults(request: ModelRequest): number {
   for (const item of request.input) if (item.type === 'function_call_result') n++;
   return n;
 }
+
+/** Texts of the message items in the request's input, in order (a string input is one user message). */
+export function inputTexts(request: ModelRequest): string[] {
+  if (typeof request.input === 'string') return [request.input];
+  return request.input.flatMap((item) => {
+    if (item.type !== 'message') return [];
+    const { content } = item;
+    return [typeof content === 'string' ? content : content.map((part) => ('text' in part ? part.text : '')).join('')];
+  });
+}

@@ -4,13 +4,17 @@
  * is a tool with `needsApproval: true`: `run()` returns one interruption,
  * `result.state.approve(item)`, then `run(agent, result.state)` executes the
  * tool and finishes. Approval is approve/reject, not a value: the tool returns
- * the value once approved. growing-history: `run(agent, text, { session })`
- * on one `MemorySession`, the SDK's own conversation store.
+ * the value once approved. interrupt-resume-state: no graph, so one agent
+ * whose model calls the tools `a`, `ask` (approval-gated) and `c` in turn;
+ * each appends to a log in the run context, the SDK's local state, and the
+ * approved `ask` appends 'ask' and the value. growing-history:
+ * `run(agent, text, { session })` on one `MemorySession`, the SDK's own
+ * conversation store.
  */
-import { Agent, MemorySession, run, setTracingDisabled, tool, type ModelRequest } from '@openai/agents';
+import { Agent, MemorySession, run, setTracingDisabled, tool, type ModelRequest, type RunContext } from '@openai/agents';
 import { z } from 'zod';
 import { ASK_DESCRIPTION, ASK_TOOL, askDecision } from '../harness/ask-decision.ts';
-import { APPROVAL, QUESTION, conversationRun, turnAnswer, turnInput } from '../harness/stateful-work.ts';
+import { APPROVAL, QUESTION, checkStateLog, conversationRun, turnAnswer, turnInput } from '../harness/stateful-work.ts';
 import type { Factory, Run } from '../harness/types.ts';
 import { check } from '../harness/work.ts';
 import { FakeModel, callOutput, textOutput } from './openai-fake-model.ts';
@@ -70,6 +74,72 @@ export const interruptResume: Factory = async (cycles) => {
     }
   };
   cycle.note = 'approval (needsApproval) is boolean: the approved tool returns the value';
+  return cycle;
+};
+
+/** The graph's nodes as the tools the fake model calls in turn. */
+const STATE_TOOLS = ['a', ASK_TOOL, 'c'] as const;
+
+/** Names of the tools whose results are already in the request: the fake model calls the next one. */
+const toolsDone = (request: ModelRequest): Set<string> =>
+  new Set(items(request).flatMap((item) => (item.type === 'function_call_result' ? [item.name] : [])));
+
+/** The run context is the SDK's local state: the caller's object, handed to every tool. */
+interface Log {
+  log: string[];
+}
+const appendTo = (context: RunContext<Log> | undefined, ...entries: string[]): void => void context?.context.log.push(...entries);
+
+export const interruptResumeState: Factory = async (cycles) => {
+  let modelCalls = 0;
+  const a = tool({
+    name: 'a',
+    description: 'Node a.',
+    parameters: z.object({}),
+    execute: (_, ctx?: RunContext<Log>) => (appendTo(ctx, 'a'), 'ok'),
+  });
+  const ask = tool({
+    name: ASK_TOOL,
+    description: ASK_DESCRIPTION,
+    parameters: z.object({ question: z.string() }),
+    needsApproval: true,
+    // A tool runs only once approved, and approval is a yes/no: the approved
+    // tool appends 'ask' and the value together, and returns the value.
+    execute: (_, ctx?: RunContext<Log>) => (appendTo(ctx, ASK_TOOL, APPROVAL), APPROVAL),
+  });
+  const c = tool({
+    name: 'c',
+    description: 'Node c.',
+    parameters: z.object({}),
+    execute: (_, ctx?: RunContext<Log>) => (appendTo(ctx, 'c'), 'ok'),
+  });
+  const model = new FakeModel((request) => {
+    modelCalls++;
+    const done = toolsDone(request);
+    const next = STATE_TOOLS.find((name) => !done.has(name));
+    if (next === undefined) return textOutput(askAnswer(request) ?? '');
+    return callOutput(next, next === ASK_TOOL ? { question: QUESTION } : {}, `call_${next}`);
+  });
+  const agent = new Agent<Log>({ name: 'flow', instructions: '', model, tools: [a, ask, c] });
+  const cycle: Run = async () => {
+    for (let i = 0; i < cycles; i++) {
+      modelCalls = 0;
+      const context: Log = { log: [] };
+      const paused = await run(agent, 'go', { context });
+      const [pending, ...more] = paused.interruptions;
+      check('openai-agents interruptions', pending !== undefined && more.length === 0, true);
+      check('openai-agents interrupt tool', pending?.name, ASK_TOOL);
+      check('openai-agents interrupt info', (JSON.parse(pending?.arguments ?? '{}') as { question?: string }).question, QUESTION);
+      check('openai-agents log before approval', context.log.join('|'), 'a');
+      if (pending) paused.state.approve(pending);
+      const done = await run(agent, paused.state);
+      check('openai-agents interruptions after resume', done.interruptions.length, 0);
+      check('openai-agents resume output', done.finalOutput, APPROVAL);
+      checkStateLog('openai-agents', context.log);
+      check('openai-agents model calls', modelCalls, STATE_TOOLS.length + 1);
+    }
+  };
+  cycle.note = 'no graph: the model calls tools a, ask (needsApproval), c; they append to the run context';
   return cycle;
 };
 

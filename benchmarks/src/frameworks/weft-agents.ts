@@ -15,13 +15,14 @@ import {
   agentAnswer,
   agentName,
   checkAnswers,
+  checkHistory,
   checkReact,
   checkTransfer,
   counted,
+  historyAnswer,
   reactDecision,
 } from '../harness/agent-work.ts';
 import type { AgentModule, Run } from '../harness/types.ts';
-import { check } from '../harness/work.ts';
 
 /** One script item answering every call (repeatLast), so a model serves all runs. */
 // record: false — the peers' fake models do not copy every request either.
@@ -33,6 +34,13 @@ function answers(res: AgentRunResult): string[] {
     const m = e.output?.message;
     return m?.role === 'assistant' && !m.toolCalls?.length ? [m.content] : [];
   });
+}
+
+/** What ended a failed run, down its causes (a model's error sits under the node's), for the cell's message. */
+function why(error: unknown): string {
+  let text = '';
+  for (let e = error; e instanceof Error; e = e.cause) text += `: ${e.message}`;
+  return text;
 }
 
 /**
@@ -48,7 +56,7 @@ function timed(label: string, agent: Agent, models: ScriptedModel[], checkpointe
   const run: Run = async () => {
     threadId = `t${++runs}`;
     const res = await runner.query(USER_INPUT, store ? { threadId } : {});
-    check(`weft ${label} status`, res.status, 'done');
+    if (res.status !== 'done') throw new Error(`weft ${label} status: expected done, got ${res.status}${why(res.error)}`);
     verify(res);
   };
   run.reset = async () => {
@@ -85,6 +93,21 @@ export function weftAgentModule(checkpointed: boolean): AgentModule {
       const agent = sequential({ name: 'seq', description: '', subAgents });
       return timed('sequential-agents', agent, models, checkpointed, (res) =>
         checkAnswers('weft sequential-agents', answers(res), n, true),
+      );
+    },
+    'sequential-history': async (n) => {
+      // Function items: each model checks the session history it was sent, then answers.
+      const models = Array.from({ length: n }, (_, i) =>
+        model((messages) => {
+          const texts = messages.map((m) => m.content);
+          checkHistory('weft', i, texts);
+          return { text: historyAnswer(i) };
+        }, agentName(i)),
+      );
+      const subAgents = models.map((m, i) => chatModelAgent({ name: agentName(i), description: '', model: m }));
+      const agent = sequential({ name: 'seq', description: '', subAgents });
+      return timed('sequential-history', agent, models, checkpointed, (res) =>
+        checkAnswers('weft sequential-history', answers(res), n, true, historyAnswer),
       );
     },
     'parallel-agents': async (n) => {

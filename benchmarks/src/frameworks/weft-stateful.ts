@@ -1,13 +1,15 @@
 /**
- * Weft's stateful shapes, both with a MemoryStore (they need one):
+ * Weft's stateful shapes, all with a MemoryStore (they need one):
  * interrupt-resume is a graph START -> ask -> END whose node calls
- * interrupt(); growing-history is one chatModelAgent queried turn after turn
+ * interrupt(); interrupt-resume-state is START -> a -> ask -> c -> END whose
+ * nodes append to a `log` in the graph's state with `ctx.update` recipes;
+ * growing-history is one chatModelAgent queried turn after turn
  * on one thread of a Runner, so its history grows by two messages a turn.
  */
 import { Runner, chatModelAgent } from '@weft/agents';
 import { END, MemoryStore, START, graph, interrupt } from '@weft/graph';
 import { scriptedModel } from '@weft/models';
-import { APPROVAL, QUESTION, conversationRun, turnAnswer, turnInput } from '../harness/stateful-work.ts';
+import { APPROVAL, QUESTION, checkStateLog, conversationRun, turnAnswer, turnInput } from '../harness/stateful-work.ts';
 import type { Factory, Run } from '../harness/types.ts';
 import { check } from '../harness/work.ts';
 
@@ -33,6 +35,52 @@ export const interruptResume: Factory = async (cycles) => {
       const done = await g.resume({ threadId, resume: { [first?.id ?? '']: APPROVAL } });
       check('weft resume status', done.status, 'done');
       check('weft resume output', done.output, APPROVAL);
+    }
+  };
+  run.reset = async () => {
+    for (const t of threads) await store.delete(t);
+    threads = [];
+  };
+  return run;
+};
+
+export const interruptResumeState: Factory = async (cycles) => {
+  const store = new MemoryStore();
+  // An interrupted node's updates are discarded and it runs again from the
+  // top on resume, so `ask` appends 'ask' before interrupt() and still ends
+  // up with one 'ask' in the log.
+  const g = graph<string, string, { log: string[] }>({ name: 'interrupt-resume-state', state: () => ({ log: [] }) })
+    .addNode('a', async (x: string, ctx) => {
+      ctx.update((s) => void s.log.push('a'));
+      return x;
+    })
+    .addNode('ask', async (_: string, ctx) => {
+      ctx.update((s) => void s.log.push('ask'));
+      const answer = interrupt<string>(QUESTION);
+      ctx.update((s) => void s.log.push(answer));
+      return answer;
+    })
+    .addNode('c', async (x: string, ctx) => {
+      ctx.update((s) => void s.log.push('c'));
+      return x;
+    })
+    .addEdge(START, 'a')
+    .addEdge('a', 'ask')
+    .addEdge('ask', 'c')
+    .addEdge('c', END)
+    .compile({ store });
+  let threads: string[] = [];
+  const run: Run = async () => {
+    for (let i = 0; i < cycles; i++) {
+      const threadId = freshThread();
+      threads.push(threadId);
+      const paused = await g.run('go', { threadId });
+      check('weft interrupt status', paused.status, 'interrupted');
+      const first = paused.interrupts[0];
+      check('weft interrupt info', first?.info, QUESTION);
+      const done = await g.resume({ threadId, resume: { [first?.id ?? '']: APPROVAL } });
+      check('weft resume status', done.status, 'done');
+      checkStateLog('weft', done.state.log);
     }
   };
   run.reset = async () => {

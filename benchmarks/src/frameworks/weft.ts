@@ -4,9 +4,22 @@
  * runs each sample on a fresh thread, so every step writes a checkpoint.
  * Same trivial functions and verification as the peers (../harness/work.ts).
  */
-import { END, MemoryStore, START, graph, type CompiledGraph } from '@weft/graph';
+import { END, MemoryStore, START, graph, type CompiledGraph, type RunResult } from '@weft/graph';
 import type { Factory, FrameworkModule, Run } from '../harness/types.ts';
-import { branch, check, fakeModel, fakeTool, fanOutTotal, inc, sum, type ModelMsg, type ToolMsg } from '../harness/work.ts';
+import {
+  branch,
+  check,
+  checkCountState,
+  fakeModel,
+  fakeTool,
+  fanOutTotal,
+  inc,
+  nodeName,
+  sum,
+  type CountState,
+  type ModelMsg,
+  type ToolMsg,
+} from '../harness/work.ts';
 import { weftAgentModule } from './weft-agents.ts';
 
 // Headroom over the real step count so maxSteps never ends a run early.
@@ -18,6 +31,23 @@ function chainGraph(n: number, store?: MemoryStore) {
   b = b.addEdge(START, 'n0');
   for (let i = 1; i < n; i++) b = b.addEdge(`n${i - 1}`, `n${i}`);
   return b.addEdge(`n${n - 1}`, END).compile({ ...(store ? { store } : {}), maxSteps: maxStepsFor(n) });
+}
+
+/** chain-state: nodes pass nothing along; each updates the state with an immer recipe. */
+function chainStateGraph(n: number, store?: MemoryStore) {
+  let b = graph<undefined, undefined, CountState>({ name: 'chain-state', state: () => ({ count: 0, last: '' }) });
+  for (let i = 0; i < n; i++) {
+    const name = nodeName(i);
+    b = b.addNode(name, async (_: undefined, ctx) => {
+      ctx.update((s) => {
+        s.count += 1;
+        s.last = name;
+      });
+    });
+  }
+  b = b.addEdge(START, nodeName(0));
+  for (let i = 1; i < n; i++) b = b.addEdge(nodeName(i - 1), nodeName(i));
+  return b.addEdge(nodeName(n - 1), END).compile({ ...(store ? { store } : {}), maxSteps: maxStepsFor(n) });
 }
 
 function fanOutGraph(width: number, store?: MemoryStore) {
@@ -46,12 +76,11 @@ function loopGraph(turns: number, store?: MemoryStore) {
  * fresh thread, dropped between samples so memory stays flat, and the bytes
  * stored for the last run are counted (ids included, as for LangGraph).
  */
-function timed<I, O>(
+function timed<I, O, S>(
   label: string,
-  g: CompiledGraph<I, O, any>,
+  g: CompiledGraph<I, O, S>,
   input: I,
-  expected: (o: O | undefined) => unknown,
-  want: unknown,
+  verify: (res: RunResult<O, S>) => void,
   store?: MemoryStore,
 ): Run {
   let runs = 0;
@@ -60,7 +89,7 @@ function timed<I, O>(
     threadId = `t${++runs}`;
     const res = await g.run(input, store ? { threadId } : {});
     check(`weft ${label} status`, res.status, 'done');
-    check(`weft ${label}`, expected(res.output), want);
+    verify(res);
   };
   if (store) {
     run.reset = () => (threadId ? store.delete(threadId) : undefined);
@@ -77,24 +106,38 @@ function timed<I, O>(
 
 function module(checkpointed: boolean): FrameworkModule {
   const store = () => (checkpointed ? new MemoryStore() : undefined);
-  const same = <T>(x: T) => x;
+  const output =
+    (label: string, want: unknown) =>
+    (res: RunResult<unknown, unknown>): void =>
+      check(`weft ${label}`, res.output, want);
   const chain: Factory = async (n) => {
     const s = store();
-    return timed('chain', chainGraph(n, s), 0, same, n, s);
+    return timed('chain', chainGraph(n, s), 0, output('chain', n), s);
   };
   const chainCheckpoint: Factory = async (n) => {
     const s = new MemoryStore();
-    return timed('chain-checkpoint', chainGraph(n, s), 0, same, n, s);
+    return timed('chain-checkpoint', chainGraph(n, s), 0, output('chain-checkpoint', n), s);
+  };
+  const chainState: Factory = async (n) => {
+    const s = store();
+    return timed('chain-state', chainStateGraph(n, s), undefined, (res) => checkCountState('weft', res.state, n), s);
   };
   const fanOut: Factory = async (width) => {
     const s = store();
-    return timed('fan-out', fanOutGraph(width, s), undefined, same, fanOutTotal(width), s);
+    return timed('fan-out', fanOutGraph(width, s), undefined, output('fan-out', fanOutTotal(width)), s);
   };
   const agentLoop: Factory = async (turns) => {
     const s = store();
-    return timed('agent-loop', loopGraph(turns, s), { turn: 0 }, (o) => o?.turn, turns, s);
+    return timed('agent-loop', loopGraph(turns, s), { turn: 0 }, (res) => check('weft agent-loop', res.output?.turn, turns), s);
   };
-  return { chain, 'chain-checkpoint': chainCheckpoint, 'fan-out': fanOut, 'agent-loop': agentLoop, ...weftAgentModule(checkpointed) };
+  return {
+    chain,
+    'chain-checkpoint': chainCheckpoint,
+    'chain-state': chainState,
+    'fan-out': fanOut,
+    'agent-loop': agentLoop,
+    ...weftAgentModule(checkpointed),
+  };
 }
 
 export const weft = module(false) satisfies FrameworkModule;

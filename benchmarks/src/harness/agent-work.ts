@@ -15,6 +15,40 @@ export const USER_INPUT = 'go';
 export const agentName = (i: number): string => `agent_${i}`;
 /** What agent `i` answers in the sequential, parallel and transfer scenarios. */
 export const agentAnswer = (i: number): string => `answer from ${agentName(i)}`;
+
+const HISTORY_FILLER =
+  'the shared history grows by one answer per agent, and every later agent is sent all of it, so this text travels through ' +
+  'every later model call of the workflow; it says nothing else, and is only here so that it has a realistic length.';
+
+/**
+ * What agent `i` answers in sequential-history: about 200 characters, unique
+ * to it. It starts with `answer from agent_<i>:`, so no answer is a part of
+ * another's (agent_1's head is not in agent_10's), and a later agent can find
+ * it in its history however its framework wraps it.
+ */
+export const historyAnswer = (i: number): string => {
+  const head = `${agentAnswer(i)}: `;
+  return head + HISTORY_FILLER.slice(0, 200 - head.length);
+};
+const HISTORY_HEAD = /answer from agent_(\d+): /g;
+
+/**
+ * sequential-history: checks what agent `i`'s model was sent, as the texts of
+ * its messages: the user input first (and once), then the answers of agents
+ * 0..i-1, each exactly once and in order, and no other agent's. Frameworks
+ * wrap earlier answers differently (ADK and Weft rewrite them as user-role
+ * "For context: [agent_0] said: …" messages), so an answer is found by
+ * `includes`. Throws on a mismatch, so a framework that does not pass the
+ * history fails the run.
+ */
+export function checkHistory(label: string, i: number, texts: readonly string[]): void {
+  check(`${label} agent ${i}: first message`, texts[0], USER_INPUT);
+  check(`${label} agent ${i}: user inputs seen`, texts.filter((t) => t === USER_INPUT).length, 1);
+  const seen = texts.flatMap((t) => [...t.matchAll(HISTORY_HEAD)].map((m) => Number(m[1])).filter((j) => t.includes(historyAnswer(j))));
+  const want = Array.from({ length: i }, (_, j) => j);
+  check(`${label} agent ${i}: earlier answers seen, in order`, seen.join(','), want.join(','));
+}
+
 /** The react-loop agent's final answer after `turns` tool calls. */
 export const reactAnswer = (turns: number): string => `done after ${turns} tool calls`;
 
@@ -59,10 +93,14 @@ export function checkReact(label: string, answer: unknown, toolCalls: number, tu
   check(`${label} react-loop tool calls`, toolCalls, turns);
 }
 
-/** Every agent answered, in order (sequential) or in any order (parallel, sorted first). */
-export function checkAnswers(label: string, answers: readonly string[], n: number, ordered: boolean): void {
-  const want = Array.from({ length: n }, (_, i) => agentAnswer(i));
-  const got = ordered ? answers : [...answers].sort((a, b) => Number(a.split('_')[1]) - Number(b.split('_')[1]));
+/**
+ * Every agent answered, in order (sequential) or in any order (parallel,
+ * sorted first); `answerOf` is what agent i answers (sequential-history's
+ * answers are historyAnswer).
+ */
+export function checkAnswers(label: string, answers: readonly string[], n: number, ordered: boolean, answerOf = agentAnswer): void {
+  const want = Array.from({ length: n }, (_, i) => answerOf(i));
+  const got = ordered ? answers : [...answers].sort((a, b) => parseInt(a.split('_')[1] ?? '') - parseInt(b.split('_')[1] ?? ''));
   check(`${label} answers`, got.join('|'), want.join('|'));
 }
 

@@ -1,6 +1,7 @@
 /**
- * Shared pieces of the stateful shapes (interrupt-resume, growing-history):
- * the interrupt question and answer, the fake model's reply for a turn, and a
+ * Shared pieces of the stateful shapes (interrupt-resume, interrupt-resume-state,
+ * growing-history): the interrupt question and answer, the state log the
+ * interrupted graph must end with, the fake model's reply for a turn, and a
  * per-turn timer that compares the first and last 10% of a conversation.
  */
 import type { Run } from './types.ts';
@@ -8,6 +9,17 @@ import { check } from './work.ts';
 
 export const QUESTION = 'approve?';
 export const APPROVAL = 'yes';
+/**
+ * interrupt-resume-state's final state log: `a`, then `ask` (once, though a
+ * node that interrupts may run again on resume), the resume value, then `c`.
+ */
+export const STATE_LOG: readonly string[] = ['a', 'ask', APPROVAL, 'c'];
+
+/** Checks interrupt-resume-state's final log, item for item. */
+export function checkStateLog(label: string, log: unknown): void {
+  check(`${label} state log`, Array.isArray(log) ? log.join('|') : String(log), STATE_LOG.join('|'));
+}
+
 export const turnInput = (k: number): string => `turn ${k}`;
 /** The fake model's answer on turn k (1-based): it counts the user messages it was sent. */
 export const turnAnswer = (k: number): string => `answer ${k}`;

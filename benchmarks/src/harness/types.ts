@@ -1,9 +1,9 @@
 /** Graph shapes: trivial nodes wired by each framework's graph (or workflow) API. */
-export const GRAPH_SHAPE_IDS = ['chain', 'chain-checkpoint', 'fan-out', 'agent-loop'] as const;
+export const GRAPH_SHAPE_IDS = ['chain', 'chain-checkpoint', 'chain-state', 'fan-out', 'agent-loop'] as const;
 /** Agent shapes: each framework's own agents, fake model and tool. */
-export const AGENT_SHAPE_IDS = ['react-loop', 'sequential-agents', 'parallel-agents', 'transfer-chain'] as const;
+export const AGENT_SHAPE_IDS = ['react-loop', 'sequential-agents', 'sequential-history', 'parallel-agents', 'transfer-chain'] as const;
 /** Stateful shapes: each has its own scenario file with per-framework factories (not a FrameworkModule entry). */
-export const STATEFUL_SHAPE_IDS = ['interrupt-resume', 'growing-history'] as const;
+export const STATEFUL_SHAPE_IDS = ['interrupt-resume', 'interrupt-resume-state', 'growing-history'] as const;
 /** Shapes measured by the harness; ids double as CLI names for `--only`. */
 export const SHAPE_IDS = [...GRAPH_SHAPE_IDS, ...AGENT_SHAPE_IDS, ...STATEFUL_SHAPE_IDS] as const;
 export type ShapeId = (typeof SHAPE_IDS)[number];

@@ -53,6 +53,27 @@ export async function fakeTool(msg: ModelMsg): Promise<ToolMsg> {
 /** Node executions in one agent loop: `turns` model calls plus one fewer tool calls. */
 export const loopSteps = (turns: number): number => 2 * turns - 1;
 
+/** chain-state's graph state: how many nodes ran, and the name of the last one. */
+export interface CountState {
+  count: number;
+  last: string;
+}
+
+/** Node i's name in the chains (`n0`, `n1`, ...). */
+export const nodeName = (i: number): string => `n${i}`;
+
+/** chain-state's node update on a plain object: the floor under every framework's state API. */
+export async function countStep(state: CountState, name: string): Promise<void> {
+  state.count += 1;
+  state.last = name;
+}
+
+/** chain-state's final state: every one of the n nodes counted, the last one last. */
+export function checkCountState(label: string, state: { count?: unknown; last?: unknown } | undefined, n: number): void {
+  check(`${label} chain-state count`, state?.count, n);
+  check(`${label} chain-state last`, state?.last, nodeName(n - 1));
+}
+
 /** Fails loudly if a framework "finished" without doing the work (a silent no-op would look fast). */
 export function check(label: string, actual: unknown, expected: unknown): void {
   if (actual !== expected) {
