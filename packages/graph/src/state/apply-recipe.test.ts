@@ -45,19 +45,20 @@ function mutate(draft: any, [pick, kind, at, value]: Edit): void {
     else if (kind === 8 && target.length) delete target[i];
     else if (kind === 9 && target.length && other !== target && !containers(other).includes(target)) target[i] = other;
     else if (kind === 10) target.sort((x: unknown, y: unknown) => String(x).localeCompare(String(y)));
-    else if (kind === 11 && target.length) target[i] = target[(i + 0) % target.length]; // assigns what is there
+    else if (kind === 11 && target.length)
+      target[i] = target[(i + 0) % target.length]; // assigns what is there
     else if (target.length) target[i] = value;
   } else {
     const key = ['a', 'b', 'c', 'z'][at % 4]!;
     if (kind === 2 || kind === 8) delete target[key];
     else if (kind === 9 && other !== target && !containers(other).includes(target)) target[key] = other;
     else if (kind === 4) target[key] = { nested: [value] };
-    else if (kind === 11) target[key] = target[`${key}`]; // assigns what is there
+    else if (kind === 11)
+      target[key] = target[`${key}`]; // assigns what is there
     else if (kind === 12) target[key] = undefined;
     else target[key] = value;
   }
 }
-
 
 describe('applyRecipe', () => {
   it('gives immer’s next state and patches for random edits, leaving the base untouched, the result frozen, and the patches replayable', () => {

@@ -112,7 +112,8 @@ function ownPatches(node: DraftNode, path: (string | number)[], out: Patch[]): v
   if (node.isList) {
     const [from, to] = [base as unknown as unknown[], copy as unknown as unknown[]];
     const common = Math.min(from.length, to.length);
-    for (let i = 0; i < common; i++) if (node.assigned.has(i) && to[i] !== from[i]) out.push({ op: 'replace', path: [...path, i], value: to[i] });
+    for (let i = 0; i < common; i++)
+      if (node.assigned.has(i) && to[i] !== from[i]) out.push({ op: 'replace', path: [...path, i], value: to[i] });
     for (let i = from.length; i < to.length; i++) out.push({ op: 'add', path: [...path, i], value: to[i] });
     for (let i = from.length - 1; i >= to.length; i--) out.push({ op: 'remove', path: [...path, i] });
     return;

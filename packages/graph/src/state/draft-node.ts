@@ -102,7 +102,8 @@ const INDEX = /^(0|[1-9]\d*)$/;
 
 /** A key of the state as the node stores it: a number for a list index. */
 function keyOf(node: DraftNode, prop: string | symbol, action: string): Key | 'length' {
-  if (typeof prop === 'symbol') throw new TypeError(`cannot ${action} a symbol key of the state (${String(prop)}): it would not reach a checkpoint`);
+  if (typeof prop === 'symbol')
+    throw new TypeError(`cannot ${action} a symbol key of the state (${String(prop)}): it would not reach a checkpoint`);
   if (!node.isList || prop === 'length') return prop;
   if (INDEX.test(prop)) return Number(prop);
   throw new TypeError(`a list in the state takes only indexes and length; cannot ${action} "${prop}" on it`);
