@@ -25,7 +25,7 @@ export type { StateReducer, StateReducers, ReducerPath, ReducerValue } from './s
 
 // Compiling
 export { CompiledGraph } from './compiler/compiled-graph.ts';
-export type { CompileOptions } from './compiler/compile-options.ts';
+export type { CheckpointPolicy, CompileOptions } from './compiler/compile-options.ts';
 export type { GraphJSON, GraphNodeJSON, GraphEdgeJSON } from './compiler/graph-json.ts';
 
 // Running

@@ -1,4 +1,4 @@
-import { END, graph, START, type CheckpointStore, type CompiledGraph, type NodeContext } from '@weft/graph';
+import { END, graph, START, type CheckpointPolicy, type CheckpointStore, type CompiledGraph, type NodeContext } from '@weft/graph';
 import type { Agent } from '../agents/agent.ts';
 import { AgentError } from '../errors.ts';
 import { AgentCompiler, type AgentGraphBuilder, type AgentInfo, type AgentToolInfo } from './agent-compiler.ts';
@@ -17,6 +17,7 @@ import { ENTER } from './agent-scope.ts';
 export interface AgentGraphOptions {
   store?: CheckpointStore | undefined;
   maxSteps?: number | undefined;
+  checkpoints?: CheckpointPolicy | undefined;
   /** Compile for use as an agent tool: the graph ends at `run:end`, which returns an AgentToolResult list. */
   asTool?: boolean;
 }
@@ -60,7 +61,11 @@ export function compileAgentGraph(root: Agent, options: AgentGraphOptions = {}):
   builder.addNode(INIT_NODE, initNode, { kind: 'lambda', annotations: { role: 'run-start' } });
   builder.addEdge(START, INIT_NODE);
   builder.addEdge(INIT_NODE, entry);
-  const compiled = builder.compile({ ...(options.store ? { store: options.store } : {}), maxSteps: options.maxSteps ?? 10_000 });
+  const compiled = builder.compile({
+    ...(options.store ? { store: options.store } : {}),
+    ...(options.checkpoints ? { checkpoints: options.checkpoints } : {}),
+    maxSteps: options.maxSteps ?? 10_000,
+  });
   return { graph: compiled, agents: compiler.info, agentTools: compiler.agentTools };
 }
 

@@ -1,6 +1,7 @@
 import {
   EventHub,
   EventRun,
+  type CheckpointPolicy,
   type CheckpointStore,
   type CompiledGraph,
   type LeaseKeeper,
@@ -29,6 +30,11 @@ export interface RunnerOptions {
   streaming?: boolean;
   /** Upper bound on graph steps per run (default 10,000). */
   maxSteps?: number;
+  /**
+   * Which checkpoints runs write with a store: after every graph step (`'every-step'`,
+   * the default) or only the first and where a run stops (`'on-exit'`): see @weft/graph's CompileOptions.
+   */
+  checkpoints?: CheckpointPolicy;
 }
 
 export interface AgentRunOptions {
@@ -81,7 +87,11 @@ export class Runner {
   constructor(options: RunnerOptions) {
     if (options === null || typeof options !== 'object' || !options.agent)
       throw new AgentError('INVALID_ARGUMENT', 'new Runner({ agent, store?, streaming? }) needs an agent');
-    const compiled = compileAgentGraph(options.agent, { store: options.store, maxSteps: options.maxSteps });
+    const compiled = compileAgentGraph(options.agent, {
+      store: options.store,
+      maxSteps: options.maxSteps,
+      checkpoints: options.checkpoints,
+    });
     this.graph = compiled.graph;
     this.#agents = compiled.agents;
     this.#agentTools = compiled.agentTools;

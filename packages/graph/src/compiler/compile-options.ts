@@ -9,4 +9,24 @@ export interface CompileOptions {
   maxConcurrency?: number;
   /** A full state snapshot at least every K checkpoints; immer patches in between (default 100). */
   snapshotEvery?: number;
+  /**
+   * Which checkpoints a run writes (with a store). `'every-step'` (the default):
+   * one after every step, so a run can be resumed or forked at any step and a
+   * crash loses at most the step in flight. `'on-exit'`: the run's first
+   * checkpoint, then only where it stops (an interrupt, an error, the end):
+   * cheaper, but a crash mid-run continues from the run's start, and history
+   * has no steps in between. LangGraph calls these durability 'sync' and 'exit'.
+   * A run may choose for itself (`run(input, { checkpoints })`).
+   */
+  checkpoints?: CheckpointPolicy;
+}
+
+/** When a run with a store writes checkpoints: see {@link CompileOptions.checkpoints}. */
+export type CheckpointPolicy = 'every-step' | 'on-exit';
+
+export const CHECKPOINT_POLICIES: readonly CheckpointPolicy[] = ['every-step', 'on-exit'];
+
+/** Checks a `checkpoints` option given to compile(), run() or resume(). */
+export function isCheckpointPolicy(value: unknown): value is CheckpointPolicy {
+  return CHECKPOINT_POLICIES.includes(value as CheckpointPolicy);
 }

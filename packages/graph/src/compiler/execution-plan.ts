@@ -1,6 +1,7 @@
 import type { BranchRoute, NodeFn } from '../builder/graph-builder.ts';
 import type { NodeOptions } from '../builder/node-options.ts';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
+import type { CheckpointPolicy } from './compile-options.ts';
 import type { PathReducer } from '../state/state-reducers.ts';
 
 /**
@@ -21,6 +22,8 @@ export interface ExecutionPlan {
   maxSteps: number;
   maxConcurrency: number;
   snapshotEvery: number;
+  /** The runs' default; a run may choose for itself. */
+  checkpoints: CheckpointPolicy;
   store: CheckpointStore | undefined;
 }
 

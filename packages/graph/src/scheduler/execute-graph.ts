@@ -2,6 +2,7 @@ import type { Patch } from 'immer';
 import type { CheckpointRecord, CheckpointStatus } from '../checkpoint/checkpoint-record.ts';
 import type { CheckpointWriter, WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
 import type { LeaseKeeper } from '../checkpoint/lease-keeper.ts';
+import type { CheckpointPolicy } from '../compiler/compile-options.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import { WeftError, errorToJSON, type WeftErrorJSON } from '../errors.ts';
 import type { RunStatus } from '../events/run-result.ts';
@@ -27,6 +28,8 @@ export interface ExecuteOptions {
   initial?: WrittenCheckpoint | undefined;
   /** The thread's lease: checked before every checkpoint write, so a run that lost it writes nothing more. */
   lease?: LeaseKeeper | undefined;
+  /** 'on-exit' holds the steps' checkpoints back and writes one where the run stops. */
+  checkpoints?: CheckpointPolicy;
 }
 
 export interface ExecuteOutcome {
@@ -57,6 +60,8 @@ class StepLoop {
   #steps = 0;
   #step: number;
   #checkpointId: string | undefined;
+  /** The patches of steps not written yet ('on-exit'), oldest first; null when they cannot be replayed (a snapshot follows). */
+  #held: Patch[] | null = [];
 
   constructor(o: ExecuteOptions) {
     this.#o = o;
@@ -169,6 +174,14 @@ class StepLoop {
     const { scope, cursor, writer } = this.#o;
     if (!writer) return undefined;
     this.#o.lease?.check();
+    const held = this.#held;
+    if (this.#o.checkpoints === 'on-exit') {
+      // Steps' patches chain: the next checkpoint written carries them all, relative to the last one written.
+      this.#held = held === null || patches === null ? null : held.length ? [...held, ...patches] : patches;
+      if (status === 'running') return undefined;
+      patches = this.#held;
+      this.#held = [];
+    }
     const body = cursorToBody(cursor, status, 'step', scope.context, error && (error instanceof WeftError ? errorToJSON(error) : error));
     const { written, stored } = writer.write(body, cursor.state, patches);
     this.#checkpointId = written.id;

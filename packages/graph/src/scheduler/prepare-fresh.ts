@@ -3,6 +3,7 @@ import { CheckpointWriter, type ChainPosition, type WrittenCheckpoint } from '..
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
 import { recallHead } from '../checkpoint/head-cache.ts';
 import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
+import type { CheckpointPolicy } from '../compiler/compile-options.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import { deepFreeze } from '../state/deep-freeze.ts';
 import type { Cursor } from './cursor.ts';
@@ -18,6 +19,8 @@ export interface RunOptions extends LeaseRequest {
   context?: Record<string, unknown>;
   /** Appends the run's events to this JSONL file (a run log the viewer replays; see docs/decisions/0007). */
   record?: string;
+  /** Which checkpoints this run writes, over the graph's `checkpoints` (see CompileOptions). */
+  checkpoints?: CheckpointPolicy;
 }
 
 /**
@@ -45,7 +48,18 @@ export async function prepareFresh(plan: ExecutionPlan, input: unknown, options:
   const threadId = options.threadId ?? randomUUID();
   return underLease(store, threadId, runId, options, async (lease) => {
     const { cursor, writer, initial } = await startThread(plan, store, threadId, input, context);
-    return { cursor, writer, initial, threadId, context, resumeValues: new Map(), resumedFrom: undefined, input, lease };
+    return {
+      cursor,
+      writer,
+      initial,
+      threadId,
+      context,
+      resumeValues: new Map(),
+      resumedFrom: undefined,
+      input,
+      lease,
+      checkpoints: options.checkpoints,
+    };
   });
 }
 

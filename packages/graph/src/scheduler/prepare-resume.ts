@@ -4,6 +4,7 @@ import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
 import { CheckpointWriter } from '../checkpoint/checkpoint-writer.ts';
 import type { LeaseKeeper } from '../checkpoint/lease-keeper.ts';
 import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
+import { isCheckpointPolicy, type CheckpointPolicy } from '../compiler/compile-options.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import { WeftError } from '../errors.ts';
 import { cursorToBody, restoreCursor } from './cursor-record.ts';
@@ -37,6 +38,8 @@ export interface ResumeOptions<S = unknown> extends LeaseRequest {
   context?: Record<string, unknown>;
   /** Appends the run's events to this JSONL file (see RunOptions.record). */
   record?: string;
+  /** Which checkpoints this run writes, over the graph's `checkpoints` (see CompileOptions). */
+  checkpoints?: CheckpointPolicy;
 }
 
 /**
@@ -94,6 +97,7 @@ async function continueThread(plan: ExecutionPlan, store: CheckpointStore, o: Re
     resumedFrom: record.id,
     input: o.input,
     lease,
+    checkpoints: o.checkpoints,
   };
 }
 
@@ -189,4 +193,6 @@ function checkArgs(o: ResumeOptions): void {
   if (o.holder !== undefined && (typeof o.holder !== 'string' || !o.holder)) throw bad('holder must be a non-empty string');
   if (o.takeOver !== undefined && typeof o.takeOver !== 'boolean') throw bad('takeOver must be a boolean');
   if (o.fork !== undefined && typeof o.fork !== 'boolean') throw bad('fork must be a boolean');
+  if (o.checkpoints !== undefined && !isCheckpointPolicy(o.checkpoints))
+    throw bad(`checkpoints must be 'every-step' or 'on-exit', got ${JSON.stringify(o.checkpoints)}`);
 }

@@ -1,5 +1,6 @@
 import type { CheckpointWriter, WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
+import type { CheckpointPolicy } from '../compiler/compile-options.ts';
 import { LeaseKeeper } from '../checkpoint/lease-keeper.ts';
 import { processHolder, type ClaimOptions } from '../checkpoint/thread-lease.ts';
 import { WeftError } from '../errors.ts';
@@ -18,6 +19,8 @@ export interface Prepared {
   input: unknown;
   /** The thread's lease, held from before the head was read until the run ends (runs with a store). */
   lease: LeaseKeeper | undefined;
+  /** The run's own choice of which checkpoints to write, over the graph's. */
+  checkpoints?: CheckpointPolicy | undefined;
 }
 
 /** Who is claiming, and whether to take a held thread over: the part of run and resume options about the lease. */

@@ -56,6 +56,7 @@ export function startRun<Out, S>(
         input: prepared.input,
         resumedFrom: prepared.resumedFrom,
         lease: prepared.lease,
+        checkpoints: prepared.checkpoints ?? plan.checkpoints,
       });
     } finally {
       // executeGraph released it before run.end; this is for a run that threw past it (a no-op otherwise).
