@@ -34,6 +34,7 @@ export interface WrittenCheckpoint {
 export class CheckpointWriter {
   #pos: ChainPosition;
   #lastBytes: Uint8Array | undefined;
+  #lastState: unknown;
 
   constructor(
     private readonly store: CheckpointStore,
@@ -57,6 +58,11 @@ export class CheckpointWriter {
   /** The encoded bytes of the last checkpoint written. */
   get lastBytes(): Uint8Array | undefined {
     return this.#lastBytes;
+  }
+
+  /** The state the last checkpoint written holds (frozen). */
+  get lastState(): unknown {
+    return this.#lastState;
   }
 
   /** `patches: null` forces a full snapshot (e.g. after an edit whose patches are unknown). */
@@ -95,6 +101,7 @@ export class CheckpointWriter {
     if (body.resumeValues !== undefined) record.resumeValues = body.resumeValues;
     const bytes = encodeCheckpoint(record);
     this.#lastBytes = bytes;
+    this.#lastState = state;
     const entry = {
       threadId: this.threadId,
       id: record.id,

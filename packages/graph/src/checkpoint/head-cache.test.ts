@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { END, START, graph, MemoryStore, type CheckpointStore } from '../index.ts';
+import { END, START, decodeCheckpoint, graph, interrupt, MemoryStore, type CheckpointStore } from '../index.ts';
 
 type S = { turns: string[] };
 
@@ -85,5 +85,45 @@ describe('the head a run leaves behind', () => {
     await g.run('a', { threadId: 't' });
     await store.delete('t');
     expect((await g.run('b', { threadId: 't' })).state).toEqual({ turns: ['b'] });
+  });
+
+  it('a resume right after an interrupt here reads only the head: the same state, checkpoints and result as a resume elsewhere', async () => {
+    /** Three steps that append, then a node that asks; the answer is appended too. */
+    const asking = (store: CheckpointStore, calls: string[]) =>
+      graph<string, string, S>({ name: 'asking', state: () => ({ turns: [] }) })
+        .addNode('one', (x: string, ctx) => (calls.push('one'), ctx.update((s) => void s.turns.push('one')), x))
+        .addNode('two', (x: string, ctx) => (calls.push('two'), ctx.update((s) => void s.turns.push('two')), x))
+        .addNode('ask', (x: string, ctx) => {
+          calls.push('ask');
+          const answer = interrupt<string>('ok?');
+          ctx.update((s) => void s.turns.push(answer));
+          return `${x}:${answer}`;
+        })
+        .addEdge(START, 'one')
+        .addEdge('one', 'two')
+        .addEdge('two', 'ask')
+        .addEdge('ask', END)
+        .compile({ store, snapshotEvery: 2 });
+    const store = new CountingStore();
+    const calls: string[] = [];
+    const g = asking(store, calls);
+    const paused = await g.run('in', { threadId: 't' });
+    const other = new CountingStore();
+    for (const e of [...(await store.list('t'))].reverse()) await other.put(e);
+    store.reads = 0;
+    const here = await g.resume({ threadId: 't', resume: { [paused.interrupts[0]!.id]: 'yes' } });
+    // One read of the head: no walk back to the snapshot.
+    expect(store.reads).toBe(1);
+    other.reads = 0;
+    const elsewhere = await asking(other, []).resume({ threadId: 't', resume: { [paused.interrupts[0]!.id]: 'yes' } });
+    expect(other.reads).toBeGreaterThan(2);
+    expect([here.status, here.output, here.state]).toEqual(['done', 'in:yes', { turns: ['one', 'two', 'yes'] }]);
+    expect([elsewhere.status, elsewhere.output, elsewhere.state]).toEqual([here.status, here.output, here.state]);
+    expect(calls).toEqual(['one', 'two', 'ask', 'ask']);
+    // Both stores now hold the same chain: the same checkpoints, snapshots where the other has them.
+    const shape = async (s: CheckpointStore) =>
+      (await s.list('t')).map((e) => [e.seq, e.status, 'full' in decodeCheckpoint(e.bytes, e.id).state ? 'snapshot' : 'delta']);
+    expect(await shape(store)).toEqual(await shape(other));
+    expect((await g.getState('t')).state).toEqual((await asking(other, []).getState('t')).state);
   });
 });

@@ -78,8 +78,25 @@ export async function loadCheckpoint(
   return {
     record: head,
     state: replay(base.state.full, deltas),
+    // Bytes since the snapshot are not known without summing the chain: the next snapshot comes by depth.
     chain: { parentId: head.id, depth: deltas.length, deltaBytes: 0, snapshotBytes: Infinity },
   };
+}
+
+/**
+ * The thread's head when this process remembers its state (see head-cache.ts):
+ * only the head record is decoded and checked, and the state comes from
+ * memory instead of a snapshot and the deltas since. A resume right after an
+ * interrupt decoded three records of a three-step thread before.
+ */
+export function loadRememberedHead(
+  graph: { name: string; hash: string },
+  head: CheckpointEntry,
+  known: { state: unknown; position: ChainPosition },
+): LoadedCheckpoint {
+  const record = checkEntry(head, graph, head.threadId, undefined);
+  // The chain position a load gives (see loadCheckpoint), so a resume writes the same chain either way.
+  return { record, state: known.state, chain: { parentId: head.id, depth: known.position.depth, deltaBytes: 0, snapshotBytes: Infinity } };
 }
 
 /** The snapshot with the deltas applied, oldest first (`deltas` is newest first). */

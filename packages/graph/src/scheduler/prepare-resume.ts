@@ -3,7 +3,8 @@ import type { CheckpointRecord } from '../checkpoint/checkpoint-record.ts';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
 import { CheckpointWriter } from '../checkpoint/checkpoint-writer.ts';
 import type { LeaseKeeper } from '../checkpoint/lease-keeper.ts';
-import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
+import { recallHead } from '../checkpoint/head-cache.ts';
+import { loadCheckpoint, loadRememberedHead } from '../checkpoint/load-checkpoint.ts';
 import { isCheckpointPolicy, type CheckpointPolicy } from '../compiler/compile-options.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import { WeftError } from '../errors.ts';
@@ -62,7 +63,8 @@ async function continueThread(plan: ExecutionPlan, store: CheckpointStore, o: Re
     throw new WeftError('THREAD_NOT_FOUND', `thread "${o.threadId}" has no checkpoints; start it with run()`, {
       details: { threadId: o.threadId },
     });
-  const loaded = await loadCheckpoint(store, plan, o.threadId, o.checkpointId);
+  const known = o.checkpointId === undefined || o.checkpointId === head.id ? recallHead(store, plan, head) : undefined;
+  const loaded = known ? loadRememberedHead(plan, head, known) : await loadCheckpoint(store, plan, o.threadId, o.checkpointId);
   const { record } = loaded;
   if (o.checkpointId !== undefined && o.checkpointId !== head.id && !o.fork && o.goto === undefined && !o.update) {
     throw new WeftError(
@@ -77,12 +79,7 @@ async function continueThread(plan: ExecutionPlan, store: CheckpointStore, o: Re
   let patches: Patch[] = [];
   if (o.update) [cursor.state, patches] = applyUpdate(record.id, cursor.state, o.update);
   const context = o.context ? { ...o.context } : { ...record.context };
-  const writer = new CheckpointWriter(store, plan, o.threadId, plan.snapshotEvery, {
-    ...loaded.chain,
-    seq: head.seq,
-    deltaBytes: 0,
-    snapshotBytes: Infinity,
-  });
+  const writer = new CheckpointWriter(store, plan, o.threadId, plan.snapshotEvery, { ...loaded.chain, seq: head.seq });
   const body = cursorToBody(cursor, 'running', o.goto !== undefined || o.update ? 'fork' : 'resume', context);
   if (values.size) body.resumeValues = [...values];
   const { written, stored } = writer.write(body, cursor.state, patches);

@@ -63,7 +63,8 @@ export function startRun<Out, S>(
       await prepared.lease?.release();
     }
     hub.close();
-    if (out.status === 'done') remember(plan, prepared, out.checkpointId, out.state);
+    // Where the next run (done) or resume (interrupted, error) of this thread starts.
+    remember(plan, prepared, out.checkpointId);
     return {
       status: out.status,
       output: out.output as Out | undefined,
@@ -79,10 +80,12 @@ export function startRun<Out, S>(
   return new Run<Out, S>(hub, result);
 }
 
-/** After a run that ended at its last checkpoint, the next run of the thread here can start from its state. */
-function remember(plan: ExecutionPlan, prepared: Prepared, checkpointId: string | undefined, state: unknown): void {
+/** After a run that ended at its last checkpoint, the next run or resume of the thread here can start from its state. */
+function remember(plan: ExecutionPlan, prepared: Prepared, checkpointId: string | undefined): void {
   const { writer, threadId } = prepared;
   const bytes = writer?.lastBytes;
   if (!plan.store || !writer || threadId === undefined || !bytes || checkpointId !== writer.lastId) return;
+  // The state the head holds, which a run that failed past its last checkpoint (or held steps back) has moved beyond.
+  const state = writer.lastState;
   rememberHead(plan.store, threadId, { graph: plan.name, hash: plan.hash, id: checkpointId, bytes, state, position: writer.position });
 }
