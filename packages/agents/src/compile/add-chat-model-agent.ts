@@ -27,7 +27,7 @@ export function addChatModelAgent(c: AgentCompiler, agent: ChatModelAgent, scope
   const after = `${agent.name}:after`;
   const address = scope.address.join('/');
   const builtIns = new Map<string, Tool>();
-  if (agent.exit) builtIns.set(exitTool.name, exitTool);
+  if (agent.exit) builtIns.set('exit', exitTool());
   if (targets.length) builtIns.set(TRANSFER_TOOL, transferTool(targets));
   const specs: ToolSpec[] = [...agent.tools.map((t) => t.spec), ...[...builtIns.values()].map((t) => t.spec)];
   const targetNames = targets.map((t) => t.name);

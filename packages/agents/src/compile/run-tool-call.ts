@@ -7,7 +7,7 @@ import type { Tool } from '../tools/tool.ts';
 import type { AgentTool } from '../agents/agent-tool.ts';
 import type { ToolContext } from '../tools/tool-context.ts';
 import type { AgentRunState } from './agent-run-state.ts';
-import { exitTool } from './built-in-tools.ts';
+import { isExitTool } from './built-in-tools.ts';
 import { TRANSFER_TOOL } from './transfer-tool.ts';
 import type { ToolOutcome } from './tool-outcome.ts';
 
@@ -62,7 +62,7 @@ export async function runToolCall(
   const content = typeof result === 'string' ? result : (JSON.stringify(result) ?? '');
   const outcome: ToolOutcome = { callId: call.id, name: call.name, content };
   if (broke) outcome.breakLoop = true;
-  if (found === exitTool) outcome.action = 'exit';
+  if (isExitTool(found)) outcome.action = 'exit';
   else if (agent.returnDirectly?.includes(call.name)) outcome.action = 'returnDirectly';
   return outcome;
 }
