@@ -27,7 +27,9 @@ describe("Runner({ checkpoints: 'on-exit' })", () => {
       const afterPause = (await store.list('t')).length;
       const done = await runner.resume(paused.checkpointId!, { resume: { [paused.interrupts[0]!.id]: { approved: true } } });
       const statuses = (await store.list('t')).reverse().map((e) => e.status);
-      const texts = [...paused.events, ...done.events].map((e) => e.output?.message?.content ?? e.action?.interrupted?.interrupts[0]?.id ?? '');
+      const texts = [...paused.events, ...done.events].map(
+        (e) => e.output?.message?.content ?? e.action?.interrupted?.interrupts[0]?.id ?? '',
+      );
       return { paused, done, afterPause, statuses, texts, executed };
     };
     const every = await once('every-step');
