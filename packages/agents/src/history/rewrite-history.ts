@@ -41,7 +41,12 @@ export function rewriteInto(
     const event = events[i]!;
     const message = skipTransferMessages && event.transfer ? withoutTransfer(event.message) : event.message;
     if (message === undefined) continue;
-    const rewritten = event.agentName === agentName ? copyMessage(message) : asContext(event.agentName, message);
+    const rewritten =
+      event.agentName === agentName
+        ? copyMessage(message)
+        : message === event.message
+          ? contextOf(event, message)
+          : asContext(event.agentName, message);
     if (rewritten !== undefined) out.push(rewritten);
   }
   return out;
@@ -58,6 +63,25 @@ function withoutTransfer(message: Message): Message | undefined {
   const toolCalls = (message.toolCalls ?? []).filter((call) => call.name !== TRANSFER_TOOL);
   if (toolCalls.length > 0) return { ...rest, toolCalls };
   return rest.content === '' ? undefined : rest;
+}
+
+/**
+ * What others see of a recorded event, made once per event: every later model
+ * call of every other agent sends it again, and building the text each time
+ * made a shared history cost O(history) string work per call. Only for a
+ * frozen event (a run's recorded events are), since the answer is kept and
+ * shared: it is frozen too.
+ */
+const seen = new WeakMap<RecordedEvent, Message | null>();
+function contextOf(event: RecordedEvent, message: Message): Message | undefined {
+  if (!Object.isFrozen(event)) return asContext(event.agentName, message);
+  let known = seen.get(event);
+  if (known === undefined) {
+    const made = asContext(event.agentName, message);
+    known = made === undefined ? null : Object.freeze(made);
+    seen.set(event, known);
+  }
+  return known ?? undefined;
 }
 
 /** Another agent's message as the current agent sees it, or undefined when it sees nothing of it. */
