@@ -4,6 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { recordCold } from './cold/record-cold.ts';
+import { runCold } from './cold/run-cold.ts';
 import { builtVsSource } from './harness/built-vs-source.ts';
 import { parseArgs, type CliOptions } from './harness/cli.ts';
 import { gcExposed, measure } from './harness/measure.ts';
@@ -22,7 +24,6 @@ import { ALL_SCENARIOS } from './scenarios/all-scenarios.ts';
 // AbortSignal (@langchain/core raceWithSignal) and Node warns past 10. Raised,
 // not disabled, so a real per-run listener leak still shows up after a few runs.
 EventEmitter.defaultMaxListeners = 1000;
-
 
 // A framework that leaves a stray rejection behind must not take the run down;
 // it is reported, and the cell that caused it has already failed or finished.
@@ -134,6 +135,8 @@ async function main(): Promise<void> {
   runPasses(opts, results);
   const curves = await runCurves(opts);
   if (opts.storage) runStorageBenchmark();
+  // After everything else: its processes run one at a time while this one only waits for them.
+  const cold = opts.cold ? await runCold(opts.cold) : [];
   reportStrays();
   // Quick numbers are too noisy to keep, resized runs are not comparable
   // across days, and a run of some frameworks would replace a shape's cells
@@ -144,6 +147,11 @@ async function main(): Promise<void> {
     const file = await writeResults(results, { ...opts, ...timeFloors(opts) }, gcExposed, curves);
     console.log(`results written to ${file}`);
     console.log(`Markdown written to ${await writeResultsMarkdown(file)}`);
+  }
+  // Recorded on its own terms (full sizes, every framework, Weft from dist/), after the warm results so it is merged into them.
+  if (opts.cold) {
+    const file = await recordCold(cold, opts.cold);
+    if (file) console.log(`cold table recorded in ${file} and its Markdown`);
   }
 }
 

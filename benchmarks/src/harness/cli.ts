@@ -1,6 +1,8 @@
+import { COLD_DEFAULTS, type ColdOptions } from '../cold/cold-options.ts';
 import { CURVE_IDS, type CurveId } from '../curves/curve-ids.ts';
+import { nonNegativeInt, oneOf } from './arg-values.ts';
 import { FRAMEWORK_IDS, SHAPE_IDS, type FrameworkId, type ShapeId } from './types.ts';
-import type { WeftCopy } from './weft-from.ts';
+import { WEFT_FROM, type WeftCopy, type WeftFrom } from './weft-from.ts';
 
 export interface CliOptions {
   quick: boolean;
@@ -24,30 +26,24 @@ export interface CliOptions {
    * to `both`, every other run to `source`.
    */
   from: WeftFrom;
+  /**
+   * `--cold`: after everything else, the cold table (src/cold/) of the same
+   * shapes, frameworks and sizes: Weft from `--from` if given, else dist/;
+   * N = `--first` (20), W = 3.
+   */
+  cold: ColdOptions | undefined;
   /** Internal (weft-passes.ts): this process is a pass of a parent run that loads Weft from `from`; it writes its tables to `out`. */
   pass: { from: WeftCopy; out: string } | undefined;
 }
 
-export const WEFT_FROM = ['source', 'dist', 'both'] as const;
-export type WeftFrom = (typeof WEFT_FROM)[number];
-
 const USAGE = `usage: tsx src/main.ts [--quick] [--only <shape>] [--frameworks a,b,...] [--warmup N] [--samples N] [--size N] [--leak-runs N]
-       [--no-curves | --curves-only] [--curves c,...] [--no-storage] [--from source|dist|both]
+       [--no-curves | --curves-only] [--curves c,...] [--no-storage] [--from source|dist|both] [--cold [--first N]]
   shapes:     ${SHAPE_IDS.join(', ')}
   curves:     ${CURVE_IDS.join(', ')}
   frameworks: ${FRAMEWORK_IDS.join(', ')}`;
 
-function pick<T extends string>(kind: string, value: string, allowed: readonly T[]): T {
-  const found = allowed.find((a) => a === value);
-  if (!found) throw new Error(`unknown ${kind} "${value}"\n${USAGE}`);
-  return found;
-}
-
-function count(flag: string, value: string | undefined): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${flag} needs a non-negative integer\n${USAGE}`);
-  return n;
-}
+const pick = <T extends string>(kind: string, value: string, allowed: readonly T[]): T => oneOf(kind, value, allowed, USAGE);
+const count = (flag: string, value: string | undefined): number => nonNegativeInt(flag, value, USAGE);
 
 export function parseArgs(argv: readonly string[]): CliOptions {
   // pnpm forwards a literal "--" when called as `pnpm bench -- --quick`.
@@ -63,11 +59,14 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     curves: [],
     storage: true,
     from: 'source',
+    cold: undefined,
     pass: undefined,
   };
   let from: WeftFrom | undefined;
   let pass: WeftCopy | undefined;
   let passOut: string | undefined;
+  let cold = false;
+  let first: number | undefined;
   let curvesFlag: 'default' | 'none' | 'only' = 'default';
   let pickedCurves: CurveId[] | undefined;
   for (let i = 0; i < args.length; i++) {
@@ -99,6 +98,8 @@ export function parseArgs(argv: readonly string[]): CliOptions {
         .map((c) => pick('curve', c, CURVE_IDS));
     else if (arg === '--no-storage') opts.storage = false;
     else if (arg === '--from') from = pick('--from value', next(), WEFT_FROM);
+    else if (arg === '--cold') cold = true;
+    else if (arg === '--first') first = Math.max(1, count(arg, next()));
     else if (arg === '--pass') pass = pick('--pass value', next(), ['source', 'dist'] as const);
     else if (arg === '--pass-out') passOut = next();
     else if (arg === '--help' || arg === '-h') throw new Error(USAGE);
@@ -121,6 +122,19 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   // A recorded run (full size) carries the built-JavaScript figures next to the sources' unless told otherwise.
   opts.from = from ?? (!opts.quick && opts.size === undefined ? 'both' : 'source');
   if (pass && passOut) opts.pass = { from: pass, out: passOut };
+  if (first !== undefined && !cold) throw new Error(`--first belongs to the cold table: add --cold\n${USAGE}`);
+  if (cold) {
+    const { quick, shapes, frameworks, size } = opts;
+    opts.cold = {
+      quick,
+      shapes,
+      frameworks,
+      size,
+      from: from ?? COLD_DEFAULTS.from,
+      first: first ?? COLD_DEFAULTS.first,
+      warmup: COLD_DEFAULTS.warmup,
+    };
+  }
   // --from dist measures only the tables, in a process of their own; the curves and storage load Weft from src/.
   if (opts.from === 'dist') [opts.curves, opts.storage] = [[], false];
   return opts;

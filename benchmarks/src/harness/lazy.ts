@@ -18,6 +18,17 @@ const loaders: Record<FrameworkId, () => Promise<FrameworkModule>> = {
   'weft-ckpt': async () => (await import('../frameworks/weft.ts')).weftCheckpointed,
 };
 
+/**
+ * Imports a framework's harness module, and with it the framework's packages,
+ * without building anything: the cold table (src/cold/) times this apart from
+ * the factory call. A shape with its own per-framework module (the stateful
+ * ones) imports that module in its factory, so its import is part of the
+ * factory's time; by then the framework's packages are loaded.
+ */
+export async function loadFramework(framework: FrameworkId): Promise<void> {
+  await loaders[framework]();
+}
+
 export function lazy(framework: FrameworkId, shape: ModuleShapeId): Factory {
   return async (size) => {
     const entry = (await loaders[framework]())[shape];

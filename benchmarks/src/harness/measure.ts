@@ -1,4 +1,5 @@
 import { forceGc as gc } from './force-gc.ts';
+import { percentile } from './percentile.ts';
 import type { Stats } from './types.ts';
 
 export interface MeasureOptions {
@@ -26,12 +27,6 @@ export interface MeasureOptions {
  * If no `gc` can be had (see force-gc.ts) we run without it.
  */
 export const gcExposed = gc !== undefined;
-
-/** Nearest-rank percentile over an ascending array. */
-function percentile(sorted: readonly number[], p: number): number {
-  const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[idx] ?? Number.NaN;
-}
 
 async function timeOnce(fn: () => Promise<void>, between: MeasureOptions['between']): Promise<number> {
   await between?.();

@@ -1,25 +1,15 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { CliOptions } from './cli.ts';
+import { dayResultsFile } from './day-results-file.ts';
+import { installedVersions } from './installed-versions.ts';
 import type { ShapeResult } from './report.ts';
+import { runEnvironment } from './run-environment.ts';
 import { SHAPE_IDS } from './types.ts';
+import { COLD_UNITS } from '../cold/cold-cell.ts';
+import { mergeCold } from '../cold/merge-cold.ts';
 import { mergeCurves } from '../curves/merge-curves.ts';
 import type { CurveResult } from '../curves/run-curve.ts';
-
-const benchRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** Installed version of a dependency, read from disk so the JSON says what was actually measured. */
-async function installed(pkg: string): Promise<string> {
-  try {
-    const raw = await readFile(path.join(benchRoot, 'node_modules', pkg, 'package.json'), 'utf8');
-    const parsed = JSON.parse(raw) as { version?: string };
-    return parsed.version ?? 'unknown';
-  } catch {
-    return 'not installed';
-  }
-}
 
 type Stored = ShapeResult & { measuredAt?: string };
 
@@ -50,7 +40,7 @@ export async function writeResults(
   curves: readonly CurveResult[] = [],
 ): Promise<string> {
   const now = new Date();
-  const file = path.join(benchRoot, 'results', `${now.toISOString().slice(0, 10)}.json`);
+  const file = dayResultsFile(now);
   const fresh: Stored[] = results.map((r) => ({ ...r, measuredAt: now.toISOString() }));
   const order = (r: Stored) => SHAPE_IDS.indexOf(r.shape);
   const merged = [
@@ -62,21 +52,8 @@ export async function writeResults(
   ].sort((a, b) => order(a) - order(b));
   const doc = {
     date: now.toISOString(),
-    environment: {
-      node: process.version,
-      platform: `${os.platform()} ${os.arch()}`,
-      cpu: os.cpus()[0]?.model ?? 'unknown',
-      cores: os.cpus().length,
-      gcExposed,
-    },
-    versions: {
-      '@langchain/langgraph': await installed('@langchain/langgraph'),
-      '@langchain/core': await installed('@langchain/core'),
-      '@google/adk': await installed('@google/adk'),
-      '@openai/agents': await installed('@openai/agents'),
-      '@weft/graph': await installed('@weft/graph'),
-      '@weft/agents': await installed('@weft/agents'),
-    },
+    environment: { ...runEnvironment(), gcExposed },
+    versions: await installedVersions(),
     options: {
       minWarmupRuns: opts.warmup,
       minSamples: opts.samples,
@@ -96,10 +73,13 @@ export async function writeResults(
         'timedHeapGrowthKb/heapGrowthKb: KB of settled heap change across warm-up + samples / across the leak check ' +
         '(`runs` runs, capped at 20 s full, 2 s quick); bytesPerRun/lateBytesPerRun: bytes per leak-check run (all / second half); ' +
         'suspectedLeak: heapGrowth > 1 MB and > 1 KB/run, the second half alone > 0.5 MB and > 1 KB/run',
+      cold: COLD_UNITS,
     },
     results: merged,
     // Scaling curves (src/curves/); curves measured now replace theirs, the others are kept.
     curves: await mergeCurves(file, curves, now),
+    // The cold table (src/cold/) is recorded by its own runs (record-cold.ts): kept as it is.
+    cold: await mergeCold(file, [], now),
   };
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(doc, null, 2)}\n`);

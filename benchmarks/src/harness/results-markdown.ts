@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { coldMarkdown } from '../cold/cold-markdown.ts';
+import type { ColdShape } from '../cold/cold-shape.ts';
 import { curvesMarkdown } from '../curves/curves-markdown.ts';
 import type { CurveResult } from '../curves/run-curve.ts';
 import { builtVsSource } from './built-vs-source.ts';
@@ -15,6 +17,7 @@ interface ResultsDoc {
   versions?: Record<string, string>;
   results?: (ShapeResult & { measuredAt?: string })[];
   curves?: CurveResult[];
+  cold?: ColdShape[];
 }
 
 const cellOf = (r: ShapeResult, id: FrameworkId): Cell | undefined => r.cells.find((c) => c.framework === id);
@@ -112,8 +115,8 @@ function shapeSections(results: readonly (ShapeResult & { measuredAt?: string })
 /**
  * Writes `<date>.md` next to a results file, from that file: every shape's
  * per-step numbers and Weft/peer ratios as Markdown tables, the console
- * output of each shape (n/a reasons, notes, bytes/step), and the scaling
- * curves with links to their SVG charts. Built from the merged JSON rather
+ * output of each shape (n/a reasons, notes, bytes/step), the cold table
+ * (when a cold run was recorded), and the scaling curves with links to their SVG charts. Built from the merged JSON rather
  * than the current run, so an `--only` run still produces the whole day.
  */
 export async function writeResultsMarkdown(jsonFile: string): Promise<string> {
@@ -122,7 +125,13 @@ export async function writeResultsMarkdown(jsonFile: string): Promise<string> {
   const storage = existsSync(path.join(path.dirname(jsonFile), `${date}-storage.md`))
     ? ['', '## Checkpoint storage', '', `Bytes per step, load and resume latency on every store: [${date}-storage.md](${date}-storage.md).`]
     : [];
-  const text = [...header(doc, date), ...shapeSections(doc.results ?? []), ...curvesMarkdown(doc.curves ?? []), ...storage].join('\n');
+  const text = [
+    ...header(doc, date),
+    ...shapeSections(doc.results ?? []),
+    ...coldMarkdown(doc.cold ?? []),
+    ...curvesMarkdown(doc.curves ?? []),
+    ...storage,
+  ].join('\n');
   const file = path.join(path.dirname(jsonFile), `${date}.md`);
   await writeFile(file, `${text.trimEnd()}\n`);
   return file;

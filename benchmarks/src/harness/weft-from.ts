@@ -1,6 +1,10 @@
 /** Where `@weft/*` resolves: src/*.ts or dist/*.js. */
 export type WeftCopy = 'source' | 'dist';
 
+/** What a run measures Weft from (`--from`): one copy, or both side by side. */
+export const WEFT_FROM = ['source', 'dist', 'both'] as const;
+export type WeftFrom = (typeof WEFT_FROM)[number];
+
 /** The export condition the workspace packages point at src/ (pnpm scripts set it through NODE_OPTIONS, from .npmrc). */
 export const SOURCE_CONDITION = '@weft/source';
 
@@ -29,4 +33,14 @@ export function withoutSourceCondition(args: readonly string[]): string[] {
     out.push(arg);
   }
   return out;
+}
+
+/**
+ * NODE_OPTIONS for a child process that loads Weft from `from`: the given
+ * options (this process's by default) with the `@weft/source` condition for
+ * `source`, stripped of it for `dist`.
+ */
+export function nodeOptionsFor(from: WeftCopy, options: string = process.env.NODE_OPTIONS ?? ''): string {
+  const rest = withoutSourceCondition(options.split(/\s+/).filter(Boolean));
+  return (from === 'source' ? [...rest, `--conditions=${SOURCE_CONDITION}`] : rest).join(' ');
 }

@@ -4,36 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CliOptions } from './cli.ts';
 import type { ShapeResult } from './report.ts';
-import { REPO_ROOT, runPnpm } from './run-pnpm.ts';
+import { buildLinkedWeft } from './build-linked-weft.ts';
 import { WEFT_IDS, type FrameworkId } from './types.ts';
-import { SOURCE_CONDITION, withoutSourceCondition, type WeftCopy } from './weft-from.ts';
+import { nodeOptionsFor, withoutSourceCondition, type WeftCopy } from './weft-from.ts';
 
 /**
  * A pass measures Weft's columns, and the baseline: it runs no Weft code, so
  * its change between the two passes is the noise to read Weft's against.
  */
 const PASS_IDS: readonly FrameworkId[] = ['baseline', ...WEFT_IDS];
-
-/** The Weft packages benchmarks/ links, from its package.json: the build covers them and what they depend on. */
-function linkedPackages(): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'benchmarks', 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-  };
-  return Object.keys(manifest.dependencies).filter((name) => name.startsWith('@weft/'));
-}
-
-function build(): void {
-  const packages = linkedPackages();
-  console.log(`\nbuilding ${packages.join(', ')} for the dist pass (pnpm build)`);
-  const status = runPnpm(['build', '--output-logs=errors-only', ...packages.map((p) => `--filter=${p}`)], REPO_ROOT);
-  if (status !== 0) throw new Error(`pnpm build failed (exit ${String(status)}); the dist pass needs dist/`);
-}
-
-/** Node options with the `@weft/source` condition (source) or without it (dist). */
-function nodeOptions(from: WeftCopy, options: readonly string[]): string[] {
-  const rest = withoutSourceCondition(options);
-  return from === 'source' ? [...rest, `--conditions=${SOURCE_CONDITION}`] : rest;
-}
 
 /** The harness's arguments for a pass: the same tables and counts, no leak check, curves or storage. */
 function passArgs(opts: CliOptions, frameworks: readonly FrameworkId[], from: WeftCopy, file: string): string[] {
@@ -53,7 +32,7 @@ function runPass(opts: CliOptions, frameworks: readonly FrameworkId[], from: Wef
   try {
     const env = {
       ...process.env,
-      NODE_OPTIONS: nodeOptions(from, (process.env.NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean)).join(' '),
+      NODE_OPTIONS: nodeOptionsFor(from),
     };
     const args = [...withoutSourceCondition(process.execArgv), script, ...passArgs(opts, frameworks, from, file)];
     const res = spawnSync(process.execPath, args, { stdio: 'inherit', env });
@@ -84,7 +63,7 @@ export interface WeftPasses {
 export function runWeftPasses(opts: CliOptions, script: string): WeftPasses {
   const frameworks = opts.frameworks.filter((f) => PASS_IDS.includes(f));
   if (opts.from === 'source' || !opts.shapes.length || !frameworks.some((f) => WEFT_IDS.includes(f))) return { source: [], dist: [] };
-  build();
+  buildLinkedWeft('the dist pass');
   const source = opts.from === 'both' ? runPass(opts, frameworks, 'source', script) : [];
   return { source, dist: runPass(opts, frameworks, 'dist', script) };
 }
