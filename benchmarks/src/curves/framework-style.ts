@@ -15,4 +15,5 @@ export const FRAMEWORK_STYLE: Record<FrameworkId, { color: string; marker: Marke
   'openai-agents': { color: '#e6a100', marker: 'triangle-down' },
   weft: { color: '#2ca02c', marker: 'circle' },
   'weft-ckpt': { color: '#0b5d1e', marker: 'circle', dashed: true },
+  'weft-exit': { color: '#74c476', marker: 'square', dashed: true },
 };

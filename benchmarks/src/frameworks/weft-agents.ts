@@ -5,7 +5,7 @@
  * samples), so every graph step writes a checkpoint.
  */
 import { Runner, chatModelAgent, parallel, sequential, tool, withSubAgents, type Agent, type AgentRunResult } from '@weft/agents';
-import { MemoryStore } from '@weft/graph';
+import { MemoryStore, type CheckpointPolicy } from '@weft/graph';
 import { scriptedModel, type ScriptedModel, type ScriptItem } from '@weft/models';
 import {
   TOOL_DESCRIPTION,
@@ -48,9 +48,9 @@ function why(error: unknown): string {
  * every call; `reset()` (untimed) forgets those records, and drops the run's
  * thread when there is a store, so memory stays flat across samples.
  */
-function timed(label: string, agent: Agent, models: ScriptedModel[], checkpointed: boolean, verify: (r: AgentRunResult) => void): Run {
-  const store = checkpointed ? new MemoryStore() : undefined;
-  const runner = new Runner({ agent, ...(store ? { store } : {}) });
+function timed(label: string, agent: Agent, models: ScriptedModel[], column: WeftColumn, verify: (r: AgentRunResult) => void): Run {
+  const store = column.checkpointed ? new MemoryStore() : undefined;
+  const runner = new Runner({ agent, ...(store ? { store, checkpoints: column.checkpoints } : {}) });
   let runs = 0;
   let threadId = '';
   const run: Run = async () => {
@@ -66,7 +66,14 @@ function timed(label: string, agent: Agent, models: ScriptedModel[], checkpointe
   return run;
 }
 
-export function weftAgentModule(checkpointed: boolean): AgentModule {
+/** Which Weft column: with a store or not, and which checkpoints a run with a store writes. */
+interface WeftColumn {
+  checkpointed: boolean;
+  checkpoints: CheckpointPolicy;
+}
+
+export function weftAgentModule(checkpointed: boolean, checkpoints: CheckpointPolicy = 'every-step'): AgentModule {
+  const column: WeftColumn = { checkpointed, checkpoints };
   return {
     'react-loop': async (turns) => {
       const counter = new ToolCounter();
@@ -84,16 +91,14 @@ export function weftAgentModule(checkpointed: boolean): AgentModule {
       const agent = chatModelAgent({ name: 'react', description: '', model: m, tools: [noop], maxIterations: turns + 1 });
       return counted(
         counter,
-        timed('react-loop', agent, [m], checkpointed, (res) => checkReact('weft', answers(res).at(-1), counter.count, turns)),
+        timed('react-loop', agent, [m], column, (res) => checkReact('weft', answers(res).at(-1), counter.count, turns)),
       );
     },
     'sequential-agents': async (n) => {
       const models = Array.from({ length: n }, (_, i) => model({ text: agentAnswer(i) }, agentName(i)));
       const subAgents = models.map((m, i) => chatModelAgent({ name: agentName(i), description: '', model: m }));
       const agent = sequential({ name: 'seq', description: '', subAgents });
-      return timed('sequential-agents', agent, models, checkpointed, (res) =>
-        checkAnswers('weft sequential-agents', answers(res), n, true),
-      );
+      return timed('sequential-agents', agent, models, column, (res) => checkAnswers('weft sequential-agents', answers(res), n, true));
     },
     'sequential-history': async (n) => {
       // Function items: each model checks the session history it was sent, then answers.
@@ -106,7 +111,7 @@ export function weftAgentModule(checkpointed: boolean): AgentModule {
       );
       const subAgents = models.map((m, i) => chatModelAgent({ name: agentName(i), description: '', model: m }));
       const agent = sequential({ name: 'seq', description: '', subAgents });
-      return timed('sequential-history', agent, models, checkpointed, (res) =>
+      return timed('sequential-history', agent, models, column, (res) =>
         checkAnswers('weft sequential-history', answers(res), n, true, historyAnswer),
       );
     },
@@ -114,7 +119,7 @@ export function weftAgentModule(checkpointed: boolean): AgentModule {
       const models = Array.from({ length: n }, (_, i) => model({ text: agentAnswer(i) }, agentName(i)));
       const subAgents = models.map((m, i) => chatModelAgent({ name: agentName(i), description: '', model: m }));
       const agent = parallel({ name: 'par', description: '', subAgents });
-      return timed('parallel-agents', agent, models, checkpointed, (res) => checkAnswers('weft parallel-agents', answers(res), n, false));
+      return timed('parallel-agents', agent, models, column, (res) => checkAnswers('weft parallel-agents', answers(res), n, false));
     },
     'transfer-chain': async (n) => {
       // agent_i (i < n-1) asks for transfer_to_agent(agent_{i+1}); the last one answers.
@@ -130,7 +135,7 @@ export function weftAgentModule(checkpointed: boolean): AgentModule {
       let agent = chatModelAgent({ name: agentName(n - 1), description: 'answers', model: models[n - 1]! });
       for (let i = n - 2; i >= 0; i--)
         agent = withSubAgents(chatModelAgent({ name: agentName(i), description: 'transfers', model: models[i]! }), [agent]);
-      return timed('transfer-chain', agent, models, checkpointed, (res) => {
+      return timed('transfer-chain', agent, models, column, (res) => {
         const transfers = res.events.filter((e) => e.action?.transferToAgent).length;
         checkTransfer('weft', answers(res).at(-1), transfers, n);
       });

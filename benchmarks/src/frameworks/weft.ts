@@ -4,7 +4,7 @@
  * runs each sample on a fresh thread, so every step writes a checkpoint.
  * Same trivial functions and verification as the peers (../harness/work.ts).
  */
-import { END, MemoryStore, START, graph, type CompiledGraph, type RunResult } from '@weft/graph';
+import { END, MemoryStore, START, graph, type CheckpointPolicy, type CompiledGraph, type RunResult } from '@weft/graph';
 import type { Factory, FrameworkModule, Run } from '../harness/types.ts';
 import {
   branch,
@@ -81,13 +81,14 @@ function timed<I, O, S>(
   g: CompiledGraph<I, O, S>,
   input: I,
   verify: (res: RunResult<O, S>) => void,
-  store?: MemoryStore,
+  store: MemoryStore | undefined,
+  checkpoints: CheckpointPolicy,
 ): Run {
   let runs = 0;
   let threadId = '';
   const run: Run = async () => {
     threadId = `t${++runs}`;
-    const res = await g.run(input, store ? { threadId } : {});
+    const res = await g.run(input, store ? { threadId, checkpoints } : {});
     check(`weft ${label} status`, res.status, 'done');
     verify(res);
   };
@@ -104,7 +105,11 @@ function timed<I, O, S>(
   return run;
 }
 
-function module(checkpointed: boolean): FrameworkModule {
+/**
+ * One Weft column: no store (`weft`), or a MemoryStore with a checkpoint at
+ * every step (`weft-ckpt`) or only where each run stops (`weft-exit`).
+ */
+function module(checkpointed: boolean, checkpoints: CheckpointPolicy = 'every-step'): FrameworkModule {
   const store = () => (checkpointed ? new MemoryStore() : undefined);
   const output =
     (label: string, want: unknown) =>
@@ -112,23 +117,30 @@ function module(checkpointed: boolean): FrameworkModule {
       check(`weft ${label}`, res.output, want);
   const chain: Factory = async (n) => {
     const s = store();
-    return timed('chain', chainGraph(n, s), 0, output('chain', n), s);
+    return timed('chain', chainGraph(n, s), 0, output('chain', n), s, checkpoints);
   };
   const chainCheckpoint: Factory = async (n) => {
     const s = new MemoryStore();
-    return timed('chain-checkpoint', chainGraph(n, s), 0, output('chain-checkpoint', n), s);
+    return timed('chain-checkpoint', chainGraph(n, s), 0, output('chain-checkpoint', n), s, checkpoints);
   };
   const chainState: Factory = async (n) => {
     const s = store();
-    return timed('chain-state', chainStateGraph(n, s), undefined, (res) => checkCountState('weft', res.state, n), s);
+    return timed('chain-state', chainStateGraph(n, s), undefined, (res) => checkCountState('weft', res.state, n), s, checkpoints);
   };
   const fanOut: Factory = async (width) => {
     const s = store();
-    return timed('fan-out', fanOutGraph(width, s), undefined, output('fan-out', fanOutTotal(width)), s);
+    return timed('fan-out', fanOutGraph(width, s), undefined, output('fan-out', fanOutTotal(width)), s, checkpoints);
   };
   const agentLoop: Factory = async (turns) => {
     const s = store();
-    return timed('agent-loop', loopGraph(turns, s), { turn: 0 }, (res) => check('weft agent-loop', res.output?.turn, turns), s);
+    return timed(
+      'agent-loop',
+      loopGraph(turns, s),
+      { turn: 0 },
+      (res) => check('weft agent-loop', res.output?.turn, turns),
+      s,
+      checkpoints,
+    );
   };
   return {
     chain,
@@ -136,9 +148,10 @@ function module(checkpointed: boolean): FrameworkModule {
     'chain-state': chainState,
     'fan-out': fanOut,
     'agent-loop': agentLoop,
-    ...weftAgentModule(checkpointed),
+    ...weftAgentModule(checkpointed, checkpoints),
   };
 }
 
 export const weft = module(false) satisfies FrameworkModule;
 export const weftCheckpointed = module(true) satisfies FrameworkModule;
+export const weftOnExit = module(true, 'on-exit') satisfies FrameworkModule;

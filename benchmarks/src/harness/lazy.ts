@@ -16,6 +16,7 @@ const loaders: Record<FrameworkId, () => Promise<FrameworkModule>> = {
   'openai-agents': async () => (await import('../frameworks/openai-agents.ts')).openaiAgents,
   weft: async () => (await import('../frameworks/weft.ts')).weft,
   'weft-ckpt': async () => (await import('../frameworks/weft.ts')).weftCheckpointed,
+  'weft-exit': async () => (await import('../frameworks/weft.ts')).weftOnExit,
 };
 
 /**

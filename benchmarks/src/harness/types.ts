@@ -13,10 +13,16 @@ export type GraphShapeId = (typeof GRAPH_SHAPE_IDS)[number];
 export type AgentShapeId = (typeof AGENT_SHAPE_IDS)[number];
 
 /** Frameworks in table order. Baseline first so every row has its floor next to it. */
-export const FRAMEWORK_IDS = ['baseline', 'langgraph', 'adk', 'adk-agents', 'openai-agents', 'weft', 'weft-ckpt'] as const;
+export const FRAMEWORK_IDS = ['baseline', 'langgraph', 'adk', 'adk-agents', 'openai-agents', 'weft', 'weft-ckpt', 'weft-exit'] as const;
 export type FrameworkId = (typeof FRAMEWORK_IDS)[number];
 
-/** Weft's columns: without a store, and with a MemoryStore checkpointing every step. */
+/**
+ * Weft's columns compared with the peers: without a store, and with a
+ * MemoryStore checkpointing every step. `weft-exit` (a MemoryStore, checkpoints
+ * only where each run stops) is reported but never compared: the peers
+ * persist every step, and a weaker durability against a stronger one would
+ * flatter Weft.
+ */
 export const WEFT_IDS: readonly FrameworkId[] = ['weft', 'weft-ckpt'];
 
 /** The frameworks Weft is compared against (the baseline is a floor, not a peer). */

@@ -26,6 +26,7 @@ export const growingHistory: Scenario = {
     'adk-agents': async (n) => (await import('../frameworks/adk-agents-stateful.ts')).growingHistory(n),
     'openai-agents': async (n) => (await import('../frameworks/openai-stateful.ts')).growingHistory(n),
     weft: na('history lives in the thread of a store: see the weft-ckpt row'),
-    'weft-ckpt': async (n) => (await import('../frameworks/weft-stateful.ts')).growingHistory(n),
+    'weft-ckpt': async (n) => (await import('../frameworks/weft-stateful.ts')).growingHistory('every-step')(n),
+    'weft-exit': async (n) => (await import('../frameworks/weft-stateful.ts')).growingHistory('on-exit')(n),
   },
 };

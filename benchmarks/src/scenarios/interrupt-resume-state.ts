@@ -26,6 +26,7 @@ export const interruptResumeState: Scenario = {
     'adk-agents': na('a SequentialAgent cannot pause: c runs past the long-running call, a resume restarts it (see adk)'),
     'openai-agents': async (n) => (await import('../frameworks/openai-stateful.ts')).interruptResumeState(n),
     weft: na('interrupt/resume needs a checkpoint store: see the weft-ckpt row'),
-    'weft-ckpt': async (n) => (await import('../frameworks/weft-stateful.ts')).interruptResumeState(n),
+    'weft-ckpt': async (n) => (await import('../frameworks/weft-stateful.ts')).interruptResumeState('every-step')(n),
+    'weft-exit': async (n) => (await import('../frameworks/weft-stateful.ts')).interruptResumeState('on-exit')(n),
   },
 };

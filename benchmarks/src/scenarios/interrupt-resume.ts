@@ -26,6 +26,7 @@ export const interruptResume: Scenario = {
     'adk-agents': async (n) => (await import('../frameworks/adk-agents-stateful.ts')).interruptResume(n),
     'openai-agents': async (n) => (await import('../frameworks/openai-stateful.ts')).interruptResume(n),
     weft: na('interrupt/resume needs a checkpoint store: see the weft-ckpt row'),
-    'weft-ckpt': async (n) => (await import('../frameworks/weft-stateful.ts')).interruptResume(n),
+    'weft-ckpt': async (n) => (await import('../frameworks/weft-stateful.ts')).interruptResume('every-step')(n),
+    'weft-exit': async (n) => (await import('../frameworks/weft-stateful.ts')).interruptResume('on-exit')(n),
   },
 };

@@ -174,10 +174,11 @@ class StepLoop {
     const { scope, cursor, writer } = this.#o;
     if (!writer) return undefined;
     this.#o.lease?.check();
-    const held = this.#held;
     if (this.#o.checkpoints === 'on-exit') {
       // Steps' patches chain: the next checkpoint written carries them all, relative to the last one written.
-      this.#held = held === null || patches === null ? null : held.length ? [...held, ...patches] : patches;
+      const held = this.#held;
+      if (held !== null && patches !== null) for (const p of patches) held.push(p);
+      else this.#held = null;
       if (status === 'running') return undefined;
       patches = this.#held;
       this.#held = [];
