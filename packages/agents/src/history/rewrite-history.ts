@@ -74,7 +74,8 @@ function withoutTransfer(message: Message): Message | undefined {
  */
 const seen = new WeakMap<RecordedEvent, Message | null>();
 function contextOf(event: RecordedEvent, message: Message): Message | undefined {
-  if (!Object.isFrozen(event)) return asContext(event.agentName, message);
+  // A user or system message costs nothing to pass on (or drop): a lookup would cost more.
+  if ((message.role !== 'assistant' && message.role !== 'tool') || !Object.isFrozen(event)) return asContext(event.agentName, message);
   let known = seen.get(event);
   if (known === undefined) {
     const made = asContext(event.agentName, message);
