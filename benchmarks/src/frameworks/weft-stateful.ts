@@ -7,7 +7,7 @@
  * on one thread of a Runner, so its history grows by two messages a turn.
  */
 import { Runner, chatModelAgent } from '@weft/agents';
-import { END, MemoryStore, START, graph, interrupt, type CheckpointPolicy } from '@weft/graph';
+import { END, MemoryStore, START, graph, interrupt, type CheckpointPolicy, type CompiledGraph, type RunResult } from '@weft/graph';
 import { scriptedModel } from '@weft/models';
 import { APPROVAL, QUESTION, checkStateLog, conversationRun, turnAnswer, turnInput } from '../harness/stateful-work.ts';
 import type { Factory, Run } from '../harness/types.ts';
@@ -15,6 +15,37 @@ import { check } from '../harness/work.ts';
 
 let threadSeq = 0;
 const freshThread = (): string => `t${++threadSeq}`;
+
+/**
+ * `cycles` times: run `g` to its interrupt on a fresh thread, check it, resume
+ * with APPROVAL and check the result; the threads are dropped between samples.
+ */
+function interruptCycles<S>(
+  g: CompiledGraph<string, string, S>,
+  store: MemoryStore,
+  cycles: number,
+  verify: (done: RunResult<string, S>) => void,
+): Run {
+  let threads: string[] = [];
+  const run: Run = async () => {
+    for (let i = 0; i < cycles; i++) {
+      const threadId = freshThread();
+      threads.push(threadId);
+      const paused = await g.run('go', { threadId });
+      check('weft interrupt status', paused.status, 'interrupted');
+      const first = paused.interrupts[0];
+      check('weft interrupt info', first?.info, QUESTION);
+      const done = await g.resume({ threadId, resume: { [first?.id ?? '']: APPROVAL } });
+      check('weft resume status', done.status, 'done');
+      verify(done);
+    }
+  };
+  run.reset = async () => {
+    for (const t of threads) await store.delete(t);
+    threads = [];
+  };
+  return run;
+}
 
 /** Each shape for the `weft-ckpt` column (a checkpoint at every step) or `weft-exit` (only where a run stops). */
 export const interruptResume =
@@ -26,25 +57,7 @@ export const interruptResume =
       .addEdge(START, 'ask')
       .addEdge('ask', END)
       .compile({ store, checkpoints });
-    let threads: string[] = [];
-    const run: Run = async () => {
-      for (let i = 0; i < cycles; i++) {
-        const threadId = freshThread();
-        threads.push(threadId);
-        const paused = await g.run('go', { threadId });
-        check('weft interrupt status', paused.status, 'interrupted');
-        const first = paused.interrupts[0];
-        check('weft interrupt info', first?.info, QUESTION);
-        const done = await g.resume({ threadId, resume: { [first?.id ?? '']: APPROVAL } });
-        check('weft resume status', done.status, 'done');
-        check('weft resume output', done.output, APPROVAL);
-      }
-    };
-    run.reset = async () => {
-      for (const t of threads) await store.delete(t);
-      threads = [];
-    };
-    return run;
+    return interruptCycles(g, store, cycles, (done) => check('weft resume output', done.output, APPROVAL));
   };
 
 export const interruptResumeState =
@@ -74,25 +87,7 @@ export const interruptResumeState =
       .addEdge('ask', 'c')
       .addEdge('c', END)
       .compile({ store, checkpoints });
-    let threads: string[] = [];
-    const run: Run = async () => {
-      for (let i = 0; i < cycles; i++) {
-        const threadId = freshThread();
-        threads.push(threadId);
-        const paused = await g.run('go', { threadId });
-        check('weft interrupt status', paused.status, 'interrupted');
-        const first = paused.interrupts[0];
-        check('weft interrupt info', first?.info, QUESTION);
-        const done = await g.resume({ threadId, resume: { [first?.id ?? '']: APPROVAL } });
-        check('weft resume status', done.status, 'done');
-        checkStateLog('weft', done.state.log);
-      }
-    };
-    run.reset = async () => {
-      for (const t of threads) await store.delete(t);
-      threads = [];
-    };
-    return run;
+    return interruptCycles(g, store, cycles, (done) => checkStateLog('weft', done.state.log));
   };
 
 export const growingHistory =
