@@ -13,7 +13,7 @@ export interface CompileOptions {
    * Which checkpoints a run writes (with a store). `'every-step'` (the default):
    * one after every step, so a run can be resumed or forked at any step and a
    * crash loses at most the step in flight. `'on-exit'`: the run's first
-   * checkpoint, then only where it stops (an interrupt, an error, the end):
+   * checkpoint, then only where it stops (an interrupt, an error, maxSteps, the end):
    * cheaper, but a crash mid-run continues from the run's start, and history
    * has no steps in between. LangGraph calls these durability 'sync' and 'exit'.
    * A run may choose for itself (`run(input, { checkpoints })`).

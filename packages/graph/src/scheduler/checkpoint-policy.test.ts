@@ -166,3 +166,35 @@ describe("checkpoints: 'on-exit'", () => {
     expect((await store.list('t')).length).toBe(4); // input, a, b, the interrupt: the refused resume wrote nothing
   });
 });
+
+describe("checkpoints: 'on-exit' and maxSteps", () => {
+  it('a run stopped by maxSteps leaves the checkpoint every step would have left last: the resume goes on without repeating a step', async () => {
+    const once = async (checkpoints: CheckpointPolicy) => {
+      const store = new MemoryStore();
+      const calls: number[] = [];
+      const g = graph<number, number, { seen: number[] }>({ name: 'loop', state: () => ({ seen: [] }) })
+        .addNode('inc', (n: number, ctx) => {
+          calls.push(n);
+          ctx.update((s) => void s.seen.push(n));
+          return n + 1;
+        })
+        .addEdge(START, 'inc')
+        .addBranch('inc', (n) => (n < 5 ? 'inc' : END), ['inc', END])
+        .compile({ store, maxSteps: 3, checkpoints });
+      const stopped = await g.run(0, { threadId: 't' });
+      const head = await g.getState('t');
+      const done = await g.resume({ threadId: 't' });
+      return { stopped, head: [head.status, head.step, head.state, head.frontier], done, calls, count: (await store.list('t')).length };
+    };
+    const every = await once('every-step');
+    const exit = await once('on-exit');
+    expect(exit.stopped.error?.code).toBe('MAX_STEPS_EXCEEDED');
+    expect(exit.head).toEqual(every.head);
+    expect(exit.head).toEqual(['running', 3, { seen: [0, 1, 2] }, [{ node: 'inc', input: 3 }]]);
+    expect([exit.done.status, exit.done.output, exit.done.state]).toEqual(['done', 5, { seen: [0, 1, 2, 3, 4] }]);
+    expect(exit.calls).toEqual([0, 1, 2, 3, 4]);
+    expect(every.calls).toEqual(exit.calls);
+    // input, the held steps at the stop; resume, then the end.
+    expect(exit.count).toBe(4);
+  });
+});

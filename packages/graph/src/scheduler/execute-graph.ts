@@ -62,6 +62,8 @@ class StepLoop {
   #checkpointId: string | undefined;
   /** The patches of steps not written yet ('on-exit'), oldest first; null when they cannot be replayed (a snapshot follows). */
   #held: Patch[] | null = [];
+  /** Steps whose checkpoint was held back ('on-exit'). */
+  #unwritten = 0;
 
   constructor(o: ExecuteOptions) {
     this.#o = o;
@@ -87,7 +89,12 @@ class StepLoop {
     const { plan, cursor } = this.#o;
     for (;;) {
       if (cursor.ended || cursor.frontier.length === 0) return this.#end();
-      if (this.#steps >= plan.maxSteps) return this.#fail(this.#maxStepsError(), undefined, false);
+      if (this.#steps >= plan.maxSteps) {
+        // Every step leaves its last checkpoint to continue from; 'on-exit' writes the one it held back.
+        const flushed = this.#unwritten ? this.#save('running', [], undefined, true) : undefined;
+        if (flushed) await flushed;
+        return this.#fail(this.#maxStepsError(), undefined, false);
+      }
       const stopped = await this.#runStep();
       if (stopped) return stopped;
     }
@@ -170,7 +177,7 @@ class StepLoop {
     return undefined;
   }
 
-  #save(status: CheckpointStatus, patches: Patch[] | null, error?: WeftError | WeftErrorJSON): Promise<void> | undefined {
+  #save(status: CheckpointStatus, patches: Patch[] | null, error?: WeftError | WeftErrorJSON, flush = false): Promise<void> | undefined {
     const { scope, cursor, writer } = this.#o;
     if (!writer) return undefined;
     this.#o.lease?.check();
@@ -179,9 +186,13 @@ class StepLoop {
       const held = this.#held;
       if (held !== null && patches !== null) for (const p of patches) held.push(p);
       else this.#held = null;
-      if (status === 'running') return undefined;
+      if (status === 'running' && !flush) {
+        this.#unwritten++;
+        return undefined;
+      }
       patches = this.#held;
       this.#held = [];
+      this.#unwritten = 0;
     }
     const body = cursorToBody(cursor, status, 'step', scope.context, error && (error instanceof WeftError ? errorToJSON(error) : error));
     const { written, stored } = writer.write(body, cursor.state, patches);
