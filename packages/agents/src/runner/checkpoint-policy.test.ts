@@ -44,4 +44,24 @@ describe("Runner({ checkpoints: 'on-exit' })", () => {
     expect(exit.statuses).toEqual(['running', 'interrupted', 'running', 'done']);
     expect(every.statuses.length).toBeGreaterThan(exit.statuses.length);
   });
+
+  it('a run or resume chooses for itself over the Runner', async () => {
+    const executed: number[] = [];
+    const { store, runner } = billing(executed, 'on-exit');
+    const paused = await runner.query('refund me', { threadId: 't', checkpoints: 'every-step' });
+    const afterPause = (await store.list('t')).length;
+    const done = await runner.resume(paused.checkpointId!, {
+      resume: { [paused.interrupts[0]!.id]: { approved: true } },
+      checkpoints: 'on-exit',
+    });
+    expect(done.status).toBe('done');
+    expect(executed).toEqual([30]);
+    // Every step before the interrupt; then only the resume's first checkpoint and its end.
+    expect(afterPause).toBeGreaterThan(2);
+    expect((await store.list('t')).length).toBe(afterPause + 2);
+    await expect(runner.query('again', { threadId: 'u', checkpoints: 'sometimes' as CheckpointPolicy })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    expect(await store.list('u')).toEqual([]);
+  });
 });

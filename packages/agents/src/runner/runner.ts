@@ -52,10 +52,15 @@ export interface AgentRunOptions {
   takeOver?: boolean;
   /** A lease on the thread the caller already holds (`LeaseKeeper.take`): the run adopts it and releases it at the end. */
   lease?: LeaseKeeper;
+  /** Which checkpoints this run writes, over the Runner's `checkpoints`. */
+  checkpoints?: CheckpointPolicy;
 }
 
 /** How `Runner.resume` continues: values for the pending interrupts, and the run options that apply to a resume. */
-export interface AgentResumeOptions extends Pick<AgentRunOptions, 'signal' | 'record' | 'context' | 'holder' | 'takeOver' | 'lease'> {
+export interface AgentResumeOptions extends Pick<
+  AgentRunOptions,
+  'signal' | 'record' | 'context' | 'holder' | 'takeOver' | 'lease' | 'checkpoints'
+> {
   resume?: Record<string, unknown>;
   /**
    * Session values to set before continuing: how a run that failed for a
@@ -110,6 +115,7 @@ export class Runner {
       ...(options.holder !== undefined ? { holder: options.holder } : {}),
       ...(options.takeOver !== undefined ? { takeOver: options.takeOver } : {}),
       ...(options.lease !== undefined ? { lease: options.lease } : {}),
+      ...(options.checkpoints !== undefined ? { checkpoints: options.checkpoints } : {}),
     };
     return this.#wrap(options.context, (context) => this.graph.run(input, { ...runOptions, context }));
   }
@@ -137,6 +143,7 @@ export class Runner {
         ...(options.takeOver !== undefined ? { takeOver: options.takeOver } : {}),
         ...(options.fork !== undefined ? { fork: options.fork } : {}),
         ...(options.lease !== undefined ? { lease: options.lease } : {}),
+        ...(options.checkpoints !== undefined ? { checkpoints: options.checkpoints } : {}),
         ...(session ? { update: (draft: Draft<AgentRunState>) => void Object.assign(draft.session, session) } : {}),
       }),
     );
