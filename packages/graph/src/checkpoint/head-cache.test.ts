@@ -126,4 +126,34 @@ describe('the head a run leaves behind', () => {
     expect(await shape(store)).toEqual(await shape(other));
     expect((await g.getState('t')).state).toEqual((await asking(other, []).getState('t')).state);
   });
+
+  it('a resume whose head changed in the store since the interrupt here reads it from the store: damaged, or written by someone else', async () => {
+    const asking = (store: CheckpointStore) =>
+      graph<string, string, S>({ name: 'ask-once', state: () => ({ turns: [] }) })
+        .addNode('ask', (x: string, ctx) => {
+          const answer = interrupt<string>('ok?');
+          ctx.update((s) => void s.turns.push(answer));
+          return `${x}:${answer}`;
+        })
+        .addEdge(START, 'ask')
+        .addEdge('ask', END)
+        .compile({ store });
+    const damaged = new DamagingStore();
+    const g = asking(damaged);
+    const paused = await g.run('in', { threadId: 't' });
+    damaged.damage = true;
+    await expect(g.resume({ threadId: 't', resume: { [paused.interrupts[0]!.id]: 'yes' } })).rejects.toMatchObject({
+      code: 'CHECKPOINT_CORRUPT',
+    });
+    // Another copy answers first; this one then finds a finished thread, not the interrupt it remembers.
+    const store = new MemoryStore();
+    const here = asking(store);
+    const first = await here.run('in', { threadId: 't' });
+    const other = await asking(store).resume({ threadId: 't', resume: { [first.interrupts[0]!.id]: 'theirs' } });
+    expect(other.state).toEqual({ turns: ['theirs'] });
+    await expect(here.resume({ threadId: 't', resume: { [first.interrupts[0]!.id]: 'mine' } })).rejects.toMatchObject({
+      code: 'UNKNOWN_INTERRUPT',
+    });
+    expect((await here.getState('t')).state).toEqual({ turns: ['theirs'] });
+  });
 });

@@ -2,7 +2,7 @@ import type { GraphDefinition } from '../builder/graph-builder.ts';
 import { END, START } from '../builder/start-end.ts';
 import { GraphValidationError, WeftError } from '../errors.ts';
 import { buildIR, irToJSON } from './build-ir.ts';
-import { isCheckpointPolicy, type CompileOptions } from './compile-options.ts';
+import { checkpointPolicyProblem, type CompileOptions } from './compile-options.ts';
 import { CompiledGraph } from './compiled-graph.ts';
 import type { ExecutionPlan, PlanNode, PlanTarget } from './execution-plan.ts';
 import { irHash } from './ir-hash.ts';
@@ -84,8 +84,8 @@ function checkOptions(name: string, o: CompileOptions): void {
       throw bad(`${key} must be a positive integer, got ${String(v)}`);
     }
   }
-  if (o.checkpoints !== undefined && !isCheckpointPolicy(o.checkpoints))
-    throw bad(`checkpoints must be 'every-step' or 'on-exit', got ${JSON.stringify(o.checkpoints)}`);
+  const policy = checkpointPolicyProblem(o.checkpoints);
+  if (policy) throw bad(policy);
   const s = o.store;
   if (s !== undefined && (s === null || typeof s.put !== 'function' || typeof s.get !== 'function' || typeof s.list !== 'function')) {
     throw bad('store must implement CheckpointStore (put, get, list, delete, threads)');

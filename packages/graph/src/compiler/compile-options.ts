@@ -24,9 +24,11 @@ export interface CompileOptions {
 /** When a run with a store writes checkpoints: see {@link CompileOptions.checkpoints}. */
 export type CheckpointPolicy = 'every-step' | 'on-exit';
 
-export const CHECKPOINT_POLICIES: readonly CheckpointPolicy[] = ['every-step', 'on-exit'];
+const CHECKPOINT_POLICIES: readonly CheckpointPolicy[] = ['every-step', 'on-exit'];
 
-/** Checks a `checkpoints` option given to compile(), run() or resume(). */
-export function isCheckpointPolicy(value: unknown): value is CheckpointPolicy {
-  return CHECKPOINT_POLICIES.includes(value as CheckpointPolicy);
+/** What is wrong with a `checkpoints` option given to compile(), run() or resume(), if anything. */
+export function checkpointPolicyProblem(value: unknown): string | undefined {
+  return value === undefined || CHECKPOINT_POLICIES.includes(value as CheckpointPolicy)
+    ? undefined
+    : `checkpoints must be 'every-step' or 'on-exit', got ${JSON.stringify(value)}`;
 }

@@ -4,7 +4,7 @@ import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
 import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
 import { pruneThread, type PruneOptions, type PruneResult } from '../checkpoint/prune-thread.ts';
 import { WeftError } from '../errors.ts';
-import { isCheckpointPolicy } from './compile-options.ts';
+import { checkpointPolicyProblem } from './compile-options.ts';
 import { RunLogWriter } from '../events/run-log.ts';
 import type { Run } from '../events/run.ts';
 import { prepareFresh, type RunOptions } from '../scheduler/prepare-fresh.ts';
@@ -136,8 +136,8 @@ function checkRunOptions(name: string, o: RunOptions): void {
     throw bad('context must be an object');
   if (o.holder !== undefined && (typeof o.holder !== 'string' || !o.holder)) throw bad('holder must be a non-empty string');
   if (o.takeOver !== undefined && typeof o.takeOver !== 'boolean') throw bad('takeOver must be a boolean');
-  if (o.checkpoints !== undefined && !isCheckpointPolicy(o.checkpoints))
-    throw bad(`checkpoints must be 'every-step' or 'on-exit', got ${JSON.stringify(o.checkpoints)}`);
+  const policy = checkpointPolicyProblem(o.checkpoints);
+  if (policy) throw bad(policy);
   if (o.record !== undefined && (typeof o.record !== 'string' || !o.record)) throw bad('record must be a file path');
 }
 

@@ -5,7 +5,7 @@ import { CheckpointWriter } from '../checkpoint/checkpoint-writer.ts';
 import type { LeaseKeeper } from '../checkpoint/lease-keeper.ts';
 import { recallHead } from '../checkpoint/head-cache.ts';
 import { loadCheckpoint, loadRememberedHead } from '../checkpoint/load-checkpoint.ts';
-import { isCheckpointPolicy, type CheckpointPolicy } from '../compiler/compile-options.ts';
+import { checkpointPolicyProblem, type CheckpointPolicy } from '../compiler/compile-options.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import { WeftError } from '../errors.ts';
 import { cursorToBody, restoreCursor } from './cursor-record.ts';
@@ -190,6 +190,6 @@ function checkArgs(o: ResumeOptions): void {
   if (o.holder !== undefined && (typeof o.holder !== 'string' || !o.holder)) throw bad('holder must be a non-empty string');
   if (o.takeOver !== undefined && typeof o.takeOver !== 'boolean') throw bad('takeOver must be a boolean');
   if (o.fork !== undefined && typeof o.fork !== 'boolean') throw bad('fork must be a boolean');
-  if (o.checkpoints !== undefined && !isCheckpointPolicy(o.checkpoints))
-    throw bad(`checkpoints must be 'every-step' or 'on-exit', got ${JSON.stringify(o.checkpoints)}`);
+  const policy = checkpointPolicyProblem(o.checkpoints);
+  if (policy) throw bad(policy);
 }

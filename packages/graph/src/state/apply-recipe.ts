@@ -39,7 +39,7 @@ export function applyRecipe(base: unknown, recipe: Recipe): [next: unknown, patc
       const next = deepFreeze(result === nothing ? undefined : finalValue(result, new Set()));
       return [next, [{ op: 'replace', path: [], value: next }]];
     }
-    const next = deepFreeze(finalize(root));
+    const next = deepFreeze(finalize(root, new Set()));
     return [next, patchesOf(all)];
   } finally {
     for (const node of all) node.done = true;
@@ -52,17 +52,19 @@ function synchronous(result: unknown): unknown {
   return result;
 }
 
-/** The node's final container: the copy with every draft in it replaced by its final value. */
-function finalize(node: DraftNode): Container {
+/**
+ * The node's final container: the copy with every draft in it replaced by its
+ * final value. `seen` holds the new containers already walked, once per recipe.
+ */
+function finalize(node: DraftNode, seen: Set<object>): Container {
   if (!node.changed) return node.base;
   const copy = node.copy!;
   if (node.finalized) return copy;
   node.finalized = true;
   for (const [key, child] of node.children) {
     // Still the original there (not replaced, not moved away): the child's changes belong here.
-    if (Object.hasOwn(copy, key) && copy[key] === node.base[key]) copy[key] = finalize(child);
+    if (Object.hasOwn(copy, key) && copy[key] === node.base[key]) copy[key] = finalize(child, seen);
   }
-  const seen = new Set<object>();
   for (const [key, set] of node.assigned) if (set && Object.hasOwn(copy, key)) copy[key] = finalValue(copy[key], seen);
   return copy;
 }
@@ -70,7 +72,7 @@ function finalize(node: DraftNode): Container {
 /** A value the recipe put into the state: a draft becomes its final value, and so do drafts inside new containers. */
 function finalValue(value: unknown, seen: Set<object>): unknown {
   const node = DraftNode.of(value);
-  if (node) return finalize(node);
+  if (node) return finalize(node, seen);
   if (!isContainer(value) || Object.isFrozen(value) || seen.has(value)) return value;
   seen.add(value);
   for (const key of Object.keys(value)) {
