@@ -65,6 +65,13 @@ export { checkEntryMeta } from './checkpoint/check-entry-meta.ts';
 export { checkpointStoreConformance, conformanceEntry } from './checkpoint/store-conformance.ts';
 export type { ConformanceApi } from './checkpoint/store-conformance.ts';
 
+// Schemas (Standard Schema: Zod, Valibot, ArkType, …)
+export { isStandardSchema } from './schema/standard-schema.ts';
+export type { StandardSchemaV1, StandardJSONSchemaV1, SchemaInput, SchemaOutput } from './schema/standard-schema.ts';
+export { checkWithSchema, checkWithSchemaSync, issuesMessage } from './schema/check-with-schema.ts';
+export type { SchemaCheck } from './schema/check-with-schema.ts';
+export { jsonSchemaOf } from './schema/json-schema-of.ts';
+
 // Errors
 export { WeftError, GraphValidationError, NodeError, errorToJSON } from './errors.ts';
 export type { WeftErrorCode, WeftErrorJSON, GraphIssue } from './errors.ts';
