@@ -16,6 +16,7 @@ export function afterToolsNode(agent: ChatModelAgent, scope: AgentScope) {
     const runPath = [...ctx.state.lanes[scope.lane]!.runPath];
     for (const o of outcomes.filter((x) => x.agentTool)) {
       emitAgentEvent(ctx, {
+        type: 'tool-result',
         agentName: agent.name,
         runPath,
         output: { message: toolMessage(o.content, o.callId, o.name), role: 'tool', toolName: o.name },
@@ -31,7 +32,7 @@ export function afterToolsNode(agent: ChatModelAgent, scope: AgentScope) {
     if (exit) return { go: 'stop' };
     if (direct) {
       const message = toolMessage(direct.content, direct.callId, direct.name);
-      emitAgentEvent(ctx, { agentName: agent.name, runPath, output: { message, role: 'tool', toolName: direct.name } });
+      emitAgentEvent(ctx, { type: 'tool-result', agentName: agent.name, runPath, output: { message, role: 'tool', toolName: direct.name } });
       return { go: 'next' };
     }
     return { go: 'model', continueAgent: agent.name };

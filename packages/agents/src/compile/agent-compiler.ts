@@ -116,8 +116,9 @@ export class AgentCompiler {
             { agentName: from, runPath, message: result, transfer: true },
           );
         });
-        emitAgentEvent(ctx, { agentName: from, runPath, output: { message: call, role: 'assistant' } });
+        emitAgentEvent(ctx, { type: 'message', agentName: from, runPath, output: { message: call, role: 'assistant' } });
         emitAgentEvent(ctx, {
+          type: 'transfer',
           agentName: from,
           runPath,
           output: { message: result, role: 'tool', toolName: TRANSFER_TOOL },

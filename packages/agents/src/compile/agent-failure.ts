@@ -21,6 +21,6 @@ export function failAgent(
     error instanceof AgentError
       ? error
       : new AgentError(code, `agent "${agentName}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  emitAgentEvent(ctx, { agentName, runPath, error: errorToJSON(err) });
+  emitAgentEvent(ctx, { type: 'error', agentName, runPath, error: errorToJSON(err) });
   throw err;
 }

@@ -74,7 +74,7 @@ export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: reado
     recordEvents(ctx, scope.lane, { agentName: agent.name, runPath, message, ...(transfer ? { transfer } : {}) });
     enter(site, iteration + 1);
     if (done && agent.outputKey) ctx.set(['session', agent.outputKey], message.content);
-    emitAgentEvent(ctx, { agentName: agent.name, runPath, output: { message, role: 'assistant' } });
+    emitAgentEvent(ctx, { type: 'message', agentName: agent.name, runPath, output: { message, role: 'assistant' } });
     return { kind: done ? 'answer' : 'tools', message };
   };
 }
@@ -137,7 +137,7 @@ async function callModel(
   const chunks = [];
   for await (const chunk of agent.model.stream(messages, options)) {
     chunks.push(chunk);
-    emitAgentEvent(ctx, { agentName: agent.name, runPath, output: { stream: chunk, role: 'assistant' } });
+    emitAgentEvent(ctx, { type: 'chunk', agentName: agent.name, runPath, output: { stream: chunk, role: 'assistant' } });
   }
   return concatMessageChunks(chunks);
 }

@@ -5,6 +5,7 @@ import { recordEvents, type AgentRunState } from './agent-run-state.ts';
 import type { AgentScope } from './agent-scope.ts';
 import { emitAgentEvent } from './emit-agent-event.ts';
 import { runToolCall } from './run-tool-call.ts';
+import { toolEvent } from './tool-event.ts';
 import type { Tool } from '../tools/tool.ts';
 import type { ToolOutcome } from './tool-outcome.ts';
 
@@ -30,19 +31,7 @@ export function toolsNode(
     const message = toolMessage(outcome.content, call.id, call.name);
     const transfer = outcome.action === 'transfer';
     recordEvents(ctx, scope.lane, { agentName: agent.name, runPath, message, ...(transfer ? { transfer } : {}) });
-    if (outcome.action !== 'returnDirectly') {
-      const event = { agentName: agent.name, runPath, output: { message, role: 'tool' as const, toolName: call.name } };
-      const action = {
-        ...(outcome.action === 'exit' ? { exit: true } : {}),
-        ...(outcome.breakLoop ? { breakLoop: true } : {}),
-        ...(transfer ? { transferToAgent: { destAgentName: outcome.target! } } : {}),
-      };
-      emitAgentEvent(ctx, {
-        ...event,
-        ...(Object.keys(action).length ? { action } : {}),
-        ...(outcome.error ? { error: outcome.error } : {}),
-      });
-    }
+    if (outcome.action !== 'returnDirectly') emitAgentEvent(ctx, toolEvent(agent.name, runPath, outcome));
     return [outcome];
   };
 }

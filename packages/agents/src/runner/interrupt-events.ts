@@ -1,5 +1,5 @@
 import type { RunResult } from '@weft/graph';
-import type { AgentEvent } from '../agents/agent-event.ts';
+import type { AgentInterruptEvent } from '../agents/agent-event.ts';
 import type { AgentInfo } from '../compile/agent-compiler.ts';
 import type { AgentRunState } from '../compile/agent-run-state.ts';
 
@@ -15,7 +15,7 @@ export function interruptEvents(
   res: RunResult<unknown, AgentRunState>,
   agents: ReadonlyMap<string, AgentInfo>,
   interruptedAt: ReadonlyMap<string, string[]>,
-): AgentEvent[] {
+): AgentInterruptEvent[] {
   const byOwner = new Map<string, typeof res.interrupts>();
   for (const i of res.interrupts) {
     const agent = agentOf(i.address);
@@ -25,7 +25,7 @@ export function interruptEvents(
   return [...byOwner].map(([agentName, interrupts]) => {
     const lane = res.state.lanes[agents.get(agentName)?.lane ?? ''];
     const runPath = interruptedAt.get(agentName) ?? lane?.runPath ?? [];
-    return { agentName, runPath: [...runPath], action: { interrupted: { interrupts } } };
+    return { type: 'interrupt', agentName, runPath: [...runPath], action: { interrupted: { interrupts } } };
   });
 }
 

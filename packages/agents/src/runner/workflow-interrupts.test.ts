@@ -51,6 +51,7 @@ describe('interrupt and resume inside workflow agents', () => {
     const interrupted = paused.events.filter((e) => e.action?.interrupted);
     expect(interrupted).toEqual([
       {
+        type: 'interrupt',
         agentName: 'P',
         runPath: ['P'],
         action: {

@@ -1,8 +1,14 @@
 import type { AgentEvent } from '../agents/agent-event.ts';
 
-/** One line per event: agent, RunPath, what it carried, and its action — for whole-sequence assertions. */
+/**
+ * One line per event: agent, RunPath, what it carried, and its action — for
+ * whole-sequence assertions. Every event's `type` is checked against what it
+ * carries on the way, so each of those assertions checks the discriminant too.
+ */
 export function summarize(events: readonly AgentEvent[]): string[] {
   return events.map((e) => {
+    const expected = typeOf(e);
+    if (e.type !== expected) throw new Error(`event of type "${e.type}" carries what a "${expected}" event does: ${JSON.stringify(e)}`);
     const where = `${e.agentName} [${e.runPath.join(',')}]`;
     const parts: string[] = [where];
     const out = e.output;
@@ -18,4 +24,16 @@ export function summarize(events: readonly AgentEvent[]): string[] {
     if (e.error) parts.push(`ERROR ${e.error.code}`);
     return parts.join(' | ');
   });
+}
+
+/** The type an event's fields call for. */
+function typeOf(e: AgentEvent): AgentEvent['type'] {
+  if (e.action?.interrupted) return 'interrupt';
+  if (e.action?.transferToAgent) return 'transfer';
+  if (e.action?.exit) return 'exit';
+  if (e.action?.breakLoop) return 'break';
+  if (e.output?.stream) return 'chunk';
+  if (e.output?.message?.role === 'assistant') return 'message';
+  if (e.output?.message?.role === 'tool') return 'tool-result';
+  return 'error';
 }
