@@ -4,6 +4,7 @@
 import { Observable } from 'rxjs/internal/Observable';
 import type { Observer } from 'rxjs';
 import type { EventHub } from './event-hub.ts';
+import { RunStream, type EventFold } from './run-stream.ts';
 
 /**
  * A run in progress: an RxJS Observable of its events, an AsyncIterable of the
@@ -42,6 +43,24 @@ export class EventRun<E, R> extends Observable<E> implements AsyncIterable<E>, P
   /** Subscribes to events of the given types only; the emitting side builds no others. */
   protected subscribeTo(types: ReadonlySet<string>, subscriber: Observer<E>): () => void {
     return this.#hub.subscribeTo(types, subscriber);
+  }
+
+  /**
+   * A stream mode: each subscriber gets a fresh `fold()` fed the run's events
+   * of `types` (every event when undefined); what it emits is the mode's
+   * values. Only those types are built for it, as with `subscribeTo`.
+   */
+  protected stream<T>(types: ReadonlySet<string> | undefined, fold: () => EventFold<E, T>): RunStream<T> {
+    return new RunStream<T>((subscriber) => {
+      const step = fold();
+      const emit = (value: T) => subscriber.next(value);
+      const observer: Observer<E> = {
+        next: (event) => step(event, emit),
+        error: (err: unknown) => subscriber.error(err),
+        complete: () => subscriber.complete(),
+      };
+      return types ? this.#hub.subscribeTo(types, observer) : this.#hub.subscribe(observer);
+    });
   }
 
   [Symbol.asyncIterator](): AsyncIterator<E> {

@@ -4,14 +4,26 @@
 import { Observable } from 'rxjs/internal/Observable';
 import type { Observer } from 'rxjs';
 import { WeftError } from '../errors.ts';
+import type { EventHub } from './event-hub.ts';
 import { EventRun } from './event-run.ts';
 import { GRAPH_EVENT_TYPES, type GraphEvent, type GraphEventType } from './graph-event.ts';
 import type { RunResult } from './run-result.ts';
+import type { RunStream } from './run-stream.ts';
+import { STATE_VALUES_EVENTS, stateValues } from './state-values.ts';
+import { STEP_UPDATES_EVENTS, stepUpdates, type StepUpdate } from './step-updates.ts';
 
 const KNOWN = new Set<string>(GRAPH_EVENT_TYPES);
 
 /** A graph run: its events are `GraphEvent`s and it resolves to a `RunResult`. */
 export class Run<Out = unknown, S = unknown> extends EventRun<GraphEvent, RunResult<Out, S>> {
+  readonly #state: () => S;
+
+  /** `state` reads the run's graph state as it is now (the scheduler's): `values()` reads it at run start and at each step's end. */
+  constructor(hub: EventHub<GraphEvent>, result: Promise<RunResult<Out, S>>, state: () => S) {
+    super(hub, result);
+    this.#state = state;
+  }
+
   /**
    * The run's events of these types only. Events of other types are then not
    * even built (unless another subscriber takes everything), so a listener
@@ -32,5 +44,35 @@ export class Run<Out = unknown, S = unknown> extends EventRun<GraphEvent, RunRes
     const wanted = new Set<string>(types);
     // Sound: the hub passes this subscriber only events whose type is in `wanted`.
     return new Observable((subscriber) => this.subscribeTo(wanted, subscriber as unknown as Observer<GraphEvent>));
+  }
+
+  /**
+   * Stream mode `values` (LangGraph's `streamMode: 'values'`): the graph state
+   * the run starts from, then the state after each completed step, each the
+   * state that step's checkpoint holds. A fresh run starts from the graph's
+   * initial state (or the thread's latest); a resume from the state of the
+   * checkpoint it resumes (with a fork's `update` applied). A step that stops
+   * at an interrupt or failure adds none. It completes when the run ends,
+   * whatever its status. Only `run.start` and `step.end` events are built for it.
+   *
+   * @example
+   * for await (const state of compiled.run(input).values()) console.log(state);
+   */
+  values(): RunStream<S> {
+    return this.stream(STATE_VALUES_EVENTS, () => stateValues(this.#state));
+  }
+
+  /**
+   * Stream mode `updates`: one `StepUpdate` per completed step, with what each
+   * of its nodes returned and the immer patches the step applied to the state.
+   * The patches of update i, applied to value i of `values()`, give value i + 1.
+   * It completes when the run ends. Only `node.end`, `state.patch` and `step.end`
+   * events are built for it.
+   *
+   * @example
+   * run.updates().subscribe(({ step, nodes, patches }) => console.log(step, nodes.map((n) => n.node), patches));
+   */
+  updates(): RunStream<StepUpdate> {
+    return this.stream(STEP_UPDATES_EVENTS, stepUpdates);
   }
 }

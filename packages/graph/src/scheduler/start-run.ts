@@ -24,12 +24,15 @@ export function startRun<Out, S>(
 ): Run<Out, S> {
   const hub = new EventHub<GraphEvent>();
   const runId = randomUUID();
+  // The run's state lives in the cursor; run.values() reads it (no event carries the state itself).
+  let cursor: Prepared['cursor'] | undefined;
   const result = (async (): Promise<RunResult<Out, S>> => {
     await null;
     let prepared: Prepared;
     try {
       openLog?.().follow(hub);
       prepared = await prepare(runId);
+      cursor = prepared.cursor;
     } catch (err) {
       hub.close(err);
       throw err;
@@ -77,7 +80,7 @@ export function startRun<Out, S>(
       error: out.error,
     };
   })();
-  return new Run<Out, S>(hub, result);
+  return new Run<Out, S>(hub, result, () => cursor?.state as S);
 }
 
 /** After a run that ended at its last checkpoint, the next run or resume of the thread here can start from its state. */
