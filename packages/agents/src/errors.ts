@@ -12,7 +12,8 @@ export type AgentErrorCode =
   | 'MAX_ITERATIONS_EXCEEDED'
   | 'INSTRUCTION_KEY_MISSING'
   | 'MODEL_FAILED'
-  | 'MODEL_OUTPUT_INVALID';
+  | 'MODEL_OUTPUT_INVALID'
+  | 'OUTPUT_INVALID';
 
 export class AgentError extends WeftError<AgentErrorCode> {
   override readonly name: string = 'AgentError';

@@ -4,6 +4,8 @@ import type { Message } from '@weft/chat-model';
 import type { ChatModel } from '@weft/chat-model';
 import type { Tool } from '../tools/tool.ts';
 import type { Agent } from './agent.ts';
+import type { TypedOutput } from './agent-output.ts';
+import { checkOutputSchema, type OutputSchema, type OutputSchemaType } from './output-schema.ts';
 import type { AgentTool } from './agent-tool.ts';
 import type { TransferOptions } from './transfer.ts';
 
@@ -27,8 +29,18 @@ export interface ChatModelAgentConfig {
   tools?: (Tool | AgentTool)[];
   /** Model calls per activation (default 20); one more is a MAX_ITERATIONS_EXCEEDED error event. */
   maxIterations?: number;
-  /** Store the agent's final text in session values under this key. */
+  /** Store the agent's final output in session values under this key (the validated value with an outputSchema, else the text). */
   outputKey?: string;
+  /**
+   * Structured output: the final answer must be JSON matching this schema (a
+   * Standard Schema such as Zod's, or a JSON Schema). The model is asked for
+   * it (response_format / object output); an answer that does not parse or
+   * validate goes back to the model with the validation message, up to
+   * `outputRetries` times, before an OUTPUT_INVALID error.
+   */
+  outputSchema?: OutputSchema;
+  /** Corrections asked of the model for an invalid structured answer (default 2). */
+  outputRetries?: number;
   /** Give the model an `exit` tool (`final_result`) that ends the agent and its enclosing workflows. */
   exit?: boolean;
   /** Names of tools whose result ends the agent and is its output. */
@@ -43,10 +55,12 @@ export interface ChatModelAgentConfig {
   skipTransferMessages?: boolean;
 }
 
-/** A ChatModelAgent: a model that calls tools in a ReAct loop, compiled to `model → tools → model`. */
-export interface ChatModelAgent extends Readonly<Omit<ChatModelAgentConfig, 'tools' | 'maxIterations'>> {
+/** A ChatModelAgent: a model that calls tools in a ReAct loop, compiled to `model → tools → model`. `O`: its final output's type. */
+export interface ChatModelAgent<O = unknown>
+  extends Readonly<Omit<ChatModelAgentConfig, 'tools' | 'maxIterations' | 'outputRetries'>>, TypedOutput<O> {
   readonly kind: 'chat-model';
   readonly maxIterations: number;
+  readonly outputRetries: number;
   readonly tools: readonly (Tool | AgentTool)[];
   /** Set by withSubAgents. */
   readonly subAgents?: readonly Agent[];
@@ -57,8 +71,23 @@ export interface ChatModelAgent extends Readonly<Omit<ChatModelAgentConfig, 'too
 
 const NAME = /^[A-Za-z0-9_-][A-Za-z0-9_ .-]{0,63}$/;
 
-/** Defines a ChatModelAgent; a bad definition is a typed error at once. */
-export function chatModelAgent(config: ChatModelAgentConfig): ChatModelAgent {
+/**
+ * Defines a ChatModelAgent; a bad definition is a typed error at once. With an
+ * `outputSchema`, the run's `finalOutput` has the schema's type.
+ *
+ * @example
+ * const weather = chatModelAgent({
+ *   name: 'weather',
+ *   description: 'answers weather questions',
+ *   instruction: 'Answer with the forecast.',
+ *   model,
+ *   tools: [getWeather],
+ *   outputSchema: z.object({ city: z.string(), celsius: z.number() }),
+ * });
+ */
+export function chatModelAgent<const S extends OutputSchema | undefined = undefined>(
+  config: ChatModelAgentConfig & { outputSchema?: S },
+): ChatModelAgent<OutputSchemaType<S>> {
   const bad = (msg: string) => new AgentError('INVALID_ARGUMENT', `chatModelAgent ${JSON.stringify(config?.name)}: ${msg}`);
   if (config === null || typeof config !== 'object') throw new AgentError('INVALID_ARGUMENT', 'chatModelAgent() takes an options object');
   if (typeof config.name !== 'string' || !NAME.test(config.name) || config.name.includes(':')) {
@@ -82,5 +111,13 @@ export function chatModelAgent(config: ChatModelAgentConfig): ChatModelAgent {
   if (!Number.isInteger(maxIterations) || maxIterations < 1) throw bad('maxIterations must be a positive integer');
   if (config.toolErrors !== undefined && config.toolErrors !== 'return' && config.toolErrors !== 'throw')
     throw bad("toolErrors must be 'return' or 'throw'");
-  return Object.freeze({ ...config, kind: 'chat-model', maxIterations, tools: Object.freeze([...tools]) });
+  const outputRetries = config.outputRetries ?? 2;
+  if (!Number.isInteger(outputRetries) || outputRetries < 0) throw bad('outputRetries must be an integer ≥ 0');
+  if (config.outputSchema !== undefined) {
+    // An exit's or a returnDirectly tool's result is tool text, not an answer the schema could check.
+    if (config.exit || config.returnDirectly?.length)
+      throw bad('outputSchema cannot be combined with exit or returnDirectly, whose results are tool text');
+    checkOutputSchema(config.outputSchema, `chatModelAgent "${config.name}"`);
+  }
+  return Object.freeze({ ...config, kind: 'chat-model', maxIterations, outputRetries, tools: Object.freeze([...tools]) });
 }

@@ -1,6 +1,7 @@
 import { AgentError } from '../errors.ts';
 import type { Agent } from './agent.ts';
 import type { ChatModelAgent } from './chat-model-agent.ts';
+import type { OutputOf } from './agent-output.ts';
 import { deterministicTransfer, withSubAgents } from './transfer.ts';
 
 /**
@@ -8,13 +9,14 @@ import { deterministicTransfer, withSubAgents } from './transfer.ts';
  * each worker transfers back to the supervisor when it ends (an Exit from a
  * worker ends the whole run instead).
  */
-export function supervisor(config: { supervisor: ChatModelAgent; agents: Agent[] }): ChatModelAgent {
+export function supervisor<P extends ChatModelAgent, const W extends readonly Agent[]>(config: {
+  supervisor: P;
+  agents: W;
+}): ChatModelAgent<OutputOf<P> | OutputOf<W[number]>> {
   if (config === null || typeof config !== 'object' || !Array.isArray(config.agents)) {
     throw new AgentError('INVALID_ARGUMENT', 'supervisor() takes { supervisor, agents }');
   }
   const boss = config.supervisor;
-  return withSubAgents(
-    boss,
-    config.agents.map((worker) => deterministicTransfer(worker, [boss.name])),
-  );
+  const workers: readonly W[number][] = config.agents.map((worker) => deterministicTransfer(worker, [boss.name]));
+  return withSubAgents(boss, workers);
 }

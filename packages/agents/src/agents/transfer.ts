@@ -1,6 +1,7 @@
 import { AgentError } from '../errors.ts';
 import type { Agent } from './agent.ts';
 import type { ChatModelAgent } from './chat-model-agent.ts';
+import type { OutputOf } from './agent-output.ts';
 
 export interface TransferOptions {
   /** Children may not transfer back to this parent. */
@@ -18,7 +19,11 @@ const parents = new WeakMap<Agent, string>();
  * session and full history to the target. Returns the parent with its
  * sub-agents; an agent may have only one parent, and sub-agents are set once.
  */
-export function withSubAgents(parent: ChatModelAgent, children: Agent[], options: TransferOptions = {}): ChatModelAgent {
+export function withSubAgents<P extends ChatModelAgent, const C extends readonly Agent[]>(
+  parent: P,
+  children: C,
+  options: TransferOptions = {},
+): ChatModelAgent<OutputOf<P> | OutputOf<C[number]>> {
   if (parent?.kind !== 'chat-model')
     throw new AgentError(
       'AGENT_TREE_INVALID',
@@ -46,7 +51,9 @@ export function withSubAgents(parent: ChatModelAgent, children: Agent[], options
       );
   }
   for (const child of children) parents.set(child, parent.name);
-  return Object.freeze({ ...parent, subAgents: Object.freeze([...children]), transferOptions: { ...options } });
+  const agent: ChatModelAgent = Object.freeze({ ...parent, subAgents: Object.freeze([...children]), transferOptions: { ...options } });
+  // The output type is type-only (`~output` is never set): a transfer may end the run in the parent or in any child.
+  return agent as ChatModelAgent<OutputOf<P> | OutputOf<C[number]>>;
 }
 
 /**

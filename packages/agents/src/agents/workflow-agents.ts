@@ -1,29 +1,30 @@
 import { AgentError } from '../errors.ts';
 import type { Agent } from './agent.ts';
+import type { OutputOf, TypedOutput } from './agent-output.ts';
 
-interface WorkflowConfig {
+interface WorkflowConfig<Subs extends readonly Agent[] = readonly Agent[]> {
   name: string;
   description: string;
-  subAgents: Agent[];
+  subAgents: Subs;
   /** Set by deterministicTransfer: the agent that runs after this one ends. */
   readonly handoff?: string;
 }
 
-/** Runs its children in order; an error or an Exit stops it. */
-export interface SequentialAgent extends Readonly<WorkflowConfig> {
+/** Runs its children in order; an error or an Exit stops it. `O`: its children's outputs. */
+export interface SequentialAgent<O = unknown> extends Readonly<WorkflowConfig>, TypedOutput<O> {
   readonly kind: 'sequential';
 }
 /** Runs its children concurrently; ends when all have ended. Children do not see each other's events. */
-export interface ParallelAgent extends Readonly<WorkflowConfig> {
+export interface ParallelAgent<O = unknown> extends Readonly<WorkflowConfig>, TypedOutput<O> {
   readonly kind: 'parallel';
 }
 /** Repeats its children `maxIterations` times (0: until an Exit or breakLoop). */
-export interface LoopAgent extends Readonly<WorkflowConfig> {
+export interface LoopAgent<O = unknown> extends Readonly<WorkflowConfig>, TypedOutput<O> {
   readonly kind: 'loop';
   readonly maxIterations: number;
 }
 
-export type WorkflowAgent = SequentialAgent | ParallelAgent | LoopAgent;
+export type WorkflowAgent<O = unknown> = SequentialAgent<O> | ParallelAgent<O> | LoopAgent<O>;
 
 function check(kind: string, config: WorkflowConfig): void {
   const bad = (msg: string) => new AgentError('INVALID_ARGUMENT', `${kind} ${JSON.stringify(config?.name)}: ${msg}`);
@@ -38,17 +39,37 @@ function check(kind: string, config: WorkflowConfig): void {
     throw bad('subAgents must be agents');
 }
 
-export function sequential(config: WorkflowConfig): SequentialAgent {
+/**
+ * Runs `subAgents` in order, each seeing the earlier ones' events.
+ *
+ * @example
+ * const pipeline = sequential({ name: 'pipeline', description: 'research, then write', subAgents: [researcher, writer] });
+ */
+export function sequential<const Subs extends readonly Agent[]>(config: WorkflowConfig<Subs>): SequentialAgent<OutputOf<Subs[number]>> {
   check('sequential', config);
   return Object.freeze({ ...config, subAgents: [...config.subAgents], kind: 'sequential' });
 }
 
-export function parallel(config: WorkflowConfig): ParallelAgent {
+/**
+ * Runs `subAgents` side by side; it ends when every one has ended.
+ *
+ * @example
+ * const reviews = parallel({ name: 'reviews', description: 'two reviews at once', subAgents: [legal, finance] });
+ */
+export function parallel<const Subs extends readonly Agent[]>(config: WorkflowConfig<Subs>): ParallelAgent<OutputOf<Subs[number]>> {
   check('parallel', config);
   return Object.freeze({ ...config, subAgents: [...config.subAgents], kind: 'parallel' });
 }
 
-export function loop(config: WorkflowConfig & { maxIterations?: number }): LoopAgent {
+/**
+ * Runs `subAgents` in order, again and again: `maxIterations` rounds, or (0) until an exit or a breakLoop.
+ *
+ * @example
+ * const refine = loop({ name: 'refine', description: 'draft and critique', subAgents: [drafter, critic], maxIterations: 3 });
+ */
+export function loop<const Subs extends readonly Agent[]>(
+  config: WorkflowConfig<Subs> & { maxIterations?: number },
+): LoopAgent<OutputOf<Subs[number]>> {
   check('loop', config);
   const maxIterations = config.maxIterations ?? 0;
   if (!Number.isInteger(maxIterations) || maxIterations < 0)

@@ -23,5 +23,6 @@ export function checkModelMessage(message: unknown, iteration: number): Message 
   const out: Message = { role: 'assistant', content: m.content };
   if (calls.length) out.toolCalls = calls;
   if (m.usage) out.usage = m.usage;
+  if (m.finishReason) out.finishReason = m.finishReason;
   return out;
 }

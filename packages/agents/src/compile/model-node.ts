@@ -5,7 +5,7 @@ import type { RecordedEvent } from '../history/recorded-event.ts';
 import { TRANSFER_TOOL, transferInstruction } from './transfer-tool.ts';
 import { AgentError } from '../errors.ts';
 import { rewriteHistory, rewriteInto } from '../history/rewrite-history.ts';
-import { systemMessage, type Message } from '@weft/chat-model';
+import { systemMessage, userMessage, type Message, type OutputSpec } from '@weft/chat-model';
 import type { ModelCallOptions, ToolSpec } from '@weft/chat-model';
 import { concatMessageChunks } from '@weft/chat-model';
 import { fillInstruction } from '../session/fill-instruction.ts';
@@ -14,6 +14,7 @@ import { recordEvents, visibleEvents, type AgentRunState } from './agent-run-sta
 import type { AgentScope } from './agent-scope.ts';
 import { emitAgentEvent, emitAgentInterrupted } from './emit-agent-event.ts';
 import { checkModelMessage } from './check-model-message.ts';
+import { checkOutputSchema, type OutputSchema, type PreparedOutput } from '../agents/output-schema.ts';
 
 /** What a model node passes on: the answer, or tool calls to run (a failure is thrown; see failAgent). */
 export type ModelOutcome = { kind: 'answer' | 'tools'; message: Message };
@@ -35,6 +36,7 @@ interface CallSite {
 
 /** The model node of a ChatModelAgent: one model call per run of the node. */
 export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: readonly ToolSpec[], targets: readonly Agent[]) {
+  const output = agent.outputSchema === undefined ? undefined : outputRequest(agent, agent.outputSchema);
   return async (input: unknown, ctx: NodeContext<AgentRunState>): Promise<ModelOutcome> => {
     const entering = (input as Partial<Continue> | null)?.continueAgent !== agent.name;
     const state = ctx.state;
@@ -55,28 +57,86 @@ export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: reado
       if (isGraphInterrupt(err)) interrupted(site, err);
       return fail(site, err);
     }
-    let message: Message;
-    try {
-      message = await callModel(agent, messages, { tools, signal: ctx.signal }, ctx, runPath);
-    } catch (err) {
-      if (isGraphInterrupt(err)) interrupted(site, err);
-      if (ctx.signal.aborted) throw err;
-      return fail(site, err, 'MODEL_FAILED');
-    }
-    const problem = checkModelMessage(message, iteration);
-    if (typeof problem === 'string') {
-      return fail(site, new AgentError('MODEL_OUTPUT_INVALID', `agent "${agent.name}": the model returned ${problem}`));
-    }
-    message = problem;
+    const options: ModelCallOptions = { tools, signal: ctx.signal, ...(output ? { output: output.spec } : {}) };
+    let message = await ask(site, messages, options, iteration);
+    let value: unknown = message.content;
+    if (output && !message.toolCalls?.length)
+      ({ message, value } = await structuredAnswer(site, output, messages, message, (m) => ask(site, m, options, iteration)));
     const done = !message.toolCalls?.length;
     const transfer = message.toolCalls?.some((c) => c.name === TRANSFER_TOOL);
     // The event first: reading the state (recordEvents does) freezes what earlier writes copied, so enter() can then reuse the lane's copy.
     recordEvents(ctx, scope.lane, { agentName: agent.name, runPath, message, ...(transfer ? { transfer } : {}) });
     enter(site, iteration + 1);
-    if (done && agent.outputKey) ctx.set(['session', agent.outputKey], message.content);
+    if (done && agent.outputKey) ctx.set(['session', agent.outputKey], value);
     emitAgentEvent(ctx, { type: 'message', agentName: agent.name, runPath, output: { message, role: 'assistant' } });
     return { kind: done ? 'answer' : 'tools', message };
   };
+}
+
+/** One model call, its failure reported as the agent's (an interrupt passes through), its answer checked and normalised. */
+async function ask(site: CallSite, messages: Message[], options: ModelCallOptions, iteration: number): Promise<Message> {
+  const { agent, ctx, runPath } = site;
+  let message: Message;
+  try {
+    message = await callModel(agent, messages, options, ctx, runPath);
+  } catch (err) {
+    if (isGraphInterrupt(err)) interrupted(site, err);
+    if (ctx.signal.aborted) throw err;
+    return fail(site, err, 'MODEL_FAILED');
+  }
+  const problem = checkModelMessage(message, iteration);
+  if (typeof problem === 'string') {
+    return fail(site, new AgentError('MODEL_OUTPUT_INVALID', `agent "${agent.name}": the model returned ${problem}`));
+  }
+  return problem;
+}
+
+/**
+ * An answer for an agent with an outputSchema: parsed and validated; an
+ * invalid one is shown to the model with the validation message, up to
+ * `outputRetries` times, then the agent fails with OUTPUT_INVALID. The
+ * invalid answers are events (each was a model call) but not history: what
+ * later turns and other agents see is the accepted answer alone.
+ */
+async function structuredAnswer(
+  site: CallSite,
+  output: OutputRequest,
+  messages: Message[],
+  first: Message,
+  again: (messages: Message[]) => Promise<Message>,
+): Promise<{ message: Message; value: unknown }> {
+  const { agent, ctx, runPath } = site;
+  let message = first;
+  for (let tries = 0; ; tries++) {
+    const check = await output.prepared.check(message.content);
+    if (check.ok) return { message, value: check.value };
+    if (tries >= agent.outputRetries) {
+      const message = `agent "${agent.name}": the answer does not match its outputSchema${tries ? ` after ${tries} correction${tries > 1 ? 's' : ''}` : ''}: ${check.message}`;
+      return fail(site, new AgentError('OUTPUT_INVALID', message, { details: { agent: agent.name, corrections: tries } }));
+    }
+    emitAgentEvent(ctx, { type: 'message', agentName: agent.name, runPath, output: { message, role: 'assistant' } });
+    messages = [...messages, message, userMessage(correction(check.message))];
+    message = await again(messages);
+    if (message.toolCalls?.length) return { message, value: message.content };
+  }
+}
+
+/** What the model is told about an invalid structured answer. */
+function correction(problem: string): string {
+  return `Your answer does not match the required output schema: ${problem}. Answer again with only the JSON value.`;
+}
+
+/** What an agent's model calls ask for (`output`), and the check of the answer. */
+interface OutputRequest {
+  spec: OutputSpec;
+  prepared: PreparedOutput;
+}
+
+function outputRequest(agent: ChatModelAgent, schema: OutputSchema): OutputRequest {
+  const prepared = checkOutputSchema(schema, `chatModelAgent "${agent.name}"`);
+  // Providers name the output with letters, digits, "_" and "-" (OpenAI: at most 64); agent names may have spaces and dots.
+  const name = agent.name.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+  return { prepared, spec: { name, ...(agent.description ? { description: agent.description } : {}), schema: prepared.json } };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { GraphEvent } from '@weft/graph';
 import type { AgentEvent } from '../agents/agent-event.ts';
 import type { AgentToolInfo } from '../compile/agent-compiler.ts';
 import { readAgentEvent, readAgentInterrupted, readCallerRunPath } from '../compile/emit-agent-event.ts';
+import { finalCandidate, type FinalMessage } from './final-output.ts';
 
 /**
  * Turns a run's `node.custom` events into the AgentEvents a Runner emits.
@@ -18,6 +19,8 @@ import { readAgentEvent, readAgentInterrupted, readCallerRunPath } from '../comp
 export class AgentEventRouter {
   /** Where an agent stood when its model step stopped at an interrupt (top level only). */
   readonly interruptedAt = new Map<string, string[]>();
+  /** The last event of the run itself that can end it (see finalCandidate). */
+  final: FinalMessage | undefined;
 
   constructor(
     private readonly agentTools: ReadonlyMap<string, AgentToolInfo>,
@@ -32,7 +35,10 @@ export class AgentEventRouter {
     }
     const event = readAgentEvent(e.data);
     if (!event) return;
-    if (e.path.length === 0) return this.emit(event);
+    if (e.path.length === 0) {
+      this.final = finalCandidate(event) ?? this.final;
+      return this.emit(event);
+    }
     if (this.#forwarded(e.path)) this.emit({ ...event, runPath: [...readCallerRunPath(e.data), ...event.runPath] });
   }
 

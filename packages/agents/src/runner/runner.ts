@@ -7,23 +7,26 @@ import {
   type LeaseKeeper,
   type Run,
   type RunResult,
-  type WeftError,
+  WeftError,
 } from '@weft/graph';
 import type { Draft } from 'immer';
 import type { Agent } from '../agents/agent.ts';
 import type { AgentEvent } from '../agents/agent-event.ts';
-import type { AgentGraphInput, AgentRunState } from '../compile/agent-run-state.ts';
+import { MAIN_LANE, type AgentGraphInput, type AgentRunState } from '../compile/agent-run-state.ts';
 import type { AgentInfo, AgentToolInfo } from '../compile/agent-compiler.ts';
 import { compileAgentGraph } from '../compile/compile-agent-graph.ts';
 import { AgentError } from '../errors.ts';
 import { userMessage, type Message } from '@weft/chat-model';
 import { AgentEventRouter } from './agent-event-router.ts';
 import type { AgentRunResult } from './agent-run-result.ts';
+import type { OutputOf } from '../agents/agent-output.ts';
+import type { PreparedOutput } from '../agents/output-schema.ts';
+import { finalOutput, outputSchemas, type FinalMessage } from './final-output.ts';
 import { interruptEvents } from './interrupt-events.ts';
 import { checkpointHandle, parseCheckpointHandle } from './checkpoint-handle.ts';
 
-export interface RunnerOptions {
-  agent: Agent;
+export interface RunnerOptions<A extends Agent = Agent> {
+  agent: A;
   /** Where checkpoints go; needed to resume. */
   store?: CheckpointStore;
   /** Stream model output: chunk events before each assistant message event. */
@@ -75,21 +78,22 @@ export interface AgentResumeOptions extends Pick<
   fork?: boolean;
 }
 
-/** A run of an agent system: an Observable and AsyncIterable of AgentEvents, and awaitable for its result. */
-export class AgentRun extends EventRun<AgentEvent, AgentRunResult> {}
+/** A run of an agent system: an Observable and AsyncIterable of AgentEvents, and awaitable for its result. `O`: the final output's type. */
+export class AgentRun<O = string> extends EventRun<AgentEvent, AgentRunResult<O>> {}
 
 /**
  * Runs an agent system. The agent tree compiles once, in the constructor, into
  * one graph (`runner.graph`), which every run and resume executes.
  */
-export class Runner {
+export class Runner<A extends Agent = Agent> {
   readonly graph: CompiledGraph<AgentGraphInput, unknown, AgentRunState>;
+  readonly #outputSchemas: ReadonlyMap<string, PreparedOutput>;
   readonly #streaming: boolean;
   readonly #root: string;
   readonly #agents: ReadonlyMap<string, AgentInfo>;
   readonly #agentTools: ReadonlyMap<string, AgentToolInfo>;
 
-  constructor(options: RunnerOptions) {
+  constructor(options: RunnerOptions<A>) {
     if (options === null || typeof options !== 'object' || !options.agent)
       throw new AgentError('INVALID_ARGUMENT', 'new Runner({ agent, store?, streaming? }) needs an agent');
     const compiled = compileAgentGraph(options.agent, {
@@ -102,9 +106,10 @@ export class Runner {
     this.#agentTools = compiled.agentTools;
     this.#streaming = options.streaming === true;
     this.#root = options.agent.name;
+    this.#outputSchemas = outputSchemas(options.agent);
   }
 
-  run(messages: Message[], options: AgentRunOptions = {}): AgentRun {
+  run(messages: Message[], options: AgentRunOptions = {}): AgentRun<OutputOf<A>> {
     if (!Array.isArray(messages))
       throw new AgentError('INVALID_ARGUMENT', 'run() takes a list of messages; use query(text) for a single user message');
     const input: AgentGraphInput = { messages, session: { ...(options.sessionValues ?? {}) } };
@@ -120,13 +125,13 @@ export class Runner {
     return this.#wrap(options.context, (context) => this.graph.run(input, { ...runOptions, context }));
   }
 
-  query(text: string, options: AgentRunOptions = {}): AgentRun {
+  query(text: string, options: AgentRunOptions = {}): AgentRun<OutputOf<A>> {
     if (typeof text !== 'string') throw new AgentError('INVALID_ARGUMENT', 'query() takes the user text as a string');
     return this.run([userMessage(text)], options);
   }
 
   /** Continues from a checkpoint a run returned, with values for its interrupts. */
-  resume(checkpointId: string, options: AgentResumeOptions = {}): AgentRun {
+  resume(checkpointId: string, options: AgentResumeOptions = {}): AgentRun<OutputOf<A>> {
     const { threadId, checkpointId: id } = parseCheckpointHandle(checkpointId);
     const session = options.sessionValues;
     if (session !== undefined && (session === null || typeof session !== 'object' || Array.isArray(session)))
@@ -149,7 +154,10 @@ export class Runner {
     );
   }
 
-  #wrap(extra: Record<string, unknown> | undefined, start: (context: Record<string, unknown>) => Run<unknown, AgentRunState>): AgentRun {
+  #wrap(
+    extra: Record<string, unknown> | undefined,
+    start: (context: Record<string, unknown>) => Run<unknown, AgentRunState>,
+  ): AgentRun<OutputOf<A>> {
     if (extra !== undefined && (extra === null || typeof extra !== 'object' || Array.isArray(extra)))
       throw new AgentError('INVALID_ARGUMENT', 'context must be an object of values to save with the run');
     const hub = new EventHub<AgentEvent>();
@@ -158,7 +166,7 @@ export class Runner {
       events.push(e);
       hub.emit(e);
     };
-    const result = (async (): Promise<AgentRunResult> => {
+    const result = (async (): Promise<AgentRunResult<OutputOf<A>>> => {
       await null;
       const run = start({ ...extra, streaming: this.#streaming });
       const router = new AgentEventRouter(this.#agentTools, emit);
@@ -179,25 +187,94 @@ export class Runner {
       // A failure no agent reported (a tool with toolErrors 'throw', maxSteps, cancellation) also ends with an error event.
       if (res.status === 'error' && res.error && !reported(events, res.error)) {
         const last = events.at(-1);
-        emit({ agentName: last?.agentName ?? this.#root, runPath: [...(last?.runPath ?? [this.#root])], error: res.error.toJSON() });
+        emit({
+          type: 'error',
+          agentName: last?.agentName ?? this.#root,
+          runPath: [...(last?.runPath ?? [this.#root])],
+          error: res.error.toJSON(),
+        });
       }
+      const final = res.status === 'done' ? await this.#final(router.final, res) : undefined;
+      if (final instanceof WeftError) emit({ type: 'error', agentName: this.#root, runPath: [this.#root], error: final.toJSON() });
       hub.close();
-      return this.#result(res, events);
+      return this.#result(res, events, final);
     })();
     return new AgentRun(hub, result);
   }
 
-  #result(res: RunResult<unknown, AgentRunState>, events: AgentEvent[]): AgentRunResult {
-    return {
-      status: res.status,
+  /**
+   * The message that ended a done run and its output (see AgentRunDone). A run
+   * that emitted none itself (a resume whose last step wrote no answer) takes
+   * the last answer of the thread's main history.
+   */
+  async #final(
+    seen: FinalMessage | undefined,
+    res: RunResult<unknown, AgentRunState>,
+  ): Promise<{ message: Message; output: unknown } | WeftError<string>> {
+    const final = seen ?? lastAnswer(res.state);
+    if (!final) return new AgentError('OUTPUT_INVALID', `agent "${this.#root}": the run ended without a final answer`);
+    try {
+      return { message: final.message, output: await finalOutput(final, this.#outputSchemas) };
+    } catch (err) {
+      return err as WeftError<string>;
+    }
+  }
+
+  #result(
+    res: RunResult<unknown, AgentRunState>,
+    events: AgentEvent[],
+    final: { message: Message; output: unknown } | WeftError<string> | undefined,
+  ): AgentRunResult<OutputOf<A>> {
+    const base = {
       events,
-      interrupts: res.interrupts,
       checkpointId: res.checkpointId && res.threadId ? checkpointHandle(res.threadId, res.checkpointId) : undefined,
       threadId: res.threadId,
       sessionValues: { ...res.state.session },
-      error: res.error,
+    };
+    const [first, ...more] = res.interrupts;
+    if (res.status === 'interrupted' && first)
+      return {
+        ...base,
+        status: 'interrupted',
+        interrupts: [first, ...more],
+        finalMessage: undefined,
+        finalOutput: undefined,
+        error: undefined,
+      };
+    const error = final instanceof WeftError ? final : res.error;
+    if (res.status === 'error' || error || !final || final instanceof WeftError)
+      return {
+        ...base,
+        status: 'error',
+        error: error ?? new AgentError('OUTPUT_INVALID', `agent "${this.#root}": the run ended without a final answer`),
+        interrupts: [],
+        finalMessage: undefined,
+        finalOutput: undefined,
+      };
+    // The output's type is OutputOf<A>: the agent that wrote the final message is in A's tree, and finalOutput checked it.
+    return {
+      ...base,
+      status: 'done',
+      finalMessage: final.message,
+      finalOutput: final.output as OutputOf<A>,
+      interrupts: [],
+      error: undefined,
     };
   }
+}
+
+/** The last answer (an assistant message without tool calls) of the thread's main history. */
+function lastAnswer(state: AgentRunState): FinalMessage | undefined {
+  const chunks = state.lanes[MAIN_LANE]?.events ?? [];
+  for (let c = chunks.length - 1; c >= 0; c--) {
+    const chunk = chunks[c]!;
+    for (let i = chunk.length - 1; i >= 0; i--) {
+      const e = chunk[i]!;
+      if (e.message.role === 'assistant' && !e.message.toolCalls?.length && !e.transfer)
+        return { agentName: e.agentName, message: e.message };
+    }
+  }
+  return undefined;
 }
 
 /** Whether an agent already reported this failure with an error event (a failed model step does, as it happens). */
