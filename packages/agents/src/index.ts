@@ -15,9 +15,9 @@
  */
 
 // Messages and models
-export type { Message, Role, ToolCall, Usage } from '@weft/chat-model';
+export type { Message, Role, ToolCall, Usage, FinishReason } from '@weft/chat-model';
 export { systemMessage, userMessage, assistantMessage, toolMessage } from '@weft/chat-model';
-export type { ChatModel, ModelCallOptions, MessageChunk, ToolCallDelta, ToolSpec, JsonSchema } from '@weft/chat-model';
+export type { ChatModel, ModelCallOptions, MessageChunk, ToolCallDelta, ToolSpec, JsonSchema, OutputSpec } from '@weft/chat-model';
 export { concatMessageChunks } from '@weft/chat-model';
 
 // Tools
@@ -30,6 +30,8 @@ export type { ApprovalDecision } from './compile/run-tool-call.ts';
 export { chatModelAgent } from './agents/chat-model-agent.ts';
 export type { ChatModelAgent, ChatModelAgentConfig, ModelInputParts } from './agents/chat-model-agent.ts';
 export type { Agent } from './agents/agent.ts';
+export type { OutputOf, TypedOutput } from './agents/agent-output.ts';
+export type { OutputSchema, OutputSchemaType } from './agents/output-schema.ts';
 export { sequential, parallel, loop } from './agents/workflow-agents.ts';
 export { withSubAgents, deterministicTransfer } from './agents/transfer.ts';
 export type { TransferOptions } from './agents/transfer.ts';
@@ -39,7 +41,19 @@ export { planExecute } from './agents/plan-execute.ts';
 export type { PlanExecuteConfig } from './agents/plan-execute.ts';
 export type { AgentTool, AgentToolOptions } from './agents/agent-tool.ts';
 export type { SequentialAgent, ParallelAgent, LoopAgent, WorkflowAgent } from './agents/workflow-agents.ts';
-export type { AgentEvent, AgentAction } from './agents/agent-event.ts';
+export type {
+  AgentEvent,
+  AgentEventType,
+  AgentAction,
+  AgentMessageEvent,
+  AgentChunkEvent,
+  AgentToolResultEvent,
+  AgentTransferEvent,
+  AgentExitEvent,
+  AgentBreakEvent,
+  AgentInterruptEvent,
+  AgentErrorEvent,
+} from './agents/agent-event.ts';
 
 // History and session values
 export { rewriteHistory } from './history/rewrite-history.ts';
@@ -51,7 +65,7 @@ export { fillInstruction } from './session/fill-instruction.ts';
 export { Runner, AgentRun } from './runner/runner.ts';
 export type { RunnerOptions, AgentRunOptions, AgentResumeOptions } from './runner/runner.ts';
 export { checkpointHandle, parseCheckpointHandle } from './runner/checkpoint-handle.ts';
-export type { AgentRunResult, AgentRunStatus } from './runner/agent-run-result.ts';
+export type { AgentRunResult, AgentRunStatus, AgentRunDone, AgentRunInterrupted, AgentRunFailed } from './runner/agent-run-result.ts';
 export type { AgentRunState, AgentGraphInput } from './compile/agent-run-state.ts';
 
 // Errors

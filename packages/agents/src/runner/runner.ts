@@ -6,12 +6,13 @@ import {
   type CompiledGraph,
   type LeaseKeeper,
   type Run,
+  type RunStream,
   type RunResult,
   WeftError,
 } from '@weft/graph';
 import type { Draft } from 'immer';
 import type { Agent } from '../agents/agent.ts';
-import type { AgentEvent } from '../agents/agent-event.ts';
+import type { AgentChunkEvent, AgentEvent, AgentMessageEvent } from '../agents/agent-event.ts';
 import { MAIN_LANE, type AgentGraphInput, type AgentRunState } from '../compile/agent-run-state.ts';
 import type { AgentInfo, AgentToolInfo } from '../compile/agent-compiler.ts';
 import { compileAgentGraph } from '../compile/compile-agent-graph.ts';
@@ -78,8 +79,26 @@ export interface AgentResumeOptions extends Pick<
   fork?: boolean;
 }
 
+const MESSAGE_TYPES: ReadonlySet<string> = new Set<AgentEvent['type']>(['message', 'chunk']);
+
 /** A run of an agent system: an Observable and AsyncIterable of AgentEvents, and awaitable for its result. `O`: the final output's type. */
-export class AgentRun<O = string> extends EventRun<AgentEvent, AgentRunResult<O>> {}
+export class AgentRun<O = string> extends EventRun<AgentEvent, AgentRunResult<O>> {
+  /**
+   * The model's output alone, as LangGraph's `messages` stream mode gives it:
+   * each streamed chunk (streaming runs) and each whole assistant message, in
+   * order, from every agent of the run (an Observable and an AsyncIterable).
+   *
+   * @example
+   * for await (const e of runner.query('hi').messages()) {
+   *   if (e.type === 'chunk') process.stdout.write(e.output.stream.content ?? '');
+   * }
+   */
+  messages(): RunStream<AgentMessageEvent | AgentChunkEvent> {
+    return this.stream(MESSAGE_TYPES, () => (e, emit) => {
+      if (e.type === 'message' || e.type === 'chunk') emit(e);
+    });
+  }
+}
 
 /**
  * Runs an agent system. The agent tree compiles once, in the constructor, into
