@@ -35,14 +35,11 @@ export function outputSchemas(root: Agent): ReadonlyMap<string, PreparedOutput> 
 }
 
 /**
- * The run's final output: the final message's JSON value, validated, when its
- * agent has an outputSchema (the model node accepted it already, so this only
- * fails for a message that did not pass there: a typed OUTPUT_INVALID), else
- * the message's text.
+ * The run's final output for an agent with an outputSchema: the final
+ * message's JSON value, validated (the model node accepted it already, so this
+ * only fails for a message that did not pass there: a typed OUTPUT_INVALID).
  */
-export async function finalOutput(final: FinalMessage, schemas: ReadonlyMap<string, PreparedOutput>): Promise<unknown> {
-  const schema = schemas.get(final.agentName);
-  if (!schema) return final.message.content;
+export async function finalOutput(final: FinalMessage, schema: PreparedOutput): Promise<unknown> {
   const check = await schema.check(final.message.content);
   if (check.ok) return check.value;
   throw new AgentError('OUTPUT_INVALID', `agent "${final.agentName}": the final answer does not match its outputSchema: ${check.message}`, {

@@ -213,7 +213,9 @@ export class Runner<A extends Agent = Agent> {
           error: res.error.toJSON(),
         });
       }
-      const final = res.status === 'done' ? await this.#final(router.final, res) : undefined;
+      const pending = res.status === 'done' ? this.#final(router.final, res) : undefined;
+      // Awaited only with an outputSchema to check: a run without one pays no extra turn of the event loop.
+      const final = pending instanceof Promise ? await pending : pending;
       if (final instanceof WeftError) emit({ type: 'error', agentName: this.#root, runPath: [this.#root], error: final.toJSON() });
       hub.close();
       return this.#result(res, events, final);
@@ -226,24 +228,18 @@ export class Runner<A extends Agent = Agent> {
    * that emitted none itself (a resume whose last step wrote no answer) takes
    * the last answer of the thread's main history.
    */
-  async #final(
-    seen: FinalMessage | undefined,
-    res: RunResult<unknown, AgentRunState>,
-  ): Promise<{ message: Message; output: unknown } | WeftError<string>> {
+  #final(seen: FinalMessage | undefined, res: RunResult<unknown, AgentRunState>): Final | Promise<Final> {
     const final = seen ?? lastAnswer(res.state);
     if (!final) return new AgentError('OUTPUT_INVALID', `agent "${this.#root}": the run ended without a final answer`);
-    try {
-      return { message: final.message, output: await finalOutput(final, this.#outputSchemas) };
-    } catch (err) {
-      return err as WeftError<string>;
-    }
+    const schema = this.#outputSchemas.get(final.agentName);
+    if (!schema) return { message: final.message, output: final.message.content };
+    return finalOutput(final, schema).then(
+      (output) => ({ message: final.message, output }),
+      (err: unknown) => err as WeftError<string>,
+    );
   }
 
-  #result(
-    res: RunResult<unknown, AgentRunState>,
-    events: AgentEvent[],
-    final: { message: Message; output: unknown } | WeftError<string> | undefined,
-  ): AgentRunResult<OutputOf<A>> {
+  #result(res: RunResult<unknown, AgentRunState>, events: AgentEvent[], final: Final | undefined): AgentRunResult<OutputOf<A>> {
     const base = {
       events,
       checkpointId: res.checkpointId && res.threadId ? checkpointHandle(res.threadId, res.checkpointId) : undefined,
@@ -281,6 +277,9 @@ export class Runner<A extends Agent = Agent> {
     };
   }
 }
+
+/** A done run's final message and output, or why it has none. */
+type Final = { message: Message; output: unknown } | WeftError<string>;
 
 /** The last answer (an assistant message without tool calls) of the thread's main history. */
 function lastAnswer(state: AgentRunState): FinalMessage | undefined {
