@@ -5,6 +5,7 @@ export default defineConfig({
   ...resolveSources,
   test: {
     include: ['src/**/*.test.ts'],
+    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
     // CI sums every package's JSON report into one "N passed, N failed" line.
     reporters: process.env['CI'] ? ['default', 'json'] : ['default'],
     outputFile: { json: './test-results.json' },

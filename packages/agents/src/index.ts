@@ -4,11 +4,12 @@
  *
  * @example
  * import { chatModelAgent, tool, Runner } from '@weft/agents';
+ * import { z } from 'zod';
  *
  * const getWeather = tool({
  *   name: 'get_weather', description: 'Weather of a city.',
- *   parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
- *   execute: ({ city }) => `the temperature in ${city} is 25°C`,
+ *   parameters: z.object({ city: z.string() }), // or Valibot, ArkType, a JSON Schema
+ *   execute: ({ city }) => `the temperature in ${city} is 25°C`, // city: string
  * });
  * const agent = chatModelAgent({ name: 'WeatherAgent', description: 'Answers weather questions.', model, tools: [getWeather] });
  * const done = await new Runner({ agent }).query('Weather in Beijing?');
@@ -22,7 +23,8 @@ export { concatMessageChunks } from '@weft/chat-model';
 
 // Tools
 export { tool } from './tools/tool.ts';
-export type { Tool, ToolConfig, ToolCheck } from './tools/tool.ts';
+export type { Tool, ToolConfig, ToolCheck, ToolParameters, ToolArgs } from './tools/tool.ts';
+export type { FromJsonSchema } from './tools/from-json-schema.ts';
 export type { ToolContext } from './tools/tool-context.ts';
 export type { ApprovalDecision } from './compile/run-tool-call.ts';
 

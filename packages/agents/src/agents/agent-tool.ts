@@ -55,7 +55,8 @@ export function agentTool(agent: Agent, options: AgentToolOptions = {}): AgentTo
     agent,
     spec: asTool.spec,
     emitInternalEvents: options.emitInternalEvents === true,
-    check: (args: unknown) => asTool.check(args),
+    // Its schema is a JSON Schema, checked by ajv: never a promise.
+    check: (args: unknown) => asTool.check(args) as ToolCheck<unknown>,
     request: (args: unknown, raw: string) => (options.inputSchema ? raw : String((args as { request: string }).request)),
   });
 }

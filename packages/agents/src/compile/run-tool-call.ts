@@ -31,11 +31,11 @@ export async function runToolCall(
   options: { idempotencyKey: string; loop: string | undefined; builtIns: ReadonlyMap<string, Tool>; transferTargets: readonly string[] },
 ): Promise<ToolOutcome> {
   const { idempotencyKey, loop } = options;
-  const resolved = resolveCall(agent, call, options);
+  const resolved = await resolveCall(agent, call, options);
   if (!('found' in resolved)) return resolved;
   const { found } = resolved;
   let value = resolved.value;
-  const approval = askApproval(found, call, value);
+  const approval = askApproval(found, call, value, resolved.args);
   if (approval.kind === 'rejected') {
     return {
       callId: call.id,
@@ -44,7 +44,7 @@ export async function runToolCall(
     };
   }
   if (approval.kind === 'approved' && approval.arguments !== undefined) {
-    const edited = found.check(approval.arguments);
+    const edited = await found.check(approval.arguments);
     if (!edited.ok) return toolError(agent, call, 'TOOL_ARGUMENTS_INVALID', `invalid edited arguments for ${call.name}: ${edited.message}`);
     value = edited.value;
   }
@@ -68,11 +68,11 @@ export async function runToolCall(
 }
 
 /** Finds the tool and checks the call's arguments: the tool and its checked arguments, or the tool message that says why not. */
-function resolveCall(
+async function resolveCall(
   agent: ChatModelAgent,
   call: ToolCall,
   options: { builtIns: ReadonlyMap<string, Tool>; transferTargets: readonly string[] },
-): ToolOutcome | { found: Tool; value: unknown } {
+): Promise<ToolOutcome | { found: Tool; value: unknown; args: unknown }> {
   const listed: Tool | AgentTool | undefined = options.builtIns.get(call.name) ?? agent.tools.find((t) => t.name === call.name);
   if (!listed) {
     const names = [...agent.tools.map((t) => t.name), ...options.builtIns.keys()];
@@ -105,7 +105,8 @@ function resolveCall(
     );
   }
   const found: Tool = listed;
-  const checked = found.check(args);
+  // A promise only for a Standard Schema that validates asynchronously.
+  const checked = await found.check(args);
   if (!checked.ok) return toolError(agent, call, 'TOOL_ARGUMENTS_INVALID', `invalid arguments for ${call.name}: ${checked.message}`);
   if (call.name === TRANSFER_TOOL && options.builtIns.has(TRANSFER_TOOL)) {
     const target = (checked.value as { agent_name: string }).agent_name;
@@ -117,7 +118,7 @@ function resolveCall(
       `agent "${agent.name}" cannot transfer to "${target}"; valid targets: ${options.transferTargets.join(', ')}`,
     );
   }
-  return { found, value: checked.value };
+  return { found, value: checked.value, args };
 }
 
 type ToolErrorCode = 'TOOL_NOT_FOUND' | 'TOOL_ARGUMENTS_INVALID' | 'TOOL_FAILED' | 'TRANSFER_TARGET_INVALID';
@@ -142,9 +143,13 @@ type Approval =
   | { kind: 'rejected'; reason?: string | undefined }
   | { kind: 'approved'; arguments?: Record<string, unknown> | undefined };
 
-/** For a tool that needs approval: interrupts with `{ tool, arguments }` and reads the decision it is resumed with. */
-function askApproval(found: Tool, call: ToolCall, args: unknown): Approval {
-  const needed = typeof found.needsApproval === 'function' ? found.needsApproval(args) : found.needsApproval === true;
+/**
+ * For a tool that needs approval: interrupts with `{ tool, arguments }` and reads the decision it is resumed with.
+ * `needsApproval` gets the checked value; the interrupt shows the model's arguments as sent (plain JSON, the
+ * form edited arguments come back in), not a schema's transformed output.
+ */
+function askApproval(found: Tool, call: ToolCall, value: unknown, args: unknown): Approval {
+  const needed = typeof found.needsApproval === 'function' ? found.needsApproval(value) : found.needsApproval === true;
   if (!needed) return { kind: 'not-needed' };
   const decision = interrupt<ApprovalDecision>({ tool: call.name, arguments: args });
   if (decision === null || typeof decision !== 'object' || typeof decision.approved !== 'boolean') {
