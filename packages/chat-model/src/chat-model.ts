@@ -1,4 +1,4 @@
-import type { Message, Usage } from './message.ts';
+import type { FinishReason, Message, Usage } from './message.ts';
 
 /** JSON Schema, as tools declare their parameters. */
 export type JsonSchema = Record<string, unknown>;
@@ -10,10 +10,24 @@ export interface ToolSpec {
   parameters: JsonSchema;
 }
 
+/**
+ * Structured output: the answer's `content` is JSON text that matches `schema`.
+ * Providers that support it constrain the answer to the schema; the caller
+ * still parses and checks the text (a model may be cut off or not comply).
+ */
+export interface OutputSpec {
+  /** Names the output for the provider (OpenAI: letters, digits, `_` and `-`, at most 64). */
+  name: string;
+  description?: string;
+  schema: JsonSchema;
+}
+
 export interface ModelCallOptions {
   /** The tools bound for this call (empty when the agent has none). */
   tools: readonly ToolSpec[];
   signal: AbortSignal;
+  /** Answer with JSON text matching this schema instead of free text. */
+  output?: OutputSpec;
 }
 
 /** A piece of a streamed tool call; pieces with the same index belong to one call. */
@@ -30,6 +44,8 @@ export interface MessageChunk {
   content?: string;
   toolCalls?: ToolCallDelta[];
   usage?: Usage;
+  /** Set on the chunk that ends the answer (a provider may still send the usage after it). */
+  finishReason?: FinishReason;
 }
 
 /**

@@ -1,11 +1,15 @@
-import type { Message, ToolCall, Usage } from './message.ts';
+import type { FinishReason, Message, ToolCall, Usage } from './message.ts';
 import type { MessageChunk } from './chat-model.ts';
 
-/** Joins streamed chunks into one assistant message: text concatenated, tool-call pieces joined by index. */
+/**
+ * Joins streamed chunks into one assistant message: text concatenated, tool-call
+ * pieces joined by index, the last usage and finish reason seen.
+ */
 export function concatMessageChunks(chunks: Iterable<MessageChunk>): Message {
   let content = '';
   const calls = new Map<number, ToolCall>();
   let usage: Usage | undefined;
+  let finishReason: FinishReason | undefined;
   for (const chunk of chunks) {
     if (chunk.content) content += chunk.content;
     for (const d of chunk.toolCalls ?? []) {
@@ -16,9 +20,11 @@ export function concatMessageChunks(chunks: Iterable<MessageChunk>): Message {
       calls.set(d.index, call);
     }
     if (chunk.usage) usage = chunk.usage;
+    if (chunk.finishReason) finishReason = chunk.finishReason;
   }
   const message: Message = { role: 'assistant', content };
   if (calls.size) message.toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, c]) => c);
   if (usage) message.usage = usage;
+  if (finishReason) message.finishReason = finishReason;
   return message;
 }

@@ -15,9 +15,9 @@
  */
 
 // Messages
-export type { Message, Role, ToolCall, Usage } from './message.ts';
+export type { Message, Role, ToolCall, Usage, FinishReason } from './message.ts';
 export { systemMessage, userMessage, assistantMessage, toolMessage } from './message.ts';
 
 // Models
-export type { ChatModel, ModelCallOptions, MessageChunk, ToolCallDelta, ToolSpec, JsonSchema } from './chat-model.ts';
+export type { ChatModel, ModelCallOptions, OutputSpec, MessageChunk, ToolCallDelta, ToolSpec, JsonSchema } from './chat-model.ts';
 export { concatMessageChunks } from './concat-message-chunks.ts';

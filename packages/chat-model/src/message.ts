@@ -8,6 +8,15 @@ export interface ToolCall {
   arguments: string;
 }
 
+/**
+ * Why the model stopped answering, in one vocabulary for every provider:
+ * `stop` (a natural end or a stop sequence), `length` (the output token limit:
+ * the text or a tool call's arguments may be cut off), `tool-calls` (it wants
+ * tools called), `content-filter` (the provider withheld or cut the answer),
+ * `error`, `other` (anything else a provider reports).
+ */
+export type FinishReason = 'stop' | 'length' | 'tool-calls' | 'content-filter' | 'error' | 'other';
+
 /** Token counts of one model call, when the model reports them. */
 export interface Usage {
   inputTokens: number;
@@ -24,6 +33,8 @@ export interface Message {
   /** Tool messages: the tool's name. */
   name?: string;
   usage?: Usage;
+  /** Assistant messages: why the model stopped, when it says. */
+  finishReason?: FinishReason;
 }
 
 export const systemMessage = (content: string): Message => ({ role: 'system', content });

@@ -1,4 +1,8 @@
-const ANSWER_KEYS = ['text', 'toolCalls', 'chunks', 'usage', 'delayMs', 'chunkSize', 'stream'];
+import { FINISH_REASONS, isFinishReason } from './is-finish-reason.ts';
+
+const OPTION_KEYS = ['usage', 'delayMs', 'chunkSize', 'stream', 'finishReason'];
+const ANSWER_KEYS = ['text', 'toolCalls', 'chunks', ...OPTION_KEYS];
+const OUTPUT_KEYS = ['output', ...OPTION_KEYS];
 const ERROR_KEYS = ['error', 'delayMs'];
 const TOOL_CALL_KEYS = ['name', 'arguments', 'id'];
 
@@ -6,7 +10,7 @@ type Fields = Record<string, unknown>;
 
 /**
  * Adds one line to `issues` for every way `value` is not an answer item
- * (`{ text }`, `{ toolCalls }`, `{ chunks }`, `{ error }` and their options).
+ * (`{ text }`, `{ toolCalls }`, `{ chunks }`, `{ output }`, `{ error }` and their options).
  * `at` names the value in the lines, e.g. `script[2]`.
  */
 export function checkAnswer(value: unknown, at: string, issues: string[]): void {
@@ -20,8 +24,15 @@ export function checkAnswer(value: unknown, at: string, issues: string[]): void 
     checkDelay(value, at, issues);
     return;
   }
+  if (Object.hasOwn(value, 'output')) {
+    checkKeys(value, OUTPUT_KEYS, at, issues, 'an output item');
+    const problem = jsonProblem(value['output']);
+    if (problem) issues.push(`${at}.output must be a JSON value: ${problem}`);
+    checkOptions(value, at, issues);
+    return;
+  }
   if (value['text'] === undefined && value['toolCalls'] === undefined && value['chunks'] === undefined) {
-    issues.push(`${at} has none of text, toolCalls, chunks or error (keys: ${Object.keys(value).join(', ') || 'none'})`);
+    issues.push(`${at} has none of text, toolCalls, chunks, output or error (keys: ${Object.keys(value).join(', ') || 'none'})`);
     return;
   }
   checkKeys(value, ANSWER_KEYS, at, issues, 'an answer item');
@@ -30,9 +41,37 @@ export function checkAnswer(value: unknown, at: string, issues: string[]): void 
     issues.push(`${at}.text must be a string, got ${describeValue(value['text'])}`);
   if (value['chunks'] !== undefined) checkChunks(value['chunks'], `${at}.chunks`, issues);
   if (value['toolCalls'] !== undefined) checkToolCalls(value['toolCalls'], `${at}.toolCalls`, issues);
+  checkOptions(value, at, issues);
+}
+
+/** What every message answer may add: usage, delay, streaming and the finish reason. */
+function checkOptions(value: Fields, at: string, issues: string[]): void {
   if (value['usage'] !== undefined) checkUsage(value['usage'], `${at}.usage`, issues);
+  const reason = value['finishReason'];
+  if (reason !== undefined && !isFinishReason(reason))
+    issues.push(`${at}.finishReason must be one of ${FINISH_REASONS.join(', ')}, got ${describeValue(reason)}`);
   checkDelay(value, at, issues);
   checkStreaming(value, at, issues);
+}
+
+/**
+ * Why `value` has no JSON text that reads back as itself (undefined,
+ * functions, NaN, class instances such as Date, cycles), or undefined when it has.
+ */
+function jsonProblem(value: unknown, seen: Set<object> = new Set()): string | undefined {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : `${value} is not a JSON number`;
+  if (typeof value !== 'object') return `${value === undefined ? 'undefined' : `a ${typeof value}`} is not JSON`;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return 'it holds an object that is not plain data';
+  if (seen.has(value)) return 'it refers to itself';
+  seen.add(value);
+  for (const item of Object.values(value)) {
+    const problem = jsonProblem(item, seen);
+    if (problem) return problem;
+  }
+  seen.delete(value);
+  return undefined;
 }
 
 function checkKeys(value: Fields, allowed: readonly string[], at: string, issues: string[], what: string): void {

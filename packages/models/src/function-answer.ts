@@ -3,11 +3,11 @@ import { checkAnswer, describeValue } from './check-answer.ts';
 import { ModelError } from './errors.ts';
 import type { ScriptAnswer } from './script-item.ts';
 
-const MESSAGE_KEYS = ['role', 'content', 'toolCalls', 'usage'];
+const MESSAGE_KEYS = ['role', 'content', 'toolCalls', 'usage', 'finishReason'];
 
 /**
  * Turns what a function item returned into an answer item: an item is checked
- * like a script item, an assistant `Message` becomes `{ text, toolCalls, usage }`.
+ * like a script item, an assistant `Message` becomes `{ text, toolCalls, usage, finishReason }`.
  * A bad result fails the call with `SCRIPT_INVALID`.
  */
 export function functionAnswer(model: string, result: unknown, callNumber: number, index: number): ScriptAnswer {
@@ -38,5 +38,6 @@ function messageToAnswer(message: Partial<Message>, at: string, issues: string[]
   const answer: Record<string, unknown> = { text: message.content };
   if (message.toolCalls !== undefined) answer['toolCalls'] = message.toolCalls;
   if (message.usage !== undefined) answer['usage'] = message.usage;
+  if (message.finishReason !== undefined) answer['finishReason'] = message.finishReason;
   return answer;
 }

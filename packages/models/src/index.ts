@@ -27,6 +27,7 @@ export type {
   TextAnswer,
   ToolCallsAnswer,
   ChunksAnswer,
+  OutputAnswer,
   ErrorAnswer,
   AnswerOptions,
   ScriptedToolCall,

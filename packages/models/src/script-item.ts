@@ -1,4 +1,4 @@
-import type { Message, ToolSpec, Usage } from '@weft/chat-model';
+import type { FinishReason, Message, OutputSpec, ToolSpec, Usage } from '@weft/chat-model';
 
 /** A tool call as a script writes it: `arguments` as an object (serialised with JSON.stringify) or as JSON text (kept as is). */
 export interface ScriptedToolCall {
@@ -21,6 +21,11 @@ export interface AnswerOptions {
   chunkSize?: number;
   /** `stream()` only: `true` splits even without a `chunkSize` (pieces of 8), `false` never splits. */
   stream?: boolean;
+  /**
+   * Why the model stopped, set on the message and on the last streamed chunk.
+   * Default: none (an `{ output }` item: `'stop'`).
+   */
+  finishReason?: FinishReason;
 }
 
 /** An assistant message with this text (and tool calls, if given). */
@@ -41,13 +46,21 @@ export interface ChunksAnswer extends AnswerOptions {
   toolCalls?: ScriptedToolCall[];
 }
 
+/**
+ * Structured output: an assistant message whose content is `JSON.stringify(output)`
+ * (any JSON value), as a model answers a call that asked for `options.output`.
+ */
+export interface OutputAnswer extends AnswerOptions {
+  output: unknown;
+}
+
 /** The call fails with this error (a stream throws it on its first `next()`). */
 export interface ErrorAnswer {
   error: Error;
   delayMs?: number;
 }
 
-export type ScriptAnswer = TextAnswer | ToolCallsAnswer | ChunksAnswer | ErrorAnswer;
+export type ScriptAnswer = TextAnswer | ToolCallsAnswer | ChunksAnswer | OutputAnswer | ErrorAnswer;
 
 /** What a function item is told about the call it answers. */
 export interface ScriptCallInfo {
@@ -56,6 +69,8 @@ export interface ScriptCallInfo {
   /** Position of the function in the script. */
   index: number;
   tools: readonly ToolSpec[];
+  /** The structured output the call asked for, if any (see `ModelCallOptions.output`). */
+  output?: OutputSpec;
   streamed: boolean;
   signal: AbortSignal;
 }

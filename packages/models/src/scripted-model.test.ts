@@ -238,10 +238,10 @@ describe('scriptedModel() errors', () => {
         'script[0].toolCalls[0] has unknown key args for a tool call (allowed: name, arguments, id)',
       ],
       [{ toolCalls: { name: 'f' } }, 'script[0].toolCalls must be an array of { name, arguments, id? }, got an object'],
-      [{ txt: 'hi' }, 'script[0] has none of text, toolCalls, chunks or error (keys: txt)'],
+      [{ txt: 'hi' }, 'script[0] has none of text, toolCalls, chunks, output or error (keys: txt)'],
       [
         { text: 'hi', toolcalls: [] },
-        'script[0] has unknown key toolcalls for an answer item (allowed: text, toolCalls, chunks, usage, delayMs, chunkSize, stream)',
+        'script[0] has unknown key toolcalls for an answer item (allowed: text, toolCalls, chunks, usage, delayMs, chunkSize, stream, finishReason)',
       ],
       [{ text: 3 }, 'script[0].text must be a string, got 3'],
       [{ text: 'a', chunks: ['b'] }, 'script[0] has both text and chunks; give one of them'],

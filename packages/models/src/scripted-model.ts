@@ -1,9 +1,10 @@
-import type { ChatModel, Message, MessageChunk, ModelCallOptions, ToolSpec } from '@weft/chat-model';
+import type { ChatModel, Message, MessageChunk, ModelCallOptions, OutputSpec, ToolSpec } from '@weft/chat-model';
 import { abortableDelay } from './abortable-delay.ts';
 import { describeValue, isPositiveInteger } from './check-answer.ts';
+import { checkOutputSpec } from './check-output-spec.ts';
 import { ModelError } from './errors.ts';
 import { functionAnswer } from './function-answer.ts';
-import type { ScriptItem } from './script-item.ts';
+import type { ScriptCallInfo, ScriptItem } from './script-item.ts';
 import { toChunks, type ChunkPlan } from './to-chunks.ts';
 import { toMessage, type MessageAnswer } from './to-message.ts';
 import { validateScript } from './validate-script.ts';
@@ -31,6 +32,8 @@ export interface RecordedModelCall {
   readonly messages: Message[];
   readonly tools: ToolSpec[];
   readonly toolNames: string[];
+  /** The structured output the call asked for (`ModelCallOptions.output`), when it did. */
+  readonly output?: OutputSpec;
   readonly streamed: boolean;
 }
 
@@ -53,7 +56,7 @@ type PendingCall =
       record: RecordedModelCall;
       signal: AbortSignal | undefined;
       /** What the call was sent, for function items (the record holds copies only when recording). */
-      sent: { messages: readonly Message[]; tools: readonly ToolSpec[] };
+      sent: { messages: readonly Message[]; tools: readonly ToolSpec[]; output: OutputSpec | undefined };
     };
 
 /**
@@ -118,14 +121,16 @@ class ScriptedChatModel implements ScriptedModel {
   }
 
   #begin(messages: readonly Message[], options: Partial<ModelCallOptions>, streamed: boolean): PendingCall {
-    const { signal, tools = [] } = options;
+    const { signal, tools = [], output } = options;
     if (signal?.aborted) return { failure: signal.reason };
     let record: RecordedModelCall;
     try {
+      checkOutputSpec(`scripted model "${this.name}"`, output);
       record = {
         messages: this.#record ? structuredClone([...messages]) : [],
         tools: this.#record ? structuredClone([...tools]) : [],
         toolNames: tools.map((t) => t.name),
+        ...(output && this.#record ? { output: structuredClone(output) } : {}),
         streamed,
       };
     } catch (failure) {
@@ -145,7 +150,7 @@ class ScriptedChatModel implements ScriptedModel {
         }),
       };
     }
-    return { item, index, callNumber, record, signal, sent: { messages, tools } };
+    return { item, index, callNumber, record, signal, sent: { messages, tools, output } };
   }
 
   async #answer(call: PendingCall): Promise<{ message: Message; plan: ChunkPlan }> {
@@ -156,7 +161,9 @@ class ScriptedChatModel implements ScriptedModel {
       // Function items always see what was sent: the recorded copies, or (not recording) fresh arrays of it.
       const messages = this.#record ? record.messages : [...call.sent.messages];
       const tools = this.#record ? record.tools : [...call.sent.tools];
-      const info = { callNumber, index, tools, streamed: record.streamed, signal: signal ?? new AbortController().signal };
+      const output = this.#record ? record.output : call.sent.output;
+      const info: ScriptCallInfo = { callNumber, index, tools, streamed: record.streamed, signal: signal ?? new AbortController().signal };
+      if (output) info.output = output;
       answer = functionAnswer(this.name, await answer(messages, info), callNumber, index);
     }
     if (answer.delayMs) await abortableDelay(answer.delayMs, signal);

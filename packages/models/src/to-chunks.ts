@@ -12,7 +12,7 @@ export interface ChunkPlan {
  * The chunks `stream()` yields for `message`, built so that
  * `concatMessageChunks(toChunks(message, plan))` deep-equals `message`:
  * the text first, then each tool call in order as a head `{ index, id, name }`
- * followed by its argument fragments, and the usage on the last chunk.
+ * followed by its argument fragments, and the usage and finish reason on the last chunk.
  */
 export function toChunks(message: Message, plan: ChunkPlan): MessageChunk[] {
   const { chunkSize } = plan;
@@ -28,10 +28,9 @@ export function toChunks(message: Message, plan: ChunkPlan): MessageChunk[] {
   }
   // A consumer waiting for at least one chunk (and for the usage) always gets one.
   if (!chunks.length) chunks.push({ content: '' });
-  if (message.usage) {
-    const last = chunks.length - 1;
-    chunks[last] = { ...chunks[last], usage: { ...message.usage } };
-  }
+  const last = chunks.length - 1;
+  if (message.usage) chunks[last] = { ...chunks[last], usage: { ...message.usage } };
+  if (message.finishReason) chunks[last] = { ...chunks[last], finishReason: message.finishReason };
   return chunks;
 }
 

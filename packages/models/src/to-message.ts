@@ -10,13 +10,21 @@ export type MessageAnswer = Exclude<ScriptAnswer, { error: Error }>;
  * Missing tool-call ids are `call_<callNumber>_<index>`: stable across runs.
  */
 export function toMessage(answer: MessageAnswer, callNumber: number): Message {
-  const chunks = 'chunks' in answer ? answer.chunks : undefined;
-  const text = 'text' in answer ? answer.text : undefined;
-  const message: Message = { role: 'assistant', content: chunks ? chunks.join('') : (text ?? '') };
-  const calls = answer.toolCalls ?? [];
+  const message: Message = { role: 'assistant', content: contentOf(answer) };
+  const calls = ('toolCalls' in answer ? answer.toolCalls : undefined) ?? [];
   if (calls.length) message.toolCalls = calls.map((call, i) => toToolCall(call, callNumber, i));
   if (answer.usage) message.usage = { inputTokens: answer.usage.inputTokens, outputTokens: answer.usage.outputTokens };
+  // Only when the item says, so the messages of existing scripts stay exactly as they were (like a
+  // provider that reports none); an `{ output }` item, new with finish reasons, ends with 'stop'.
+  const finishReason = answer.finishReason ?? ('output' in answer ? 'stop' : undefined);
+  if (finishReason) message.finishReason = finishReason;
   return message;
+}
+
+function contentOf(answer: MessageAnswer): string {
+  if ('output' in answer) return JSON.stringify(answer.output);
+  const chunks = 'chunks' in answer ? answer.chunks : undefined;
+  return chunks ? chunks.join('') : (('text' in answer ? answer.text : undefined) ?? '');
 }
 
 function toToolCall(call: ScriptedToolCall, callNumber: number, index: number): ToolCall {

@@ -6,7 +6,9 @@ import type * as V3 from 'ai-sdk-provider-v3';
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
   AiSdkCallOptions,
+  AiSdkFinishReason,
   AiSdkFlatUsage,
+  AiSdkJsonResponseFormat,
   AiSdkReadContentPart,
   AiSdkReadStreamPart,
   AiSdkTokenUsage,
@@ -54,6 +56,15 @@ describe('aiSdkModel accepts a language model of every spec version', () => {
     expectTypeOf<AiSdkToolChoice>().toEqualTypeOf<V2.LanguageModelV2ToolChoice>();
     expectTypeOf<AiSdkToolChoice>().toEqualTypeOf<V3.LanguageModelV3ToolChoice>();
     expectTypeOf<AiSdkToolChoice>().toEqualTypeOf<V4.LanguageModelV4ToolChoice>();
+    expectTypeOf<AiSdkJsonResponseFormat>().toExtend<NonNullable<V2.LanguageModelV2CallOptions['responseFormat']>>();
+    expectTypeOf<AiSdkJsonResponseFormat>().toExtend<NonNullable<V3.LanguageModelV3CallOptions['responseFormat']>>();
+    expectTypeOf<AiSdkJsonResponseFormat>().toExtend<NonNullable<V4.LanguageModelV4CallOptions['responseFormat']>>();
+  });
+
+  it("reads each version's finish reason: v2's string, v3's and v4's { unified, raw }", () => {
+    expectTypeOf<V2.LanguageModelV2FinishReason>().toExtend<AiSdkFinishReason>();
+    expectTypeOf<V3.LanguageModelV3FinishReason>().toExtend<AiSdkFinishReason>();
+    expectTypeOf<V4.LanguageModelV4FinishReason>().toExtend<AiSdkFinishReason>();
   });
 
   it('reads content and stream parts that have the shape each version gives them', () => {

@@ -34,7 +34,16 @@ export interface AiSdkCallOptions {
   toolChoice?: AiSdkToolChoice;
   temperature?: number;
   maxOutputTokens?: number;
+  /** Structured output: JSON text matching `schema` (the same shape in every spec version). */
+  responseFormat?: AiSdkJsonResponseFormat;
   abortSignal?: AbortSignal;
+}
+
+export interface AiSdkJsonResponseFormat {
+  type: 'json';
+  schema?: JsonSchema;
+  name?: string;
+  description?: string;
 }
 
 /** Text only, tool calls with parsed JSON input, tool results as text. */
@@ -78,7 +87,17 @@ export type AiSdkToolChoice = { type: 'auto' } | { type: 'none' } | { type: 'req
 export interface AiSdkGenerateResult<Usage = AiSdkUsage> {
   readonly content: readonly AiSdkContentPart[];
   readonly usage: Usage;
+  /** Every version reports it; optional so that a hand-written model may leave it out. */
+  readonly finishReason?: AiSdkFinishReason;
 }
+
+/**
+ * Why the model stopped: a string in spec v2 (`'stop'`, `'length'`,
+ * `'tool-calls'`, `'content-filter'`, `'error'`, `'other'`, `'unknown'`), the
+ * same as `{ unified, raw }` in v3 and v4 (v4 adds `'interrupted'`). Typed as
+ * any string, so that a reason a later minor adds still fits.
+ */
+export type AiSdkFinishReason = string | { readonly unified: string; readonly raw?: string | undefined };
 
 export interface AiSdkStreamResult<Usage = AiSdkUsage> {
   readonly stream: ReadableStream<AiSdkStreamPart<Usage>>;
@@ -133,7 +152,7 @@ export type AiSdkReadStreamPart<Usage = AiSdkUsage> =
   | { readonly type: 'tool-input-start'; readonly id: string; readonly toolName: string; readonly providerExecuted?: boolean }
   | { readonly type: 'tool-input-delta'; readonly id: string; readonly delta: string }
   | AiSdkToolCall
-  | { readonly type: 'finish'; readonly usage: Usage }
+  | { readonly type: 'finish'; readonly usage: Usage; readonly finishReason?: AiSdkFinishReason }
   | { readonly type: 'error'; readonly error: unknown };
 
 export type AiSdkStreamPart<Usage = AiSdkUsage> = AiSdkReadStreamPart<Usage> | AiSdkOtherPart;

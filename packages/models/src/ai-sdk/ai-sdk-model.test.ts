@@ -68,7 +68,12 @@ describe('aiSdkModel: generate', () => {
     const model = aiSdkModel(mock, { temperature: 0.2, maxOutputTokens: 100 });
     expect(model.name).toBe('mock-provider:mock-1');
     const answer = await model.generate([systemMessage('Be brief.'), userMessage('Hi')], call());
-    expect(answer).toEqual({ role: 'assistant', content: 'Hello, world.', usage: { inputTokens: 10, outputTokens: 5 } });
+    expect(answer).toEqual({
+      role: 'assistant',
+      content: 'Hello, world.',
+      usage: { inputTokens: 10, outputTokens: 5 },
+      finishReason: 'stop',
+    });
     const options = mock.doGenerateCalls[0]!;
     expect(options.prompt).toEqual([
       { role: 'system', content: 'Be brief.' },
@@ -108,6 +113,7 @@ describe('aiSdkModel: generate', () => {
         { id: 'c2', name: 'get_weather', arguments: '{"city":"Rome"}' },
       ],
       usage: { inputTokens: 10, outputTokens: 5 },
+      finishReason: 'stop', // as the mock reports it
     });
     const options = mock.doGenerateCalls[0]!;
     expect(options.prompt).toEqual([
@@ -142,7 +148,7 @@ describe('aiSdkModel: generate', () => {
       doGenerate: { ...generated([]), content: [{ type: 'text', text: 'v3 ok' }] },
     });
     const answer = await aiSdkModel(mock).generate([userMessage('Hi')], call());
-    expect(answer).toEqual({ role: 'assistant', content: 'v3 ok', usage: { inputTokens: 10, outputTokens: 5 } });
+    expect(answer).toEqual({ role: 'assistant', content: 'v3 ok', usage: { inputTokens: 10, outputTokens: 5 }, finishReason: 'stop' });
   });
 
   it('works with a spec v2 model (AI SDK 5): flat usage, generate and stream', async () => {
@@ -166,17 +172,22 @@ describe('aiSdkModel: generate', () => {
       role: 'assistant',
       content: 'v2 ok',
       usage: { inputTokens: 3, outputTokens: 2 },
+      finishReason: 'stop',
     });
     expect(await collect(aiSdkModel(model).stream([userMessage('Hi')], call([weatherSpec])))).toEqual([
       { content: 'v2 ' },
       { toolCalls: [{ index: 0, id: 'c1', name: 'get_weather', arguments: '{"city":"Oslo"}' }] },
-      { usage: { inputTokens: 3, outputTokens: 2 } },
+      { usage: { inputTokens: 3, outputTokens: 2 }, finishReason: 'tool-calls' },
     ]);
   });
 
   it('leaves usage out when the provider reports none', async () => {
     const mock = new MockLanguageModelV4({ doGenerate: generated([{ type: 'text', text: 'ok' }], usage(undefined, undefined)) });
-    expect(await aiSdkModel(mock).generate([userMessage('Hi')], call())).toEqual({ role: 'assistant', content: 'ok' });
+    expect(await aiSdkModel(mock).generate([userMessage('Hi')], call())).toEqual({
+      role: 'assistant',
+      content: 'ok',
+      finishReason: 'stop',
+    });
   });
 });
 
@@ -207,7 +218,7 @@ describe('aiSdkModel: stream', () => {
       { toolCalls: [{ index: 0, arguments: '{"city":' }] },
       { toolCalls: [{ index: 0, arguments: '"Paris"}' }] },
       { toolCalls: [{ index: 1, id: 'c2', name: 'get_weather', arguments: '{"city":"Rome"}' }] },
-      { usage: { inputTokens: 12, outputTokens: 7 } },
+      { usage: { inputTokens: 12, outputTokens: 7 }, finishReason: 'stop' },
     ]);
     expect(concatMessageChunks(chunks)).toEqual({
       role: 'assistant',
@@ -217,6 +228,7 @@ describe('aiSdkModel: stream', () => {
         { id: 'c2', name: 'get_weather', arguments: '{"city":"Rome"}' },
       ],
       usage: { inputTokens: 12, outputTokens: 7 },
+      finishReason: 'stop',
     });
     expect(mock.doStreamCalls[0]!.tools).toHaveLength(1);
   });

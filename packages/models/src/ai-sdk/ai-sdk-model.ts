@@ -1,6 +1,7 @@
-import type { ChatModel, Message, ModelCallOptions } from '@weft/chat-model';
+import type { ChatModel, Message, ModelCallOptions, OutputSpec } from '@weft/chat-model';
+import { checkOutputSpec } from '../check-output-spec.ts';
 import { ModelError } from '../errors.ts';
-import type { AiSdkCallOptions, AiSdkLanguageModel, AiSdkToolChoice } from './ai-sdk-language-model.ts';
+import type { AiSdkCallOptions, AiSdkJsonResponseFormat, AiSdkLanguageModel, AiSdkToolChoice } from './ai-sdk-language-model.ts';
 import { toAiSdkPrompt, toAiSdkTools } from './to-ai-sdk-prompt.ts';
 import { toMessageChunks } from './to-message-chunks.ts';
 import { toModelError } from './to-model-error.ts';
@@ -37,28 +38,34 @@ export function aiSdkModel(model: AiSdkLanguageModel, options: AiSdkModelOptions
     );
   const name = options.name ?? `${model.provider}:${model.modelId}`;
 
-  const callOptions = (messages: readonly Message[], { tools, signal }: ModelCallOptions): AiSdkCallOptions => ({
-    prompt: toAiSdkPrompt(messages),
-    ...(tools.length ? { tools: toAiSdkTools(tools), ...(options.toolChoice ? { toolChoice: options.toolChoice } : {}) } : {}),
-    ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
-    ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
-    abortSignal: signal,
-  });
+  const callOptions = (messages: readonly Message[], { tools, signal, output }: ModelCallOptions): AiSdkCallOptions => {
+    const format = checkOutputSpec(name, output);
+    return {
+      prompt: toAiSdkPrompt(messages),
+      ...(tools.length ? { tools: toAiSdkTools(tools), ...(options.toolChoice ? { toolChoice: options.toolChoice } : {}) } : {}),
+      ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
+      ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
+      ...(format ? { responseFormat: toResponseFormat(format) } : {}),
+      abortSignal: signal,
+    };
+  };
 
   return {
     name,
     async generate(messages, call) {
+      const sent = callOptions(messages, call);
       try {
-        const result = await model.doGenerate(callOptions(messages, call));
-        return toWeftMessage(result.content, result.usage);
+        const result = await model.doGenerate(sent);
+        return toWeftMessage(result.content, result.usage, result.finishReason);
       } catch (error) {
         throw toModelError(error, name, call.signal);
       }
     },
     async *stream(messages, call) {
+      const sent = callOptions(messages, call);
       let result;
       try {
-        result = await model.doStream(callOptions(messages, call));
+        result = await model.doStream(sent);
       } catch (error) {
         throw toModelError(error, name, call.signal);
       }
@@ -69,4 +76,9 @@ export function aiSdkModel(model: AiSdkLanguageModel, options: AiSdkModelOptions
       }
     },
   };
+}
+
+/** Structured output as the AI SDK asks for it: `{ type: 'json', schema, name, description }`. */
+function toResponseFormat({ name, description, schema }: OutputSpec): AiSdkJsonResponseFormat {
+  return description === undefined ? { type: 'json', schema, name } : { type: 'json', schema, name, description };
 }

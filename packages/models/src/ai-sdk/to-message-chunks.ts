@@ -2,6 +2,7 @@ import type { MessageChunk } from '@weft/chat-model';
 import { ModelError } from '../errors.ts';
 import { isReadPart, type AiSdkReadStreamPart, type AiSdkStreamPart } from './ai-sdk-language-model.ts';
 import { toModelError } from './to-model-error.ts';
+import { toWeftFinishReason } from './to-weft-finish-reason.ts';
 import { toWeftUsage } from './to-weft-message.ts';
 
 const READ: Record<AiSdkReadStreamPart['type'], true> = {
@@ -77,8 +78,12 @@ function toChunk(
       return { toolCalls: [{ index, id: part.toolCallId, name: part.toolName, arguments: part.input }] };
     }
     case 'finish': {
+      const chunk: MessageChunk = {};
       const usage = toWeftUsage(part.usage);
-      return usage ? { usage } : undefined;
+      if (usage) chunk.usage = usage;
+      const finishReason = toWeftFinishReason(part.finishReason);
+      if (finishReason) chunk.finishReason = finishReason;
+      return usage || finishReason ? chunk : undefined;
     }
     case 'error':
       throw toModelError(part.error, context.modelName, context.signal, 'MODEL_SERVER_ERROR');

@@ -1,10 +1,21 @@
 import type { Message, ToolCall, Usage } from '@weft/chat-model';
-import { isReadPart, type AiSdkContentPart, type AiSdkReadContentPart, type AiSdkUsage } from './ai-sdk-language-model.ts';
+import {
+  isReadPart,
+  type AiSdkContentPart,
+  type AiSdkFinishReason,
+  type AiSdkReadContentPart,
+  type AiSdkUsage,
+} from './ai-sdk-language-model.ts';
+import { toWeftFinishReason } from './to-weft-finish-reason.ts';
 
 const READ: Record<AiSdkReadContentPart['type'], true> = { text: true, 'tool-call': true };
 
-/** A doGenerate result's content as one Weft assistant message. */
-export function toWeftMessage(content: readonly AiSdkContentPart[], usage: AiSdkUsage | undefined): Message {
+/** A doGenerate result's content as one Weft assistant message, with its usage and finish reason. */
+export function toWeftMessage(
+  content: readonly AiSdkContentPart[],
+  usage: AiSdkUsage | undefined,
+  finishReason?: AiSdkFinishReason,
+): Message {
   let text = '';
   const toolCalls: ToolCall[] = [];
   for (const part of content) {
@@ -18,6 +29,8 @@ export function toWeftMessage(content: readonly AiSdkContentPart[], usage: AiSdk
   if (toolCalls.length) message.toolCalls = toolCalls;
   const weftUsage = toWeftUsage(usage);
   if (weftUsage) message.usage = weftUsage;
+  const reason = toWeftFinishReason(finishReason);
+  if (reason) message.finishReason = reason;
   return message;
 }
 

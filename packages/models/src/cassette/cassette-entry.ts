@@ -1,4 +1,4 @@
-import type { Message, MessageChunk, ToolSpec } from '@weft/chat-model';
+import type { Message, MessageChunk, ModelCallOptions, OutputSpec, ToolSpec } from '@weft/chat-model';
 
 /** The version every cassette line carries in `v`; a line with another version is rejected. */
 export const CASSETTE_VERSION = 1;
@@ -7,6 +7,8 @@ export const CASSETTE_VERSION = 1;
 export interface CassetteRequest {
   messages: Message[];
   tools: ToolSpec[];
+  /** The structured output asked for; absent when the call asked for none (and in cassettes older than it). */
+  output?: OutputSpec;
 }
 
 /** A failed call: enough to rethrow an error that reads (and, with `code`, checks) the same. */
@@ -33,6 +35,9 @@ export interface CassetteEntry {
  * The request as it reads back from a cassette: JSON drops `undefined` fields,
  * so a live request is compared in this form, never as the raw objects.
  */
-export function toCassetteRequest(messages: readonly Message[], tools: readonly ToolSpec[] | undefined): CassetteRequest {
-  return JSON.parse(JSON.stringify({ messages, tools: tools ?? [] })) as CassetteRequest;
+export function toCassetteRequest(
+  messages: readonly Message[],
+  { tools, output }: Partial<Pick<ModelCallOptions, 'tools' | 'output'>>,
+): CassetteRequest {
+  return JSON.parse(JSON.stringify({ messages, tools: tools ?? [], output })) as CassetteRequest;
 }

@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Message, ToolCall, ToolSpec } from '@weft/chat-model';
+import type { Message, OutputSpec, ToolCall, ToolSpec } from '@weft/chat-model';
 import type { CassetteRequest } from './cassette-entry.ts';
 
 /** Strings longer than this are shown as a window around their first difference. */
 const LONG = 160;
-const OPTIONAL_FIELDS = ['toolCallId', 'name', 'usage'] as const;
+const OPTIONAL_FIELDS = ['toolCallId', 'name', 'usage', 'finishReason'] as const;
 
 /** How many leading messages two requests share. */
 export function leadingEqual(a: CassetteRequest, b: CassetteRequest): number {
@@ -16,14 +16,27 @@ export function leadingEqual(a: CassetteRequest, b: CassetteRequest): number {
 /**
  * A readable diff of two requests, as lines: the first differing message field
  * by field (`- recorded`, `+ actual`, unchanged fields indented), or, when the
- * messages are equal, the tools added, removed or changed.
+ * messages are equal, the tools added, removed or changed, or, when those are
+ * equal too, the structured output asked for.
  */
 export function diffRequests(recorded: CassetteRequest, actual: CassetteRequest): string[] {
   const index = leadingEqual(recorded, actual);
   if (index < recorded.messages.length || index < actual.messages.length) {
     return [`first differing message: ${index} (- recorded, + actual)`, ...diffMessages(recorded.messages[index], actual.messages[index])];
   }
-  return [`all ${index} messages are equal; tools differ: ${diffTools(recorded.tools, actual.tools)}`];
+  if (!isDeepStrictEqual(recorded.tools, actual.tools))
+    return [`all ${index} messages are equal; tools differ: ${diffTools(recorded.tools, actual.tools)}`];
+  return [
+    `all ${index} messages and the tools are equal; the structured output differs (- recorded, + actual)`,
+    `  - output: ${showOutput(recorded.output)}`,
+    `  + output: ${showOutput(actual.output)}`,
+  ];
+}
+
+function showOutput(output: OutputSpec | undefined): string {
+  if (!output) return 'none';
+  const schema = JSON.stringify(output.schema);
+  return `${output.name}${output.description === undefined ? '' : ` (${JSON.stringify(output.description)})`} ${schema.length > LONG ? `${schema.slice(0, LONG)}…` : schema}`;
 }
 
 function diffMessages(recorded: Message | undefined, actual: Message | undefined): string[] {

@@ -38,14 +38,17 @@ export function mismatchError(actual: CassetteRequest, context: MismatchContext)
   return new ModelError('CASSETTE_MISMATCH', [head, ...body].join('\n'), { details: { file, index, closest: entry.request } });
 }
 
-/** The unused entry with the most equal leading messages (ties: equal tools, then the earliest); all entries when none is unused. */
+/** The unused entry with the most equal leading messages (ties: equal tools, then equal output, then the earliest); all entries when none is unused. */
 function closest(actual: CassetteRequest, lines: readonly CassetteLine[], used: readonly boolean[]): number | undefined {
   const pool = lines.map((_, i) => i).filter((i) => !used[i]);
   let best: number | undefined;
   let bestScore = -1;
   for (const i of pool.length ? pool : lines.map((_, j) => j)) {
     const request = lines[i]!.entry.request;
-    const score = leadingEqual(request, actual) * 2 + (isDeepStrictEqual(request.tools, actual.tools) ? 1 : 0);
+    const score =
+      leadingEqual(request, actual) * 4 +
+      (isDeepStrictEqual(request.tools, actual.tools) ? 2 : 0) +
+      (isDeepStrictEqual(request.output, actual.output) ? 1 : 0);
     if (score > bestScore) [best, bestScore] = [i, score];
   }
   return best;

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ModelError } from '../errors.ts';
+import { FINISH_REASONS, isFinishReason } from '../is-finish-reason.ts';
 import { CASSETTE_VERSION, type CassetteEntry } from './cassette-entry.ts';
 
 /** A cassette entry and the line it came from (1-based), for error messages. */
@@ -55,6 +56,10 @@ function entryProblem(value: unknown): string | undefined {
   if (!Array.isArray(request['messages']) || !request['messages'].every(isMessage)) return '"request.messages" must be a list of messages';
   if (!Array.isArray(request['tools']) || !request['tools'].every((t) => isFields(t) && typeof t['name'] === 'string'))
     return '"request.tools" must be a list of tool specs';
+  // Absent in cassettes recorded before structured output, and for calls that asked for none.
+  const output = request['output'];
+  if (output !== undefined && !(isFields(output) && typeof output['name'] === 'string' && isFields(output['schema'])))
+    return '"request.output" must be { name, description?, schema }';
   return responseProblem(value['response'], value['streamed']);
 }
 
@@ -71,14 +76,22 @@ function responseProblem(response: unknown, streamed: boolean): string | undefin
   }
   if (response['message'] !== undefined) {
     if (streamed) return 'a streamed call must have "chunks" or "error", not "message"';
-    return isMessage(response['message']) ? undefined : '"response.message" must be a message';
+    if (!isMessage(response['message'])) return '"response.message" must be a message';
+    return finishReasonProblem(response['message'], '"response.message.finishReason"');
   }
   if (!streamed) return 'a generate() call must have "message" or "error", not "chunks"';
   const chunks = response['chunks'];
-  return Array.isArray(chunks) && chunks.every(isFields) ? undefined : '"response.chunks" must be a list of chunk objects';
+  if (!(Array.isArray(chunks) && chunks.every(isFields))) return '"response.chunks" must be a list of chunk objects';
+  return chunks.map((chunk, i) => finishReasonProblem(chunk, `"response.chunks[${i}].finishReason"`)).find(Boolean);
 }
 
-function isMessage(value: unknown): boolean {
+/** A finish reason is optional (cassettes older than it have none), but must be one Weft knows. */
+function finishReasonProblem(fields: Fields, at: string): string | undefined {
+  const reason = fields['finishReason'];
+  return reason === undefined || isFinishReason(reason) ? undefined : `${at} must be one of ${FINISH_REASONS.join(', ')}`;
+}
+
+function isMessage(value: unknown): value is Fields {
   return isFields(value) && typeof value['role'] === 'string' && typeof value['content'] === 'string';
 }
 

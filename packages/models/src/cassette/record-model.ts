@@ -49,7 +49,7 @@ class RecordingModel implements ChatModel {
   async generate(messages: readonly Message[], options: Partial<ModelCallOptions> = {}): Promise<Message> {
     const call = callOptions(options);
     call.signal.throwIfAborted();
-    const request = toCassetteRequest(messages, call.tools);
+    const request = toCassetteRequest(messages, call);
     let message: Message;
     try {
       message = await this.#inner.generate(messages, call);
@@ -64,7 +64,7 @@ class RecordingModel implements ChatModel {
   async *stream(messages: readonly Message[], options: Partial<ModelCallOptions> = {}): AsyncGenerator<MessageChunk> {
     const call = callOptions(options);
     call.signal.throwIfAborted();
-    const request = toCassetteRequest(messages, call.tools);
+    const request = toCassetteRequest(messages, call);
     const chunks: MessageChunk[] = [];
     try {
       for await (const chunk of this.#inner.stream(messages, call)) {

@@ -15,17 +15,18 @@ export function replayMessage(entry: CassetteEntry): Message {
 
 /**
  * What `stream()` yields from an entry: the recorded chunks, or for a recorded
- * `generate()` one chunk with the text, the tool calls as complete deltas, and the usage.
+ * `generate()` one chunk with the text, the tool calls as complete deltas, the usage and the finish reason.
  */
 export function replayChunks(entry: CassetteEntry): MessageChunk[] {
   const { response } = entry;
   if ('error' in response) throw replayError(response.error);
   if ('chunks' in response) return structuredClone(response.chunks);
-  const { content, toolCalls, usage } = structuredClone(response.message);
+  const { content, toolCalls, usage, finishReason } = structuredClone(response.message);
   const chunk: MessageChunk = { content };
   if (toolCalls?.length)
     chunk.toolCalls = toolCalls.map((call, index) => ({ index, id: call.id, name: call.name, arguments: call.arguments }));
   if (usage) chunk.usage = usage;
+  if (finishReason) chunk.finishReason = finishReason;
   return [chunk];
 }
 

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ChatModel, Message, MessageChunk, ModelCallOptions } from '@weft/chat-model';
 import { describeValue } from '../check-answer.ts';
+import { checkOutputSpec } from '../check-output-spec.ts';
 import { ModelError } from '../errors.ts';
 import { callOptions } from './call-options.ts';
 import { toCassetteRequest, type CassetteEntry } from './cassette-entry.ts';
@@ -69,12 +70,13 @@ class ReplayingModel implements ChatModel {
 
   /** The entry answering this call, marked used; taken synchronously once the cassette is loaded, so concurrent calls cannot share one. */
   async #take(messages: readonly Message[], options: Partial<ModelCallOptions>): Promise<CassetteEntry> {
-    const { tools, signal } = callOptions(options);
-    signal.throwIfAborted();
-    const request = toCassetteRequest(messages, tools);
+    const call = callOptions(options);
+    call.signal.throwIfAborted();
+    checkOutputSpec(this.name, call.output);
+    const request = toCassetteRequest(messages, call);
     this.#cassette ??= readCassette(this.#file);
     const lines = await this.#cassette;
-    signal.throwIfAborted();
+    call.signal.throwIfAborted();
     if (this.#used.length !== lines.length) this.#used = lines.map(() => false);
     const matches = (i: number) => !this.#used[i] && isDeepStrictEqual(lines[i]?.entry.request, request);
     const index = this.#sequential ? (matches(this.#next) ? this.#next : -1) : lines.findIndex((_, i) => matches(i));

@@ -11,6 +11,7 @@ export interface ResolvedOpenAIOptions {
   maxTokens: number | undefined;
   toolChoice: OpenAIToolChoice | undefined;
   parallelToolCalls: boolean | undefined;
+  strictOutput: boolean;
   timeoutMs: number;
   maxRetries: number;
   retryBaseMs: number;
@@ -24,7 +25,7 @@ export function checkOpenAIOptions(options: OpenAIChatModelOptions): ResolvedOpe
     throw new ModelError('INVALID_ARGUMENT', `openAIChatModel(): ${what}, got ${describeValue(value)}`);
   };
   if (typeof options !== 'object' || options === null) fail('options must be an object', options);
-  const { baseURL, apiKey, model, temperature, maxTokens, toolChoice, parallelToolCalls, headers = {} } = options;
+  const { baseURL, apiKey, model, temperature, maxTokens, toolChoice, parallelToolCalls, strictOutput = false, headers = {} } = options;
   const { timeoutMs = 60_000, maxRetries = 2, retryBaseMs = 500, fetch = globalThis.fetch } = options;
   if (typeof baseURL !== 'string' || !isHttpURL(baseURL))
     fail('options.baseURL must be an http(s) URL such as http://127.0.0.1:1234/v1', baseURL);
@@ -37,6 +38,7 @@ export function checkOpenAIOptions(options: OpenAIChatModelOptions): ResolvedOpe
     fail("options.toolChoice must be 'auto', 'none', 'required' or { name }", toolChoice);
   if (parallelToolCalls !== undefined && typeof parallelToolCalls !== 'boolean')
     fail('options.parallelToolCalls must be a boolean', parallelToolCalls);
+  if (typeof strictOutput !== 'boolean') fail('options.strictOutput must be a boolean', strictOutput);
   if (!(typeof timeoutMs === 'number' && timeoutMs > 0 && Number.isFinite(timeoutMs)))
     fail('options.timeoutMs must be a positive number', timeoutMs);
   if (!(Number.isInteger(maxRetries) && maxRetries >= 0)) fail('options.maxRetries must be an integer ≥ 0', maxRetries);
@@ -52,6 +54,7 @@ export function checkOpenAIOptions(options: OpenAIChatModelOptions): ResolvedOpe
     maxTokens,
     toolChoice,
     parallelToolCalls,
+    strictOutput,
     timeoutMs,
     maxRetries,
     retryBaseMs,

@@ -1,5 +1,6 @@
 import type { Message, MessageChunk, ToolCall, ToolCallDelta, Usage } from '@weft/chat-model';
 import { ModelError } from '../errors.ts';
+import { toFinishReason } from './to-finish-reason.ts';
 
 /** Where a response came from, for the error's `details`. */
 export interface ResponseContext {
@@ -9,10 +10,11 @@ export interface ResponseContext {
 
 type Fields = Record<string, unknown>;
 
-/** Reads a whole `chat.completion` body into an assistant message; `finish_reason` is ignored. */
+/** Reads a whole `chat.completion` body into an assistant message, with its finish reason. */
 export function fromOpenAIResponse(text: string, at: ResponseContext): Message {
   const body = parseJson(text, at, 'the response body');
-  const message = firstChoice(body)?.['message'];
+  const choice = firstChoice(body);
+  const message = choice?.['message'];
   if (!isFields(message)) throw invalid('the response has no choices[0].message', at, body);
   const content = message['content'] ?? '';
   if (typeof content !== 'string') throw invalid('choices[0].message.content is not a string', at, body);
@@ -29,6 +31,8 @@ export function fromOpenAIResponse(text: string, at: ResponseContext): Message {
   if (toolCalls.length) out.toolCalls = toolCalls;
   const usage = toUsage(body['usage']);
   if (usage) out.usage = usage;
+  const finishReason = toFinishReason(choice?.['finish_reason']);
+  if (finishReason) out.finishReason = finishReason;
   return out;
 }
 
@@ -36,6 +40,8 @@ export function fromOpenAIResponse(text: string, at: ResponseContext): Message {
  * Reads one `chat.completion.chunk` (the JSON of an SSE `data:` line) into a
  * chunk, or `undefined` when it carries nothing (a role-only or empty delta).
  * Tool-call deltas pass through as they come: pieces of one call share its index.
+ * The chunk with the choice's `finish_reason` carries it; OpenAI sends the
+ * usage after it, in a chunk without choices.
  */
 export function fromOpenAIChunk(data: string, at: ResponseContext): MessageChunk | undefined {
   const body = parseJson(data, at, 'a stream chunk');
@@ -45,7 +51,8 @@ export function fromOpenAIChunk(data: string, at: ResponseContext): MessageChunk
     throw new ModelError('MODEL_SERVER_ERROR', `the server reported an error mid-stream: ${message}`, { details: { ...at, body } });
   }
   const chunk: MessageChunk = {};
-  const delta = firstChoice(body)?.['delta'];
+  const choice = firstChoice(body);
+  const delta = choice?.['delta'];
   if (isFields(delta)) {
     if (typeof delta['content'] === 'string' && delta['content'] !== '') chunk.content = delta['content'];
     const calls = delta['tool_calls'];
@@ -53,6 +60,8 @@ export function fromOpenAIChunk(data: string, at: ResponseContext): MessageChunk
   }
   const usage = toUsage(body['usage']);
   if (usage) chunk.usage = usage;
+  const finishReason = toFinishReason(choice?.['finish_reason']);
+  if (finishReason) chunk.finishReason = finishReason;
   return Object.keys(chunk).length ? chunk : undefined;
 }
 

@@ -59,8 +59,8 @@ describe('openAIChatModel generate()', () => {
   it('answers with the text of a JSON completion, and null content as an empty string', async () => {
     const { model, server } = await setup([json(completion('Hello there!')), json(completion(null))]);
     expect(model.name).toBe('test-model');
-    expect(await model.generate(hi, noTools())).toEqual({ role: 'assistant', content: 'Hello there!' });
-    expect(await model.generate(hi, noTools())).toEqual({ role: 'assistant', content: '' });
+    expect(await model.generate(hi, noTools())).toEqual({ role: 'assistant', content: 'Hello there!', finishReason: 'stop' });
+    expect(await model.generate(hi, noTools())).toEqual({ role: 'assistant', content: '', finishReason: 'stop' });
     expect(server.requests.map((r) => [r.method, r.url])).toEqual([
       ['POST', '/v1/chat/completions'],
       ['POST', '/v1/chat/completions'],
@@ -85,6 +85,7 @@ describe('openAIChatModel generate()', () => {
         { id: 'call_b', name: 'get_weather', arguments: '{"city":"Rome"}' },
       ],
       usage: { inputTokens: 31, outputTokens: 12 },
+      finishReason: 'tool-calls',
     });
   });
 

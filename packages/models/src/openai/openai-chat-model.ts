@@ -1,4 +1,5 @@
 import type { ChatModel, Message, MessageChunk, ModelCallOptions } from '@weft/chat-model';
+import { checkOutputSpec } from '../check-output-spec.ts';
 import { ModelError } from '../errors.ts';
 import { AttemptScope } from './attempt-scope.ts';
 import { checkOpenAIOptions, type ResolvedOpenAIOptions } from './check-openai-options.ts';
@@ -21,6 +22,13 @@ export interface OpenAIChatModelOptions {
   maxTokens?: number;
   toolChoice?: OpenAIToolChoice;
   parallelToolCalls?: boolean;
+  /**
+   * Structured output (`ModelCallOptions.output`) with `strict: true`: OpenAI then
+   * guarantees the schema, but accepts only schemas in its strict subset (every
+   * object with `additionalProperties: false` and all its properties required).
+   * Default false: the schema is sent without `strict` and guides the answer.
+   */
+  strictOutput?: boolean;
   /** Per attempt (default 60000): the whole answer for `generate`, the longest silence for `stream`. */
   timeoutMs?: number;
   /** Retries after a 429, a 5xx or a network failure (default 2); never after a timeout or an abort. */
@@ -64,8 +72,8 @@ class OpenAIChatModel implements ChatModel {
     this.#url = `${options.baseURL}/chat/completions`;
   }
 
-  generate(messages: readonly Message[], { tools, signal }: ModelCallOptions): Promise<Message> {
-    const body = toOpenAIRequest(this.#options, messages, tools, false);
+  async generate(messages: readonly Message[], { tools, signal, output }: ModelCallOptions): Promise<Message> {
+    const body = toOpenAIRequest(this.#options, messages, { tools, output: checkOutputSpec(this.name, output) }, false);
     const read = async (response: Response, scope: AttemptScope, attempt: number): Promise<Message> => {
       try {
         return fromOpenAIResponse(await response.text(), { status: response.status, attempt });
@@ -76,8 +84,8 @@ class OpenAIChatModel implements ChatModel {
     return withRetries((attempt) => this.#attempt(body, signal, attempt, read), this.#options, signal);
   }
 
-  async *stream(messages: readonly Message[], { tools, signal }: ModelCallOptions): AsyncGenerator<MessageChunk> {
-    const body = toOpenAIRequest(this.#options, messages, tools, true);
+  async *stream(messages: readonly Message[], { tools, signal, output }: ModelCallOptions): AsyncGenerator<MessageChunk> {
+    const body = toOpenAIRequest(this.#options, messages, { tools, output: checkOutputSpec(this.name, output) }, true);
     // An attempt lasts until the first chunk: a failure before it is retried, one after it is not.
     const open = async (response: Response, scope: AttemptScope, attempt: number): Promise<OpenedStream> => {
       const rest = this.#chunks(response, scope, attempt);

@@ -1,4 +1,4 @@
-import type { Message, ToolSpec } from '@weft/chat-model';
+import type { Message, ModelCallOptions } from '@weft/chat-model';
 import type { ResolvedOpenAIOptions } from './check-openai-options.ts';
 
 /** A message in the Chat Completions wire format. */
@@ -21,16 +21,26 @@ export interface OpenAIRequest {
   max_tokens?: number;
   stream?: true;
   stream_options?: { include_usage: true };
+  response_format?: { type: 'json_schema'; json_schema: OpenAIJsonSchema };
+}
+
+/** A Structured Outputs schema (`response_format.json_schema`). */
+export interface OpenAIJsonSchema {
+  name: string;
+  description?: string;
+  schema: Record<string, unknown>;
+  strict?: true;
 }
 
 /**
  * Builds the request body. `tool_choice` and `parallel_tool_calls` are sent only
  * with tools: OpenAI rejects `parallel_tool_calls` on a request without tools.
+ * Structured output goes as `response_format: { type: 'json_schema', … }`.
  */
 export function toOpenAIRequest(
   options: ResolvedOpenAIOptions,
   messages: readonly Message[],
-  tools: readonly ToolSpec[],
+  { tools, output }: Pick<ModelCallOptions, 'tools' | 'output'>,
   stream: boolean,
 ): OpenAIRequest {
   const body: OpenAIRequest = { model: options.model, messages: messages.map(toOpenAIMessage) };
@@ -43,6 +53,15 @@ export function toOpenAIRequest(
   }
   if (options.temperature !== undefined) body.temperature = options.temperature;
   if (options.maxTokens !== undefined) body.max_tokens = options.maxTokens;
+  if (output) {
+    const schema: OpenAIJsonSchema = { name: output.name, schema: output.schema };
+    if (output.description !== undefined) schema.description = output.description;
+    // `strict` only on request: OpenAI's strict mode accepts only its subset of JSON Schema (every
+    // object closed with additionalProperties: false, every property required), and rejects any
+    // other schema with a 400. Left out, OpenAI's default (false) applies: the schema guides the answer.
+    if (options.strictOutput) schema.strict = true;
+    body.response_format = { type: 'json_schema', json_schema: schema };
+  }
   if (stream) {
     body.stream = true;
     body.stream_options = { include_usage: true };

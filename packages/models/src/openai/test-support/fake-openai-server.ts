@@ -132,3 +132,16 @@ export const chunk = (delta: Record<string, unknown> | null, usage?: [number, nu
   choices: delta ? [{ index: 0, delta, finish_reason: null }] : [],
   ...(usage && { usage: { prompt_tokens: usage[0], completion_tokens: usage[1], total_tokens: usage[0] + usage[1] } }),
 });
+
+/** The `chat.completion.chunk` that ends a choice: an empty delta with its `finish_reason`. */
+export const finishChunk = (reason: string) => ({
+  id: 'chatcmpl-1',
+  object: 'chat.completion.chunk',
+  choices: [{ index: 0, delta: {}, finish_reason: reason }],
+});
+
+/** A `chat.completion` body with this `finish_reason` (the `completion` helper picks stop or tool_calls). */
+export const finishedCompletion = (reason: string, ...args: Parameters<typeof completion>) => {
+  const body = completion(...args);
+  return { ...body, choices: body.choices.map((choice) => ({ ...choice, finish_reason: reason })) };
+};
