@@ -2,7 +2,7 @@ import { interrupt, isGraphInterrupt, type NodeContext } from '@weft/graph';
 import type { Draft } from 'immer';
 import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
 import { AgentError } from '../errors.ts';
-import type { ToolCall } from '@weft/chat-model';
+import type { FinishReason, ToolCall } from '@weft/chat-model';
 import type { Tool } from '../tools/tool.ts';
 import type { AgentTool } from '../agents/agent-tool.ts';
 import type { ToolContext } from '../tools/tool-context.ts';
@@ -31,7 +31,7 @@ export async function runToolCall(
   options: { idempotencyKey: string; loop: string | undefined; builtIns: ReadonlyMap<string, Tool>; transferTargets: readonly string[] },
 ): Promise<ToolOutcome> {
   const { idempotencyKey, loop } = options;
-  const resolved = await resolveCall(agent, call, options);
+  const resolved = await resolveCall(agent, call, options, ctx.state);
   if (!('found' in resolved)) return resolved;
   const { found } = resolved;
   let value = resolved.value;
@@ -72,6 +72,7 @@ async function resolveCall(
   agent: ChatModelAgent,
   call: ToolCall,
   options: { builtIns: ReadonlyMap<string, Tool>; transferTargets: readonly string[] },
+  state: AgentRunState,
 ): Promise<ToolOutcome | { found: Tool; value: unknown; args: unknown }> {
   const listed: Tool | AgentTool | undefined = options.builtIns.get(call.name) ?? agent.tools.find((t) => t.name === call.name);
   if (!listed) {
@@ -87,6 +88,11 @@ async function resolveCall(
   try {
     args = JSON.parse(call.arguments || '{}');
   } catch (err) {
+    // Cut off by the output token limit: say so, so that the model retries with less instead of fixing its JSON.
+    if (finishReasonOf(state, agent.name, call.id) === 'length') {
+      const message = `the arguments of ${call.name} were cut off: the answer reached the model's output limit (finish reason "length") before they were complete; call ${call.name} again with shorter arguments`;
+      return toolError(agent, call, 'TOOL_ARGUMENTS_INVALID', message, err);
+    }
     return toolError(
       agent,
       call,
@@ -119,6 +125,29 @@ async function resolveCall(
     );
   }
   return { found, value: checked.value, args };
+}
+
+/**
+ * The finish reason of the assistant message that made `callId`, read from the
+ * recorded history (the tools node gets the call alone). Newest lanes first
+ * (a running parallel child's lane was added after its parent's) and newest
+ * events first, so an older turn that reused the id is not taken. Only read
+ * for arguments that are not JSON, so a normal call pays nothing.
+ */
+function finishReasonOf(state: AgentRunState, agentName: string, callId: string): FinishReason | undefined {
+  const lanes = Object.values(state.lanes);
+  for (let l = lanes.length - 1; l >= 0; l--) {
+    const chunks = lanes[l]!.events;
+    for (let c = chunks.length - 1; c >= 0; c--) {
+      const events = chunks[c]!;
+      for (let e = events.length - 1; e >= 0; e--) {
+        const { agentName: by, message } = events[e]!;
+        if (by === agentName && message.role === 'assistant' && message.toolCalls?.some((t) => t.id === callId))
+          return message.finishReason;
+      }
+    }
+  }
+  return undefined;
 }
 
 type ToolErrorCode = 'TOOL_NOT_FOUND' | 'TOOL_ARGUMENTS_INVALID' | 'TOOL_FAILED' | 'TRANSFER_TARGET_INVALID';
