@@ -30,6 +30,9 @@ export type WeftErrorCode =
   | 'REDUCER_FAILED'
   | 'UNKNOWN_INTERRUPT'
   | 'NOTHING_TO_RESUME'
+  | 'INPUT_INVALID'
+  | 'OUTPUT_INVALID'
+  | 'RESUME_INVALID'
   | 'RUN_FAILED';
 
 export interface WeftErrorJSON {

@@ -14,7 +14,9 @@
  */
 
 // Building
-export { graph, GraphBuilder } from './builder/graph-builder.ts';
+export { graph } from './builder/graph.ts';
+export type { GraphConfig, GraphBoundary } from './builder/graph.ts';
+export { GraphBuilder } from './builder/graph-builder.ts';
 export type { NodeFn, NodeOutput, BranchRoute, RouteResult } from './builder/graph-builder.ts';
 export { START, END } from './builder/start-end.ts';
 export { send, Send } from './builder/send.ts';
@@ -38,14 +40,16 @@ export { RunStream } from './events/run-stream.ts';
 export type { EventFold } from './events/run-stream.ts';
 export type { StepUpdate, FinishedNode } from './events/step-updates.ts';
 export { EventHub } from './events/event-hub.ts';
-export type { RunResult, RunStatus } from './events/run-result.ts';
+export type { RunResult, RunDone, RunInterrupted, RunFailed, RunStatus } from './events/run-result.ts';
 export type { GraphEvent, GraphEventType } from './events/graph-event.ts';
 export { RUN_LOG_VERSION } from './events/run-log.ts';
 export type { RunLogHeader, RunLogLine } from './events/run-log.ts';
 
 // Interrupts
 export { interrupt } from './interrupt/interrupt.ts';
+export type { InterruptOptions } from './interrupt/interrupt.ts';
 export { GraphInterrupt, isGraphInterrupt } from './interrupt/graph-interrupt.ts';
+export type { RefusedResume } from './interrupt/graph-interrupt.ts';
 export type { InterruptRecord } from './interrupt/interrupt-record.ts';
 
 // Checkpoints

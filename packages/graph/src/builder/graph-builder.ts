@@ -8,6 +8,8 @@ import type { Send } from './send.ts';
 import type { NodeOptions } from './node-options.ts';
 import { END, START, type End, type Start } from './start-end.ts';
 import { compileReducers, type PathReducer, type StateReducers } from '../state/state-reducers.ts';
+import { isStandardSchema, type StandardSchemaV1 } from '../schema/standard-schema.ts';
+import { initialState } from './initial-state.ts';
 
 /** A node's function: returns a value, a promise, or an async iterable of chunks (a stream). */
 export type NodeFn<I = any, R = unknown, S = any> = (input: I, ctx: NodeContext<S>) => R;
@@ -40,6 +42,10 @@ export interface BranchSpec {
 export interface GraphDefinition {
   name: string;
   state?: () => unknown;
+  /** Checks the run's input at its boundary; nodes get the schema's output. */
+  input?: StandardSchemaV1;
+  /** Checks the run's output when it ends done; the run gives the schema's output. */
+  output?: StandardSchemaV1;
   reducers?: PathReducer[];
   nodes: NodeSpec[];
   edges: EdgeSpec[];
@@ -82,33 +88,48 @@ type OutputOf<R, O> = O extends { concat: (chunks: readonly unknown[]) => infer 
  * Collects nodes, edges and branches; `compile()` validates them and returns an
  * immutable `CompiledGraph`. The type parameters track each node's input and
  * output so that an edge between incompatible nodes does not type-check.
+ * `In` is what START delivers to nodes and `RunIn` what `run()` takes (they
+ * differ only when an input schema transforms); `Out` is the run's output and
+ * `EndIn` what END accepts from nodes (likewise for the output schema).
  */
-export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}> {
+export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}, RunIn = In, EndIn = Out> {
   readonly #def: GraphDefinition;
 
-  constructor(name: string, state?: () => S, reducers?: StateReducers<S>) {
+  /** `state`: a function returning the initial state, or a Standard Schema whose value for `{}` is. */
+  constructor(
+    name: string,
+    state?: (() => S) | StandardSchemaV1<any, S>,
+    reducers?: StateReducers<S>,
+    schemas: { input?: StandardSchemaV1 | undefined; output?: StandardSchemaV1 | undefined } = {},
+  ) {
     if (typeof name !== 'string' || name.length === 0) {
       throw new WeftError('INVALID_ARGUMENT', 'graph({ name }) needs a non-empty string name');
     }
-    if (state !== undefined && typeof state !== 'function') {
-      throw new WeftError('INVALID_ARGUMENT', `graph "${name}": state must be a function returning the initial state`);
-    }
     this.#def = { name, nodes: [], edges: [], branches: [], issues: [] };
-    if (state) this.#def.state = state;
-    const compiled = compileReducers(name, reducers, state);
+    for (const side of ['input', 'output'] as const) {
+      const schema = schemas[side];
+      if (schema === undefined) continue;
+      if (!isStandardSchema(schema))
+        throw new WeftError('INVALID_ARGUMENT', `graph "${name}": ${side} must be a Standard Schema (Zod, Valibot, ArkType…)`);
+      this.#def[side] = schema;
+    }
+    const init = initialState(name, state);
+    if (init) this.#def.state = init;
+    const compiled = compileReducers(name, reducers, init);
     if (compiled) this.#def.reducers = compiled;
   }
 
+  /** A compiled graph as a node: it takes what its `run()` takes (its input schema checks it) and delivers its output. */
   addNode<K extends string, I, O, O2 extends NodeOptions<I, O, S> = NodeOptions<I, O, S>>(
     name: K,
-    subgraph: CompiledGraph<I, O, any>,
+    subgraph: CompiledGraph<any, O, any, I>,
     options?: O2,
-  ): GraphBuilder<In, Out, S, N & Record<K, { in: I; out: O; join: IsJoin<O2> }>>;
+  ): GraphBuilder<In, Out, S, N & Record<K, { in: I; out: O; join: IsJoin<O2> }>, RunIn, EndIn>;
   addNode<K extends string, I, R, O2 extends NodeOptions<I, any, S> = NodeOptions<I, NodeOutput<R>, S>>(
     name: K,
     fn: (input: I, ctx: NodeContext<S>) => R,
     options?: O2 & NodeOptions<I, OutputOf<R, O2>, S>,
-  ): GraphBuilder<In, Out, S, N & Record<K, { in: I; out: OutputOf<R, O2>; join: IsJoin<O2> }>>;
+  ): GraphBuilder<In, Out, S, N & Record<K, { in: I; out: OutputOf<R, O2>; join: IsJoin<O2> }>, RunIn, EndIn>;
   addNode(name: string, fn: NodeFn | CompiledGraph<any, any, any>, options: NodeOptions<any, any, any> = {}): any {
     const def = this.#def;
     if (name === START || name === END) {
@@ -134,7 +155,7 @@ export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}> {
   addEdge<F extends Start | NameOf<N>, T extends End | NameOf<N>>(
     from: F,
     to: T,
-    ...check: EdgeCheck<N, F, T, OutOf<N, F, In>, InOf<N, T, Out>>
+    ...check: EdgeCheck<N, F, T, OutOf<N, F, In>, InOf<N, T, EndIn>>
   ): this;
   addEdge(from: string, to: string, ..._check: unknown[]): this {
     this.#def.edges.push({ from, to });
@@ -157,21 +178,7 @@ export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}> {
     return this;
   }
 
-  compile(options: CompileOptions = {}): CompiledGraph<In, Out, S> {
-    return compileGraph<In, Out, S>(this.#def, options);
+  compile(options: CompileOptions = {}): CompiledGraph<In, Out, S, RunIn> {
+    return compileGraph<In, Out, S, RunIn>(this.#def, options);
   }
-}
-
-/** Starts a graph definition. */
-/** Undeclared `In`/`Out` are `any`, so only the types you declare are enforced on START and END edges. */
-export function graph<In = any, Out = any, S = undefined>(config: {
-  name: string;
-  state?: () => S;
-  /** How writes of several nodes of one step to the same state path combine (see StateReducer). */
-  reducers?: StateReducers<S>;
-}): GraphBuilder<In, Out, S> {
-  if (config === null || typeof config !== 'object') {
-    throw new WeftError('INVALID_ARGUMENT', 'graph() takes an options object: graph({ name, state?, reducers? })');
-  }
-  return new GraphBuilder<In, Out, S>(config.name, config.state, config.reducers);
 }

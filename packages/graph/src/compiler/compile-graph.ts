@@ -5,18 +5,21 @@ import { buildIR, irToJSON } from './build-ir.ts';
 import { checkpointPolicyProblem, type CompileOptions } from './compile-options.ts';
 import { CompiledGraph } from './compiled-graph.ts';
 import type { ExecutionPlan, PlanNode, PlanTarget } from './execution-plan.ts';
+import type { GraphJSON } from './graph-json.ts';
+import { jsonSchemaOf } from '../schema/json-schema-of.ts';
+import type { StandardSchemaV1 } from '../schema/standard-schema.ts';
 import { irHash } from './ir-hash.ts';
 import { validateGraph } from './validate-graph.ts';
 
 /** Validates a definition (every problem at once) and freezes it into a runnable plan. */
-export function compileGraph<In, Out, S>(def: GraphDefinition, options: CompileOptions): CompiledGraph<In, Out, S> {
+export function compileGraph<In, Out, S, RunIn = In>(def: GraphDefinition, options: CompileOptions): CompiledGraph<In, Out, S, RunIn> {
   checkOptions(def.name, options);
   const { ir, issues } = buildIR(def);
   const all = [...def.issues, ...issues, ...validateGraph(ir)];
   if (all.length > 0) throw new GraphValidationError(def.name, all);
   const partial = irToJSON(def.name, ir);
-  const json = { ...partial, hash: irHash(partial) };
-  return new CompiledGraph<In, Out, S>(buildPlan(def, options, json.hash), ir, json);
+  const json: GraphJSON = { ...partial, hash: irHash(partial), ...boundarySchemas(def) };
+  return new CompiledGraph<In, Out, S, RunIn>(buildPlan(def, options, json.hash), ir, json);
 }
 
 function buildPlan(def: GraphDefinition, options: CompileOptions, hash: string): ExecutionPlan {
@@ -66,6 +69,8 @@ function buildPlan(def: GraphDefinition, options: CompileOptions, hash: string):
     byName,
     start,
     stateInit: def.state,
+    inputSchema: def.input,
+    outputSchema: def.output,
     reducers: def.reducers,
     maxSteps: options.maxSteps ?? nodes.length + 10,
     maxConcurrency: options.maxConcurrency ?? Infinity,
@@ -73,6 +78,21 @@ function buildPlan(def: GraphDefinition, options: CompileOptions, hash: string):
     checkpoints: options.checkpoints ?? 'every-step',
     store: options.store,
   };
+}
+
+/** The JSON Schemas of the run's input and output, for viewers and tools, when the schemas' libraries write them. */
+function boundarySchemas(def: GraphDefinition): Pick<GraphJSON, 'input' | 'output'> {
+  const written = (schema: StandardSchemaV1 | undefined, io: 'input' | 'output') => {
+    if (!schema) return undefined;
+    try {
+      return jsonSchemaOf(schema, io, `graph "${def.name}"`);
+    } catch {
+      return undefined; // no converter, or a shape JSON Schema cannot say (a transform): the schema still checks
+    }
+  };
+  const input = written(def.input, 'input');
+  const output = written(def.output, 'output');
+  return { ...(input ? { input } : {}), ...(output ? { output } : {}) };
 }
 
 function checkOptions(name: string, o: CompileOptions): void {

@@ -15,8 +15,12 @@ import type { IRGraph } from './build-ir.ts';
 import type { ExecutionPlan } from './execution-plan.ts';
 import type { GraphJSON } from './graph-json.ts';
 
-/** An immutable, validated graph: run it, resume it, read its history, export its IR. */
-export class CompiledGraph<In = unknown, Out = unknown, S = unknown> {
+/**
+ * An immutable, validated graph: run it, resume it, read its history, export
+ * its IR. `In` is what its first nodes get, `RunIn` what `run()` takes: the
+ * same type unless the graph's input schema transforms.
+ */
+export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In> {
   /** @internal the scheduler's form; not part of the public API. */
   readonly plan: ExecutionPlan;
   /** The IR as a graphology graph (read it, do not change it). */
@@ -42,7 +46,12 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown> {
     return structuredClone(this.#json);
   }
 
-  run(input: In, options: RunOptions = {}): Run<Out, S> {
+  /**
+   * Runs the graph from START. With an input schema the input is checked
+   * first: a value it refuses rejects the run (INPUT_INVALID) before anything
+   * is written, and nodes get the schema's output.
+   */
+  run(input: RunIn, options: RunOptions = {}): Run<Out, S> {
     checkRunOptions(this.name, options);
     return startRun<Out, S>(
       this.plan,
@@ -62,13 +71,13 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown> {
    * The same graph with checkpoints in `store` (it shares everything else):
    * how a tool that loads someone's compiled graph picks where runs are kept.
    */
-  withStore(store: CheckpointStore): CompiledGraph<In, Out, S> {
+  withStore(store: CheckpointStore): CompiledGraph<In, Out, S, RunIn> {
     if (!isStore(store))
       throw new WeftError(
         'INVALID_ARGUMENT',
         `withStore() of graph "${this.name}" takes a CheckpointStore (put, get, list, delete, threads, and the thread lease: claimThread, renewThread, releaseThread, threadLease)`,
       );
-    return new CompiledGraph<In, Out, S>({ ...this.plan, store }, this.ir, this.#json);
+    return new CompiledGraph<In, Out, S, RunIn>({ ...this.plan, store }, this.ir, this.#json);
   }
 
   /** The thread's checkpoints, newest first, each with its rebuilt state. */

@@ -3,6 +3,7 @@ import type { NodeOptions } from '../builder/node-options.ts';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
 import type { CheckpointPolicy } from './compile-options.ts';
 import type { PathReducer } from '../state/state-reducers.ts';
+import type { StandardSchemaV1 } from '../schema/standard-schema.ts';
 
 /**
  * The compiled form the scheduler runs: nodes in a fixed order (their index
@@ -17,6 +18,10 @@ export interface ExecutionPlan {
   /** START as a pseudo-node (index -1): its "output" is the run input. */
   start: PlanNode;
   stateInit: (() => unknown) | undefined;
+  /** Checks a run's input before anything is written (INPUT_INVALID); its output is what nodes get. */
+  inputSchema: StandardSchemaV1 | undefined;
+  /** Checks what END received when the run ends done (OUTPUT_INVALID); its output is the run's output. */
+  outputSchema: StandardSchemaV1 | undefined;
   /** Reducers by state path, for writes of several nodes of one step to the same place. */
   reducers: readonly PathReducer[] | undefined;
   maxSteps: number;

@@ -4,6 +4,10 @@ export interface GraphJSON {
   hash: string;
   nodes: GraphNodeJSON[];
   edges: GraphEdgeJSON[];
+  /** The JSON Schema of what `run()` takes, when the graph has an input schema whose library writes one. */
+  input?: Record<string, unknown>;
+  /** The JSON Schema of the run's output, likewise. */
+  output?: Record<string, unknown>;
 }
 
 export interface GraphNodeJSON {

@@ -1,4 +1,16 @@
+import type { WeftError } from '../errors.ts';
 import type { InterruptRecord } from './interrupt-record.ts';
+
+/**
+ * A resume value the interrupt's schema refused when the node ran again: the
+ * interrupt is raised again (it still waits), and the run reports `error`.
+ * `kept`: how many of the node's resume values stay with it (those before
+ * the refused one); undefined when the refusal comes from inside a subgraph.
+ */
+export interface RefusedResume {
+  error: WeftError;
+  kept: number | undefined;
+}
 
 /**
  * Thrown by `interrupt()` to stop the node; the scheduler catches it. If your
@@ -7,8 +19,9 @@ import type { InterruptRecord } from './interrupt-record.ts';
 export class GraphInterrupt extends Error {
   override readonly name = 'GraphInterrupt';
   readonly interrupts: InterruptRecord[];
+  readonly refused: RefusedResume | undefined;
 
-  constructor(interrupts: InterruptRecord[]) {
+  constructor(interrupts: InterruptRecord[], refused?: RefusedResume) {
     // Control flow, not a failure: no stack trace is captured (capturing one cost
     // more than the rest of an interrupt, and nobody reads it).
     const limit = Error.stackTraceLimit;
@@ -16,6 +29,7 @@ export class GraphInterrupt extends Error {
     super(`interrupted at ${interrupts.map((i) => i.address).join(', ')}`);
     Error.stackTraceLimit = limit;
     this.interrupts = interrupts;
+    this.refused = refused;
   }
 }
 

@@ -8,4 +8,10 @@ export interface InterruptRecord {
   path: string[];
   /** The value passed to `interrupt()`. */
   info: unknown;
+  /**
+   * The JSON Schema of the value the interrupt takes, when `interrupt(info, { resume })`
+   * was given a schema whose library writes JSON Schema: for people and tools in
+   * another process (the CLI prints a value shaped by it).
+   */
+  resumeSchema?: Record<string, unknown>;
 }

@@ -6,6 +6,8 @@ export interface NodeScope {
   /** Subgraph nodes leading to the node; the node's own name is `node`. */
   parentPath: readonly string[];
   node: string;
+  /** The compiled node: where `interrupt()` records the resume schemas of its calls (see resume-schemas.ts). */
+  site: object;
   /** Values for this node's `interrupt()` calls, by call order (from resumes). */
   resume: readonly unknown[];
   calls: number;

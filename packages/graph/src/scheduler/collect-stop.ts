@@ -8,6 +8,8 @@ export interface Stop {
   interrupts: InterruptRecord[];
   error: WeftError | undefined;
   node: string | undefined;
+  /** The first resume value an interrupt's schema refused (that task waits at its interrupt again). */
+  refused: WeftError | undefined;
 }
 
 /**
@@ -20,7 +22,7 @@ export function collectStop(cursor: Cursor, outcomes: readonly TaskOutcome[]): S
   let complete = true;
   for (const o of outcomes) if (o.kind !== 'done') complete = false;
   if (complete) return undefined;
-  const stop: Stop = { interrupts: [], error: undefined, node: undefined };
+  const stop: Stop = { interrupts: [], error: undefined, node: undefined, refused: undefined };
   cursor.frontier = cursor.frontier.map((task, i) => {
     const o = outcomes[i]!;
     if (o.kind === 'done') {
@@ -37,6 +39,7 @@ export function collectStop(cursor: Cursor, outcomes: readonly TaskOutcome[]): S
       return { ...task, resume: o.resume?.length ? o.resume : undefined, interrupts: undefined };
     }
     for (const i of o.interrupts) stop.interrupts.push(i);
+    if (o.refused && !stop.refused) stop.refused = o.refused;
     return { ...task, resume: o.resume, sub: o.sub, interrupts: o.interrupts };
   });
   return stop;

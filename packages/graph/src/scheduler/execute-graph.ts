@@ -15,6 +15,8 @@ import { executeStep } from './execute-step.ts';
 import { fireJoins, routeOutputs } from './route-outputs.ts';
 import { emit, taskId, type RunScope, type Task } from './run-scope.ts';
 import type { TaskOutcome } from './run-task.ts';
+import { checkOutput } from './check-output.ts';
+import type { StandardSchemaV1 } from '../schema/standard-schema.ts';
 
 export interface ExecuteOptions {
   plan: ExecutionPlan;
@@ -42,6 +44,8 @@ export interface ExecuteOutcome {
   checkpointId: string | undefined;
   /** When stopped without a writer: the checkpoint to embed in the parent. */
   record: CheckpointRecord | undefined;
+  /** Interrupted inside a subgraph because a resume value was refused there (see interrupt.ts); the top level reports it as the error. */
+  refused?: WeftError | undefined;
 }
 
 /**
@@ -54,6 +58,8 @@ export function executeGraph(o: ExecuteOptions): Promise<ExecuteOutcome> {
 }
 
 type Done = { kind: 'done'; output: unknown; patches: Patch[]; view: unknown };
+/** What a step changed before its barrier, to go back to when its outputs cannot be delivered. */
+type Undone = { tasks: Task[]; done: Done[]; state: unknown; joins: Cursor['joins'] | undefined; skips: Cursor['skips'] | undefined };
 
 class StepLoop {
   readonly #o: ExecuteOptions;
@@ -88,7 +94,7 @@ class StepLoop {
   async #loop(): Promise<ExecuteOutcome> {
     const { plan, cursor } = this.#o;
     for (;;) {
-      if (cursor.ended || cursor.frontier.length === 0) return this.#end();
+      if (cursor.ended || cursor.frontier.length === 0) return await this.#end();
       if (this.#steps >= plan.maxSteps) {
         // Every step leaves its last checkpoint to continue from; 'on-exit' writes the one it held back.
         const flushed = this.#unwritten ? this.#save('running', [], undefined, true) : undefined;
@@ -129,10 +135,14 @@ class StepLoop {
     const stop = collectStop(cursor, outcomes);
     if (stop) {
       const status = stop.error ? 'error' : 'interrupted';
-      await this.#save(status, [], stop.error);
+      // A refused resume value leaves the thread interrupted (the checkpoint says so, with the refusal as its error).
+      await this.#save(status, [], stop.error ?? stop.refused);
       if (stop.interrupts.length && scope.hub.wants('interrupt')) emit(scope, step, { type: 'interrupt', interrupts: stop.interrupts });
       if (stop.error) return this.#fail(stop.error, stop.node, false);
-      return this.#finish(status, { interrupts: stop.interrupts, record: writer ? undefined : embedded(plan, scope, cursor, status) });
+      // The run itself failed: it was asked to continue with a value that does not fit. A subgraph passes it up.
+      if (stop.refused && scope.path.length === 0) return this.#fail(stop.refused, undefined, false);
+      const record = writer ? undefined : embedded(plan, scope, cursor, status);
+      return this.#finish(status, { interrupts: stop.interrupts, record, refused: stop.refused });
     }
     const done = outcomes as Done[];
     const before = cursor.state;
@@ -157,24 +167,46 @@ class StepLoop {
       );
       if (routing) await routing;
     } catch (err) {
-      // The step's nodes all finished: keep their results, so a resume only routes again.
-      Object.assign(cursor, { state: before, joins: joins ?? new Map(), skips: skips ?? new Map(), frontier: tasks });
-      tasks.forEach((t, i) =>
-        cursor.pending.set(taskId(t), { node: t.node.name, key: t.key, output: done[i]!.output, patches: done[i]!.patches }),
-      );
-      return this.#fail(asWeftError(err), undefined, true);
+      return this.#undeliverable({ tasks, done, state: before, joins, skips }, asWeftError(err));
     }
-    if (patches.length && scope.hub.wants('state.patch')) emit(scope, step, { type: 'state.patch', patches });
-    cursor.step = step;
-    if (cursor.pending.size) cursor.pending.clear();
     // Joins still waiting fire with what they have, unless a parked branch will deliver to them on resume.
     if (!cursor.ended && cursor.frontier.length === 0 && cursor.parked.length === 0) fireJoins(cursor, cursor.frontier, true);
     const over = cursor.ended || cursor.frontier.length === 0;
     const parked = cursor.parked[0]?.failed;
+    // The output schema refusing what END received is a failure to deliver, like a branch's bad target.
+    if (over && !parked && plan.outputSchema) {
+      const refused = await this.#checkOutput(plan.outputSchema);
+      if (refused) return this.#undeliverable({ tasks, done, state: before, joins, skips }, refused);
+    }
+    if (patches.length && scope.hub.wants('state.patch')) emit(scope, step, { type: 'state.patch', patches });
+    cursor.step = step;
+    if (cursor.pending.size) cursor.pending.clear();
     const saving = over && parked ? this.#save('error', patches, parked) : this.#save(over ? 'done' : 'running', patches);
     if (saving) await saving;
     if (scope.hub.wants('step.end')) emit(scope, step, { type: 'step.end', nodes: tasks.map((t) => t.node.name) });
     return undefined;
+  }
+
+  /**
+   * The step's nodes all finished but their outputs could not be delivered (a
+   * branch's bad target, an output the output schema refuses): the cursor goes
+   * back to before the barrier with their results kept, so a resume only
+   * routes them again, and the run fails with an 'error' checkpoint.
+   */
+  #undeliverable({ tasks, done, state, joins, skips }: Undone, error: WeftError): Promise<ExecuteOutcome> {
+    const { cursor } = this.#o;
+    Object.assign(cursor, {
+      state,
+      joins: joins ?? new Map(),
+      skips: skips ?? new Map(),
+      frontier: tasks,
+      ended: false,
+      output: undefined,
+    });
+    tasks.forEach((t, i) =>
+      cursor.pending.set(taskId(t), { node: t.node.name, key: t.key, output: done[i]!.output, patches: done[i]!.patches }),
+    );
+    return this.#fail(error, undefined, true);
   }
 
   #save(status: CheckpointStatus, patches: Patch[] | null, error?: WeftError | WeftErrorJSON, flush = false): Promise<void> | undefined {
@@ -234,10 +266,25 @@ class StepLoop {
   }
 
   /** Nothing left to run: done, or — when branches stopped at failures — an error that names the first of them. */
-  #end(): ExecuteOutcome {
+  async #end(): Promise<ExecuteOutcome> {
     const first = this.#o.cursor.parked[0];
-    if (!first?.failed) return this.#finish('done');
-    return this.#finish('error', { error: weftErrorFrom(first.failed) });
+    if (first?.failed) return this.#finish('error', { error: weftErrorFrom(first.failed) });
+    // No step ran (START leads straight to END): the output was not checked on its way.
+    const schema = this.#o.plan.outputSchema;
+    if (this.#steps === 0 && schema) {
+      const refused = await this.#checkOutput(schema);
+      if (refused) return this.#fail(refused, undefined, true);
+    }
+    return this.#finish('done');
+  }
+
+  /** Checks what END received; the run's output becomes the schema's output. Returns the error when it is refused. */
+  async #checkOutput(schema: StandardSchemaV1): Promise<WeftError | undefined> {
+    const { plan, cursor } = this.#o;
+    const checked = await checkOutput(plan, schema, cursor.output);
+    if (!checked.ok) return checked.error;
+    cursor.output = checked.value;
+    return undefined;
   }
 
   #finish(status: RunStatus, extra: Partial<ExecuteOutcome> = {}): ExecuteOutcome {

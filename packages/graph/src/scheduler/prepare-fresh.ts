@@ -8,6 +8,7 @@ import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import { deepFreeze } from '../state/deep-freeze.ts';
 import type { Cursor } from './cursor.ts';
 import { cursorToBody } from './cursor-record.ts';
+import { checkInput } from './check-input.ts';
 import { freshCursor } from './fresh-cursor.ts';
 import { underLease, type LeaseRequest, type Prepared } from './prepared.ts';
 
@@ -28,7 +29,9 @@ export interface RunOptions extends LeaseRequest {
  * thread: it starts at START with the thread's latest state, and its
  * checkpoints follow the existing ones.
  */
-export async function prepareFresh(plan: ExecutionPlan, input: unknown, options: RunOptions, runId: string): Promise<Prepared> {
+export async function prepareFresh(plan: ExecutionPlan, given: unknown, options: RunOptions, runId: string): Promise<Prepared> {
+  // Before the lease and the store: a refused input writes nothing.
+  const input = plan.inputSchema ? await checkInput(plan, plan.inputSchema, given) : given;
   const store = plan.store;
   const context = { ...(options.context ?? {}) };
   if (!store) {

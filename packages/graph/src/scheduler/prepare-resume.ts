@@ -8,6 +8,7 @@ import { loadCheckpoint, loadRememberedHead } from '../checkpoint/load-checkpoin
 import { checkpointPolicyProblem, type CheckpointPolicy } from '../compiler/compile-options.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import { WeftError } from '../errors.ts';
+import { checkResumeValues } from './check-resume-values.ts';
 import { cursorToBody, restoreCursor } from './cursor-record.ts';
 import type { Cursor } from './cursor.ts';
 import { applyRecipe, type Recipe } from '../state/apply-recipe.ts';
@@ -74,6 +75,7 @@ async function continueThread(plan: ExecutionPlan, store: CheckpointStore, o: Re
     );
   }
   const values = resumeValuesFor(record, o.resume ?? {});
+  if (o.resume) checkResumeValues(plan, record, o.resume);
   const cursor =
     o.goto !== undefined ? gotoCursor(plan, record, loaded.state, o.goto, o.input) : continueCursor(plan, record, loaded.state, values, o);
   let patches: Patch[] = [];

@@ -3,7 +3,7 @@ import type { ExecutionPlan, PlanNode } from '../compiler/execution-plan.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { EventBody, GraphEvent } from '../events/graph-event.ts';
 import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
-import type { WeftErrorJSON } from '../errors.ts';
+import type { WeftError, WeftErrorJSON } from '../errors.ts';
 
 /** A node queued for a step. */
 export interface Task {
@@ -34,7 +34,7 @@ export function taskAddress(scope: RunScope, task: { node: PlanNode; key?: strin
 /** How a subgraph node ended. */
 export type SubgraphOutcome =
   | { status: 'done'; output: unknown }
-  | { status: 'interrupted'; interrupts: InterruptRecord[]; record: CheckpointRecord }
+  | { status: 'interrupted'; interrupts: InterruptRecord[]; record: CheckpointRecord; refused: WeftError | undefined }
   | { status: 'error'; error: unknown };
 
 /** What every level of a run shares; passed explicitly, never through globals. */

@@ -16,7 +16,14 @@ import { isThenable } from './is-thenable.ts';
 
 export type TaskOutcome =
   | { kind: 'done'; output: unknown; patches: Patch[]; view: unknown }
-  | { kind: 'interrupted'; interrupts: InterruptRecord[]; resume: unknown[]; sub: CheckpointRecord | undefined }
+  /** `refused`: the node (or its subgraph) was resumed with a value its interrupt's schema refused; it waits there again. */
+  | {
+      kind: 'interrupted';
+      interrupts: InterruptRecord[];
+      resume: unknown[];
+      sub: CheckpointRecord | undefined;
+      refused?: WeftError | undefined;
+    }
   /**
    * `resume`: the values its `interrupt()` calls were given, kept so that a re-run after the failure gets them again;
    * `branch`: the node stops only its branch (`onError: 'stop-branch'`).
@@ -76,7 +83,14 @@ class Attempt {
     if (this.#started && hub.wants('node.start'))
       emit(scope, step, { type: 'node.start', node: node.name, key: task.key, input: task.input, attempt: n });
     this.state = new NodeState(base);
-    this.ns = { address: taskAddress(scope, task), parentPath: scope.path, node: node.name, resume: task.resume ?? NO_VALUES, calls: 0 };
+    this.ns = {
+      address: taskAddress(scope, task),
+      parentPath: scope.path,
+      node: node.name,
+      site: node,
+      resume: task.resume ?? NO_VALUES,
+      calls: 0,
+    };
     this.#timed = node.options.timeoutMs !== undefined;
   }
 
@@ -146,7 +160,12 @@ function retryOrFail(a: Attempt, err: unknown): TaskOutcome | Promise<TaskOutcom
   const { scope, task, step, base, n, ns } = a;
   const { node } = task;
   if (err instanceof GraphInterrupt) {
-    return { kind: 'interrupted', interrupts: err.interrupts, resume: [...ns.resume], sub: (err as Partial<SubgraphInterrupt>).record };
+    const sub = (err as Partial<SubgraphInterrupt>).record;
+    const refused = err.refused;
+    if (!refused) return { kind: 'interrupted', interrupts: err.interrupts, resume: [...ns.resume], sub };
+    // The refused value is dropped: the task keeps only the answers before it, and waits for a new one.
+    const resume = refused.kept === undefined ? [...ns.resume] : ns.resume.slice(0, refused.kept);
+    return { kind: 'interrupted', interrupts: err.interrupts, resume, sub, refused: refused.error };
   }
   if (scope.signal.aborted) return { kind: 'error', error: abortError(scope), resume: task.resume };
   const policy = node.options.retry;
@@ -165,8 +184,9 @@ class SubgraphInterrupt extends GraphInterrupt {
   constructor(
     interrupts: InterruptRecord[],
     readonly record: CheckpointRecord,
+    refused: WeftError | undefined,
   ) {
-    super(interrupts);
+    super(interrupts, refused && { error: refused, kept: undefined });
   }
 }
 
@@ -214,7 +234,7 @@ async function runSub(scope: RunScope, task: Task, input: unknown, address: stri
   const inner: RunScope = { ...scope, path: [...scope.path, task.node.name], addressPrefix: `${address}/` };
   const outcome = await scope.runSubgraph(task.node.sub!, { ...task, input }, inner);
   if (outcome.status === 'done') return outcome.output;
-  if (outcome.status === 'interrupted') throw new SubgraphInterrupt(outcome.interrupts, outcome.record);
+  if (outcome.status === 'interrupted') throw new SubgraphInterrupt(outcome.interrupts, outcome.record, outcome.refused);
   throw outcome.error;
 }
 

@@ -6,7 +6,8 @@ import { EventHub } from '../events/event-hub.ts';
 import type { GraphEvent } from '../events/graph-event.ts';
 import { Run } from '../events/run.ts';
 import type { RunResult } from '../events/run-result.ts';
-import { executeGraph } from './execute-graph.ts';
+import { WeftError } from '../errors.ts';
+import { executeGraph, type ExecuteOutcome } from './execute-graph.ts';
 import { neverAbortingSignal } from './execute-step.ts';
 import type { Prepared } from './prepared.ts';
 import { runSubgraph } from './run-subgraph.ts';
@@ -68,17 +69,7 @@ export function startRun<Out, S>(
     hub.close();
     // Where the next run (done) or resume (interrupted, error) of this thread starts.
     remember(plan, prepared, out.checkpointId);
-    return {
-      status: out.status,
-      output: out.output as Out | undefined,
-      state: out.state as S,
-      interrupts: out.interrupts,
-      checkpointId: out.checkpointId,
-      threadId: prepared.threadId,
-      runId,
-      steps: out.steps,
-      error: out.error,
-    };
+    return runResult<Out, S>(out, prepared.threadId, runId);
   })();
   return new Run<Out, S>(hub, result, () => cursor?.state as S);
 }
@@ -91,4 +82,15 @@ function remember(plan: ExecutionPlan, prepared: Prepared, checkpointId: string 
   // The state the head holds, which a run that failed past its last checkpoint (or held steps back) has moved beyond.
   const state = writer.lastState;
   rememberHead(plan.store, threadId, { graph: plan.name, hash: plan.hash, id: checkpointId, bytes, state, position: writer.position });
+}
+
+/** The outcome as the variant of its status: done has its output, interrupted its (non-empty) interrupts, error its error. */
+function runResult<Out, S>(out: ExecuteOutcome, threadId: string | undefined, runId: string): RunResult<Out, S> {
+  const base = { state: out.state as S, checkpointId: out.checkpointId, threadId, runId, steps: out.steps };
+  const [first, ...rest] = out.interrupts;
+  if (out.status === 'done') return { status: 'done', output: out.output as Out, interrupts: [], error: undefined, ...base };
+  if (out.status === 'interrupted' && first)
+    return { status: 'interrupted', output: undefined, interrupts: [first, ...rest], error: undefined, ...base };
+  const error = out.error ?? new WeftError('RUN_FAILED', 'the run stopped without an error or a pending interrupt to report');
+  return { status: 'error', output: undefined, interrupts: [], error, ...base };
 }
