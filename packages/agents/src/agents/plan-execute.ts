@@ -2,22 +2,25 @@ import { AgentError } from '../errors.ts';
 import type { Agent } from './agent.ts';
 import type { ChatModelAgent } from './chat-model-agent.ts';
 import { loop, sequential, type SequentialAgent } from './workflow-agents.ts';
+import type { OutputOf } from './agent-output.ts';
 
-export interface PlanExecuteConfig {
+export interface PlanExecuteConfig<P extends Agent = Agent, E extends Agent = Agent, R extends ChatModelAgent = ChatModelAgent> {
   /** Default 'PlanExecute'; the loop is named `${name}Loop`. */
   name?: string;
   /** Writes the plan (give it an outputKey, e.g. 'plan', for the others' instructions). */
-  planner: Agent;
+  planner: P;
   /** Carries out the next step of the plan. */
-  executor: Agent;
+  executor: E;
   /** Reviews progress: updates the plan, or ends the run by calling `exit` with the final answer. */
-  replanner: ChatModelAgent;
+  replanner: R;
   /** Executor + replanner rounds at most (default 10). */
   maxIterations?: number;
 }
 
 /** Plan, then execute and re-plan in a loop until the replanner exits: `sequential(planner, loop(executor, replanner))`. */
-export function planExecute(config: PlanExecuteConfig): SequentialAgent {
+export function planExecute<P extends Agent, E extends Agent, R extends ChatModelAgent>(
+  config: PlanExecuteConfig<P, E, R>,
+): SequentialAgent<OutputOf<P> | OutputOf<E> | OutputOf<R>> {
   if (config === null || typeof config !== 'object')
     throw new AgentError('INVALID_ARGUMENT', 'planExecute() takes { planner, executor, replanner, maxIterations? }');
   const { planner, executor, replanner } = config;

@@ -110,11 +110,12 @@ async function structuredAnswer(
   for (let tries = 0; ; tries++) {
     const check = await output.prepared.check(message.content);
     if (check.ok) return { message, value: check.value };
-    if (tries >= agent.outputRetries) {
-      const message = `agent "${agent.name}": the answer does not match its outputSchema${tries ? ` after ${tries} correction${tries > 1 ? 's' : ''}` : ''}: ${check.message}`;
-      return fail(site, new AgentError('OUTPUT_INVALID', message, { details: { agent: agent.name, corrections: tries } }));
-    }
+    // Every rejected answer is an event, the last one too: what the model said is visible before the error.
     emitAgentEvent(ctx, { type: 'message', agentName: agent.name, runPath, output: { message, role: 'assistant' } });
+    if (tries >= agent.outputRetries) {
+      const text = `agent "${agent.name}": the answer does not match its outputSchema${tries ? ` after ${tries} correction${tries > 1 ? 's' : ''}` : ''}: ${check.message}`;
+      return fail(site, new AgentError('OUTPUT_INVALID', text, { details: { agent: agent.name, corrections: tries } }));
+    }
     messages = [...messages, message, userMessage(correction(check.message))];
     message = await again(messages);
     if (message.toolCalls?.length) return { message, value: message.content };

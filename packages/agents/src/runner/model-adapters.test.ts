@@ -134,8 +134,9 @@ describe('aiSdkModel in agents', () => {
     expect(done.events.map((e) => e.output?.stream ?? e.output?.message)).toEqual([
       { content: 'Hel' },
       { content: 'lo.' },
-      { usage: { inputTokens: 3, outputTokens: 2 } },
-      { role: 'assistant', content: 'Hello.', usage: { inputTokens: 3, outputTokens: 2 } },
+      // The AI SDK's finish part: the usage and why the model stopped, on the message too.
+      { usage: { inputTokens: 3, outputTokens: 2 }, finishReason: 'stop' },
+      { role: 'assistant', content: 'Hello.', usage: { inputTokens: 3, outputTokens: 2 }, finishReason: 'stop' },
     ]);
   });
 });

@@ -66,7 +66,7 @@ describe('structured output (outputSchema)', () => {
     const [, second, third] = model.calls;
     expect(second!.messages).toEqual([
       { role: 'user', content: 'Oslo?' },
-      { role: 'assistant', content: '{"city":"Oslo","celsius":"warm"}', finishReason: 'stop' },
+      { role: 'assistant', content: '{"city":"Oslo","celsius":"warm"}' },
       {
         role: 'user',
         content: expect.stringMatching(
@@ -96,7 +96,7 @@ describe('structured output (outputSchema)', () => {
       code: 'OUTPUT_INVALID',
       message: expect.stringMatching(/^agent "A": the answer does not match its outputSchema after 1 correction: city: /),
     });
-    expect(summarize(failed.events)).toEqual(['A [A] | assistant: {}', 'A [A] | ERROR OUTPUT_INVALID']);
+    expect(summarize(failed.events)).toEqual(['A [A] | assistant: {}', 'A [A] | assistant: {"city":1}', 'A [A] | ERROR OUTPUT_INVALID']);
     expect(model.calls).toHaveLength(2);
     // The failed model step is not in the thread: a resume asks the model again, and the third answer is accepted.
     const again = await new Runner({ agent, store }).resume(failed.checkpointId!);
