@@ -1,6 +1,6 @@
 import { AgentError } from '../errors.ts';
 import type { JsonSchema, ToolSpec } from '@weft/chat-model';
-import { tool, type ToolCheck } from '../tools/tool.ts';
+import { tool, type ToolCheck, type ToolParameters } from '../tools/tool.ts';
 import type { Agent } from './agent.ts';
 
 export interface AgentToolOptions {
@@ -8,8 +8,11 @@ export interface AgentToolOptions {
   name?: string;
   /** Default: the agent's description. */
   description?: string;
-  /** Arguments schema; the raw JSON arguments become the inner agent's user message. Default: `{ request: string }`. */
-  inputSchema?: JsonSchema;
+  /**
+   * Arguments schema (a Standard Schema such as Zod's, or a JSON Schema); the raw JSON arguments become the
+   * inner agent's user message. Default: `{ request: string }`. It must validate synchronously.
+   */
+  inputSchema?: ToolParameters;
   /** Forward the inner agent's events (RunPath = caller's + inner). Default: hidden. */
   emitInternalEvents?: boolean;
 }
@@ -55,8 +58,16 @@ export function agentTool(agent: Agent, options: AgentToolOptions = {}): AgentTo
     agent,
     spec: asTool.spec,
     emitInternalEvents: options.emitInternalEvents === true,
-    // Its schema is a JSON Schema, checked by ajv: never a promise.
-    check: (args: unknown) => asTool.check(args) as ToolCheck<unknown>,
+    // Checked where the model's turn is routed, which cannot wait: a schema that validates asynchronously is refused there.
+    check: (args: unknown): ToolCheck<unknown> => {
+      const checked = asTool.check(args);
+      if (!(checked instanceof Promise)) return checked;
+      checked.catch(() => {});
+      return {
+        ok: false,
+        message: `the input schema of agent tool ${asTool.name} validates asynchronously; agent tools need one that does not`,
+      };
+    },
     request: (args: unknown, raw: string) => (options.inputSchema ? raw : String((args as { request: string }).request)),
   });
 }

@@ -1,6 +1,7 @@
 import { interrupt, MemoryStore } from '@weft/graph';
 import { scriptedModel, type ScriptItem } from '@weft/models';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { agentTool, chatModelAgent, Runner, tool } from '../index.ts';
 import { summarize } from '../test-support/summarize.ts';
 
@@ -79,6 +80,30 @@ describe('agentTool', () => {
       "Assistant [Assistant] | tool translate: Error: invalid arguments for translate: arguments must have required property 'to' | ERROR TOOL_ARGUMENTS_INVALID",
     );
     expect(bad.innerModel.calls).toHaveLength(0);
+  });
+
+  it('a Zod inputSchema: the same spec for the model, its message for bad arguments, an async one refused as a tool error', async () => {
+    const schema = z.object({ text: z.string(), to: z.string() });
+    const ok = pair([{ text: 'hello' }], { name: 'translate', inputSchema: schema }, { text: 'hola', to: 'en' });
+    await new Runner({ agent: ok.outer }).query('q');
+    expect(ok.outerModel.calls[0]!.tools[0]!.parameters).toEqual({
+      type: 'object',
+      properties: { text: { type: 'string' }, to: { type: 'string' } },
+      required: ['text', 'to'],
+    });
+    expect(ok.innerModel.calls[0]!.messages).toEqual([{ role: 'user', content: '{"text":"hola","to":"en"}' }]);
+    const bad = pair([], { name: 'translate', inputSchema: schema }, { text: 'hola' });
+    const done = await new Runner({ agent: bad.outer }).query('q');
+    expect(summarize(done.events)[1]).toMatch(
+      /^Assistant \[Assistant\] \| tool translate: Error: invalid arguments for translate: to: Invalid input: expected string, received undefined \| ERROR TOOL_ARGUMENTS_INVALID$/,
+    );
+    expect(bad.innerModel.calls).toHaveLength(0);
+    const slow = pair([], { name: 'translate', inputSchema: schema.refine(async () => true) }, { text: 'hola', to: 'en' });
+    const refused = await new Runner({ agent: slow.outer }).query('q');
+    expect(summarize(refused.events)[1]).toContain(
+      'validates asynchronously; agent tools need one that does not | ERROR TOOL_ARGUMENTS_INVALID',
+    );
+    expect(slow.innerModel.calls).toHaveLength(0);
   });
 
   it('an interrupt inside it resumes inside it, from a fresh Runner', async () => {
