@@ -61,7 +61,8 @@ type FromObject<S> = S extends { readonly properties: infer P }
     >
   : Record<string, unknown>;
 
-type RequiredKeys<S> = S extends { readonly required: readonly (infer R)[] } ? R : never;
+// A `required` list typed only as string[] names no key for certain: then every property is optional.
+type RequiredKeys<S> = S extends { readonly required: readonly (infer R)[] } ? (string extends R ? never : R) : never;
 
 // One object type in hovers and errors, instead of an intersection of two mapped types.
 type Simplify<T> = { [K in keyof T]: T[K] } & {};

@@ -70,6 +70,10 @@ describe('tool() infers the arguments from parameters', () => {
 
   it('FromJsonSchema: every keyword it knows, unknown for the rest', () => {
     expectTypeOf<FromJsonSchema<{ type: 'string' }>>().toEqualTypeOf<string>();
+    // A required list that is not literal names no key for certain: every property optional.
+    expectTypeOf<FromJsonSchema<{ type: 'object'; properties: { a: { type: 'string' } }; required: string[] }>>().toEqualTypeOf<{
+      a?: string;
+    }>();
     expectTypeOf<FromJsonSchema<{ type: 'number' }>>().toEqualTypeOf<number>();
     expectTypeOf<FromJsonSchema<{ type: 'integer' }>>().toEqualTypeOf<number>();
     expectTypeOf<FromJsonSchema<{ type: 'boolean' }>>().toEqualTypeOf<boolean>();
