@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { aiSdkModel, openAIChatModel, recordModel, replayModel, scriptedModel } from '@weft/models';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { AgentEvent } from '../agents/agent-event.ts';
 import { chatModelAgent, Runner, tool, withSubAgents, type ChatModel } from '../index.ts';
 import { summarize } from '../test-support/summarize.ts';
@@ -18,6 +19,13 @@ const weatherSpec = {
   parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
 };
 const getWeather = tool<{ city: string }>({ ...weatherSpec, execute: ({ city }) => `the temperature in ${city} is 25°C` });
+const Forecast = z.object({ city: z.string(), celsius: z.number() });
+/** Forecast as the model is asked for it (Zod's input side: extra keys allowed). */
+const FORECAST_INPUT = {
+  type: 'object',
+  properties: { city: { type: 'string' }, celsius: { type: 'number' } },
+  required: ['city', 'celsius'],
+};
 
 // The AI SDK's provider types, read off the mock so that agents needs only `ai` (no @ai-sdk/provider).
 type MockOptions = NonNullable<ConstructorParameters<typeof MockLanguageModelV4>[0]>;
@@ -138,6 +146,19 @@ describe('aiSdkModel in agents', () => {
       { usage: { inputTokens: 3, outputTokens: 2 }, finishReason: 'stop' },
       { role: 'assistant', content: 'Hello.', usage: { inputTokens: 3, outputTokens: 2 }, finishReason: 'stop' },
     ]);
+  });
+
+  it('structured output: the JSON response format reaches the model, and the answer is the typed finalOutput', async () => {
+    const mock = new MockLanguageModelV4({ doGenerate: [generated([{ type: 'text', text: '{"city":"Oslo","celsius":4}' }])] });
+    const agent = chatModelAgent({ name: 'Forecaster', description: 'forecasts', model: aiSdkModel(mock), outputSchema: Forecast });
+    const done = await new Runner({ agent }).query('Oslo?');
+    expect(done.status === 'done' && done.finalOutput).toEqual({ city: 'Oslo', celsius: 4 });
+    expect(mock.doGenerateCalls[0]!.responseFormat).toEqual({
+      type: 'json',
+      schema: FORECAST_INPUT,
+      name: 'Forecaster',
+      description: 'forecasts',
+    });
   });
 });
 
@@ -347,4 +368,21 @@ describe('openAIChatModel in a chatModelAgent', () => {
       ]);
     });
   }
+
+  it('structured output: response_format json_schema on the wire, an invalid answer corrected, finalOutput typed', async () => {
+    const { model, server } = await setup([{ json: completion('{"city":"Oslo"}') }, { json: completion('{"city":"Oslo","celsius":4}') }]);
+    const agent = chatModelAgent({ name: 'Forecaster', description: 'forecasts', model, outputSchema: Forecast });
+    const done = await new Runner({ agent }).query('Oslo?');
+    expect(done.status === 'done' && done.finalOutput).toEqual({ city: 'Oslo', celsius: 4 });
+    expect(describeEvents(done.events)).toEqual(['assistant: {"city":"Oslo"}', 'assistant: {"city":"Oslo","celsius":4}']);
+    for (const body of server.bodies)
+      expect(body['response_format']).toEqual({
+        type: 'json_schema',
+        json_schema: { name: 'Forecaster', description: 'forecasts', schema: FORECAST_INPUT },
+      });
+    expect((server.bodies[1]?.['messages'] as { role: string; content: string }[]).at(-1)).toEqual({
+      role: 'user',
+      content: expect.stringMatching(/^Your answer does not match the required output schema: celsius: Invalid input: expected number/),
+    });
+  });
 });
