@@ -8,6 +8,8 @@ const HINTS: Record<string, string> = {
   CHECKPOINT_NOT_FOUND: 'list the checkpoints of the thread: weft history -- <thread>',
   UNKNOWN_INTERRUPT: 'answer one of the pending interrupts; see them: weft history -- <thread>',
   NOTHING_TO_RESUME: "give a value for a pending interrupt: --value '<json>'",
+  RESUME_INVALID: "answer the interrupt again with a value its schema accepts: weft resume --value '<json>' --interrupt <id> -- <thread>",
+  INPUT_INVALID: "give an --input that the graph's input schema accepts (the message says what does not match)",
   CONCURRENT_RESUME: 'another process continued this thread first; see what it did: weft history -- <thread>',
   THREAD_BUSY: 'wait for the run that holds the thread to end; only if its process is gone: weft resume --take-over -- <thread>',
   LEASE_LOST: 'another process took the thread over; see what it did: weft history -- <thread>',

@@ -4,7 +4,8 @@ import { CliError } from './errors.ts';
 import type { RunOutcome } from './execute-target.ts';
 import { formatValue } from './format-value.ts';
 import { oneLine } from './report-error.ts';
-import { isApproval, resumeCommand, VALUE_PLACEHOLDER, type ResumeTarget } from './resume-command.ts';
+import { exampleValue } from './example-value.ts';
+import { isApproval, resumeCommand, suggestedValue, VALUE_PLACEHOLDER, type ResumeTarget } from './resume-command.ts';
 import { terminalSafe } from './terminal-safe.ts';
 import { toJsonLine } from './to-json-line.ts';
 
@@ -55,7 +56,7 @@ function interruptedText(outcome: RunOutcome, target: ResumeTarget, resume: stri
     lines.push(
       '  or one at a time:',
       `  ${resumeCommand(outcome.threadId, [], target, [
-        ['--value', VALUE_PLACEHOLDER],
+        ['--value', suggestedValue(first)],
         ['--interrupt', first.id],
       ])}`,
     );
@@ -71,10 +72,23 @@ function failureHint(error: WeftErrorJSON, outcome: RunOutcome, target: ResumeTa
       ? `run again with the missing value: --session ${session}`
       : 'fix the cause and run again (a memory store keeps nothing)';
   const resume = resumeCommand(outcome.threadId, [], target);
+  if (code === 'RESUME_INVALID') return resumeInvalidHint(error, outcome, target) ?? `answer again with a value that matches: ${resume}`;
   // The failed step waits in the thread; given the value its instruction lacks, the agent goes on from there.
   if (code === 'INSTRUCTION_KEY_MISSING')
     return `continue with the missing session value: ${resumeCommand(outcome.threadId, [], target, [['--session', session]])}`;
   if (code === 'RUN_ABORTED') return `continue where it stopped: ${resume}`;
   if (code === 'MAX_STEPS_EXCEEDED') return `continue with a fresh step budget: ${resume}`;
   return `fix the cause, then continue from the last checkpoint: ${resume}`;
+}
+
+/** A value the interrupt's schema refused: the thread still waits there; the command answers it again, with a value shaped by the schema. */
+function resumeInvalidHint(error: WeftErrorJSON, outcome: RunOutcome, target: ResumeTarget): string | undefined {
+  const { interruptId, resumeSchema } = (error.details ?? {}) as { interruptId?: unknown; resumeSchema?: unknown };
+  if (typeof interruptId !== 'string') return undefined;
+  const value = exampleValue(resumeSchema) ?? VALUE_PLACEHOLDER;
+  const command = resumeCommand(outcome.threadId, [], target, [
+    ['--value', value],
+    ['--interrupt', interruptId],
+  ]);
+  return `the thread still waits at ${JSON.stringify(interruptId)}; answer it again with a value its schema accepts: ${command}`;
 }

@@ -1,4 +1,5 @@
 import type { InterruptRecord } from '@weft/graph';
+import { exampleValue } from './example-value.ts';
 import type { OpenedStore } from './open-store.ts';
 import { printedCommand, type PrintedOption } from './printed-command.ts';
 
@@ -15,8 +16,9 @@ export interface ResumeTarget {
 /**
  * The command that continues a thread at its pending interrupts, quoted for a
  * shell: one interrupt gets `--value … --interrupt <id>`, several get one
- * `--values` object. An approval (a tool with `needsApproval`) is answered
- * `{"approved":true}`; any other interrupt gets a placeholder. `extra`
+ * `--values` object. Each value is `suggestedValue`: shaped by the
+ * interrupt's resume schema, `{"approved":true}` for an approval (a tool with
+ * `needsApproval`), or a placeholder. `extra`
  * options come first (`--take-over`, `--checkpoint <id>`).
  */
 export function resumeCommand(
@@ -36,8 +38,14 @@ export function resumeCommand(
   return printedCommand('resume', options, [threadId], target.opened);
 }
 
-/** The value an interrupt most likely wants, as JSON text. */
+/**
+ * The value an interrupt most likely wants, as JSON text: shaped by its
+ * resume schema when the record has one (`{"approved":<boolean>}`), else an
+ * approval's answer, else the placeholder.
+ */
 export function suggestedValue(interrupt: InterruptRecord): string {
+  const shaped = interrupt.resumeSchema === undefined ? undefined : exampleValue(interrupt.resumeSchema);
+  if (shaped !== undefined) return shaped;
   return isApproval(interrupt) ? '{"approved":true}' : VALUE_PLACEHOLDER;
 }
 
