@@ -3,14 +3,16 @@
  * events and a msgpackr checkpoint at every step.
  *
  * @example
- * import { graph, START, END, MemoryStore, interrupt } from '@weft/graph';
+ * import { graph, START, END, MemoryStore } from '@weft/graph';
+ * import { z } from 'zod';
  *
- * const g = graph<number, number, { seen: number[] }>({ name: 'count', state: () => ({ seen: [] }) })
+ * const g = graph({ name: 'count', input: z.number(), output: z.number(), state: z.object({ seen: z.array(z.number()).default([]) }) })
  *   .addNode('inc', (n: number, ctx) => { ctx.update((s) => { s.seen.push(n); }); return n + 1; })
  *   .addBranch('inc', (n) => (n < 3 ? 'inc' : END), ['inc', END])
  *   .addEdge(START, 'inc')
  *   .compile({ store: new MemoryStore() });
- * const res = await g.run(0, { threadId: 't1' }); // res.output === 3, res.state.seen = [0, 1, 2]
+ * const res = await g.run(0, { threadId: 't1' });
+ * if (res.status === 'done') console.log(res.output, res.state.seen); // 3 [0, 1, 2]
  */
 
 // Building

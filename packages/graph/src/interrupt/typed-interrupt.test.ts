@@ -76,7 +76,7 @@ describe('interrupt(info, { resume: schema })', () => {
     await expect(refused).rejects.toMatchObject({
       code: 'RESUME_INVALID',
       message: APPROVAL_MESSAGE,
-      details: { interruptId: 'review#0' },
+      details: { interruptId: 'review#0', resumeSchema: { type: 'object' } },
     });
     expect(seen).toEqual([expect.objectContaining({ code: 'RESUME_INVALID' })]);
     expect(calls).toEqual([]);
