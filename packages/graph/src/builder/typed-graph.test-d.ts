@@ -96,6 +96,12 @@ describe('a graph typed by its schemas', () => {
       .compile();
     expectTypeOf(explicit.run).parameter(0).toEqualTypeOf<string>();
     expectTypeOf(explicit.run('x')).resolves.toEqualTypeOf<RunResult<string, { drafts: number }>>();
+    const mixed = graph({ name: 'm', input: z.string(), state: () => ({ n: 0 }) })
+      .addNode('a', (x: string, ctx) => (expectTypeOf(ctx.state).toEqualTypeOf<{ n: number }>(), x))
+      .addEdge(START, 'a')
+      .addEdge('a', END)
+      .compile();
+    expectTypeOf(mixed.run).parameter(0).toEqualTypeOf<string>();
   });
 });
 

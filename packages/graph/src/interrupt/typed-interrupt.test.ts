@@ -44,7 +44,7 @@ describe('interrupt(info, { resume: schema })', () => {
     const calls: string[] = [];
     const g = build(store, calls);
     const paused = await g.run('text', { threadId: 't' });
-    expect(paused.status).toBe('interrupted');
+    expect(paused).toMatchObject({ status: 'interrupted', output: undefined, error: undefined });
     expect(paused.interrupts[0]).toEqual({
       id: 'review#0',
       address: 'review',
