@@ -51,17 +51,17 @@ export function interrupt(info?: unknown, options?: InterruptOptions): unknown {
   }
   const schema = options === undefined ? undefined : schemaOf(options);
   const index = scope.calls++;
-  const id = `${scope.address}#${index}`;
   if (schema) rememberResumeSchema(scope.site, index, schema);
   if (index < scope.resume.length) {
     const value = scope.resume[index];
     if (!schema) return value;
+    const id = `${scope.address}#${index}`;
     const checked = checkResumeValue(schema, id, value);
     if (checked.ok) return checked.value;
     // Raised again, without the refused value: the thread waits here as before.
     throw new GraphInterrupt([record(id, scope, info, schema)], { error: checked.error, kept: index });
   }
-  throw new GraphInterrupt([record(id, scope, info, schema)]);
+  throw new GraphInterrupt([record(`${scope.address}#${index}`, scope, info, schema)]);
 }
 
 function record(
