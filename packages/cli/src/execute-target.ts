@@ -93,7 +93,7 @@ async function executeAgent(agent: Agent, o: ExecuteOptions, signal: AbortSignal
   const runner = new Runner({ agent, store: o.store, streaming: o.streaming });
   const common = commonOptions(o, signal);
   const req = o.request;
-  let run: AgentRun;
+  let run: AgentRun<unknown>;
   if (req.mode === 'resume') {
     const session = Object.keys(req.sessionValues).length ? { sessionValues: req.sessionValues } : {};
     run = runner.resume(checkpointHandle(req.threadId, req.checkpointId), {

@@ -17,9 +17,10 @@ describe('AgentEventPrinter', () => {
   it('prints streamed text as it comes and does not repeat it with the whole message', () => {
     expect(
       printed([
-        { ...A, output: { role: 'assistant', stream: { content: 'Hel' } } },
-        { ...A, output: { role: 'assistant', stream: { content: 'lo\nthere' } } },
+        { type: 'chunk', ...A, output: { role: 'assistant', stream: { content: 'Hel' } } },
+        { type: 'chunk', ...A, output: { role: 'assistant', stream: { content: 'lo\nthere' } } },
         {
+          type: 'message',
           ...A,
           output: {
             role: 'assistant',
@@ -35,10 +36,12 @@ describe('AgentEventPrinter', () => {
     expect(
       printed([
         {
+          type: 'tool-result',
           ...A,
           output: { role: 'tool', toolName: 'look', message: { role: 'tool', content: `line 1\n${long}`, toolCallId: 'c1', name: 'look' } },
         },
         {
+          type: 'tool-result',
           ...A,
           output: { role: 'tool', toolName: 'look', message: { role: 'tool', content: 'failed', toolCallId: 'c2', name: 'look' } },
           error: { name: 'AgentError', code: 'TOOL_FAILED', message: 'tool "look" failed: boom' },
@@ -56,8 +59,9 @@ describe('AgentEventPrinter', () => {
     const call = { id: 't1', name: 'transfer_to_agent', arguments: '{"agent_name":"B","reason":"B knows"}' };
     expect(
       printed([
-        { ...A, output: { role: 'assistant', message: { role: 'assistant', content: '', toolCalls: [call] } } },
+        { type: 'message', ...A, output: { role: 'assistant', message: { role: 'assistant', content: '', toolCalls: [call] } } },
         {
+          type: 'transfer',
           ...A,
           output: {
             role: 'tool',
@@ -66,8 +70,13 @@ describe('AgentEventPrinter', () => {
           },
           action: { transferToAgent: { destAgentName: 'B' } },
         },
-        { agentName: 'B', runPath: ['A', 'B'], output: { role: 'assistant', message: { role: 'assistant', content: 'Done.' } } },
-        { agentName: 'B', runPath: ['A', 'B'], action: { interrupted: { interrupts: [] } } },
+        {
+          type: 'message',
+          agentName: 'B',
+          runPath: ['A', 'B'],
+          output: { role: 'assistant', message: { role: 'assistant', content: 'Done.' } },
+        },
+        { type: 'interrupt', agentName: 'B', runPath: ['A', 'B'], action: { interrupted: { interrupts: [] } } },
       ]),
     ).toEqual(['[A] A', '  → transfer to B (B knows)', '[A › B] B', '  Done.', '']);
   });

@@ -32,7 +32,12 @@ export function afterToolsNode(agent: ChatModelAgent, scope: AgentScope) {
     if (exit) return { go: 'stop' };
     if (direct) {
       const message = toolMessage(direct.content, direct.callId, direct.name);
-      emitAgentEvent(ctx, { type: 'tool-result', agentName: agent.name, runPath, output: { message, role: 'tool', toolName: direct.name } });
+      emitAgentEvent(ctx, {
+        type: 'tool-result',
+        agentName: agent.name,
+        runPath,
+        output: { message, role: 'tool', toolName: direct.name },
+      });
       return { go: 'next' };
     }
     return { go: 'model', continueAgent: agent.name };

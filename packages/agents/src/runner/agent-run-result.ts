@@ -20,7 +20,7 @@ interface AgentRunBase {
  * `returnDirectly` tool. `finalOutput` is that answer's value: parsed and
  * validated by the agent's `outputSchema` when it has one, else its text.
  */
-export interface AgentRunDone<O = string> extends AgentRunBase {
+export interface AgentRunDone<O = unknown> extends AgentRunBase {
   status: 'done';
   finalMessage: Message;
   finalOutput: O;
@@ -55,4 +55,4 @@ export interface AgentRunFailed extends AgentRunBase {
  * else if (r.status === 'interrupted') console.log(r.interrupts[0].info);
  * else console.error(r.error.code, r.error.message);
  */
-export type AgentRunResult<O = string> = AgentRunDone<O> | AgentRunInterrupted | AgentRunFailed;
+export type AgentRunResult<O = unknown> = AgentRunDone<O> | AgentRunInterrupted | AgentRunFailed;

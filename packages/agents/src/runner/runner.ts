@@ -82,7 +82,7 @@ export interface AgentResumeOptions extends Pick<
 const MESSAGE_TYPES: ReadonlySet<string> = new Set<AgentEvent['type']>(['message', 'chunk']);
 
 /** A run of an agent system: an Observable and AsyncIterable of AgentEvents, and awaitable for its result. `O`: the final output's type. */
-export class AgentRun<O = string> extends EventRun<AgentEvent, AgentRunResult<O>> {
+export class AgentRun<O = unknown> extends EventRun<AgentEvent, AgentRunResult<O>> {
   /**
    * The model's output alone, as LangGraph's `messages` stream mode gives it:
    * each streamed chunk (streaming runs) and each whole assistant message, in
