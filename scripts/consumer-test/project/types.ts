@@ -93,7 +93,8 @@ export async function runAgent(): Promise<string> {
     void runPath;
   }
   const paused = await run;
-  expectType<Equal<typeof paused, AgentRunResult>>();
+  expectType<Equal<typeof paused, AgentRunResult<string>>>();
+  if (paused.status === 'done') expectType<Equal<typeof paused.finalOutput, string>>();
   const again = await runner.resume(paused.checkpointId!, { resume: { [paused.interrupts[0]!.id]: { approved: true } } });
   const other = chatModelAgent({ name: 'Echo', description: 'Echoes.', model: echo });
   const model: VizModel = vizModel(new Runner({ agent: other }).graph);
