@@ -240,40 +240,53 @@ export class Runner<A extends Agent = Agent> {
   }
 
   #result(res: RunResult<unknown, AgentRunState>, events: AgentEvent[], final: Final | undefined): AgentRunResult<OutputOf<A>> {
-    const base = {
-      events,
-      checkpointId: res.checkpointId && res.threadId ? checkpointHandle(res.threadId, res.checkpointId) : undefined,
-      threadId: res.threadId,
-      sessionValues: { ...res.state.session },
-    };
-    const [first, ...more] = res.interrupts;
-    if (res.status === 'interrupted' && first)
+    const checkpointId = res.checkpointId && res.threadId ? checkpointHandle(res.threadId, res.checkpointId) : undefined;
+    const { threadId } = res;
+    const sessionValues = { ...res.state.session };
+    if (res.status === 'interrupted') {
+      const { interrupts } = res;
       return {
-        ...base,
         status: 'interrupted',
-        interrupts: [first, ...more],
+        events,
+        checkpointId,
+        threadId,
+        sessionValues,
+        interrupts,
         finalMessage: undefined,
         finalOutput: undefined,
         error: undefined,
       };
-    const error = final instanceof WeftError ? final : res.error;
-    if (res.status === 'error' || error || !final || final instanceof WeftError)
+    }
+    if (res.status === 'done' && final !== undefined && !(final instanceof WeftError)) {
+      // The output's type is OutputOf<A>: the agent that wrote the final message is in A's tree, and finalOutput checked it.
+      const finalOutput = final.output as OutputOf<A>;
       return {
-        ...base,
-        status: 'error',
-        error: error ?? new AgentError('OUTPUT_INVALID', `agent "${this.#root}": the run ended without a final answer`),
+        status: 'done',
+        events,
+        checkpointId,
+        threadId,
+        sessionValues,
+        finalMessage: final.message,
+        finalOutput,
         interrupts: [],
-        finalMessage: undefined,
-        finalOutput: undefined,
+        error: undefined,
       };
-    // The output's type is OutputOf<A>: the agent that wrote the final message is in A's tree, and finalOutput checked it.
+    }
+    const error =
+      res.error ??
+      (final instanceof WeftError
+        ? final
+        : new AgentError('OUTPUT_INVALID', `agent "${this.#root}": the run ended without a final answer`));
     return {
-      ...base,
-      status: 'done',
-      finalMessage: final.message,
-      finalOutput: final.output as OutputOf<A>,
+      status: 'error',
+      events,
+      checkpointId,
+      threadId,
+      sessionValues,
+      error,
       interrupts: [],
-      error: undefined,
+      finalMessage: undefined,
+      finalOutput: undefined,
     };
   }
 }

@@ -94,7 +94,7 @@ class StepLoop {
   async #loop(): Promise<ExecuteOutcome> {
     const { plan, cursor } = this.#o;
     for (;;) {
-      if (cursor.ended || cursor.frontier.length === 0) return await this.#end();
+      if (cursor.ended || cursor.frontier.length === 0) return this.#end();
       if (this.#steps >= plan.maxSteps) {
         // Every step leaves its last checkpoint to continue from; 'on-exit' writes the one it held back.
         const flushed = this.#unwritten ? this.#save('running', [], undefined, true) : undefined;
@@ -266,16 +266,18 @@ class StepLoop {
   }
 
   /** Nothing left to run: done, or — when branches stopped at failures — an error that names the first of them. */
-  async #end(): Promise<ExecuteOutcome> {
+  #end(): ExecuteOutcome | Promise<ExecuteOutcome> {
     const first = this.#o.cursor.parked[0];
     if (first?.failed) return this.#finish('error', { error: weftErrorFrom(first.failed) });
     // No step ran (START leads straight to END): the output was not checked on its way.
     const schema = this.#o.plan.outputSchema;
-    if (this.#steps === 0 && schema) {
-      const refused = await this.#checkOutput(schema);
-      if (refused) return this.#fail(refused, undefined, true);
-    }
+    if (this.#steps === 0 && schema) return this.#checkedEnd(schema);
     return this.#finish('done');
+  }
+
+  async #checkedEnd(schema: StandardSchemaV1): Promise<ExecuteOutcome> {
+    const refused = await this.#checkOutput(schema);
+    return refused ? this.#fail(refused, undefined, true) : this.#finish('done');
   }
 
   /** Checks what END received; the run's output becomes the schema's output. Returns the error when it is refused. */
