@@ -1,33 +1,12 @@
 import { concatMessageChunks, type Message, type MessageChunk } from '@weft/chat-model';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ModelError } from '../errors.ts';
 import { parseRetryAfter } from './http-errors.ts';
 import { openAIChatModel, type OpenAIChatModelOptions } from './openai-chat-model.ts';
-import {
-  chunk,
-  closedPort,
-  completion,
-  delayed,
-  json,
-  pause,
-  sse,
-  sseText,
-  startFakeOpenAIServer,
-  type FakeOpenAIServer,
-  type Reply,
-} from './test-support/fake-openai-server.ts';
+import { useFakeOpenAI } from './test-support/use-fake-openai.ts';
+import { chunk, closedPort, completion, delayed, json, pause, sse, sseText, type Reply } from './test-support/fake-openai-server.ts';
 
-const servers: FakeOpenAIServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function setup(replies: Reply[], options: Partial<OpenAIChatModelOptions> = {}) {
-  const server = await startFakeOpenAIServer(replies);
-  servers.push(server);
-  const model = openAIChatModel({ baseURL: server.baseURL, model: 'test-model', retryBaseMs: 5, ...options });
-  return { server, model };
-}
+const setup = useFakeOpenAI();
 
 const noTools = () => ({ tools: [], signal: new AbortController().signal });
 const hi: Message[] = [{ role: 'user', content: 'hi' }];

@@ -1,30 +1,10 @@
 import { concatMessageChunks, type Message, type MessageChunk, type ModelCallOptions, type OutputSpec } from '@weft/chat-model';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ModelError } from '../errors.ts';
-import { openAIChatModel, type OpenAIChatModelOptions } from './openai-chat-model.ts';
-import {
-  chunk,
-  finishChunk,
-  finishedCompletion,
-  json,
-  sse,
-  sseText,
-  startFakeOpenAIServer,
-  type FakeOpenAIServer,
-  type Reply,
-} from './test-support/fake-openai-server.ts';
+import { useFakeOpenAI } from './test-support/use-fake-openai.ts';
+import { chunk, finishChunk, finishedCompletion, json, sse, sseText } from './test-support/fake-openai-server.ts';
 
-const servers: FakeOpenAIServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function setup(replies: Reply[], options: Partial<OpenAIChatModelOptions> = {}) {
-  const server = await startFakeOpenAIServer(replies);
-  servers.push(server);
-  const model = openAIChatModel({ baseURL: server.baseURL, model: 'test-model', retryBaseMs: 5, ...options });
-  return { server, model };
-}
+const setup = useFakeOpenAI();
 
 const hi: Message[] = [{ role: 'user', content: 'Weather in Oslo?' }];
 const call = (extra: Partial<ModelCallOptions> = {}): ModelCallOptions => ({ tools: [], signal: new AbortController().signal, ...extra });
