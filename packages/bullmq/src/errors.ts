@@ -1,0 +1,23 @@
+import { WeftError } from '@weft/graph';
+
+/** Codes of the errors @weft/bullmq raises; check `err.code`. */
+export type QueueErrorCode =
+  /** A bad option or argument (queue name, target name, job options). */
+  | 'INVALID_ARGUMENT'
+  /** The job names a target the worker was not given (`targets`). */
+  | 'QUEUE_TARGET_UNKNOWN'
+  /** A compiled graph target keeps its checkpoints in another store than the worker's. */
+  | 'QUEUE_TARGET_STORE'
+  /** The queue or worker was closed. */
+  | 'QUEUE_CLOSED'
+  /** No job with this id, and no events of it. */
+  | 'QUEUE_JOB_NOT_FOUND'
+  /** BullMQ failed the job (its processor threw on its last attempt, or it stalled too often) without a Weft error to report. */
+  | 'QUEUE_JOB_FAILED'
+  /** The job's data is not Weft job data. */
+  | 'QUEUE_JOB_DATA_INVALID';
+
+/** An error of the queue layer; runs' own errors keep their codes (THREAD_NOT_FOUND, UNKNOWN_INTERRUPT, …). */
+export class QueueError extends WeftError<QueueErrorCode> {
+  override readonly name: string = 'QueueError';
+}

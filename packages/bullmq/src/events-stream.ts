@@ -1,0 +1,131 @@
+import type { RedisClient } from 'bullmq';
+import { QueueError } from './errors.ts';
+import { errorFromJSON } from './result-json.ts';
+
+/**
+ * A job's events in Redis: one Stream per job, key
+ * `${prefix}:weft:${queue}:events:${jobId}`. Each event is an entry
+ * `{ e: <JSON> }`; the last entry is `{ end: <JSON result> }`, or, for a job
+ * that failed without a run result (an unknown target, a refused resume),
+ * `{ failed: <JSON error> }`. A redelivered job appends to the same stream,
+ * so a reader sees every attempt's events in order and the end once.
+ */
+export const eventsKey = (prefix: string, queue: string, jobId: string): string => `${prefix}:weft:${queue}:events:${jobId}`;
+
+/** One entry as read: an event, the end (a result), or the job's failure. */
+export type StreamEntry = { id: string; kind: 'e' | 'end' | 'failed'; text: string };
+
+// Lua through BullMQ's client interface (ioredis, node-redis, …): one round trip appends a batch and renews the expiry.
+const APPEND = 'weftAppendEvents';
+const APPEND_LUA = `
+for i = 2, #ARGV, 2 do redis.call('XADD', KEYS[1], '*', ARGV[i], ARGV[i + 1]) end
+redis.call('EXPIRE', KEYS[1], ARGV[1])
+return (#ARGV - 1) / 2`;
+const LAST = 'weftLastEvent';
+const LAST_LUA = `return redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)`;
+const defined = new WeakSet<RedisClient>();
+
+function define(client: RedisClient): void {
+  if (defined.has(client)) return;
+  client.defineCommand(APPEND, { numberOfKeys: 1, lua: APPEND_LUA });
+  client.defineCommand(LAST, { numberOfKeys: 1, lua: LAST_LUA, readOnly: true });
+  defined.add(client);
+}
+
+/** Appends entries (`[field, text]` pairs) in one round trip, and makes the stream expire `ttlSeconds` after this write. */
+export async function appendEntries(client: RedisClient, key: string, ttlSeconds: number, entries: readonly [string, string][]): Promise<void> {
+  define(client);
+  await client.runCommand(APPEND, [key, ttlSeconds, ...entries.flat()]);
+}
+
+/** The stream's last entry, if any. */
+export async function lastEntry(client: RedisClient, key: string): Promise<StreamEntry | undefined> {
+  define(client);
+  const raw = (await client.runCommand(LAST, [key])) as RawEntry[] | null;
+  return raw?.length ? toEntry(raw[0]!) : undefined;
+}
+
+/** Where a reader reads: the shared client, a blocking one on demand, and the job's BullMQ state when the stream stays silent. */
+export interface StreamSource {
+  client: Promise<RedisClient>;
+  /** A connection of its own for `XREAD BLOCK`, closed by the reader. */
+  blockingClient(): Promise<RedisClient>;
+  /** The job's BullMQ state ('completed', 'failed', …), undefined when there is no such job. */
+  jobState(jobId: string): Promise<{ state: string; failedReason: string | undefined } | undefined>;
+  /** How long one blocking read waits before the reader looks at the job's state. */
+  blockMs: number;
+}
+
+const PAGE = 500;
+type RawEntry = [id: string, fields: string[]];
+
+/**
+ * The stream's entries after `from` ('0': all of them), in order, ending
+ * after the `end` or `failed` entry. It reads without blocking until it has
+ * caught up, so replaying a finished job needs no connection of its own; then
+ * it waits on a blocking connection. A job that has disappeared (no job and
+ * nothing new) or that BullMQ failed without a `failed` entry (it stalled too
+ * often) ends it with QUEUE_JOB_NOT_FOUND or QUEUE_JOB_FAILED.
+ */
+export async function* readEntries(
+  source: StreamSource,
+  key: string,
+  jobId: string,
+  from = '0',
+  signal?: AbortSignal,
+): AsyncGenerator<StreamEntry> {
+  let last = from;
+  let blocking: RedisClient | undefined;
+  let failedSeen: string | undefined;
+  const onAbort = () => blocking?.disconnect();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    for (;;) {
+      signal?.throwIfAborted();
+      const client = blocking ?? (await source.client);
+      const options = blocking && failedSeen === undefined ? { BLOCK: source.blockMs, COUNT: PAGE } : { COUNT: PAGE };
+      const read = (await client.xread([{ key, id: last }], options)) as [string, RawEntry[]][] | null;
+      const raw = read?.[0]?.[1] ?? [];
+      for (const r of raw) {
+        const entry = toEntry(r);
+        last = entry.id;
+        yield entry;
+        if (entry.kind !== 'e') return;
+      }
+      if (raw.length === PAGE) continue;
+      if (failedSeen !== undefined) throw jobFailed(jobId, failedSeen);
+      if (!blocking) {
+        blocking = await source.blockingClient();
+        if (signal?.aborted) onAbort();
+        continue;
+      }
+      if (raw.length > 0) continue;
+      // A whole block without an entry: is the job still there?
+      const job = await source.jobState(jobId);
+      if (!job)
+        throw new QueueError('QUEUE_JOB_NOT_FOUND', `no job "${jobId}" in the queue, and no end in its events (${key})`, {
+          details: { jobId, key },
+        });
+      // Read once more without blocking: a worker writes `failed` before BullMQ marks the job failed.
+      if (job.state === 'failed') failedSeen = job.failedReason ?? 'unknown reason';
+    }
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    blocking?.disconnect();
+  }
+}
+
+function jobFailed(jobId: string, reason: string): QueueError {
+  return new QueueError('QUEUE_JOB_FAILED', `job "${jobId}" failed in BullMQ: ${reason}`, { details: { jobId, failedReason: reason } });
+}
+
+function toEntry([id, fields]: RawEntry): StreamEntry {
+  const [field, text] = fields;
+  const kind = field === 'end' || field === 'failed' ? field : 'e';
+  return { id, kind, text: text ?? 'null' };
+}
+
+/** A `failed` entry's error, rebuilt. */
+export function failedEntryError(entry: StreamEntry): Error {
+  return errorFromJSON(JSON.parse(entry.text) as Parameters<typeof errorFromJSON>[0]);
+}

@@ -1,0 +1,51 @@
+/**
+ * @weft/bullmq — Weft graphs and agents run as BullMQ jobs on Redis.
+ * `WeftQueue` enqueues runs and resumes; `WeftWorker` runs them, in any
+ * number of processes, holding each thread's lease in one shared
+ * `CheckpointStore` (one runner per thread), and continues a job whose
+ * worker died from its last checkpoint. Every job's events are a Redis
+ * Stream: replayable from the start, from any process.
+ *
+ * @example
+ * import { graph, START, END } from '@weft/graph';
+ * import { SqliteStore } from '@weft/store-sqlite';
+ * import { WeftQueue, WeftWorker } from '@weft/bullmq';
+ *
+ * const shout = graph<string, string>({ name: 'shout' })
+ *   .addNode('upper', (s: string) => s.toUpperCase())
+ *   .addEdge(START, 'upper')
+ *   .addEdge('upper', END)
+ *   .compile();
+ * const targets = { shout };
+ * const connection = { host: '127.0.0.1', port: 6379 };
+ * const store = new SqliteStore({ path: 'weft.db' });
+ * const worker = new WeftWorker({ queue: 'demo', connection, store, targets });
+ * const queue = new WeftQueue<typeof targets>({ queue: 'demo', connection });
+ * const job = await queue.run('shout', 'hello');
+ * for await (const e of job.events()) console.log(e.type);
+ * const r = await job.result();
+ * if (r.status === 'done') console.log(r.output); // HELLO
+ * await queue.close();
+ * await worker.close();
+ */
+
+// Enqueuing and following jobs
+export { WeftQueue } from './weft-queue.ts';
+export type { WeftQueueOptions, WeftRunOptions, WeftResumeOptions } from './weft-queue.ts';
+export { WeftJob } from './weft-job.ts';
+export type { WeftJobReadOptions } from './weft-job.ts';
+
+// Running jobs
+export { WeftWorker } from './weft-worker.ts';
+export type { WeftWorkerOptions, WeftWorkerCloseOptions } from './weft-worker.ts';
+export type { JobSummary } from './run-job.ts';
+export { JOB_CONTEXT_KEY } from './run-job.ts';
+
+// Targets and job data
+export type { WeftTarget, WeftTargets, TargetInput, TargetEvent, TargetResult } from './weft-target.ts';
+export type { WeftJobData, WeftRunJobData, WeftResumeJobData } from './job-data.ts';
+export { eventsKey } from './events-stream.ts';
+
+// Errors
+export { QueueError } from './errors.ts';
+export type { QueueErrorCode } from './errors.ts';

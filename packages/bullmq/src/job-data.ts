@@ -1,0 +1,46 @@
+import { QueueError } from './errors.ts';
+
+/** A job that starts a run of a target on a thread: `compiled.run(input)`, or `runner.run(messages)` / `runner.query(text)`. */
+export interface WeftRunJobData {
+  kind: 'run';
+  target: string;
+  /** Picked at enqueue time (random when not given), so a redelivered job runs the same thread. */
+  threadId: string;
+  input?: unknown;
+  /** Agents only: session values set before the run. */
+  sessionValues?: Record<string, unknown>;
+}
+
+/** A job that continues a thread: answers its interrupts, or continues it after an error (no values). */
+export interface WeftResumeJobData {
+  kind: 'resume';
+  target: string;
+  threadId: string;
+  /** Default: the thread's latest checkpoint. */
+  checkpointId?: string;
+  /** Values for pending interrupts, by interrupt id. */
+  resume?: Record<string, unknown>;
+  /** Agents only: session values set before continuing. */
+  sessionValues?: Record<string, unknown>;
+}
+
+/** What a Weft job carries in BullMQ (plain JSON): one discriminated union by `kind`. */
+export type WeftJobData = WeftRunJobData | WeftResumeJobData;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The job's data checked: a worker refuses what no WeftQueue wrote (QUEUE_JOB_DATA_INVALID) instead of guessing. */
+export function parseJobData(data: unknown, jobId: string | undefined): WeftJobData {
+  const bad = (why: string) =>
+    new QueueError('QUEUE_JOB_DATA_INVALID', `job ${jobId ?? '(no id)'} carries no Weft job data: ${why}`, { details: { jobId } });
+  if (!isRecord(data)) throw bad('its data is not an object');
+  if (data['kind'] !== 'run' && data['kind'] !== 'resume') throw bad(`kind must be 'run' or 'resume', got ${JSON.stringify(data['kind'])}`);
+  if (typeof data['target'] !== 'string' || !data['target']) throw bad('target must be a non-empty string');
+  if (typeof data['threadId'] !== 'string' || !data['threadId']) throw bad('threadId must be a non-empty string');
+  if (data['sessionValues'] !== undefined && !isRecord(data['sessionValues'])) throw bad('sessionValues must be an object');
+  if (data['kind'] === 'resume') {
+    if (data['checkpointId'] !== undefined && typeof data['checkpointId'] !== 'string') throw bad('checkpointId must be a string');
+    if (data['resume'] !== undefined && !isRecord(data['resume'])) throw bad('resume must be an object of values by interrupt id');
+  }
+  return data as unknown as WeftJobData;
+}

@@ -1,0 +1,152 @@
+import { LeaseKeeper, decodeCheckpoint, type CheckpointEntry, type CheckpointStore } from '@weft/graph';
+import { DelayedError, UnrecoverableError, type Job, type RedisClient } from 'bullmq';
+import { QueueError } from './errors.ts';
+import { EventPublisher } from './event-publisher.ts';
+import { eventsKey, lastEntry } from './events-stream.ts';
+import { finishedResult } from './finished-result.ts';
+import { parseJobData, type WeftJobData } from './job-data.ts';
+import { errorToText, resultToJSON } from './result-json.ts';
+import { startTargetRun, type StartedRun, type WorkerTarget } from './worker-target.ts';
+
+/** What a job returns to BullMQ (its `returnvalue`): small; the whole result is the stream's `end` entry. */
+export interface JobSummary {
+  status: 'done' | 'interrupted' | 'error';
+  threadId: string;
+  checkpointId: string | undefined;
+}
+
+/** What every job of a worker shares. */
+export interface JobSettings {
+  queue: string;
+  prefix: string;
+  store: CheckpointStore;
+  targets: ReadonlyMap<string, WorkerTarget>;
+  leaseTtlMs: number;
+  eventsTtlSeconds: number;
+  holder: string;
+  client: Promise<RedisClient>;
+  signal: AbortSignal;
+  /** True once the worker is closing with force: a cancelled run then ends its attempt without an end entry. */
+  stopping: () => boolean;
+}
+
+/** The context key every checkpoint of a job's run carries: how a redelivered job finds its own run. */
+export const JOB_CONTEXT_KEY = 'weftJob';
+
+/** A thread held by someone else is tried again after at most this long (sooner when its lease expires sooner). */
+const BUSY_RETRY_MAX_MS = 1_000;
+
+/** Errors after which trying the job again may succeed: the thread changed under it, or a store or Redis failure (any non-Weft error). */
+const RETRYABLE = new Set(['CONCURRENT_RESUME', 'LEASE_LOST', 'CHECKPOINTS_NOT_WRITTEN', 'THREAD_BUSY']);
+
+/**
+ * One job: take the thread's lease (a thread held by another runner sends the
+ * job back to wait, as delayed, until the lease may be free), decide what to
+ * run, run it with its events published, and end the stream with the result.
+ */
+export async function runJob(job: Job<WeftJobData, JobSummary>, token: string | undefined, s: JobSettings): Promise<JobSummary> {
+  const client = await s.client;
+  const key = eventsKey(s.prefix, s.queue, job.id!);
+  try {
+    const data = parseJobData(job.data, job.id);
+    const target = s.targets.get(data.target);
+    if (!target)
+      throw new QueueError('QUEUE_TARGET_UNKNOWN', `no target "${data.target}" on the workers of queue "${s.queue}" (they run: ${[...s.targets.keys()].join(', ')})`, {
+        details: { target: data.target, known: [...s.targets.keys()] },
+      });
+    const lease = await takeLease(job, token, data.threadId, s);
+    return await runUnderLease(job, data, target, lease, client, key, s);
+  } catch (err) {
+    if (err instanceof DelayedError || s.stopping()) throw err;
+    const code = (err as { code?: unknown } | null)?.code;
+    const retryable = typeof code !== 'string' || RETRYABLE.has(code);
+    const last = !retryable || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    if (!last) throw err;
+    // The job's last word: readers get the error instead of waiting for an end.
+    await appendFailure(client, key, s.eventsTtlSeconds, err);
+    throw retryable ? err : new UnrecoverableError(err instanceof Error ? err.message : String(err));
+  }
+}
+
+async function takeLease(job: Job, token: string | undefined, threadId: string, s: JobSettings): Promise<LeaseKeeper> {
+  try {
+    return await LeaseKeeper.take(s.store, threadId, { holder: `${s.holder} (job ${job.id})`, ttlMs: s.leaseTtlMs });
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== 'THREAD_BUSY') throw err;
+    // Another runner (another job of the thread, or a dead worker whose lease has not expired) holds it: wait, never run beside it.
+    const expiresAt = ((err as { details?: { expiresAt?: number } }).details?.expiresAt ?? 0) - Date.now();
+    const wait = Math.min(BUSY_RETRY_MAX_MS, Math.max(50, expiresAt)) + Math.floor(Math.random() * 50);
+    await job.moveToDelayed(Date.now() + wait, token);
+    throw new DelayedError(`thread "${threadId}" is busy; job ${job.id} waits ${wait} ms`);
+  }
+}
+
+async function runUnderLease(
+  job: Job,
+  data: WeftJobData,
+  target: WorkerTarget,
+  lease: LeaseKeeper,
+  client: RedisClient,
+  key: string,
+  s: JobSettings,
+): Promise<JobSummary> {
+  let run: StartedRun;
+  let publisher: EventPublisher;
+  try {
+    // A first delivery cannot have checkpoints of its own; a redelivered one reads the head to find out.
+    const firstDelivery = job.attemptsStarted === 1 && !job.stalledCounter;
+    const head = await s.store.get(data.threadId);
+    const own = !firstDelivery && head !== undefined && ownedBy(head, job.id!);
+    if (own && (head.status === 'done' || head.status === 'interrupted')) {
+      // The run ended, but the worker stopped before the job did: report it, run nothing.
+      const result = await finishedResult(target, data.threadId, job.id!);
+      await lease.release();
+      const last = await lastEntry(client, key);
+      if (last?.kind !== 'end') await new EventPublisher(client, key, s.eventsTtlSeconds).finish(['end', resultToJSON(result)]);
+      return summary(result, data.threadId);
+    }
+    publisher = new EventPublisher(client, key, s.eventsTtlSeconds);
+    run = startTargetRun(target, {
+      data,
+      continueHead: own && head ? head.id : undefined,
+      headId: head?.id,
+      lease,
+      holder: `${s.holder} (job ${job.id})`,
+      context: { [JOB_CONTEXT_KEY]: job.id },
+      signal: s.signal,
+    });
+  } catch (err) {
+    await lease.release();
+    throw err;
+  }
+  run.subscribe({ next: (e) => publisher.push(e), error: () => {} });
+  const result = (await run) as { status: JobSummary['status']; error?: { code?: string } };
+  if (s.stopping()) {
+    await publisher.drain();
+    throw new QueueError('QUEUE_CLOSED', `job ${job.id} stopped: its worker was closed with force`);
+  }
+  // A run that lost its lease did not end: whoever holds the thread now goes on, and this job is tried again.
+  if (result.status === 'error' && result.error?.code === 'LEASE_LOST') {
+    await publisher.drain();
+    throw result.error;
+  }
+  await publisher.finish(['end', resultToJSON(result)]);
+  return summary(result, data.threadId);
+}
+
+function ownedBy(head: CheckpointEntry, jobId: string): boolean {
+  return decodeCheckpoint(head.bytes, `${head.threadId}/${head.id}`).context[JOB_CONTEXT_KEY] === jobId;
+}
+
+function summary(result: unknown, threadId: string): JobSummary {
+  const r = result as { status: JobSummary['status']; checkpointId?: string };
+  return { status: r.status, threadId, checkpointId: r.checkpointId };
+}
+
+async function appendFailure(client: RedisClient, key: string, ttlSeconds: number, err: unknown): Promise<void> {
+  try {
+    await new EventPublisher(client, key, ttlSeconds).finish(['failed', errorToText(err)]);
+  } catch {
+    // Redis is unreachable: BullMQ fails the job anyway, and readers learn it from the job's state.
+  }
+}

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { WeftError, checkThreadId, type CheckpointStore } from '@weft/graph';
+import { Queue, type ConnectionOptions, type DefaultJobOptions, type JobsOptions } from 'bullmq';
+import { QueueError } from './errors.ts';
+import { eventsKey, type StreamSource } from './events-stream.ts';
+import type { WeftJobData } from './job-data.ts';
+import { WeftJob } from './weft-job.ts';
+import type { TargetEvent, TargetInput, TargetResult, WeftTargets } from './weft-target.ts';
+
+export interface WeftQueueOptions {
+  /** The BullMQ queue's name; the workers of the same name run its jobs. */
+  queue: string;
+  /** BullMQ's connection: ioredis options (`{ host, port }`) or a client. */
+  connection: ConnectionOptions;
+  /** The workers' store: when given, `resume()` refuses a thread without checkpoints (THREAD_NOT_FOUND) before enqueuing. */
+  store?: CheckpointStore;
+  /** BullMQ's key prefix (default 'bull'); workers must use the same. */
+  prefix?: string;
+  /** BullMQ options for every job (attempts, backoff, priority, removeOnComplete, …). */
+  defaultJobOptions?: DefaultJobOptions;
+}
+
+/** How to enqueue a run. */
+export interface WeftRunOptions {
+  /** The thread the run writes; random when not given. Fixed in the job, so a redelivered job runs the same thread. */
+  threadId?: string;
+  /** Agents only: session values set before the run (as `Runner.run`'s). */
+  sessionValues?: Record<string, unknown>;
+  /** BullMQ's options for this job (priority, delay, attempts, backoff, jobId, …). */
+  jobOptions?: JobsOptions;
+}
+
+/** How to enqueue a resume: as `compiled.resume()` / `runner.resume()` take it. */
+export interface WeftResumeOptions {
+  threadId: string;
+  /** Default: the thread's latest checkpoint. */
+  checkpointId?: string;
+  /** Values for the pending interrupts, by interrupt id; none continues a thread that stopped at an error. */
+  resume?: Record<string, unknown>;
+  /** Agents only: session values set before continuing. */
+  sessionValues?: Record<string, unknown>;
+  jobOptions?: JobsOptions;
+}
+
+/** How long a blocking read of a job's events waits before it checks on the job. */
+const BLOCK_MS = 2_000;
+
+/**
+ * Enqueues runs and resumes of a worker's targets as BullMQ jobs, and hands
+ * out `WeftJob`s to follow them. Type it with the worker's targets to type
+ * inputs, events and results: `new WeftQueue<typeof targets>(…)`.
+ *
+ * @example
+ * const queue = new WeftQueue<typeof targets>({ queue: 'support', connection: { host: '127.0.0.1', port: 6379 } });
+ * const job = await queue.run('support', 'Where is my order?', { threadId: 'customer-7' });
+ * const result = await job.result(); // an AgentRunResult, as runner.query() gives
+ * await queue.close();
+ */
+export class WeftQueue<T extends WeftTargets = WeftTargets> {
+  /** The BullMQ Queue underneath (counts, pausing, cleaning, dashboards). */
+  readonly bull: Queue;
+  readonly name: string;
+  readonly prefix: string;
+  readonly #store: CheckpointStore | undefined;
+  readonly #source: StreamSource;
+  #closed: Promise<void> | undefined;
+
+  constructor(options: WeftQueueOptions) {
+    if (options === null || typeof options !== 'object')
+      throw new QueueError('INVALID_ARGUMENT', 'new WeftQueue({ queue, connection, store? }) takes an options object');
+    checkQueueName(options.queue, 'WeftQueue');
+    if (options.connection === null || typeof options.connection !== 'object')
+      throw new QueueError('INVALID_ARGUMENT', 'new WeftQueue(): connection must be ioredis options ({ host, port }) or a client');
+    this.name = options.queue;
+    this.prefix = options.prefix ?? 'bull';
+    this.#store = options.store;
+    this.bull = new Queue(options.queue, {
+      connection: options.connection,
+      prefix: this.prefix,
+      ...(options.defaultJobOptions ? { defaultJobOptions: options.defaultJobOptions } : {}),
+    });
+    const bull = this.bull;
+    this.#source = {
+      get client() {
+        return bull.client;
+      },
+      blockingClient: async () => (await bull.client).duplicate(),
+      jobState: async (id) => {
+        const state = await bull.getJobState(id);
+        if (state === 'unknown') return undefined;
+        const failedReason = state === 'failed' ? (await bull.getJob(id))?.failedReason : undefined;
+        return { state, failedReason };
+      },
+      blockMs: BLOCK_MS,
+    };
+  }
+
+  /**
+   * Enqueues a run of `target` (a name the workers know) with `input`: a
+   * graph's run input, or an agent's query text or messages.
+   */
+  async run<K extends keyof T & string>(
+    target: K,
+    input: TargetInput<T[K]>,
+    options: WeftRunOptions = {},
+  ): Promise<WeftJob<TargetEvent<T[K]>, TargetResult<T[K]>>> {
+    checkTargetName(target);
+    if (options.threadId !== undefined) checkThreadId(options.threadId, 'queue.run()');
+    const data: WeftJobData = {
+      kind: 'run',
+      target,
+      threadId: options.threadId ?? randomUUID(),
+      input: input as unknown,
+      ...(options.sessionValues ? { sessionValues: options.sessionValues } : {}),
+    };
+    return this.#add(data, options.jobOptions);
+  }
+
+  /** Enqueues a resume of a thread: values for its interrupts, or none to continue it after an error. */
+  async resume<K extends keyof T & string>(
+    target: K,
+    options: WeftResumeOptions,
+  ): Promise<WeftJob<TargetEvent<T[K]>, TargetResult<T[K]>>> {
+    checkTargetName(target);
+    if (options === null || typeof options !== 'object')
+      throw new QueueError('INVALID_ARGUMENT', 'queue.resume(target, { threadId, resume }) takes an options object');
+    checkThreadId(options.threadId, 'queue.resume()');
+    if (this.#store && !(await this.#store.get(options.threadId)))
+      throw new WeftError('THREAD_NOT_FOUND', `thread "${options.threadId}" has no checkpoints; start it with queue.run()`, {
+        details: { threadId: options.threadId },
+      });
+    const data: WeftJobData = {
+      kind: 'resume',
+      target,
+      threadId: options.threadId,
+      ...(options.checkpointId !== undefined ? { checkpointId: options.checkpointId } : {}),
+      ...(options.resume ? { resume: options.resume } : {}),
+      ...(options.sessionValues ? { sessionValues: options.sessionValues } : {}),
+    };
+    return this.#add(data, options.jobOptions);
+  }
+
+  /** A handle on an existing job, by its id (from any process). */
+  job(jobId: string): WeftJob {
+    if (typeof jobId !== 'string' || !jobId) throw new QueueError('INVALID_ARGUMENT', 'queue.job(id) takes a job id');
+    return new WeftJob(jobId, undefined, eventsKey(this.prefix, this.name, jobId), this.#source);
+  }
+
+  /** Closes the queue's connection; jobs already enqueued stay for the workers. Closing twice is a no-op. */
+  async close(): Promise<void> {
+    this.#closed ??= this.bull.close();
+    await this.#closed;
+  }
+
+  async #add<E, R>(data: WeftJobData, jobOptions: JobsOptions | undefined): Promise<WeftJob<E, R>> {
+    if (this.#closed) throw new QueueError('QUEUE_CLOSED', `queue "${this.name}" is closed`);
+    const job = await this.bull.add(data.target, data, jobOptions);
+    const id = job.id!; // BullMQ gives every added job an id
+    return new WeftJob<E, R>(id, data.threadId, eventsKey(this.prefix, this.name, id), this.#source);
+  }
+}
+
+/** A queue name BullMQ accepts (no ':' — it separates the parts of its keys). */
+export function checkQueueName(name: unknown, where: string): asserts name is string {
+  if (typeof name !== 'string' || !name || name.includes(':'))
+    throw new QueueError('INVALID_ARGUMENT', `${where}: queue must be a non-empty name without ':', got ${JSON.stringify(name)}`);
+}
+
+function checkTargetName(target: unknown): void {
+  if (typeof target !== 'string' || !target)
+    throw new QueueError('INVALID_ARGUMENT', `the target must be the name of one of the workers' targets, got ${JSON.stringify(target)}`);
+}
+

@@ -1,0 +1,146 @@
+import { hostname } from 'node:os';
+import type { CheckpointStore } from '@weft/graph';
+import { Worker, type ConnectionOptions, type Job, type WorkerOptions } from 'bullmq';
+import { QueueError } from './errors.ts';
+import type { WeftJobData } from './job-data.ts';
+import { runJob, type JobSummary } from './run-job.ts';
+import { checkQueueName } from './weft-queue.ts';
+import type { WeftTargets } from './weft-target.ts';
+import { workerTarget, type WorkerTarget } from './worker-target.ts';
+
+export interface WeftWorkerOptions<T extends WeftTargets = WeftTargets> {
+  /** The BullMQ queue to take jobs from (a WeftQueue of the same name fills it). */
+  queue: string;
+  /** BullMQ's connection: ioredis options (`{ host, port }`) or a client. */
+  connection: ConnectionOptions;
+  /** Where runs keep their checkpoints: one store every worker of the queue shares (PostgreSQL, a SQLite file on one machine). */
+  store: CheckpointStore;
+  /** What jobs may run, by the name they give: compiled graphs and agents. */
+  targets: T;
+  /** Jobs this worker runs at once (default 1). */
+  concurrency?: number;
+  /** BullMQ's key prefix (default 'bull'); the queue must use the same. */
+  prefix?: string;
+  /** BullMQ's own worker options: lockDuration, stalledInterval, maxStalledCount, limiter, … */
+  workerOptions?: Omit<WorkerOptions, 'connection' | 'concurrency' | 'prefix' | 'autorun'>;
+  /**
+   * The thread lease of each run (default 5,000 ms): how long a thread whose
+   * worker died stays closed to others. The run renews it every third of it.
+   */
+  leaseTtlMs?: number;
+  /** How long a job's events are kept after its last entry (default 86,400 s: a day). */
+  eventsTtlSeconds?: number;
+  /** Names this worker in THREAD_BUSY errors and `threadLease()` (default `host:pid`); the job id is added. */
+  holder?: string;
+  /** Start taking jobs at once (default true); else call `worker.bull.run()`. */
+  autorun?: boolean;
+}
+
+/** How to close a worker. */
+export interface WeftWorkerCloseOptions {
+  /**
+   * Stop now instead of waiting for the active jobs: their runs are cancelled
+   * (each stops at once and writes an error checkpoint), the jobs are left
+   * active, and once their BullMQ lock expires another worker continues each
+   * from its last checkpoint. Steps that finished do not run again.
+   */
+  force?: boolean;
+}
+
+const DEFAULT_LEASE_TTL_MS = 5_000;
+const DEFAULT_EVENTS_TTL_SECONDS = 86_400;
+
+/**
+ * Runs the jobs of a Weft queue: a BullMQ Worker whose processor runs the
+ * job's target on its thread, holding the thread's lease in the shared store
+ * (one runner per thread, across every worker), publishes each event to the
+ * job's Redis Stream and ends it with the result. A job redelivered after its
+ * worker died waits for the dead worker's lease to expire, then continues its
+ * own run from the last checkpoint.
+ *
+ * @example
+ * const worker = new WeftWorker({
+ *   queue: 'support',
+ *   connection: { host: '127.0.0.1', port: 6379 },
+ *   store: new PostgresStore({ connectionString: process.env.WEFT_PG_URL }),
+ *   targets: { support: supportAgent, triage: triageGraph },
+ *   concurrency: 8,
+ * });
+ * process.on('SIGTERM', () => void worker.close()); // finishes its active jobs first
+ */
+export class WeftWorker<T extends WeftTargets = WeftTargets> {
+  /** The BullMQ Worker underneath (events such as 'failed' and 'error', pausing, metrics). */
+  readonly bull: Worker<WeftJobData, JobSummary>;
+  readonly name: string;
+  readonly #targets: ReadonlyMap<string, WorkerTarget>;
+  readonly #abort = new AbortController();
+  readonly #active = new Set<Promise<unknown>>();
+  #closing: Promise<void> | undefined;
+
+  constructor(options: WeftWorkerOptions<T>) {
+    if (options === null || typeof options !== 'object')
+      throw new QueueError('INVALID_ARGUMENT', 'new WeftWorker({ queue, connection, store, targets }) takes an options object');
+    checkQueueName(options.queue, 'WeftWorker');
+    const { store, targets } = options;
+    if (store === null || typeof store !== 'object' || typeof store.claimThread !== 'function')
+      throw new QueueError('INVALID_ARGUMENT', 'new WeftWorker(): store must be a CheckpointStore that every worker of the queue shares');
+    if (targets === null || typeof targets !== 'object' || Object.keys(targets).length === 0)
+      throw new QueueError('INVALID_ARGUMENT', 'new WeftWorker(): targets must name at least one compiled graph or agent');
+    const leaseTtlMs = options.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS;
+    if (!Number.isSafeInteger(leaseTtlMs) || leaseTtlMs < 1)
+      throw new QueueError('INVALID_ARGUMENT', `new WeftWorker(): leaseTtlMs must be a positive integer, got ${String(leaseTtlMs)}`);
+    const eventsTtlSeconds = options.eventsTtlSeconds ?? DEFAULT_EVENTS_TTL_SECONDS;
+    if (!Number.isSafeInteger(eventsTtlSeconds) || eventsTtlSeconds < 1)
+      throw new QueueError('INVALID_ARGUMENT', `new WeftWorker(): eventsTtlSeconds must be a positive integer, got ${String(eventsTtlSeconds)}`);
+    this.name = options.queue;
+    this.#targets = new Map(Object.entries(targets).map(([name, t]) => [name, workerTarget(name, t, store)]));
+    const prefix = options.prefix ?? 'bull';
+    const settings = {
+      queue: options.queue,
+      prefix,
+      store,
+      targets: this.#targets,
+      leaseTtlMs,
+      eventsTtlSeconds,
+      holder: options.holder ?? `${hostname()}:${process.pid}`,
+    };
+    this.bull = new Worker<WeftJobData, JobSummary>(
+      options.queue,
+      (job: Job<WeftJobData, JobSummary>, token?: string, signal?: AbortSignal) => {
+        const stop = signal ? AbortSignal.any([this.#abort.signal, signal]) : this.#abort.signal;
+        const work = runJob(job, token, { ...settings, client: this.bull.client, signal: stop, stopping: () => this.#abort.signal.aborted });
+        this.#active.add(work);
+        return work.finally(() => this.#active.delete(work));
+      },
+      {
+        ...options.workerOptions,
+        connection: options.connection,
+        prefix,
+        concurrency: options.concurrency ?? 1,
+        autorun: options.autorun ?? true,
+      },
+    );
+  }
+
+  /** The names of the targets this worker runs. */
+  get targets(): string[] {
+    return [...this.#targets.keys()];
+  }
+
+  /**
+   * Stops taking jobs and closes the worker. By default it lets the active
+   * jobs finish first (BullMQ's graceful close); `{ force: true }` stops them
+   * now (see WeftWorkerCloseOptions). Closing twice is a no-op.
+   */
+  async close(options: WeftWorkerCloseOptions = {}): Promise<void> {
+    this.#closing ??= options.force ? this.#forceClose() : this.bull.close();
+    await this.#closing;
+  }
+
+  async #forceClose(): Promise<void> {
+    // BullMQ first (its connection marked closing): the cancelled jobs then end without being completed or failed.
+    await this.bull.close(true);
+    this.#abort.abort(new QueueError('QUEUE_CLOSED', `worker of queue "${this.name}" was closed with force`));
+    await Promise.allSettled([...this.#active]);
+  }
+}

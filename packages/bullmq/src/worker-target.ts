@@ -1,0 +1,87 @@
+import { Runner, checkpointHandle } from '@weft/agents';
+import { WeftError, type CheckpointStore, type CompiledGraph, type LeaseKeeper } from '@weft/graph';
+import { QueueError } from './errors.ts';
+import type { WeftJobData } from './job-data.ts';
+import { isAgentTarget, isTarget, type WeftTarget } from './weft-target.ts';
+
+/** A target as a worker runs it: a graph with the worker's store, or a Runner of the agent with it. */
+export type WorkerTarget =
+  | { kind: 'graph'; name: string; graph: CompiledGraph<any, any, any, any> }
+  | { kind: 'agent'; name: string; runner: Runner };
+
+/**
+ * Readies a target for a worker. A graph compiled without a store gets the
+ * worker's (`withStore`); one compiled with another store is refused
+ * (QUEUE_TARGET_STORE): its local `getState()`/`history()` would read
+ * elsewhere than the worker writes. An agent gets one Runner, with the
+ * worker's store, for all its jobs.
+ */
+export function workerTarget(name: string, target: WeftTarget, store: CheckpointStore): WorkerTarget {
+  if (!isTarget(target))
+    throw new QueueError('INVALID_ARGUMENT', `new WeftWorker(): target "${name}" is neither a compiled graph nor an agent`);
+  if (isAgentTarget(target)) return { kind: 'agent', name, runner: new Runner({ agent: target, store }) };
+  // The compile-time store sits in the graph's plan; nothing else tells which store a compiled graph writes to.
+  const own = (target as { plan?: { store?: CheckpointStore } }).plan?.store;
+  if (own !== undefined && own !== store)
+    throw new QueueError(
+      'QUEUE_TARGET_STORE',
+      `new WeftWorker(): graph target "${name}" was compiled with another store than the worker's; compile it without a store (the worker gives it its own) or with the worker's store`,
+      { details: { target: name } },
+    );
+  return { kind: 'graph', name, graph: own === undefined ? target.withStore(store) : target };
+}
+
+/** How a job runs its target: under the lease it holds, with its job id in every checkpoint's context. */
+export interface StartRequest {
+  data: WeftJobData;
+  /** The thread's head is this job's own running (or failed) checkpoint: continue it, with no new values. */
+  continueHead: string | undefined;
+  /** The thread's latest checkpoint (an agent's resume names it). */
+  headId: string | undefined;
+  lease: LeaseKeeper;
+  holder: string;
+  context: Record<string, unknown>;
+  signal: AbortSignal;
+}
+
+/** A run as a job follows it: its events (GraphEvents or AgentEvents), then its result. */
+export interface StartedRun extends PromiseLike<unknown> {
+  subscribe(observer: { next: (event: unknown) => void; error: (err: unknown) => void }): unknown;
+}
+
+/** Starts the run a job asks for: run, resume, or the continuation of its own interrupted attempt. */
+export function startTargetRun(target: WorkerTarget, r: StartRequest): StartedRun {
+  const { data, lease, holder, context, signal } = r;
+  const common = { lease, holder, context, signal };
+  if (target.kind === 'graph') {
+    if (r.continueHead !== undefined) return target.graph.resume({ threadId: data.threadId, ...common });
+    if (data.kind === 'run') return target.graph.run(data.input, { threadId: data.threadId, ...common });
+    return target.graph.resume({
+      threadId: data.threadId,
+      ...(data.checkpointId !== undefined ? { checkpointId: data.checkpointId } : {}),
+      ...(data.resume ? { resume: data.resume } : {}),
+      ...common,
+    });
+  }
+  const { runner } = target;
+  const session = data.sessionValues ? { sessionValues: data.sessionValues } : {};
+  if (r.continueHead !== undefined) return runner.resume(checkpointHandle(data.threadId, r.continueHead), common);
+  if (data.kind === 'run') {
+    const options = { threadId: data.threadId, ...session, ...common };
+    if (typeof data.input === 'string') return runner.query(data.input, options);
+    if (Array.isArray(data.input)) return runner.run(data.input, options);
+    throw new QueueError('INVALID_ARGUMENT', `agent target "${target.name}" takes a query (a string) or a list of messages`, {
+      details: { target: target.name },
+    });
+  }
+  const checkpointId = data.checkpointId ?? r.headId;
+  if (checkpointId === undefined)
+    throw new WeftError('THREAD_NOT_FOUND', `thread "${data.threadId}" has no checkpoints; start it with queue.run()`, {
+      details: { threadId: data.threadId },
+    });
+  return runner.resume(checkpointHandle(data.threadId, checkpointId), {
+    ...(data.resume ? { resume: data.resume } : {}),
+    ...session,
+    ...common,
+  });
+}
