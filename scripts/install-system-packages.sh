@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need, in one apt transaction, when
-# they are missing: PostgreSQL (@weft/store-postgres), Graphviz (`dot`, which
-# renders @weft/viz's DOT output) and Chromium (the viewer's browser test).
+# they are missing: PostgreSQL (@weft/store-postgres), Redis (@weft/bullmq),
+# Graphviz (`dot`, which renders @weft/viz's DOT output) and Chromium (the
+# viewer's browser test).
 # Needs root when something is missing; does nothing when all are there.
 set -euo pipefail
 
 missing=()
 [[ -n "$(find /usr/lib/postgresql -mindepth 3 -maxdepth 3 -name initdb 2>/dev/null)" ]] || missing+=(postgresql)
+command -v redis-server >/dev/null || missing+=(redis-server)
 command -v dot >/dev/null || missing+=(graphviz)
 [[ -x /usr/bin/chromium ]] || missing+=(chromium fonts-dejavu-core)
 
