@@ -95,6 +95,8 @@ export async function* readEntries(
       if (raw.length === PAGE) continue;
       if (failedSeen !== undefined) throw jobFailed(jobId, failedSeen);
       if (!blocking) {
+        // Nothing at all yet: make sure there is a job to wait for before opening a connection for it.
+        if (last === '0' && !(await source.jobState(jobId))) throw jobNotFound(jobId, key);
         blocking = await source.blockingClient();
         if (signal?.aborted) onAbort();
         continue;
@@ -102,10 +104,7 @@ export async function* readEntries(
       if (raw.length > 0) continue;
       // A whole block without an entry: is the job still there?
       const job = await source.jobState(jobId);
-      if (!job)
-        throw new QueueError('QUEUE_JOB_NOT_FOUND', `no job "${jobId}" in the queue, and no end in its events (${key})`, {
-          details: { jobId, key },
-        });
+      if (!job) throw jobNotFound(jobId, key);
       // Read once more without blocking: a worker writes `failed` before BullMQ marks the job failed.
       if (job.state === 'failed') failedSeen = job.failedReason ?? 'unknown reason';
     }
@@ -113,6 +112,12 @@ export async function* readEntries(
     signal?.removeEventListener('abort', onAbort);
     blocking?.disconnect();
   }
+}
+
+function jobNotFound(jobId: string, key: string): QueueError {
+  return new QueueError('QUEUE_JOB_NOT_FOUND', `no job "${jobId}" in the queue, and no end in its events (${key})`, {
+    details: { jobId, key },
+  });
 }
 
 function jobFailed(jobId: string, reason: string): QueueError {

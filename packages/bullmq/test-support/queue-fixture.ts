@@ -1,0 +1,43 @@
+import { Queue } from 'bullmq';
+import type { CheckpointStore } from '@weft/graph';
+import { WeftQueue, WeftWorker, type WeftQueueOptions, type WeftTargets, type WeftWorkerOptions } from '../src/index.ts';
+import { redisConnection, sqliteFile, uniqueQueue } from './redis-env.ts';
+
+/** Quick BullMQ timings: a job whose worker stopped renewing its lock is taken back within about a second. */
+export const FAST_STALLS = { lockDuration: 1_000, stalledInterval: 300 } as const;
+
+/**
+ * One test's queue: a unique name on the test Redis, a SQLite file every
+ * worker's store opens (as processes on one machine would), and the workers
+ * and queues made for it, all closed (and the queue's keys deleted) by `dispose`.
+ */
+export function queueFixture(prefix = 'test') {
+  const name = uniqueQueue(prefix);
+  const file = sqliteFile();
+  const workers: WeftWorker<any>[] = [];
+  const queues: WeftQueue<any>[] = [];
+  return {
+    name,
+    journal: file.path.replace(/weft\.db$/, 'journal.ndjson'),
+    /** A store on the test's SQLite file (each call opens another connection to it). */
+    store: (leaseTtlMs?: number): CheckpointStore => file.open(leaseTtlMs),
+    worker<T extends WeftTargets>(options: Omit<WeftWorkerOptions<T>, 'queue' | 'connection'>): WeftWorker<T> {
+      const w = new WeftWorker<T>({ queue: name, connection: redisConnection(), ...options });
+      workers.push(w);
+      return w;
+    },
+    queue<T extends WeftTargets = WeftTargets>(options: Partial<Omit<WeftQueueOptions, 'queue'>> = {}): WeftQueue<T> {
+      const q = new WeftQueue<T>({ queue: name, connection: redisConnection(), ...options });
+      queues.push(q);
+      return q;
+    },
+    async dispose(): Promise<void> {
+      await Promise.all(queues.map((q) => q.close()));
+      await Promise.all(workers.map((w) => w.close({ force: true })));
+      const bull = new Queue(name, { connection: redisConnection() });
+      await bull.obliterate({ force: true });
+      await bull.close();
+      await file.remove();
+    },
+  };
+}
