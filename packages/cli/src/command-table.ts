@@ -23,6 +23,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/resume.ts')).resumeCommand,
   },
   {
+    name: 'worker',
+    summary: "run a module's agent or graph for the jobs of a queue (Redis)",
+    load: async () => (await import('./commands/worker.ts')).workerCommand,
+  },
+  {
     name: 'history',
     summary: "list a thread's checkpoints, newest first",
     load: async () => (await import('./commands/history.ts')).historyCommand,

@@ -27,11 +27,17 @@ export type CliErrorCode =
   | 'FILE_UNWRITABLE'
   | 'VIZ_UNAVAILABLE'
   | 'BENCH_UNAVAILABLE'
-  | 'FOLDER_NOT_EMPTY';
+  | 'FOLDER_NOT_EMPTY'
+  | 'QUEUE_UNAVAILABLE'
+  | 'STORE_NOT_SHARED';
+
+/** Codes that mean the command line (or what it needs installed) is wrong: exit code 2. */
+const EXIT_2: ReadonlySet<string> = new Set<CliErrorCode>(['USAGE', 'QUEUE_UNAVAILABLE', 'STORE_NOT_SHARED']);
 
 /**
  * A failure the command explains: one line of `message`, one line of `hint`
- * (what to do about it). Usage errors exit with 2, every other one with 1.
+ * (what to do about it). Usage errors exit with 2 (so do a queue command
+ * without @weft/bullmq and a store the queue's processes cannot share), every other one with 1.
  * A lower layer's error that the command can say more about (which thread,
  * the exact command to run) keeps its own code (THREAD_BUSY, …) and is the `cause`.
  */
@@ -45,7 +51,7 @@ export class CliError extends WeftError<CliErrorCode | WeftErrorCode> {
   }
 
   get exitCode(): number {
-    return this.code === 'USAGE' ? 2 : 1;
+    return EXIT_2.has(this.code) ? 2 : 1;
   }
 }
 

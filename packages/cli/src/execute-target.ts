@@ -1,7 +1,8 @@
-import { checkpointHandle, parseCheckpointHandle, Runner, type Agent, type AgentRun, type Message } from '@weft/agents';
-import type { CheckpointStore, CompiledGraph, InterruptRecord, LeaseKeeper, Run, WeftErrorJSON } from '@weft/graph';
+import { checkpointHandle, Runner, type Agent, type AgentRun, type Message } from '@weft/agents';
+import type { CheckpointStore, CompiledGraph, LeaseKeeper, Run } from '@weft/graph';
 import type { EventSink } from './event-sink.ts';
 import type { LoadedModule } from './load-module.ts';
+import { agentOutcome, graphOutcome, type RunOutcome } from './run-outcome.ts';
 
 /** Who runs the thread: the name others see in THREAD_BUSY, and whether to take the thread over from the command's own hold. */
 /**
@@ -40,23 +41,6 @@ export interface ExecuteOptions {
   sink: EventSink;
   /** Stops the run as Ctrl-C does: nobody reads its output any more (CliIo.outputClosed). */
   stop?: AbortSignal | undefined;
-}
-
-/** How a run or resume ended, the same for agents and graphs. */
-export interface RunOutcome {
-  status: 'done' | 'interrupted' | 'error';
-  threadId: string;
-  /** The graph checkpoint the run stopped at. */
-  checkpointId: string | undefined;
-  /** That checkpoint's seq and step (steps completed), as `weft history` lists them; read back from the store after the run. */
-  seq?: number;
-  step?: number;
-  interrupts: InterruptRecord[];
-  /** A graph's output, or an agent run's last assistant text. */
-  output: unknown;
-  error: WeftErrorJSON | undefined;
-  /** The failure itself, with its stack and causes down to the code that threw (for WEFT_DEBUG=1). */
-  failure: unknown;
 }
 
 /**
@@ -111,19 +95,7 @@ async function executeAgent(agent: Agent, o: ExecuteOptions, signal: AbortSignal
         : runner.query('query' in input ? input.query : String(input.value), runOptions);
   }
   run.subscribe({ next: (e) => o.sink.agent(e), error: () => {} });
-  const res = await run;
-  // The Runner's checkpoint id is a handle (thread and checkpoint); the outcome names the graph checkpoint.
-  const handle = res.checkpointId;
-  const lastText = res.events.findLast((e) => e.output?.role === 'assistant' && e.output.message?.content)?.output?.message?.content;
-  return {
-    status: res.status,
-    threadId: res.threadId ?? req.threadId,
-    checkpointId: handle === undefined ? undefined : parseCheckpointHandle(handle).checkpointId,
-    interrupts: res.interrupts,
-    output: lastText,
-    error: res.error?.toJSON(),
-    failure: res.error,
-  };
+  return agentOutcome(await run, req.threadId);
 }
 
 async function executeGraph(graph: CompiledGraph, o: ExecuteOptions, signal: AbortSignal): Promise<RunOutcome> {
@@ -141,16 +113,8 @@ async function executeGraph(graph: CompiledGraph, o: ExecuteOptions, signal: Abo
         })
       : compiled.run(graphInput(req.input), { ...common, threadId: req.threadId });
   run.subscribe({ next: (e) => o.sink.graph(e), error: () => {} });
-  const res = await run;
-  return {
-    status: res.status,
-    threadId: res.threadId ?? req.threadId,
-    checkpointId: res.checkpointId,
-    interrupts: res.interrupts,
-    output: res.output,
-    error: res.error?.toJSON(),
-    failure: res.error,
-  };
+  return graphOutcome(await run, req.threadId);
 }
 
-const graphInput = (input: RunInput): unknown => ('query' in input ? input.query : 'value' in input ? input.value : input.messages);
+/** What a graph is given: the query as a string, the JSON value, or the messages. */
+export const graphInput = (input: RunInput): unknown => ('query' in input ? input.query : 'value' in input ? input.value : input.messages);

@@ -34,3 +34,8 @@ export function checkRecordedModule(recorded: string, io: Pick<CliIo, 'cwd' | 'e
   if (pathInside(root, real) === undefined) return { ok: false, file, reason: 'outside', root };
   return { ok: true, file: real };
 }
+
+/** The module's path when it lies outside the project (printed resume commands then name it with --module), else undefined. */
+export function outsideProject(file: string, io: Pick<CliIo, 'cwd' | 'env'>): string | undefined {
+  return isAbsolute(recordedModulePath(file, io)) ? file : undefined;
+}

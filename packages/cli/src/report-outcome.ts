@@ -1,7 +1,7 @@
 import type { WeftErrorJSON } from '@weft/graph';
 import type { CliIo } from './cli-io.ts';
 import { CliError } from './errors.ts';
-import type { RunOutcome } from './execute-target.ts';
+import type { RunOutcome } from './run-outcome.ts';
 import { formatValue } from './format-value.ts';
 import { oneLine } from './report-error.ts';
 import { exampleValue } from './example-value.ts';

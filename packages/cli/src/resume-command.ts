@@ -11,6 +11,8 @@ export interface ResumeTarget {
   opened: OpenedStore;
   /** A module the person named that lies outside the project: `weft resume` loads it only when `--module` names it. */
   module?: string | undefined;
+  /** Options that send the resume the same way as the run: `--queue <url>` (and `--queue-name`) for a queue's workers. */
+  via?: readonly PrintedOption[] | undefined;
 }
 
 /**
@@ -35,6 +37,7 @@ export function resumeCommand(
     options.push(['--values', `{${interrupts.map((i) => `${JSON.stringify(i.id)}:${suggestedValue(i)}`).join(',')}}`]);
   }
   if (target.module !== undefined) options.push(['--module', target.module]);
+  options.push(...(target.via ?? []));
   return printedCommand('resume', options, [threadId], target.opened);
 }
 

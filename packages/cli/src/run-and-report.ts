@@ -1,7 +1,8 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { CliIo } from './cli-io.ts';
 import { eventSink } from './event-sink.ts';
-import { executeTarget, type RunOutcome, type TargetRequest } from './execute-target.ts';
+import { executeTarget, type TargetRequest } from './execute-target.ts';
+import type { RunOutcome } from './run-outcome.ts';
 import type { LoadedModule } from './load-module.ts';
 import type { OpenedStore } from './open-store.ts';
 import { recordedModulePath } from './recorded-module.ts';
@@ -52,7 +53,7 @@ export async function runAndReport(
  * interrupted step 2 leaves a checkpoint at step 1. Naming the checkpoint
  * in history's terms is what lets the two be matched.
  */
-async function checkpointAt(opened: OpenedStore, outcome: RunOutcome): Promise<{ seq?: number; step?: number }> {
+export async function checkpointAt(opened: OpenedStore, outcome: RunOutcome): Promise<{ seq?: number; step?: number }> {
   if (outcome.checkpointId === undefined) return {};
   try {
     const entry = await opened.store.get(outcome.threadId, outcome.checkpointId);

@@ -7,6 +7,7 @@ import type { PrintedOption } from '../printed-command.ts';
 import { readThreadHead } from '../read-thread-head.ts';
 import type { ResumeTarget } from '../resume-command.ts';
 import { resumeModule } from '../resume-module.ts';
+import { resumeQueued } from '../resume-queued.ts';
 import { resumeValues, type ResumeFlags } from '../resume-values.ts';
 import type { CliIo } from '../cli-io.ts';
 import { flagText } from '../flag-text.ts';
@@ -39,6 +40,9 @@ options:
   --module <file>         load the agent or graph from this file instead of the saved one
   --export <name>         the export to use instead of the saved one
   --json                  JSON lines: {"event": …} per event, then {"result": …}
+  --queue <redis url>     send the resume to the workers of a queue (weft worker) instead of
+                          running it here; needs a --store (or WEFT_STORE) the workers share
+  --queue-name <name>     the queue (default weft)
 
 An approval (a tool with needsApproval) takes {"approved":true}, or
 {"approved":false,"reason":"…"} to refuse. Without a value, a thread with
@@ -59,6 +63,8 @@ const OPTIONS = {
   module: { type: 'string' },
   export: { type: 'string' },
   json: { type: 'boolean' },
+  queue: { type: 'string' },
+  'queue-name': { type: 'string' },
 } as const;
 
 /** `weft resume <thread>`: answers interrupts and continues the thread. */
@@ -68,6 +74,9 @@ export const resumeCommand: Command = {
   async execute(args, io) {
     const { values, positionals } = parseCommandArgs('resume', args, OPTIONS, { names: ['thread'], required: 1 });
     const threadId = positionals[0]!;
+    if (values.queue !== undefined)
+      return resumeQueued(threadId, { ...values, queue: values.queue }, await valueFlags(values, io), givenOptions(values), io);
+    if (values['queue-name'] !== undefined) throw usageError('resume: --queue-name needs --queue', 'add --queue <redis url>');
     const opened = await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: false });
     const target: ResumeTarget = { opened };
     try {

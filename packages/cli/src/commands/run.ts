@@ -1,16 +1,16 @@
-import { isAbsolute, resolve } from 'node:path';
-import type { CliIo } from '../cli-io.ts';
+import { resolve } from 'node:path';
 import type { Command } from '../command.ts';
-import { CliError, usageError } from '../errors.ts';
+import { usageError } from '../errors.ts';
 import { flagText } from '../flag-text.ts';
 import { loadModule } from '../load-module.ts';
 import { newThreadId } from '../new-thread-id.ts';
 import { openStore } from '../open-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
 import { parseSessionValues } from '../parse-session-values.ts';
-import { readThreadHead } from '../read-thread-head.ts';
-import { recordedModulePath } from '../recorded-module.ts';
-import { resumeCommand, type ResumeTarget } from '../resume-command.ts';
+import { outsideProject } from '../recorded-module.ts';
+import { refuseInterrupted } from '../refuse-interrupted.ts';
+import type { ResumeTarget } from '../resume-command.ts';
+import { runQueued } from '../run-queued.ts';
 import { runAndReport } from '../run-and-report.ts';
 import { runInput } from '../run-input.ts';
 import { terminalSafe } from '../terminal-safe.ts';
@@ -40,6 +40,10 @@ options:
   --record <file.jsonl>   append the run's events to a run log (weft replay reads it)
   --export <name>         the export to run
   --json                  JSON lines: {"event": …} per event, then {"result": …}
+  --queue <redis url>     send the run to the workers of a queue (weft worker) instead of
+                          running it here: redis://[user:password@]host[:port][/db]; needs a
+                          --store (or WEFT_STORE) the workers share; prints their events
+  --queue-name <name>     the queue (default weft)
 
 When the run stops at interrupts, it lists them and prints the weft resume
 command that continues it. Exit code 0 when the run is done or interrupted,
@@ -56,6 +60,8 @@ const OPTIONS = {
   record: { type: 'string' },
   export: { type: 'string' },
   json: { type: 'boolean' },
+  queue: { type: 'string' },
+  'queue-name': { type: 'string' },
 } as const;
 
 /** `weft run <module>`: a new run of the module's agent or graph. */
@@ -73,6 +79,8 @@ export const runCommand: Command = {
     if (values.thread === '') throw usageError('run: --thread needs a non-empty id', 'leave --thread out to get a new id');
     if (values['take-over'] && values.thread === undefined)
       throw usageError('run: --take-over needs --thread', 'a new thread has no one to take it from');
+    if (values.queue !== undefined) return runQueued(loaded, { input, sessionValues }, { ...values, queue: values.queue }, io);
+    if (values['queue-name'] !== undefined) throw usageError('run: --queue-name needs --queue', 'add --queue <redis url>');
     const opened = await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: true });
     const holder = cliHolder('run');
     const target: ResumeTarget = { opened, module: outsideProject(loaded.path, io) };
@@ -106,21 +114,3 @@ export const runCommand: Command = {
     }
   },
 };
-
-/** The module's path when it lies outside the project: printed resume commands then name it with --module. */
-function outsideProject(file: string, io: Pick<CliIo, 'cwd' | 'env'>): string | undefined {
-  return isAbsolute(recordedModulePath(file, io)) ? file : undefined;
-}
-
-/** A new run on a thread that waits on interrupts would leave them unanswered: most likely `resume` was meant. */
-async function refuseInterrupted(target: ResumeTarget, threadId: string): Promise<void> {
-  const { opened } = target;
-  const head = await opened.store.get(threadId);
-  if (head?.status !== 'interrupted') return;
-  const { record } = await readThreadHead(opened, threadId);
-  throw new CliError(
-    'THREAD_INTERRUPTED',
-    `thread "${threadId}" waits on ${record.interrupts.map((i) => JSON.stringify(i.id)).join(', ')}: a new run would leave that unanswered`,
-    `run on another --thread, or answer it with: ${resumeCommand(threadId, record.interrupts, target)}`,
-  );
-}

@@ -1,0 +1,105 @@
+import { resolve } from 'node:path';
+import type { Command } from '../command.ts';
+import { usageError } from '../errors.ts';
+import { loadBullmq } from '../load-bullmq.ts';
+import { loadModule } from '../load-module.ts';
+import { openSharedStore } from '../open-shared-store.ts';
+import { parseCommandArgs } from '../parse-command-args.ts';
+import { queueAddress } from '../queue-address.ts';
+import { terminalSafe } from '../terminal-safe.ts';
+
+const USAGE = `usage: weft worker <module> --redis <url> --store <spec> [options]
+
+Runs the agent or graph a module exports for the jobs of a queue: the runs
+and resumes that weft run --queue and weft resume --queue (or WeftQueue in an
+application) send to it. Start as many as you like, on any machines: each job
+runs on one of them, and its events go back to whoever follows the job. The
+module and its export are chosen as weft run chooses them; the jobs name the
+target by that export ("graph", "agent", "default", or --export's name).
+
+options:
+  --redis <url>           the Redis server of the queue: redis://[user:password@]host[:port][/db]
+                          (rediss:// for TLS)
+  --store <spec>          where the checkpoints go, the same for every worker and submitter:
+                          postgres:<url> (machines) or sqlite:<file> (one machine); default $WEFT_STORE
+  --concurrency <n>       how many jobs this worker runs at once (default 1)
+  --queue-name <name>     the queue (default weft)
+  --export <name>         the export to serve
+
+It prints one line once it takes jobs. Ctrl-C or SIGTERM stops it gracefully:
+it takes no new job, finishes the ones it runs, then exits with 0 (Ctrl-C a
+second time quits at once; a job cut short is taken up by another worker
+from its last checkpoint). Exit code 2 for a wrong command line (no --redis,
+a store the workers cannot share, @weft/bullmq not installed).`;
+
+const OPTIONS = {
+  redis: { type: 'string' },
+  store: { type: 'string' },
+  concurrency: { type: 'string' },
+  'queue-name': { type: 'string' },
+  export: { type: 'string' },
+} as const;
+
+const EXAMPLE = 'e.g. weft worker <module> --redis redis://127.0.0.1:6379 --store postgres:<url>';
+
+/** `weft worker <module>`: serves the module's agent or graph to a queue's jobs until SIGINT or SIGTERM. */
+export const workerCommand: Command = {
+  name: 'worker',
+  usage: USAGE,
+  async execute(args, io) {
+    const { values, positionals } = parseCommandArgs('worker', args, OPTIONS, { names: ['module'], required: 1 });
+    if (values.redis === undefined) throw usageError('worker needs --redis <url>: the Redis server its jobs come from', EXAMPLE);
+    const concurrency = positiveInteger(values.concurrency ?? '1');
+    const address = queueAddress('--redis', values.redis, values['queue-name']);
+    const opened = await openSharedStore('worker', values.store, io, true);
+    try {
+      // @weft/bullmq before the module: once tsx is registered for a TypeScript module, every later import pays for its loader.
+      const { WeftWorker } = await loadBullmq();
+      const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
+      const target = loaded.kind === 'agent' ? loaded.agent : loaded.graph.withStore(opened.store);
+      const name = loaded.kind === 'agent' ? loaded.agent.name : loaded.graph.name;
+      const worker = new WeftWorker({
+        queue: address.name,
+        connection: address.connection.options,
+        store: opened.store,
+        targets: { [loaded.exportName]: target },
+        concurrency,
+      });
+      io.stdout(
+        `${terminalSafe(
+          `worker ready · queue ${address.name} · target ${loaded.exportName} (${loaded.kind} ${name}) · ${address.connection.label} · store ${opened.label} · concurrency ${concurrency} · pid ${process.pid}`,
+        )}\n`,
+      );
+      const signal = await nextSignal();
+      io.stdout(`${signal}: finishing the active jobs (${signal === 'SIGINT' ? 'Ctrl-C again quits at once' : 'SIGKILL quits at once'})\n`);
+      await worker.close();
+      io.stdout('worker closed\n');
+      return 0;
+    } finally {
+      await opened.close();
+    }
+  },
+};
+
+function positiveInteger(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1)
+    throw usageError(
+      `worker: --concurrency ${JSON.stringify(text)} is not a number of jobs`,
+      'give a whole number from 1, e.g. --concurrency 4',
+    );
+  return n;
+}
+
+/** Resolves at the first SIGINT or SIGTERM; a second one then ends the process as Node does by default. */
+function nextSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const on = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', on);
+      process.off('SIGTERM', on);
+      resolve(signal);
+    };
+    process.on('SIGINT', on);
+    process.on('SIGTERM', on);
+  });
+}

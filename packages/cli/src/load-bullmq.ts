@@ -1,0 +1,61 @@
+import type { Agent, AgentEvent, AgentRunResult } from '@weft/agents';
+import type { CheckpointStore, CompiledGraph, GraphEvent, RunResult } from '@weft/graph';
+import { CliError } from './errors.ts';
+import type { RedisOptions } from './redis-connection.ts';
+
+/** A queued run or resume, from any process: its events (replayed from the start) and its result. */
+export interface QueueJob {
+  readonly id: string;
+  events(): AsyncIterable<GraphEvent | AgentEvent>;
+  result(): Promise<RunResult | AgentRunResult>;
+}
+
+interface QueueOptions {
+  queue: string;
+  connection: RedisOptions;
+  store: CheckpointStore;
+}
+
+/** What the command asks of @weft/bullmq's WeftQueue. */
+export interface Queue {
+  run(target: string, input: unknown, options: { threadId: string; sessionValues?: Record<string, unknown> }): Promise<QueueJob>;
+  resume(
+    target: string,
+    options: { threadId: string; checkpointId?: string; resume?: Record<string, unknown>; sessionValues?: Record<string, unknown> },
+  ): Promise<QueueJob>;
+  close(): Promise<void>;
+}
+
+/** What the command asks of @weft/bullmq's WeftWorker. */
+export interface Worker {
+  close(): Promise<void>;
+}
+
+/** The part of @weft/bullmq the queue commands use. */
+export interface Bullmq {
+  WeftQueue: new (options: QueueOptions) => Queue;
+  WeftWorker: new (options: QueueOptions & { targets: Record<string, Agent | CompiledGraph>; concurrency?: number }) => Worker;
+}
+
+const PACKAGE = '@weft/bullmq';
+
+/**
+ * @weft/bullmq, loaded only by the queue commands (`weft worker`, `run
+ * --queue`, `resume --queue`): it brings BullMQ and ioredis, which a project
+ * that runs everything in one process does not install. Missing, it is a
+ * QUEUE_UNAVAILABLE error (exit code 2) whose hint installs it.
+ */
+export async function loadBullmq(): Promise<Bullmq> {
+  try {
+    // A specifier in a variable: the CLI does not depend on the package, and TypeScript must not require it.
+    return (await import(PACKAGE)) as Bullmq;
+  } catch (err) {
+    const missing = (err as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' && (err as Error).message.includes(`'${PACKAGE}'`);
+    throw new CliError(
+      'QUEUE_UNAVAILABLE',
+      missing ? `the queue needs ${PACKAGE}, which is not installed` : `cannot load ${PACKAGE}: ${(err as Error).message}`,
+      missing ? `install ${PACKAGE} beside @weft/cli: npm install ${PACKAGE}` : `reinstall ${PACKAGE} (npm install ${PACKAGE})`,
+      { cause: err },
+    );
+  }
+}
