@@ -32,11 +32,21 @@ function clerk() {
   const refund = tool({
     name: 'refund',
     description: 'Refunds an order.',
-    parameters: { type: 'object', properties: { order: { type: 'string' }, amount: { type: 'number' } }, required: ['order', 'amount'] } as const,
+    parameters: {
+      type: 'object',
+      properties: { order: { type: 'string' }, amount: { type: 'number' } },
+      required: ['order', 'amount'],
+    } as const,
     needsApproval: true,
     execute: ({ order, amount }) => `${amount} EUR back for ${order}`,
   });
-  return chatModelAgent({ name: 'Clerk', description: 'Handles refunds.', instruction: 'Help {customer}.', model, tools: [lookup, refund] });
+  return chatModelAgent({
+    name: 'Clerk',
+    description: 'Handles refunds.',
+    instruction: 'Help {customer}.',
+    model,
+    tools: [lookup, refund],
+  });
 }
 
 async function collect<E>(job: WeftJob<E, unknown>): Promise<E[]> {
@@ -60,7 +70,9 @@ describe('agent jobs', () => {
     const localStore = new MemoryStore();
     const localRunner = new Runner({ agent: clerk(), store: localStore });
     const localPaused = await localRunner.query('Refund A-7', { sessionValues: { customer: 'Ada' }, threadId: 'local' });
-    const localDone = await localRunner.resume(localPaused.checkpointId!, { resume: { [localPaused.interrupts[0]!.id]: { approved: true } } });
+    const localDone = await localRunner.resume(localPaused.checkpointId!, {
+      resume: { [localPaused.interrupts[0]!.id]: { approved: true } },
+    });
 
     const targets = { clerk: clerk() };
     fx.worker({ store: fx.store(), targets });
@@ -91,7 +103,10 @@ describe('agent jobs', () => {
     await a.close();
 
     fx.worker({ store: fx.store(), targets: { clerk: clerk() }, workerOptions: { name: 'B' } });
-    const resumed = await queue.resume('clerk', { threadId: job.threadId!, resume: { [paused.interrupts[0]!.id]: { approved: false, reason: 'no' } } });
+    const resumed = await queue.resume('clerk', {
+      threadId: job.threadId!,
+      resume: { [paused.interrupts[0]!.id]: { approved: false, reason: 'no' } },
+    });
     const done = await resumed.result();
     expect(done.status === 'done' && done.sessionValues).toEqual({ customer: 'Bo' });
     expect(done.finalOutput).toMatch(/^Refunded: /);

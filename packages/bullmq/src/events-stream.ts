@@ -33,7 +33,12 @@ function define(client: RedisClient): void {
 }
 
 /** Appends entries (`[field, text]` pairs) in one round trip, and makes the stream expire `ttlSeconds` after this write. */
-export async function appendEntries(client: RedisClient, key: string, ttlSeconds: number, entries: readonly [string, string][]): Promise<void> {
+export async function appendEntries(
+  client: RedisClient,
+  key: string,
+  ttlSeconds: number,
+  entries: readonly [string, string][],
+): Promise<void> {
   define(client);
   await client.runCommand(APPEND, [key, ttlSeconds, ...entries.flat()]);
 }
@@ -60,21 +65,15 @@ const PAGE = 500;
 type RawEntry = [id: string, fields: string[]];
 
 /**
- * The stream's entries after `from` ('0': all of them), in order, ending
+ * The stream's entries from the first, in order, ending
  * after the `end` or `failed` entry. It reads without blocking until it has
  * caught up, so replaying a finished job needs no connection of its own; then
  * it waits on a blocking connection. A job that has disappeared (no job and
  * nothing new) or that BullMQ failed without a `failed` entry (it stalled too
  * often) ends it with QUEUE_JOB_NOT_FOUND or QUEUE_JOB_FAILED.
  */
-export async function* readEntries(
-  source: StreamSource,
-  key: string,
-  jobId: string,
-  from = '0',
-  signal?: AbortSignal,
-): AsyncGenerator<StreamEntry> {
-  let last = from;
+export async function* readEntries(source: StreamSource, key: string, jobId: string, signal?: AbortSignal): AsyncGenerator<StreamEntry> {
+  let last = '0';
   let blocking: RedisClient | undefined;
   let failedSeen: string | undefined;
   const onAbort = () => blocking?.disconnect();
@@ -106,6 +105,41 @@ export async function* readEntries(
       const job = await source.jobState(jobId);
       if (!job) throw jobNotFound(jobId, key);
       // Read once more without blocking: a worker writes `failed` before BullMQ marks the job failed.
+      if (job.state === 'failed') failedSeen = job.failedReason ?? 'unknown reason';
+    }
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    blocking?.disconnect();
+  }
+}
+
+/**
+ * The stream's `end` or `failed` entry, waiting for it. Unlike reading every
+ * entry, it moves only the newest one: after each wake-up it asks for the
+ * last entry (XREVRANGE), then blocks for anything after it. The same checks
+ * on the job as `readEntries` end the wait for a job that is gone or failed.
+ */
+export async function waitForEnd(source: StreamSource, key: string, jobId: string, signal?: AbortSignal): Promise<StreamEntry> {
+  const shared = await source.client;
+  let blocking: RedisClient | undefined;
+  let failedSeen: string | undefined;
+  const onAbort = () => blocking?.disconnect();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    for (;;) {
+      signal?.throwIfAborted();
+      const tip = await lastEntry(shared, key);
+      if (tip && tip.kind !== 'e') return tip;
+      if (failedSeen !== undefined) throw jobFailed(jobId, failedSeen);
+      if (!blocking) {
+        if (!tip && !(await source.jobState(jobId))) throw jobNotFound(jobId, key);
+        blocking = await source.blockingClient();
+        if (signal?.aborted) onAbort();
+      }
+      const read = await blocking.xread([{ key, id: tip?.id ?? '0' }], { BLOCK: source.blockMs, COUNT: 1 });
+      if (read) continue;
+      const job = await source.jobState(jobId);
+      if (!job) throw jobNotFound(jobId, key);
       if (job.state === 'failed') failedSeen = job.failedReason ?? 'unknown reason';
     }
   } finally {

@@ -17,7 +17,13 @@ export async function finishedResult(target: WorkerTarget, threadId: string, job
   if (target.kind === 'graph') {
     const common = { ...base, state: view.state, runId: `job:${jobId}`, steps: view.step };
     if (view.status === 'interrupted' && view.interrupts.length)
-      return { ...common, status: 'interrupted', output: undefined, interrupts: [view.interrupts[0]!, ...view.interrupts.slice(1)], error: undefined };
+      return {
+        ...common,
+        status: 'interrupted',
+        output: undefined,
+        interrupts: [view.interrupts[0]!, ...view.interrupts.slice(1)],
+        error: undefined,
+      };
     return { ...common, status: 'done', output: view.output, interrupts: [], error: undefined };
   }
   const state = view.state as AgentRunState;

@@ -67,10 +67,7 @@ describe('graph jobs', () => {
     fx.worker({ store: fx.store(), targets: { review: reviewGraph() }, workerOptions: { name: 'B' } });
     const resumed = await queue.resume('review', { threadId: 'r1', resume: { 'review#0': 'ok' } });
     const done = await resumed.result();
-    expect(done.status === 'done' && [done.output, done.state.log]).toEqual([
-      'post+draft+ok+published',
-      ['draft', 'review:ok', 'publish'],
-    ]);
+    expect(done.status === 'done' && [done.output, done.state.log]).toEqual(['post+draft+ok+published', ['draft', 'review:ok', 'publish']]);
     expect((await queue.bull.getJob(job.id))?.processedBy).toBe('A');
     expect((await queue.bull.getJob(resumed.id))?.processedBy).toBe('B');
     const types = shape(await collect<GraphEvent>(resumed));
@@ -107,7 +104,8 @@ describe('graph jobs', () => {
     const lines = readJournal(fx.journal).sort((x, y) => x.at - y.at);
     expect(lines).toHaveLength(12);
     // One runner at a time: every start is followed by its own end before anything else starts.
-    for (let i = 0; i < lines.length; i += 2) expect([lines[i]!.ev, lines[i + 1]!.ev, lines[i]!.node]).toEqual(['start', 'end', lines[i + 1]!.node]);
+    for (let i = 0; i < lines.length; i += 2)
+      expect([lines[i]!.ev, lines[i + 1]!.ev, lines[i]!.node]).toEqual(['start', 'end', lines[i + 1]!.node]);
   });
 
   it('reports an unknown target as a typed error from result() and events(), and fails the job', async () => {
@@ -134,7 +132,11 @@ describe('graph jobs', () => {
         () => undefined,
         (e: unknown) => e,
       );
-    expect(err).toMatchObject({ code: 'UNKNOWN_INTERRUPT', message: (local as Error).message, details: (local as { details: unknown }).details });
+    expect(err).toMatchObject({
+      code: 'UNKNOWN_INTERRUPT',
+      message: (local as Error).message,
+      details: (local as { details: unknown }).details,
+    });
     await expect(queue.resume('review', { threadId: 'never-ran', resume: {} })).rejects.toMatchObject({ code: 'THREAD_NOT_FOUND' });
   });
 

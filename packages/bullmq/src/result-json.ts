@@ -44,6 +44,9 @@ export function jsonText(value: unknown): string {
   try {
     return JSON.stringify(value) ?? 'null';
   } catch {
-    return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v instanceof Error ? errorToJSON(v) : v)) ?? 'null';
+    return (
+      JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v instanceof Error ? errorToJSON(v) : v)) ??
+      'null'
+    );
   }
 }

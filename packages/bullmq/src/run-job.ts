@@ -51,9 +51,13 @@ export async function runJob(job: Job<WeftJobData, JobSummary>, token: string | 
     const data = parseJobData(job.data, job.id);
     const target = s.targets.get(data.target);
     if (!target)
-      throw new QueueError('QUEUE_TARGET_UNKNOWN', `no target "${data.target}" on the workers of queue "${s.queue}" (they run: ${[...s.targets.keys()].join(', ')})`, {
-        details: { target: data.target, known: [...s.targets.keys()] },
-      });
+      throw new QueueError(
+        'QUEUE_TARGET_UNKNOWN',
+        `no target "${data.target}" on the workers of queue "${s.queue}" (they run: ${[...s.targets.keys()].join(', ')})`,
+        {
+          details: { target: data.target, known: [...s.targets.keys()] },
+        },
+      );
     const lease = await takeLease(job, token, data.threadId, s);
     return await runUnderLease(job, data, target, lease, client, key, s);
   } catch (err) {

@@ -1,6 +1,6 @@
 import type { AgentEvent, AgentRunResult } from '@weft/agents';
 import type { GraphEvent, RunResult } from '@weft/graph';
-import { failedEntryError, lastEntry, readEntries, type StreamSource } from './events-stream.ts';
+import { failedEntryError, readEntries, waitForEnd, type StreamSource } from './events-stream.ts';
 import { resultFromJSON } from './result-json.ts';
 
 /** Reading a job's events or result: `signal` stops the wait (the iteration or promise then rejects with its reason). */
@@ -46,7 +46,7 @@ export class WeftJob<E = GraphEvent | AgentEvent, R = RunResult | AgentRunResult
    * on its own.
    */
   events(options: WeftJobReadOptions = {}): AsyncIterable<E> {
-    const read = () => readEntries(this.#source, this.eventsKey, this.id, '0', options.signal);
+    const read = () => readEntries(this.#source, this.eventsKey, this.id, options.signal);
     return {
       async *[Symbol.asyncIterator]() {
         for await (const entry of read()) {
@@ -64,12 +64,7 @@ export class WeftJob<E = GraphEvent | AgentEvent, R = RunResult | AgentRunResult
    * an input the schema refuses) and with QUEUE_* errors for the queue's own failures.
    */
   async result(options: WeftJobReadOptions = {}): Promise<R> {
-    const last = await lastEntry(await this.#source.client, this.eventsKey);
-    let end = last && last.kind !== 'e' ? last : undefined;
-    if (!end)
-      for await (const entry of readEntries(this.#source, this.eventsKey, this.id, last?.id ?? '0', options.signal))
-        if (entry.kind !== 'e') end = entry;
-    if (!end) throw new Error('unreachable: the stream ended without an end entry');
+    const end = await waitForEnd(this.#source, this.eventsKey, this.id, options.signal);
     if (end.kind === 'failed') throw failedEntryError(end);
     return resultFromJSON<R>(end.text);
   }

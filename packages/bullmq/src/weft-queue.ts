@@ -117,10 +117,7 @@ export class WeftQueue<T extends WeftTargets = WeftTargets> {
   }
 
   /** Enqueues a resume of a thread: values for its interrupts, or none to continue it after an error. */
-  async resume<K extends keyof T & string>(
-    target: K,
-    options: WeftResumeOptions,
-  ): Promise<WeftJob<TargetEvent<T[K]>, TargetResult<T[K]>>> {
+  async resume<K extends keyof T & string>(target: K, options: WeftResumeOptions): Promise<WeftJob<TargetEvent<T[K]>, TargetResult<T[K]>>> {
     checkTargetName(target);
     if (options === null || typeof options !== 'object')
       throw new QueueError('INVALID_ARGUMENT', 'queue.resume(target, { threadId, resume }) takes an options object');
@@ -170,4 +167,3 @@ function checkTargetName(target: unknown): void {
   if (typeof target !== 'string' || !target)
     throw new QueueError('INVALID_ARGUMENT', `the target must be the name of one of the workers' targets, got ${JSON.stringify(target)}`);
 }
-

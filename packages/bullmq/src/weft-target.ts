@@ -26,5 +26,8 @@ export function isAgentTarget(target: WeftTarget): target is Agent {
 export function isTarget(value: unknown): value is WeftTarget {
   if (value === null || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
-  return typeof v['kind'] === 'string' || (typeof v['run'] === 'function' && typeof v['resume'] === 'function' && typeof v['withStore'] === 'function');
+  return (
+    typeof v['kind'] === 'string' ||
+    (typeof v['run'] === 'function' && typeof v['resume'] === 'function' && typeof v['withStore'] === 'function')
+  );
 }

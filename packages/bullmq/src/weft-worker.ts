@@ -91,7 +91,10 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
       throw new QueueError('INVALID_ARGUMENT', `new WeftWorker(): leaseTtlMs must be a positive integer, got ${String(leaseTtlMs)}`);
     const eventsTtlSeconds = options.eventsTtlSeconds ?? DEFAULT_EVENTS_TTL_SECONDS;
     if (!Number.isSafeInteger(eventsTtlSeconds) || eventsTtlSeconds < 1)
-      throw new QueueError('INVALID_ARGUMENT', `new WeftWorker(): eventsTtlSeconds must be a positive integer, got ${String(eventsTtlSeconds)}`);
+      throw new QueueError(
+        'INVALID_ARGUMENT',
+        `new WeftWorker(): eventsTtlSeconds must be a positive integer, got ${String(eventsTtlSeconds)}`,
+      );
     this.name = options.queue;
     this.#targets = new Map(Object.entries(targets).map(([name, t]) => [name, workerTarget(name, t, store)]));
     const prefix = options.prefix ?? 'bull';
@@ -108,7 +111,12 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
       options.queue,
       (job: Job<WeftJobData, JobSummary>, token?: string, signal?: AbortSignal) => {
         const stop = signal ? AbortSignal.any([this.#abort.signal, signal]) : this.#abort.signal;
-        const work = runJob(job, token, { ...settings, client: this.bull.client, signal: stop, stopping: () => this.#abort.signal.aborted });
+        const work = runJob(job, token, {
+          ...settings,
+          client: this.bull.client,
+          signal: stop,
+          stopping: () => this.#abort.signal.aborted,
+        });
         this.#active.add(work);
         return work.finally(() => this.#active.delete(work));
       },

@@ -6,8 +6,7 @@ import { isAgentTarget, isTarget, type WeftTarget } from './weft-target.ts';
 
 /** A target as a worker runs it: a graph with the worker's store, or a Runner of the agent with it. */
 export type WorkerTarget =
-  | { kind: 'graph'; name: string; graph: CompiledGraph<any, any, any, any> }
-  | { kind: 'agent'; name: string; runner: Runner };
+  { kind: 'graph'; name: string; graph: CompiledGraph<any, any, any, any> } | { kind: 'agent'; name: string; runner: Runner };
 
 /**
  * Readies a target for a worker. A graph compiled without a store gets the

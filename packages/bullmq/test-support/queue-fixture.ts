@@ -18,6 +18,8 @@ export function queueFixture(prefix = 'test') {
   const queues: WeftQueue<any>[] = [];
   return {
     name,
+    /** The SQLite file, for a worker in another process. */
+    dbPath: file.path,
     journal: file.path.replace(/weft\.db$/, 'journal.ndjson'),
     /** A store on the test's SQLite file (each call opens another connection to it). */
     store: (leaseTtlMs?: number): CheckpointStore => file.open(leaseTtlMs),

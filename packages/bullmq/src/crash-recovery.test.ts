@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LeaseKeeper, type GraphEvent, type RunResult } from '@weft/graph';
+import { readJournal, reviewGraph, stepsGraph, type JournalLine } from '../test-support/journal-graph.ts';
+import { FAST_STALLS, queueFixture } from '../test-support/queue-fixture.ts';
+
+const starts = (lines: JournalLine[], node: string) => lines.filter((l) => l.ev === 'start' && l.node === node);
+const ends = (lines: JournalLine[], node: string) => lines.filter((l) => l.ev === 'end' && l.node === node);
+
+async function until(check: () => boolean, what: string, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('a job whose worker stops mid-run', () => {
+  let fx: ReturnType<typeof queueFixture>;
+  beforeEach(() => void (fx = queueFixture('crash')));
+  afterEach(() => fx.dispose());
+
+  it('closed with force: another worker takes the job over and continues from the last checkpoint', async () => {
+    let entered!: () => void;
+    const inTwo = new Promise<void>((resolve) => (entered = resolve));
+    // On A, `two` holds until its run is cancelled.
+    const hold = (signal: AbortSignal) =>
+      new Promise<void>((_, reject) => {
+        entered();
+        signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+      });
+    const a = fx.worker({
+      store: fx.store(),
+      targets: { steps: stepsGraph(fx.journal, { hold: { two: hold } }) },
+      workerOptions: FAST_STALLS,
+    });
+    const queue = fx.queue();
+    const job = await queue.run('steps', 'x', { threadId: 'forced' });
+    await inTwo;
+    await a.close({ force: true });
+    expect(await job.state()).toBe('active'); // left to the stalled-job check, not completed or failed
+
+    fx.worker({ store: fx.store(), targets: { steps: stepsGraph(fx.journal) }, workerOptions: FAST_STALLS });
+    const result = (await job.result()) as RunResult;
+    expect(result.status === 'done' && result.output).toBe('x>one>two>three');
+
+    const lines = readJournal(fx.journal);
+    expect([starts(lines, 'one').length, ends(lines, 'one').length]).toEqual([1, 1]); // finished steps never run again
+    expect([starts(lines, 'two').length, ends(lines, 'two').length]).toEqual([2, 1]); // the step in flight runs again
+    expect([starts(lines, 'three').length, ends(lines, 'three').length]).toEqual([1, 1]);
+    const events: GraphEvent[] = [];
+    for await (const e of job.events()) events.push(e as GraphEvent);
+    // The stream holds both attempts: the first up to its cancellation, the second from its resume.
+    const runStarts = events.filter((e) => e.type === 'run.start');
+    expect(runStarts.map((e) => e.type === 'run.start' && e.resumedFrom !== undefined)).toEqual([false, true]);
+    expect(events.at(-1)).toMatchObject({ type: 'run.end', status: 'done' });
+  });
+
+  it('killed (SIGKILL): the job waits for the dead worker’s lease to expire, then continues without running finished steps again', async () => {
+    const leaseTtlMs = 1_500;
+    const child = spawn(process.execPath, ['--import', 'tsx', join('test-support', 'crash-worker.ts')], {
+      cwd: join(import.meta.dirname, '..'),
+      env: { ...process.env, WEFT_QUEUE: fx.name, WEFT_DB: fx.dbPath, WEFT_JOURNAL: fx.journal, WEFT_LEASE_TTL_MS: String(leaseTtlMs) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = once(child, 'exit');
+    try {
+      await once(child.stdout, 'data'); // ready
+      const store = fx.store();
+      const queue = fx.queue();
+      const job = await queue.run('steps', 'y', { threadId: 'killed' });
+      await until(() => starts(readJournal(fx.journal), 'two').length > 0, 'the worker process to reach node two');
+      const held = await store.threadLease('killed');
+      expect(held?.holder).toContain(`:${child.pid} (job ${job.id})`);
+      child.kill('SIGKILL');
+      await exited;
+
+      fx.worker({ store, targets: { steps: stepsGraph(fx.journal) }, workerOptions: FAST_STALLS });
+      const result = (await job.result()) as RunResult;
+      expect(result.status === 'done' && result.output).toBe('y>one>two>three');
+
+      const lines = readJournal(fx.journal);
+      expect(starts(lines, 'one').map((l) => l.pid)).toEqual([child.pid]);
+      expect(starts(lines, 'two').map((l) => l.pid)).toEqual([child.pid, process.pid]);
+      expect(starts(lines, 'three').map((l) => l.pid)).toEqual([process.pid]);
+      // Never beside the dead holder: the second `two` started only once its lease had expired.
+      expect(starts(lines, 'two')[1]!.at).toBeGreaterThanOrEqual(held!.expiresAt);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('whose run had ended (its worker died before the job did): the job reports the run from its checkpoint and runs nothing', async () => {
+    const store = fx.store();
+    // The thread is held (by the worker about to die) when the job arrives: the job waits, as delayed.
+    const lease = await LeaseKeeper.take(store, 'ended', { holder: 'the worker that dies', ttlMs: 10_000 });
+    const targets = { review: reviewGraph() };
+    fx.worker({ store, targets });
+    const job = await fx.queue().run('review', 'post', { threadId: 'ended' });
+    await expect.poll(() => job.state()).toBe('delayed');
+    // What the job's first attempt did before its worker died: the whole run, with the job's id in its checkpoints.
+    const ran = await targets.review.withStore(store).run('post', { threadId: 'ended', lease, context: { weftJob: job.id } });
+    expect(ran.status).toBe('interrupted');
+
+    const result = (await job.result()) as RunResult;
+    expect(result).toMatchObject({ status: 'interrupted', interrupts: ran.interrupts, checkpointId: ran.checkpointId, state: ran.state });
+    expect(result.runId).toBe(`job:${job.id}`);
+    const events: unknown[] = [];
+    for await (const e of job.events()) events.push(e);
+    expect(events).toEqual([]); // nothing ran again
+  });
+});

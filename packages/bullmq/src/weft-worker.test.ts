@@ -1,0 +1,27 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readJournal, stepsGraph } from '../test-support/journal-graph.ts';
+import { queueFixture } from '../test-support/queue-fixture.ts';
+
+describe('WeftWorker.close()', () => {
+  let fx: ReturnType<typeof queueFixture>;
+  beforeEach(() => void (fx = queueFixture('close')));
+  afterEach(() => fx.dispose());
+
+  it('is graceful: the active job finishes (steps, end, completion), no new job starts, and the lease is released', async () => {
+    const store = fx.store();
+    const worker = fx.worker({ store, targets: { steps: stepsGraph(fx.journal, { workMs: 80 }) } });
+    const queue = fx.queue();
+    const first = await queue.run('steps', 'a', { threadId: 'c1' });
+    const second = await queue.run('steps', 'b', { threadId: 'c2' });
+    while (readJournal(fx.journal).length === 0) await new Promise((r) => setTimeout(r, 10));
+
+    await Promise.all([worker.close(), worker.close()]); // closing twice waits for the same close
+    expect(await first.state()).toBe('completed');
+    const lines = readJournal(fx.journal);
+    expect(lines.map((l) => `${l.ev}:${l.node}`)).toEqual(['start:one', 'end:one', 'start:two', 'end:two', 'start:three', 'end:three']);
+    expect(await first.result()).toMatchObject({ status: 'done', output: 'a>one>two>three' });
+    expect(await second.state()).toBe('waiting');
+    expect(await store.threadLease('c1')).toBeUndefined();
+    expect(await worker.bull.isRunning()).toBe(false);
+  });
+});
