@@ -13,6 +13,11 @@ const MAX_BATCH = 1_000;
  * events wait and go together in the next one, so a fast run costs a few
  * round trips per step, not one per event. Writes never overlap, so entries
  * keep the order of the events.
+ *
+ * Measured (test-support/measure-events.ts, a 200-step loop, 1,203 events,
+ * against the test Redis with appendfsync always): 4 appends per job and
+ * about 16 µs per event over a local run that collects its events (JSON is
+ * 0.8 µs of it); one XADD round trip per event cost 0.8–2.3 ms each.
  */
 export class EventPublisher {
   #pending: [string, string][] = [];
