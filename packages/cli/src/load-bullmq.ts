@@ -6,7 +6,8 @@ import type { RedisOptions } from './redis-connection.ts';
 /** A queued run or resume, from any process: its events (replayed from the start) and its result. */
 export interface QueueJob {
   readonly id: string;
-  events(): AsyncIterable<GraphEvent | AgentEvent>;
+  /** `signal` stops following (the iteration then rejects with its reason). */
+  events(options?: { signal?: AbortSignal }): AsyncIterable<GraphEvent | AgentEvent>;
   result(): Promise<RunResult | AgentRunResult>;
 }
 
@@ -26,15 +27,31 @@ export interface Queue {
   close(): Promise<void>;
 }
 
+/** A BullMQ job of a Weft queue, as the worker's events give it. */
+export interface BullJob {
+  id?: string | undefined;
+  data: { kind: 'run' | 'resume'; target: string; threadId: string };
+}
+
 /** What the command asks of @weft/bullmq's WeftWorker. */
 export interface Worker {
+  /** The BullMQ Worker underneath: its connection and its events. */
+  readonly bull: {
+    waitUntilReady(): Promise<unknown>;
+    on(event: 'active', listener: (job: BullJob) => void): unknown;
+    on(event: 'completed', listener: (job: BullJob, result: { status: string }) => void): unknown;
+    on(event: 'failed', listener: (job: BullJob | undefined, error: Error) => void): unknown;
+    on(event: 'error', listener: (error: Error) => void): unknown;
+  };
   close(): Promise<void>;
 }
 
 /** The part of @weft/bullmq the queue commands use. */
 export interface Bullmq {
   WeftQueue: new (options: QueueOptions) => Queue;
-  WeftWorker: new (options: QueueOptions & { targets: Record<string, Agent | CompiledGraph>; concurrency?: number }) => Worker;
+  WeftWorker: new (
+    options: QueueOptions & { targets: Record<string, Agent | CompiledGraph>; concurrency?: number; leaseTtlMs?: number; holder?: string },
+  ) => Worker;
 }
 
 const PACKAGE = '@weft/bullmq';

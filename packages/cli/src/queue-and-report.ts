@@ -57,7 +57,6 @@ export async function queueAndReport(
     const job = await submit(queue, run);
     options.header(job);
     const seen = await follow(job, run.kind, io, options.json);
-    if (io.outputClosed?.aborted) return;
     const res = await job.result();
     const { threadId } = run.request;
     const outcome = run.kind === 'agent' ? agentOutcome(res as AgentRunResult, threadId, seen) : graphOutcome(res as RunResult, threadId);
@@ -90,8 +89,8 @@ async function follow(job: QueueJob, kind: 'agent' | 'graph', io: CliIo, json: b
   const sink = eventSink(io, { json, stream: false });
   const seen: AgentEvent[] = [];
   try {
-    for await (const event of job.events()) {
-      if (io.outputClosed?.aborted) break; // nobody reads any more (`| head`): stop following
+    // Nobody reading any more (`| head`) stops following: the iteration rejects, and main() ends quietly.
+    for await (const event of job.events(io.outputClosed ? { signal: io.outputClosed } : {})) {
       if (kind === 'agent') {
         seen.push(event as AgentEvent);
         sink.agent(event as AgentEvent);

@@ -1,10 +1,13 @@
 import { resolve } from 'node:path';
+import { cliHolder } from '../cli-holder.ts';
 import type { Command } from '../command.ts';
 import { usageError } from '../errors.ts';
+import { leaseTtlFromEnv } from '../lease-ttl.ts';
 import { loadBullmq } from '../load-bullmq.ts';
 import { loadModule } from '../load-module.ts';
 import { openSharedStore } from '../open-shared-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
+import { printWorkerJobs } from '../print-worker-jobs.ts';
 import { queueAddress } from '../queue-address.ts';
 import { terminalSafe } from '../terminal-safe.ts';
 
@@ -50,6 +53,7 @@ export const workerCommand: Command = {
     const { values, positionals } = parseCommandArgs('worker', args, OPTIONS, { names: ['module'], required: 1 });
     if (values.redis === undefined) throw usageError('worker needs --redis <url>: the Redis server its jobs come from', EXAMPLE);
     const concurrency = positiveInteger(values.concurrency ?? '1');
+    const leaseTtlMs = leaseTtlFromEnv(io.env);
     const address = queueAddress('--redis', values.redis, values['queue-name']);
     const opened = await openSharedStore('worker', values.store, io, true);
     try {
@@ -64,14 +68,23 @@ export const workerCommand: Command = {
         store: opened.store,
         targets: { [loaded.exportName]: target },
         concurrency,
+        holder: cliHolder('worker'),
+        ...(leaseTtlMs === undefined ? {} : { leaseTtlMs }),
       });
+      // Listening from here: a signal while Redis is still out of reach closes the worker too.
+      const stop = nextSignal();
+      printWorkerJobs(worker, io);
+      const ready = worker.bull.waitUntilReady().then(() => 'ready' as const);
+      ready.catch(() => {}); // a failure after a signal is no news: the worker closes anyway
+      const signal = await Promise.race([ready, stop]);
+      if (signal === 'ready') {
+        const what = `target ${loaded.exportName} (${loaded.kind} ${name}) · ${address.connection.label} · store ${opened.label}`;
+        io.stdout(`${terminalSafe(`worker ready · queue ${address.name} · ${what} · concurrency ${concurrency} · pid ${process.pid}`)}\n`);
+      }
+      const received = signal === 'ready' ? await stop : signal;
       io.stdout(
-        `${terminalSafe(
-          `worker ready · queue ${address.name} · target ${loaded.exportName} (${loaded.kind} ${name}) · ${address.connection.label} · store ${opened.label} · concurrency ${concurrency} · pid ${process.pid}`,
-        )}\n`,
+        `${received}: finishing the active jobs (${received === 'SIGINT' ? 'Ctrl-C again quits at once' : 'SIGKILL quits at once'})\n`,
       );
-      const signal = await nextSignal();
-      io.stdout(`${signal}: finishing the active jobs (${signal === 'SIGINT' ? 'Ctrl-C again quits at once' : 'SIGKILL quits at once'})\n`);
       await worker.close();
       io.stdout('worker closed\n');
       return 0;
