@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import type { JournalLine } from '../fixtures/journal-line.ts';
 
 export interface JournalExpectation {
@@ -130,4 +130,29 @@ function checkThread(threadId: string, list: JournalLine[], expect: JournalExpec
   }
   const late = new Set(list.filter((l) => l.t > (expect.killed.get(l.pid) ?? Infinity)).map((l) => l.pid));
   for (const pid of late) problems.push(`${threadId}: pid ${pid} wrote after it died`);
+}
+
+/**
+ * The processes with a step running now, judging by the journal's last
+ * `bytes`: a `start` without its `end` yet. The chaos test kills one of these,
+ * so that its kills land in flight rather than on an idle worker.
+ */
+export function busyPids(path: string, bytes = 64 * 1024): Set<number> {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const buf = Buffer.alloc(Math.min(bytes, size));
+    readSync(fd, buf, 0, buf.length, size - buf.length);
+    const open = new Map<string, number>();
+    for (const text of buf.toString('utf8').split('\n').slice(1)) {
+      if (!text) continue;
+      const l = JSON.parse(text) as JournalLine;
+      const at = `${l.pid} ${l.threadId} ${l.node} ${l.step}`;
+      if (l.ev === 'start') open.set(at, l.pid);
+      else if (l.ev === 'end') open.delete(at);
+    }
+    return new Set(open.values());
+  } finally {
+    closeSync(fd);
+  }
 }

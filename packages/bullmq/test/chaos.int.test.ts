@@ -1,0 +1,106 @@
+import type { WeftJob } from '@weft/bullmq';
+import type { GraphEvent, RunResult } from '@weft/graph';
+import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
+import { CHAIN, chainOutput } from './fixtures/journal-graphs.ts';
+import { busyPids, checkJournal, readJournal } from './support/check-journal.ts';
+import { createHarness, mapLimit, sleep, within, type Harness } from './support/harness.ts';
+import { services, servicesDescribe } from './support/services.ts';
+import type { WorkerProcess } from './support/worker-fleet.ts';
+
+const WORKERS = 4;
+const KILLS = 30;
+/** Threads enqueued before each kill: 17 × 30 = 510 threads, each batch still running when the kill lands. */
+const BATCH = 17;
+const THREADS = BATCH * KILLS;
+/** One kill per interval; a replacement boots (≈1–2 s of tsx on 2 cores) while the other workers carry on. */
+const KILL_EVERY_MS = 1_500;
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+
+/** A random worker with a step in flight (waiting up to 1 s for one), else a random one that is up: kills should cut steps. */
+async function victim(h: Harness): Promise<WorkerProcess> {
+  const deadline = Date.now() + 1_000;
+  for (;;) {
+    const up = h.fleet.live().filter((w) => w.isReady);
+    const busy = busyPids(h.journal);
+    const inFlight = up.filter((w) => busy.has(w.pid));
+    if (inFlight.length > 0) return pick(inFlight);
+    if (Date.now() > deadline && up.length > 0) return pick(up);
+    await sleep(10);
+  }
+}
+
+servicesDescribe()(`chaos: ${WORKERS} worker processes, ${THREADS} threads, ${KILLS} SIGKILLs`, () => {
+  let h: Harness;
+  let failed = false;
+
+  beforeAll(async () => {
+    h = await createHarness(services!, 'chaos', {
+      WEFT_CONCURRENCY: '4',
+      WEFT_LEASE_TTL_MS: '2000',
+      WEFT_LOCK_MS: '1500',
+      WEFT_STALLED_MS: '1000',
+    });
+    const first = Array.from({ length: WORKERS }, () => h.fleet.start());
+    await Promise.all(first.map((w) => w.ready));
+  }, 60_000);
+
+  afterAll(async () => h?.dispose(failed), 60_000);
+
+  it('every thread finishes with its output; a step repeats only when a kill cut it, with the same key; never two runners', async () => {
+    onTestFailed(() => void (failed = true)); // keep the journal and worker logs
+    const started = Date.now();
+    const jobs: { threadId: string; n: number; job: WeftJob<GraphEvent, RunResult<string>> }[] = [];
+    const random = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
+
+    for (let k = 0; k < KILLS; k++) {
+      for (let b = 0; b < BATCH; b++) {
+        const n = jobs.length;
+        const threadId = `${h.tag}-t${n}`;
+        jobs.push({ threadId, n, job: await h.queue.run('chain', n, { threadId }) });
+      }
+      // Land the kill while this batch runs.
+      const before = random(30, 250);
+      await sleep(before);
+      h.fleet.kill(await victim(h));
+      h.fleet.start();
+      await sleep(KILL_EVERY_MS - before);
+    }
+    const killedAt = Date.now();
+
+    const results = await within(
+      120_000,
+      'the results of all threads',
+      mapLimit(jobs, 32, ({ job }) => job.result()),
+    );
+    const finishedAt = Date.now();
+    expect(results.map((r, i) => [jobs[i]!.threadId, r.status, r.status === 'done' ? r.output : r])).toEqual(
+      jobs.map(({ threadId, n }) => [threadId, 'done', chainOutput(n, threadId)]),
+    );
+
+    // Jobs whose worker died after their run ended come back through the stalled check and complete without running anything.
+    expect(await h.drained(30_000)).toEqual({});
+    // Graceful stops: each live worker finishes its jobs and exits 0.
+    await Promise.all(h.fleet.live().map((w) => w.ready));
+    const exits = await h.fleet.stopAll();
+    expect(exits.map((e) => e.code)).toEqual(Array(WORKERS).fill(0));
+    expect(await h.leftovers()).toEqual({});
+
+    const report = checkJournal(readJournal(h.journal), {
+      threads: jobs.map((j) => j.threadId),
+      steps: CHAIN.map((node, i) => ({ node, step: i + 1 })),
+      effectNode: 'tool',
+      killed: h.fleet.killedExits(),
+    });
+    expect(report.problems).toEqual([]);
+    expect(h.fleet.kills).toHaveLength(KILLS);
+    // The kills did what they are for: most cut a step, some between a tool's effect and its checkpoint.
+    expect(report.killsInFlight).toBeGreaterThanOrEqual(KILLS / 2);
+    expect(report.duplicateEffects).toBeGreaterThan(0);
+    console.log(
+      `chaos: ${THREADS} threads, ${KILLS} kills (${report.killsInFlight} with a step in flight), ${report.executions} step runs, ` +
+        `${report.repeats} repeated after a kill, ${report.duplicateEffects} duplicate effects (same key); ` +
+        `kills done after ${killedAt - started} ms, all results after ${finishedAt - started} ms`,
+    );
+  }, 240_000);
+});
