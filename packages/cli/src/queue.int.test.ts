@@ -120,7 +120,7 @@ describe.skipIf(!redis)('weft worker and the queue', () => {
     const run = weftProcess(['run', 'counting-graph.ts', '--query', '', '--thread', thread, '--json', ...queued('counting')], cwd);
     await run.waitFor((l) => l.includes('"type":"node.custom"') && l.includes('"entered":"c"'));
     worker.child.kill('SIGTERM');
-    await worker.waitFor((l) => l === 'SIGTERM: finishing the active jobs (SIGKILL quits at once)');
+    await worker.waitFor((l) => l === 'SIGTERM: finishing the active jobs (SIGTERM again quits at once)');
     worker.send('go');
     expect(await worker.exited).toBe(0);
     expect(worker.lines.slice(-2)).toEqual([

@@ -29,10 +29,11 @@ options:
   --queue-name <name>     the queue (default weft)
   --export <name>         the export to serve
 
-It prints one line once it takes jobs. Ctrl-C or SIGTERM stops it gracefully:
-it takes no new job, finishes the ones it runs, then exits with 0 (Ctrl-C a
-second time quits at once; a job cut short is taken up by another worker
-from its last checkpoint). Exit code 2 for a wrong command line (no --redis,
+It prints one line once it takes jobs, then one when it starts a job and one
+when the job ends. Ctrl-C or SIGTERM stops it gracefully: it takes no new
+job, finishes the ones it runs, then exits with 0 (a second signal quits at
+once; a job cut short is taken up by another worker from its last
+checkpoint). Exit code 2 for a wrong command line (no --redis,
 a store the workers cannot share, @weft/bullmq not installed).`;
 
 const OPTIONS = {
@@ -82,9 +83,7 @@ export const workerCommand: Command = {
         io.stdout(`${terminalSafe(`worker ready · queue ${address.name} · ${what} · concurrency ${concurrency} · pid ${process.pid}`)}\n`);
       }
       const received = signal === 'ready' ? await stop : signal;
-      io.stdout(
-        `${received}: finishing the active jobs (${received === 'SIGINT' ? 'Ctrl-C again quits at once' : 'SIGKILL quits at once'})\n`,
-      );
+      io.stdout(`${received}: finishing the active jobs (${received === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'} again quits at once)\n`);
       await worker.close();
       io.stdout('worker closed\n');
       return 0;
