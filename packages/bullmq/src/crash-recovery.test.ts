@@ -111,4 +111,30 @@ describe('a job whose worker stops mid-run', () => {
     for await (const e of job.events()) events.push(e);
     expect(events).toEqual([]); // nothing ran again
   });
+
+  it('that loses its thread (an operator took it over): the job waits, then continues from the last checkpoint', async () => {
+    const store = fx.store();
+    let entered!: () => void;
+    const inTwo = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    const hold = () => (first ? ((first = false), entered(), gate) : Promise.resolve());
+    fx.worker({ store, targets: { steps: stepsGraph(fx.journal, { hold: { two: hold } }) }, leaseTtlMs: 1_000 });
+    const job = await fx.queue().run('steps', 'w', { threadId: 'taken' });
+    await inTwo;
+    // Someone takes the thread for a moment; the run learns it at its next renewal and stops before its next write (LEASE_LOST).
+    await store.claimThread('taken', { holder: 'operator', takeOver: true, ttlMs: 300 });
+    await new Promise((r) => setTimeout(r, 500)); // the run's next renewal (every third of its 1 s lease) is refused
+    release();
+
+    const result = (await job.result()) as RunResult;
+    expect(result.status === 'done' && result.output).toBe('w>one>two>three');
+    const lines = readJournal(fx.journal);
+    expect([starts(lines, 'one').length, starts(lines, 'two').length, starts(lines, 'three').length]).toEqual([1, 2, 1]);
+    expect(await job.state()).toBe('completed');
+    const errors: string[] = [];
+    for await (const e of job.events()) if ((e as GraphEvent).type === 'error') errors.push((e as { error: { code: string } }).error.code);
+    expect(errors).toEqual(['LEASE_LOST']); // the first attempt's end, in the stream before the second's events
+  });
 });

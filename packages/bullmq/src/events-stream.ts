@@ -83,7 +83,7 @@ export async function* readEntries(source: StreamSource, key: string, jobId: str
       signal?.throwIfAborted();
       const client = blocking ?? (await source.client);
       const options = blocking && failedSeen === undefined ? { BLOCK: source.blockMs, COUNT: PAGE } : { COUNT: PAGE };
-      const read = (await client.xread([{ key, id: last }], options)) as [string, RawEntry[]][] | null;
+      const read = (await client.xread([{ key, id: last }], options).catch(aborted(signal))) as [string, RawEntry[]][] | null;
       const raw = read?.[0]?.[1] ?? [];
       for (const r of raw) {
         const entry = toEntry(r);
@@ -136,7 +136,7 @@ export async function waitForEnd(source: StreamSource, key: string, jobId: strin
         blocking = await source.blockingClient();
         if (signal?.aborted) onAbort();
       }
-      const read = await blocking.xread([{ key, id: tip?.id ?? '0' }], { BLOCK: source.blockMs, COUNT: 1 });
+      const read: unknown = await blocking.xread([{ key, id: tip?.id ?? '0' }], { BLOCK: source.blockMs, COUNT: 1 }).catch(aborted(signal));
       if (read) continue;
       const job = await source.jobState(jobId);
       if (!job) throw jobNotFound(jobId, key);
@@ -147,6 +147,14 @@ export async function waitForEnd(source: StreamSource, key: string, jobId: strin
     blocking?.disconnect();
   }
 }
+
+/** A read cut by the signal (its connection closed) fails with the signal's reason, not the connection's error. */
+const aborted =
+  (signal: AbortSignal | undefined) =>
+  (err: unknown): never => {
+    signal?.throwIfAborted();
+    throw err;
+  };
 
 function jobNotFound(jobId: string, key: string): QueueError {
   return new QueueError('QUEUE_JOB_NOT_FOUND', `no job "${jobId}" in the queue, and no end in its events (${key})`, {

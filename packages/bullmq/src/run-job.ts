@@ -59,7 +59,7 @@ export async function runJob(job: Job<WeftJobData, JobSummary>, token: string | 
         },
       );
     const lease = await takeLease(job, token, data.threadId, s);
-    return await runUnderLease(job, data, target, lease, client, key, s);
+    return await runUnderLease(job, token, data, target, lease, client, key, s);
   } catch (err) {
     if (err instanceof DelayedError || s.stopping()) throw err;
     const code = (err as { code?: unknown } | null)?.code;
@@ -87,6 +87,7 @@ async function takeLease(job: Job, token: string | undefined, threadId: string, 
 
 async function runUnderLease(
   job: Job,
+  token: string | undefined,
   data: WeftJobData,
   target: WorkerTarget,
   lease: LeaseKeeper,
@@ -129,10 +130,13 @@ async function runUnderLease(
     await publisher.drain();
     throw new QueueError('QUEUE_CLOSED', `job ${job.id} stopped: its worker was closed with force`);
   }
-  // A run that lost its lease did not end: whoever holds the thread now goes on, and this job is tried again.
-  if (result.status === 'error' && result.error?.code === 'LEASE_LOST') {
+  // A run that lost the thread (its lease expired while its process stalled, or someone took it over) did not end:
+  // the job comes back once the thread is free and continues from the last checkpoint, as after a crash.
+  const lost = result.status === 'error' ? result.error?.code : undefined;
+  if (lost === 'LEASE_LOST' || lost === 'CONCURRENT_RESUME') {
     await publisher.drain();
-    throw result.error;
+    await job.moveToDelayed(Date.now() + s.leaseTtlMs, token);
+    throw new DelayedError(`job ${job.id} lost thread "${data.threadId}" (${lost}); it continues once the thread is free`);
   }
   await publisher.finish(['end', resultToJSON(result)]);
   return summary(result, data.threadId);

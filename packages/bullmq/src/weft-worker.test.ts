@@ -25,3 +25,25 @@ describe('WeftWorker.close()', () => {
     expect(await worker.bull.isRunning()).toBe(false);
   });
 });
+
+describe('WeftJob', () => {
+  let fx: ReturnType<typeof queueFixture>;
+  beforeEach(() => void (fx = queueFixture('job')));
+  afterEach(() => fx.dispose());
+
+  it('follows a job that no worker has taken yet, and stops waiting when its signal aborts', async () => {
+    const job = await fx.queue().run('steps', 'z');
+    expect(await job.state()).toBe('waiting');
+    const reason = new Error('gave up');
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(reason), 100);
+    const iterate = async () => {
+      for await (const _ of job.events({ signal: stop.signal })) throw new Error('no event expected');
+    };
+    await expect(iterate()).rejects.toBe(reason);
+    await expect(job.result({ signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+
+    fx.worker({ store: fx.store(), targets: { steps: stepsGraph(fx.journal) } });
+    expect(await job.result()).toMatchObject({ status: 'done', output: 'z>one>two>three' });
+  });
+});
