@@ -112,6 +112,29 @@ describe('a job whose worker stops mid-run', () => {
     expect(events).toEqual([]); // nothing ran again
   });
 
+  it('whose run had ended and written its end: the job completes without a second end', async () => {
+    const store = fx.store();
+    const lease = await LeaseKeeper.take(store, 'written', { holder: 'the worker that dies', ttlMs: 10_000 });
+    const targets = { review: reviewGraph() };
+    fx.worker({ store, targets });
+    const queue = fx.queue();
+    const job = await queue.run('review', 'post', { threadId: 'written' });
+    await expect.poll(() => job.state()).toBe('delayed');
+    const ran = await targets.review.withStore(store).run('post', { threadId: 'written', lease, context: { weftJob: job.id } });
+    const client = await queue.bull.client;
+    await client.xadd(job.eventsKey, '*', { end: JSON.stringify({ ...ran, note: 'written by the first attempt' }) });
+
+    await expect.poll(() => job.state()).toBe('completed');
+    expect(await job.result()).toMatchObject({ status: 'interrupted', note: 'written by the first attempt' });
+    const entries = (await client.xread([{ key: job.eventsKey, id: '0' }], { COUNT: 10 })) as [string, [string, string[]][]][];
+    expect(entries[0]![1].map(([, f]) => f[0])).toEqual(['end']);
+    expect((await queue.bull.getJob(job.id))?.returnvalue).toEqual({
+      status: 'interrupted',
+      threadId: 'written',
+      checkpointId: ran.checkpointId,
+    });
+  });
+
   it('that loses its thread (an operator took it over): the job waits, then continues from the last checkpoint', async () => {
     const store = fx.store();
     let entered!: () => void;

@@ -80,7 +80,7 @@ async function takeLease(job: Job, token: string | undefined, threadId: string, 
     // Another runner (another job of the thread, or a dead worker whose lease has not expired) holds it: wait, never run beside it.
     const expiresAt = ((err as { details?: { expiresAt?: number } }).details?.expiresAt ?? 0) - Date.now();
     const wait = Math.min(BUSY_RETRY_MAX_MS, Math.max(50, expiresAt)) + Math.floor(Math.random() * 50);
-    await job.moveToDelayed(Date.now() + wait, token);
+    await delay(job, wait, token);
     throw new DelayedError(`thread "${threadId}" is busy; job ${job.id} waits ${wait} ms`);
   }
 }
@@ -98,16 +98,23 @@ async function runUnderLease(
   let run: StartedRun;
   let publisher: EventPublisher;
   try {
-    // A first delivery cannot have checkpoints of its own; a redelivered one reads the head to find out.
+    // A first delivery cannot have checkpoints of its own; a redelivered one reads the head to find out (an
+    // agent's resume of the latest checkpoint needs its id too). Otherwise the run reads the head itself.
     const firstDelivery = job.attemptsStarted === 1 && !job.stalledCounter;
-    const head = await s.store.get(data.threadId);
+    const needHead = !firstDelivery || (target.kind === 'agent' && data.kind === 'resume' && data.checkpointId === undefined);
+    const head = needHead ? await s.store.get(data.threadId) : undefined;
     const own = !firstDelivery && head !== undefined && ownedBy(head, job.id!);
+    const ended = own ? await lastEntry(client, key) : undefined;
+    if (ended?.kind === 'end') {
+      // The run ended and said so; only the job's completion was lost with its worker.
+      await lease.release();
+      return summary(JSON.parse(ended.text), data.threadId);
+    }
     if (own && (head.status === 'done' || head.status === 'interrupted')) {
-      // The run ended, but the worker stopped before the job did: report it, run nothing.
+      // The run ended, but the worker stopped before it wrote the end: report it from the checkpoint, run nothing.
       const result = await finishedResult(target, data.threadId, job.id!);
       await lease.release();
-      const last = await lastEntry(client, key);
-      if (last?.kind !== 'end') await new EventPublisher(client, key, s.eventsTtlSeconds).finish(['end', resultToJSON(result)]);
+      await new EventPublisher(client, key, s.eventsTtlSeconds).finish(['end', resultToJSON(result)]);
       return summary(result, data.threadId);
     }
     publisher = new EventPublisher(client, key, s.eventsTtlSeconds);
@@ -135,11 +142,20 @@ async function runUnderLease(
   const lost = result.status === 'error' ? result.error?.code : undefined;
   if (lost === 'LEASE_LOST' || lost === 'CONCURRENT_RESUME') {
     await publisher.drain();
-    await job.moveToDelayed(Date.now() + s.leaseTtlMs, token);
+    await delay(job, s.leaseTtlMs, token);
     throw new DelayedError(`job ${job.id} lost thread "${data.threadId}" (${lost}); it continues once the thread is free`);
   }
   await publisher.finish(['end', resultToJSON(result)]);
   return summary(result, data.threadId);
+}
+
+/**
+ * Sends the job back to wait. When BullMQ refuses (this worker lost the job's
+ * lock: another worker may have it now; or Redis is unreachable), the job is
+ * left as it is: its lock expires and the stalled-job check hands it out again.
+ */
+async function delay(job: Job, ms: number, token: string | undefined): Promise<void> {
+  await job.moveToDelayed(Date.now() + ms, token).catch(() => {});
 }
 
 function ownedBy(head: CheckpointEntry, jobId: string): boolean {
