@@ -29,6 +29,7 @@ export type CliErrorCode =
   | 'BENCH_UNAVAILABLE'
   | 'FOLDER_NOT_EMPTY'
   | 'QUEUE_UNAVAILABLE'
+  | 'QUEUE_UNREACHABLE'
   | 'STORE_NOT_SHARED';
 
 /** Codes that mean the command line (or what it needs installed) is wrong: exit code 2. */

@@ -60,18 +60,19 @@ const PACKAGE = '@weft/bullmq';
  * @weft/bullmq, loaded only by the queue commands (`weft worker`, `run
  * --queue`, `resume --queue`): it brings BullMQ and ioredis, which a project
  * that runs everything in one process does not install. Missing, it is a
- * QUEUE_UNAVAILABLE error (exit code 2) whose hint installs it.
+ * QUEUE_UNAVAILABLE error (exit code 2) whose hint installs it. `specifier`
+ * is for tests, which name a package that is not installed.
  */
-export async function loadBullmq(): Promise<Bullmq> {
+export async function loadBullmq(specifier: string = PACKAGE): Promise<Bullmq> {
   try {
     // A specifier in a variable: the CLI does not depend on the package, and TypeScript must not require it.
-    return (await import(PACKAGE)) as Bullmq;
+    return (await import(specifier)) as Bullmq;
   } catch (err) {
-    const missing = (err as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' && (err as Error).message.includes(`'${PACKAGE}'`);
+    const missing = (err as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' && (err as Error).message.includes(`'${specifier}'`);
     throw new CliError(
       'QUEUE_UNAVAILABLE',
-      missing ? `the queue needs ${PACKAGE}, which is not installed` : `cannot load ${PACKAGE}: ${(err as Error).message}`,
-      missing ? `install ${PACKAGE} beside @weft/cli: npm install ${PACKAGE}` : `reinstall ${PACKAGE} (npm install ${PACKAGE})`,
+      missing ? `the queue needs ${specifier}, which is not installed` : `cannot load ${specifier}: ${(err as Error).message}`,
+      missing ? `install ${specifier} beside @weft/cli: npm install ${specifier}` : `reinstall ${specifier} (npm install ${specifier})`,
       { cause: err },
     );
   }

@@ -7,6 +7,7 @@ import { graphInput, type RunInput } from './execute-target.ts';
 import { loadBullmq, type Queue, type QueueJob } from './load-bullmq.ts';
 import type { OpenedStore } from './open-store.ts';
 import type { PrintedOption } from './printed-command.ts';
+import { probeRedis } from './probe-redis.ts';
 import type { QueueAddress } from './queue-address.ts';
 import { peekThreadHead } from './read-thread-head.ts';
 import type { ResumeTarget } from './resume-command.ts';
@@ -51,6 +52,7 @@ export async function queueAndReport(
   target: ResumeTarget,
   options: { json: boolean; header: (job: QueueJob) => void },
 ): Promise<void> {
+  await probeRedis(run.address.connection, '--queue');
   const { WeftQueue } = await loadBullmq();
   const queue = new WeftQueue({ queue: run.address.name, connection: run.address.connection.options, store: opened.store });
   try {

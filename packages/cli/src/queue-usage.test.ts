@@ -7,6 +7,8 @@ import { realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runMain } from '../test-support/run-main.ts';
+import { CliError } from './errors.ts';
+import { loadBullmq } from './load-bullmq.ts';
 import { FIXTURES, projectModule, tempDir } from '../test-support/spawn-weft.ts';
 
 const REDIS = 'redis://127.0.0.1:1';
@@ -103,6 +105,26 @@ describe('queue commands: usage errors', () => {
     expect(await runMain(['resume', '--queue-name', 'support', '--', 't1'], cwd)).toEqual(
       failure('resume: --queue-name needs --queue', 'add --queue <redis url>'),
     );
+  });
+
+  it('a Redis that does not answer: run --queue and resume --queue say so instead of waiting', async () => {
+    const refused = { code: 1, stdout: '' };
+    const hint = 'hint: is Redis running there, and is the URL of --queue right?\n';
+    expect(await runMain(['run', EXPENSE, ...INPUT, '--queue', REDIS, '--store', 'sqlite:s.db'], cwd)).toEqual({
+      ...refused,
+      stderr: `weft: cannot reach the queue's Redis (redis 127.0.0.1:1): connect ECONNREFUSED 127.0.0.1:1\n${hint}`,
+    });
+  });
+
+  it('@weft/bullmq not installed: QUEUE_UNAVAILABLE, exit code 2, and the command that installs it', async () => {
+    const err = await loadBullmq('@weft/not-installed').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CliError);
+    expect(err).toMatchObject({
+      code: 'QUEUE_UNAVAILABLE',
+      exitCode: 2,
+      message: 'the queue needs @weft/not-installed, which is not installed',
+      hint: 'install @weft/not-installed beside @weft/cli: npm install @weft/not-installed',
+    });
   });
 
   it('weft worker --help', async () => {

@@ -24,6 +24,10 @@ const HINTS: Record<string, string> = {
   INVALID_ARGUMENT: 'check the arguments; WEFT_DEBUG=1 shows the stack trace',
   RUN_LOG_NOT_FOUND: 'check the path; weft run --record <file.jsonl> writes a run log',
   RUN_LOG_INVALID: 'pass a run log written by weft run --record <file.jsonl>',
+  QUEUE_TARGET_UNKNOWN:
+    "the queue's workers serve another export: start them on the same module (and --export), or pass weft run the --export they serve",
+  QUEUE_JOB_FAILED:
+    'BullMQ gave the job up (it stalled too often): see how far the thread got with weft history -- <thread>, then weft resume --queue … -- <thread>',
   ECONNREFUSED: 'is the Postgres server running, and is the URL in --store right?',
   ENOTFOUND: 'check the host name in the --store URL',
   '28P01': 'check the user and password in the --store URL',
