@@ -124,7 +124,7 @@ describe('a job whose worker stops mid-run', () => {
     const client = await queue.bull.client;
     await client.xadd(job.eventsKey, '*', { end: JSON.stringify({ ...ran, note: 'written by the first attempt' }) });
 
-    await expect.poll(() => job.state()).toBe('completed');
+    await expect.poll(() => job.state(), { timeout: 5_000 }).toBe('completed');
     expect(await job.result()).toMatchObject({ status: 'interrupted', note: 'written by the first attempt' });
     const entries = (await client.xread([{ key: job.eventsKey, id: '0' }], { COUNT: 10 })) as [string, [string, string[]][]][];
     expect(entries[0]![1].map(([, f]) => f[0])).toEqual(['end']);
