@@ -2,6 +2,7 @@ import type { WeftJob } from '@weft/bullmq';
 import type { GraphEvent, RunResult } from '@weft/graph';
 import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
 import { CHAIN, chainOutput } from './fixtures/journal-graphs.ts';
+import { checkJobEvents } from './support/check-events.ts';
 import { busyPids, checkJournal, readJournal } from './support/check-journal.ts';
 import { createHarness, mapLimit, sleep, within, type Harness } from './support/harness.ts';
 import { services, servicesDescribe } from './support/services.ts';
@@ -86,20 +87,47 @@ servicesDescribe()(`chaos: ${WORKERS} worker processes, ${THREADS} threads, ${KI
     expect(exits.map((e) => e.code)).toEqual(Array(WORKERS).fill(0));
     expect(await h.leftovers()).toEqual({});
 
-    const report = checkJournal(readJournal(h.journal), {
+    const lines = readJournal(h.journal);
+    const killed = h.fleet.killedExits();
+    const report = checkJournal(lines, {
       threads: jobs.map((j) => j.threadId),
       steps: CHAIN.map((node, i) => ({ node, step: i + 1 })),
       effectNode: 'tool',
-      killed: h.fleet.killedExits(),
+      killed,
     });
     expect(report.problems).toEqual([]);
     expect(h.fleet.kills).toHaveLength(KILLS);
+
+    // Each job's stream, replayed: the attempts' events in order, one end with the output.
+    const streams = await mapLimit(jobs, 16, async ({ job }) => {
+      const events: GraphEvent[] = [];
+      for await (const e of job.events()) events.push(e);
+      return events;
+    });
+    const lastStep = CHAIN.length;
+    const endedInKilledAttempt = (threadId: string) =>
+      killed.has(lines.findLast((l) => l.threadId === threadId && l.ev === 'start' && l.step === lastStep)?.pid ?? -1);
+    expect(
+      streams.flatMap((events, i) =>
+        checkJobEvents(jobs[i]!.threadId, events, {
+          steps: CHAIN.map((node, s) => ({ node, step: s + 1 })),
+          status: 'done',
+          output: chainOutput(jobs[i]!.n, jobs[i]!.threadId),
+          endMayBeMissing: endedInKilledAttempt(jobs[i]!.threadId),
+        }),
+      ),
+    ).toEqual([]);
+    const multi = streams.filter((events) => new Set(events.map((e) => e.runId)).size > 1).length;
+    const endless = streams.filter((events) => events.at(-1)?.type !== 'run.end').length;
     // The kills did what they are for: most cut a step, some between a tool's effect and its checkpoint.
     expect(report.killsInFlight).toBeGreaterThanOrEqual(KILLS / 2);
     expect(report.duplicateEffects).toBeGreaterThan(0);
+    // Killed attempts published events before they died: their jobs' streams show two attempts.
+    expect(multi).toBeGreaterThan(0);
     console.log(
       `chaos: ${THREADS} threads, ${KILLS} kills (${report.killsInFlight} with a step in flight), ${report.executions} step runs, ` +
-        `${report.repeats} repeated after a kill, ${report.duplicateEffects} duplicate effects (same key); ` +
+        `${report.repeats} repeated after a kill, ${report.duplicateEffects} duplicate effects (same key), ` +
+        `${multi} streams with events of 2+ attempts, ${endless} without a run.end (the run had ended in a killed attempt); ` +
         `kills done after ${killedAt - started} ms, all results after ${finishedAt - started} ms`,
     );
   }, 240_000);
