@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LeaseKeeper, type GraphEvent, type RunResult } from '@weft/graph';
+import { LeaseKeeper, type CheckpointStore, type GraphEvent, type RunResult } from '@weft/graph';
 import { readJournal, reviewGraph, stepsGraph, type JournalLine } from '../test-support/journal-graph.ts';
 import { FAST_STALLS, queueFixture } from '../test-support/queue-fixture.ts';
 
@@ -136,7 +136,19 @@ describe('a job whose worker stops mid-run', () => {
   });
 
   it('that loses its thread (an operator took it over): the job waits, then continues from the last checkpoint', async () => {
-    const store = fx.store();
+    // The worker's store, watched: when the run's renewal is refused, the run knows it lost the thread.
+    const base = fx.store();
+    let refused!: () => void;
+    const renewalRefused = new Promise<void>((resolve) => (refused = resolve));
+    const renewThread: CheckpointStore['renewThread'] = (lease) =>
+      base.renewThread(lease).catch((err: unknown) => (refused(), Promise.reject(err)));
+    const store = new Proxy(base, {
+      get: (target, key) => {
+        if (key === 'renewThread') return renewThread;
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
     let entered!: () => void;
     const inTwo = new Promise<void>((resolve) => (entered = resolve));
     let release!: () => void;
@@ -148,7 +160,7 @@ describe('a job whose worker stops mid-run', () => {
     await inTwo;
     // Someone takes the thread for a moment; the run learns it at its next renewal and stops before its next write (LEASE_LOST).
     await store.claimThread('taken', { holder: 'operator', takeOver: true, ttlMs: 300 });
-    await new Promise((r) => setTimeout(r, 500)); // the run's next renewal (every third of its 1 s lease) is refused
+    await renewalRefused; // the run's next renewal (every third of its 1 s lease)
     release();
 
     const result = (await job.result()) as RunResult;
