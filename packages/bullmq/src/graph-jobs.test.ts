@@ -90,7 +90,7 @@ describe('graph jobs', () => {
     const entries = (await client.xread([{ key: late.eventsKey, id: '0' }], { COUNT: 1000 })) as [string, [string, string[]][]][];
     const fields = entries[0]![1].map(([, f]) => f[0]);
     expect(fields).toEqual([...live.map(() => 'e'), 'end']);
-    expect(await late.state()).toBe('completed');
+    await expect.poll(() => late.state()).toBe('completed');
   });
 
   it('never runs two jobs of the same thread at once: the second waits for the lease, then continues the thread', async () => {
