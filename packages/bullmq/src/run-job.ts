@@ -37,7 +37,32 @@ export const JOB_CONTEXT_KEY = 'weftJob';
 const BUSY_RETRY_MAX_MS = 1_000;
 
 /** Errors after which trying the job again may succeed: the thread changed under it, or a store or Redis failure (any non-Weft error). */
-const RETRYABLE = new Set(['CONCURRENT_RESUME', 'LEASE_LOST', 'CHECKPOINTS_NOT_WRITTEN', 'THREAD_BUSY']);
+/**
+ * Refusals that another attempt would meet again (the job's data, the thread's
+ * state, the graph): the job fails at once. Anything else — a Redis or store
+ * connection refused (ECONNREFUSED, ETIMEDOUT…), a store's own failure, a
+ * thread lost to another runner — follows the job's `attempts` and `backoff`.
+ */
+const PERMANENT = new Set([
+  'INVALID_ARGUMENT',
+  'QUEUE_TARGET_UNKNOWN',
+  'QUEUE_JOB_DATA_INVALID',
+  'INPUT_INVALID',
+  'RESUME_INVALID',
+  'UNKNOWN_INTERRUPT',
+  'INTERRUPT_ALREADY_ANSWERED',
+  'NOTHING_TO_RESUME',
+  'THREAD_NOT_FOUND',
+  'CHECKPOINT_NOT_FOUND',
+  'CHECKPOINT_NOT_LATEST',
+  'CHECKPOINT_GRAPH_MISMATCH',
+  'CHECKPOINT_CORRUPT',
+  'CHECKPOINT_VERSION',
+  'CHECKPOINT_UNSERIALIZABLE',
+  'GRAPH_INVALID',
+  'AGENT_TREE_INVALID',
+  'STORE_REQUIRED',
+]);
 
 /**
  * One job: take the thread's lease (a thread held by another runner sends the
@@ -63,7 +88,7 @@ export async function runJob(job: Job<WeftJobData, JobSummary>, token: string | 
   } catch (err) {
     if (err instanceof DelayedError || s.stopping()) throw err;
     const code = (err as { code?: unknown } | null)?.code;
-    const retryable = typeof code !== 'string' || RETRYABLE.has(code);
+    const retryable = typeof code !== 'string' || !PERMANENT.has(code);
     const last = !retryable || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     if (!last) throw err;
     // The job's last word: readers get the error instead of waiting for an end.

@@ -84,7 +84,13 @@ export class WeftQueue<T extends WeftTargets = WeftTargets> {
       get client() {
         return bull.client;
       },
-      blockingClient: async () => (await bull.client).duplicate(),
+      blockingClient: async () => {
+        const client = (await bull.client).duplicate();
+        // A reader's own connection: while Redis is down its reads fail and are retried by the reader; ioredis
+        // would otherwise print every reconnection failure as an unhandled 'error' event.
+        client.on('error', () => {});
+        return client;
+      },
       jobState: async (id) => {
         const state = await bull.getJobState(id);
         if (state === 'unknown') return undefined;
