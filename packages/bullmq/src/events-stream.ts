@@ -101,16 +101,25 @@ export async function* readEntries(source: StreamSource, key: string, jobId: str
         continue;
       }
       if (raw.length > 0) continue;
-      // A whole block without an entry: is the job still there?
-      const job = await source.jobState(jobId);
-      if (!job) throw jobNotFound(jobId, key);
-      // Read once more without blocking: a worker writes `failed` before BullMQ marks the job failed.
-      if (job.state === 'failed') failedSeen = job.failedReason ?? 'unknown reason';
+      // A whole block without an entry; after a failure, read once more without blocking.
+      failedSeen = await failureOf(source, key, jobId);
     }
   } finally {
     signal?.removeEventListener('abort', onAbort);
     blocking?.disconnect();
   }
+}
+
+/**
+ * After a blocking read that got nothing: a job that is gone ends the wait
+ * (QUEUE_JOB_NOT_FOUND); a job BullMQ failed gives its reason, so the reader
+ * looks once more for the `failed` entry a worker writes before BullMQ marks
+ * the job failed, then reports it.
+ */
+async function failureOf(source: StreamSource, key: string, jobId: string): Promise<string | undefined> {
+  const job = await source.jobState(jobId);
+  if (!job) throw jobNotFound(jobId, key);
+  return job.state === 'failed' ? (job.failedReason ?? 'unknown reason') : undefined;
 }
 
 /**
@@ -138,9 +147,7 @@ export async function waitForEnd(source: StreamSource, key: string, jobId: strin
       }
       const read: unknown = await blocking.xread([{ key, id: tip?.id ?? '0' }], { BLOCK: source.blockMs, COUNT: 1 }).catch(aborted(signal));
       if (read) continue;
-      const job = await source.jobState(jobId);
-      if (!job) throw jobNotFound(jobId, key);
-      if (job.state === 'failed') failedSeen = job.failedReason ?? 'unknown reason';
+      failedSeen = await failureOf(source, key, jobId);
     }
   } finally {
     signal?.removeEventListener('abort', onAbort);
