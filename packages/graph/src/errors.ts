@@ -33,7 +33,9 @@ export type WeftErrorCode =
   | 'INPUT_INVALID'
   | 'OUTPUT_INVALID'
   | 'RESUME_INVALID'
-  | 'RUN_FAILED';
+  | 'RUN_FAILED'
+  | 'TASK_GRAPH_MISMATCH'
+  | 'TASK_DISPATCH_FAILED';
 
 export interface WeftErrorJSON {
   name: string;
@@ -110,6 +112,16 @@ export class NodeError extends WeftError {
     this.node = node;
     this.path = path;
   }
+}
+
+/**
+ * An error that crossed a process boundary as JSON (a dispatched task's
+ * failure), as a WeftError again: the same code, name, message and details.
+ */
+export function errorFromJSON(json: WeftErrorJSON): WeftError<string> {
+  const err = new WeftError<string>(json.code, json.message, { details: json.details, cause: json.cause });
+  Object.defineProperty(err, 'name', { value: json.name, enumerable: false, configurable: true, writable: true });
+  return err;
 }
 
 /** A plain JSON view of any thrown value, for events and checkpoints. */

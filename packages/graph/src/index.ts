@@ -47,6 +47,17 @@ export type { GraphEvent, GraphEventType } from './events/graph-event.ts';
 export { RUN_LOG_VERSION } from './events/run-log.ts';
 export type { RunLogHeader, RunLogLine } from './events/run-log.ts';
 
+// Distributed steps
+export type {
+  TaskDispatcher,
+  DispatchBatch,
+  DispatchedTask,
+  StepBase,
+  TaskRequest,
+  TaskResult,
+  TaskEvent,
+} from './dispatch/task-dispatcher.ts';
+
 // Interrupts
 export { interrupt } from './interrupt/interrupt.ts';
 export type { InterruptOptions } from './interrupt/interrupt.ts';
@@ -82,5 +93,5 @@ export type { SchemaCheck } from './schema/check-with-schema.ts';
 export { jsonSchemaOf } from './schema/json-schema-of.ts';
 
 // Errors
-export { WeftError, GraphValidationError, NodeError, errorToJSON } from './errors.ts';
+export { WeftError, GraphValidationError, NodeError, errorToJSON, errorFromJSON } from './errors.ts';
 export type { WeftErrorCode, WeftErrorJSON, GraphIssue } from './errors.ts';

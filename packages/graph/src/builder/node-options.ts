@@ -54,4 +54,14 @@ export interface NodeOptions<I = unknown, O = unknown, S = unknown> {
    * attempt are dropped. If it throws, the run fails as with `'stop-run'`.
    */
   fallback?: (error: WeftError, input: I) => O | Promise<O>;
+  /**
+   * Lets this node's tasks run in other processes: when the run has a task
+   * dispatcher (a `@weft/bullmq` worker gives its runs one), each task of the
+   * node in a step (every `send()` of a map) goes to it, and the step's
+   * barrier waits for their results. The node then gets its input, the
+   * step's state and the run context as serialized data, and its state
+   * changes come back as patches. Not for subgraph nodes. Overrides the
+   * graph's `compile({ distribute })`.
+   */
+  distribute?: boolean;
 }

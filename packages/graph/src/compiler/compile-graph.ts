@@ -1,4 +1,4 @@
-import type { GraphDefinition } from '../builder/graph-builder.ts';
+import type { GraphDefinition, NodeSpec } from '../builder/graph-builder.ts';
 import { END, START } from '../builder/start-end.ts';
 import { GraphValidationError, WeftError } from '../errors.ts';
 import { buildIR, irToJSON } from './build-ir.ts';
@@ -31,6 +31,7 @@ function buildPlan(def: GraphDefinition, options: CompileOptions, hash: string):
     fn: undefined,
     sub: undefined,
     options: {},
+    distributed: false,
     preds: [],
     edges: [],
     branches: [],
@@ -44,6 +45,7 @@ function buildPlan(def: GraphDefinition, options: CompileOptions, hash: string):
     fn: spec.fn,
     sub: spec.sub?.plan,
     options: spec.options,
+    distributed: isDistributed(def, spec, options),
   }));
   const byName = new Map<string, PlanNode>([[START, start], ...nodes.map((n) => [n.name, n] as const)]);
   const target = (name: string): PlanTarget => (name === END ? null : byName.get(name)!);
@@ -95,6 +97,22 @@ function boundarySchemas(def: GraphDefinition): Pick<GraphJSON, 'input' | 'outpu
   return { ...(input ? { input } : {}), ...(output ? { output } : {}) };
 }
 
+/** Whether a node's tasks go to the run's dispatcher: its own `distribute`, else the graph's; never a subgraph. */
+function isDistributed(def: GraphDefinition, spec: NodeSpec, options: CompileOptions): boolean {
+  const own = spec.options.distribute;
+  if (own !== undefined && typeof own !== 'boolean')
+    throw new WeftError('INVALID_ARGUMENT', `node "${spec.name}" of graph "${def.name}": distribute must be a boolean`);
+  if (spec.sub && own === true)
+    throw new GraphValidationError(def.name, [
+      {
+        code: 'INVALID_NODE',
+        message: `node "${spec.name}" is a subgraph and cannot be distributed; mark the subgraph's own nodes (or compile it with distribute) instead`,
+        nodes: [spec.name],
+      },
+    ]);
+  return !spec.sub && (own ?? options.distribute ?? false);
+}
+
 function checkOptions(name: string, o: CompileOptions): void {
   const bad = (msg: string) => new WeftError('INVALID_ARGUMENT', `compile() of graph "${name}": ${msg}`);
   if (o === null || typeof o !== 'object') throw bad('options must be an object');
@@ -106,6 +124,7 @@ function checkOptions(name: string, o: CompileOptions): void {
   }
   const policy = checkpointPolicyProblem(o.checkpoints);
   if (policy) throw bad(policy);
+  if (o.distribute !== undefined && typeof o.distribute !== 'boolean') throw bad('distribute must be a boolean');
   const s = o.store;
   if (s !== undefined && (s === null || typeof s.put !== 'function' || typeof s.get !== 'function' || typeof s.list !== 'function')) {
     throw bad('store must implement CheckpointStore (put, get, list, delete, threads)');

@@ -19,6 +19,13 @@ export interface CompileOptions {
    * A run may choose for itself (`run(input, { checkpoints })`).
    */
   checkpoints?: CheckpointPolicy;
+  /**
+   * Sends the tasks of every function node to the run's task dispatcher
+   * (`@weft/bullmq` spreads them over its workers), unless a node says
+   * `distribute: false`. Subgraph nodes always run where the run is. Without a
+   * dispatcher, runs are unchanged.
+   */
+  distribute?: boolean;
 }
 
 /** When a run with a store writes checkpoints: see {@link CompileOptions.checkpoints}. */

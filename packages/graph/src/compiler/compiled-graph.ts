@@ -14,6 +14,8 @@ import { checkThreadId } from '../checkpoint/check-thread-id.ts';
 import type { IRGraph } from './build-ir.ts';
 import type { ExecutionPlan } from './execution-plan.ts';
 import type { GraphJSON } from './graph-json.ts';
+import { runTaskRequest } from '../dispatch/run-task-request.ts';
+import type { TaskRequest, TaskResult } from '../dispatch/task-dispatcher.ts';
 
 /**
  * An immutable, validated graph: run it, resume it, read its history, export
@@ -55,7 +57,7 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
     checkRunOptions(this.name, options);
     return startRun<Out, S>(
       this.plan,
-      options.signal,
+      { signal: options.signal, dispatcher: options.dispatcher },
       (runId) => prepareFresh(this.plan, input, options, runId),
       this.#log(options.record),
     );
@@ -64,7 +66,18 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
   /** Continues a thread: at its pending interrupts, after an error or crash, or (with goto/update) from any checkpoint, as a fork. */
   resume(options: ResumeOptions<S>): Run<Out, S> {
     const record = typeof options?.record === 'string' && options.record ? options.record : undefined;
-    return startRun<Out, S>(this.plan, options?.signal, (runId) => prepareResume(this.plan, options, runId), this.#log(record));
+    const controls = { signal: options?.signal, dispatcher: options?.dispatcher };
+    return startRun<Out, S>(this.plan, controls, (runId) => prepareResume(this.plan, options, runId), this.#log(record));
+  }
+
+  /**
+   * Runs one task that a run's dispatcher sent here (the worker side of
+   * distributed steps, see NodeOptions.distribute): the node as the run would
+   * have run it, from the request's input and state. Refuses a request for
+   * another structure of the graph (TASK_GRAPH_MISMATCH).
+   */
+  runTask(request: TaskRequest, options: { signal?: AbortSignal } = {}): Promise<TaskResult> {
+    return runTaskRequest(this.plan, request, options.signal);
   }
 
   /**
@@ -148,6 +161,8 @@ function checkRunOptions(name: string, o: RunOptions): void {
   const policy = checkpointPolicyProblem(o.checkpoints);
   if (policy) throw bad(policy);
   if (o.record !== undefined && (typeof o.record !== 'string' || !o.record)) throw bad('record must be a file path');
+  if (o.dispatcher !== undefined && typeof (o.dispatcher as { dispatch?: unknown } | null)?.dispatch !== 'function')
+    throw bad('dispatcher must have a dispatch(batch, signal) method');
 }
 
 function isStore(s: unknown): s is CheckpointStore {

@@ -49,6 +49,8 @@ export interface PlanNode {
   fn: NodeFn | undefined;
   sub: ExecutionPlan | undefined;
   options: NodeOptions<any, any, any>;
+  /** Its tasks go to the run's task dispatcher when it has one (`distribute` on the node or the graph). */
+  distributed: boolean;
   /** Static predecessors by name (START included), for joins and skip propagation. */
   preds: readonly string[];
   edges: PlanTarget[];

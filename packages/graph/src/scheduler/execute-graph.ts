@@ -122,13 +122,19 @@ class StepLoop {
     return out;
   }
 
+  /** Where the step about to run stands, for a dispatcher: the checkpoint it starts from, and the state. */
+  readonly #place = () => {
+    const { plan, cursor, writer } = this.#o;
+    return { graph: plan.name, hash: plan.hash, checkpointId: writer?.lastId ?? undefined, state: cursor.state };
+  };
+
   /** One step; returns the run's outcome when the step ends the run early. */
   async #runStep(): Promise<ExecuteOutcome | undefined> {
     const { plan, scope, cursor, writer } = this.#o;
     const step = (this.#step = cursor.step + 1);
     this.#steps++;
     if (scope.hub.wants('step.start')) emit(scope, step, { type: 'step.start', nodes: cursor.frontier.map((t) => t.node.name) });
-    let outcomes = executeStep(scope, cursor, step, plan.maxConcurrency);
+    let outcomes = executeStep(scope, cursor, step, plan.maxConcurrency, scope.dispatcher && this.#place);
     if (!Array.isArray(outcomes)) outcomes = await outcomes;
     for (const o of outcomes) if (o.kind === 'error' && o.branch) outcomes = this.#park(outcomes);
     const tasks = cursor.frontier;

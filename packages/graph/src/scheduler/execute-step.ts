@@ -3,31 +3,43 @@ import { runTask, type TaskOutcome } from './run-task.ts';
 import { taskAddress, taskId, type RunScope, type Task } from './run-scope.ts';
 import { WeftError } from '../errors.ts';
 import { isThenable } from './is-thenable.ts';
+import { dispatchTasks, type StepPlace } from '../dispatch/dispatch-tasks.ts';
 
 /**
  * Runs the frontier's tasks concurrently (up to `limit` at once) and returns
  * their outcomes in frontier order. Tasks that already finished (restored
  * pending results) are not run again; a task stopped at an interrupt that the
  * resume does not target stays stopped without running. On cancellation the
- * step ends at once; tasks still running count as aborted.
+ * step ends at once; tasks still running count as aborted. With a dispatcher,
+ * the tasks of distributed nodes go to it in one batch (`place` says where
+ * the step stands), beside the tasks that run here.
  */
-export function executeStep(scope: RunScope, cursor: Cursor, step: number, limit: number): TaskOutcome[] | Promise<TaskOutcome[]> {
+export function executeStep(
+  scope: RunScope,
+  cursor: Cursor,
+  step: number,
+  limit: number,
+  place?: () => StepPlace,
+): TaskOutcome[] | Promise<TaskOutcome[]> {
   const tasks = cursor.frontier;
   const abortable = !isNeverAborting(scope.signal);
+  const dispatcher = place && scope.dispatcher;
   // The common case — one fresh task, nothing restored, no cancellation — without any bookkeeping.
   const only = tasks.length === 1 ? tasks[0]! : undefined;
-  if (only && !abortable && cursor.pending.size === 0 && !only.interrupts) {
+  if (only && !abortable && cursor.pending.size === 0 && !only.interrupts && !(dispatcher && only.node.distributed)) {
     const o = runTask(scope, only, step, cursor.state);
     return isThenable(o) ? o.then((x) => [x]) : [o];
   }
   const outcomes: (TaskOutcome | undefined)[] = new Array(tasks.length);
   const toRun: number[] = [];
+  const remote: number[] = [];
   tasks.forEach((task, i) => {
     const done = cursor.pending.get(taskId(task));
     if (done) outcomes[i] = { kind: 'done', output: done.output, patches: done.patches, view: undefined };
     else if (task.interrupts && !task.interrupts.some((it) => scope.resumeValues.has(it.id))) {
       outcomes[i] = { kind: 'interrupted', interrupts: task.interrupts, resume: task.resume ?? [], sub: task.sub };
-    } else toRun.push(i);
+    } else if (dispatcher && task.node.distributed) remote.push(i);
+    else toRun.push(i);
   });
   const start = (i: number): unknown => {
     const o = runTask(scope, withResumeValue(scope, tasks[i]!), step, cursor.state);
@@ -38,6 +50,13 @@ export function executeStep(scope: RunScope, cursor: Cursor, step: number, limit
   let all: Promise<unknown>;
   if (toRun.length <= limit) all = Promise.all(toRun.map(start));
   else all = pool(toRun, limit, start);
+  if (remote.length) {
+    const sent = remote.map((i) => withResumeValue(scope, tasks[i]!));
+    const away = dispatchTasks(scope, dispatcher!, place!(), sent, step).then((results) =>
+      results.forEach((o, j) => (outcomes[remote[j]!] = o)),
+    );
+    all = Promise.all([all, away]);
+  }
   return (abortable ? raceAbort(all, scope.signal) : all).then(() => {
     let settled = 0;
     for (let i = 0; i < outcomes.length; i++) if (outcomes[i] !== undefined) settled++;

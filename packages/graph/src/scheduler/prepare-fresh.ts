@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TaskDispatcher } from '../dispatch/task-dispatcher.ts';
 import { CheckpointWriter, type ChainPosition, type WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
 import { recallHead } from '../checkpoint/head-cache.ts';
@@ -22,6 +23,8 @@ export interface RunOptions extends LeaseRequest {
   record?: string;
   /** Which checkpoints this run writes, over the graph's `checkpoints` (see CompileOptions). */
   checkpoints?: CheckpointPolicy;
+  /** Where the tasks of the graph's distributed nodes run (see NodeOptions.distribute); without one, every task runs here. */
+  dispatcher?: TaskDispatcher;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Draft, Patch } from 'immer';
+import type { TaskDispatcher } from '../dispatch/task-dispatcher.ts';
 import type { CheckpointRecord } from '../checkpoint/checkpoint-record.ts';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
 import { CheckpointWriter } from '../checkpoint/checkpoint-writer.ts';
@@ -42,6 +43,8 @@ export interface ResumeOptions<S = unknown> extends LeaseRequest {
   record?: string;
   /** Which checkpoints this run writes, over the graph's `checkpoints` (see CompileOptions). */
   checkpoints?: CheckpointPolicy;
+  /** Where the tasks of the graph's distributed nodes run (see NodeOptions.distribute); without one, every task runs here. */
+  dispatcher?: TaskDispatcher;
 }
 
 /**
@@ -186,6 +189,8 @@ function checkArgs(o: ResumeOptions): void {
   if (o.goto !== undefined && typeof o.goto !== 'string') throw bad('goto must be a node name');
   if (o.update !== undefined && typeof o.update !== 'function') throw bad('update must be a function (an immer recipe)');
   if (o.record !== undefined && (typeof o.record !== 'string' || !o.record)) throw bad('record must be a file path');
+  if (o.dispatcher !== undefined && typeof (o.dispatcher as { dispatch?: unknown } | null)?.dispatch !== 'function')
+    throw bad('dispatcher must have a dispatch(batch, signal) method');
   if (o.context !== undefined && (o.context === null || typeof o.context !== 'object' || Array.isArray(o.context)))
     throw bad('context must be an object of values to save with the run');
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw bad('signal must be an AbortSignal');

@@ -4,6 +4,7 @@ import type { EventHub } from '../events/event-hub.ts';
 import type { EventBody, GraphEvent } from '../events/graph-event.ts';
 import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
 import type { WeftError, WeftErrorJSON } from '../errors.ts';
+import type { TaskDispatcher } from '../dispatch/task-dispatcher.ts';
 
 /** A node queued for a step. */
 export interface Task {
@@ -50,6 +51,8 @@ export interface RunScope {
   context: Record<string, unknown>;
   /** Values for `resume({ resume })`, by interrupt id, for every level. */
   resumeValues: ReadonlyMap<string, unknown>;
+  /** Where the tasks of distributed nodes go (the run's own graph only: a subgraph's nodes run where it runs). */
+  dispatcher: TaskDispatcher | undefined;
   /** Injected by the run loop, so a task can run a subgraph without an import cycle. */
   runSubgraph: (plan: ExecutionPlan, task: Task, scope: RunScope) => Promise<SubgraphOutcome>;
 }

@@ -231,7 +231,7 @@ function post(node: PlanNode, state: NodeState, output: unknown): unknown {
 }
 
 async function runSub(scope: RunScope, task: Task, input: unknown, address: string): Promise<unknown> {
-  const inner: RunScope = { ...scope, path: [...scope.path, task.node.name], addressPrefix: `${address}/` };
+  const inner: RunScope = { ...scope, path: [...scope.path, task.node.name], addressPrefix: `${address}/`, dispatcher: undefined };
   const outcome = await scope.runSubgraph(task.node.sub!, { ...task, input }, inner);
   if (outcome.status === 'done') return outcome.output;
   if (outcome.status === 'interrupted') throw new SubgraphInterrupt(outcome.interrupts, outcome.record, outcome.refused);

@@ -12,6 +12,13 @@ import { neverAbortingSignal } from './execute-step.ts';
 import type { Prepared } from './prepared.ts';
 import { runSubgraph } from './run-subgraph.ts';
 import type { RunScope } from './run-scope.ts';
+import type { TaskDispatcher } from '../dispatch/task-dispatcher.ts';
+
+/** What a run takes besides its preparation: how it is cancelled, and where its distributed tasks go. */
+export interface RunControls {
+  signal: AbortSignal | undefined;
+  dispatcher: TaskDispatcher | undefined;
+}
 
 /**
  * Starts a run on the next microtask (so same-tick subscribers see every event)
@@ -19,7 +26,7 @@ import type { RunScope } from './run-scope.ts';
  */
 export function startRun<Out, S>(
   plan: ExecutionPlan,
-  signal: AbortSignal | undefined,
+  { signal, dispatcher }: RunControls,
   prepare: (runId: string) => Promise<Prepared>,
   openLog?: () => RunLogWriter,
 ): Run<Out, S> {
@@ -47,6 +54,7 @@ export function startRun<Out, S>(
       signal: signal ?? neverAbortingSignal(),
       context: prepared.context,
       resumeValues: prepared.resumeValues,
+      dispatcher,
       runSubgraph,
     };
     let out;
