@@ -35,7 +35,8 @@ export type WeftErrorCode =
   | 'RESUME_INVALID'
   | 'RUN_FAILED'
   | 'TASK_GRAPH_MISMATCH'
-  | 'TASK_DISPATCH_FAILED';
+  | 'TASK_DISPATCH_FAILED'
+  | 'VALUE_CORRUPT';
 
 export interface WeftErrorJSON {
   name: string;

@@ -58,6 +58,8 @@ export type {
   TaskEvent,
 } from './dispatch/task-dispatcher.ts';
 
+export { encodeValue, decodeValue } from './checkpoint/value-codec.ts';
+
 // Interrupts
 export { interrupt } from './interrupt/interrupt.ts';
 export type { InterruptOptions } from './interrupt/interrupt.ts';
