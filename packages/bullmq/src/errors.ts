@@ -15,7 +15,11 @@ export type QueueErrorCode =
   /** BullMQ failed the job (its processor threw on its last attempt, or it stalled too often) without a Weft error to report. */
   | 'QUEUE_JOB_FAILED'
   /** The job's data is not Weft job data. */
-  | 'QUEUE_JOB_DATA_INVALID';
+  | 'QUEUE_JOB_DATA_INVALID'
+  /** A distributed task's job failed for good (its worker could not run it: another version of the graph, unreadable data, Redis). */
+  | 'QUEUE_TASK_FAILED'
+  /** A distributed task names a target that is not a compiled graph (agents' steps are not distributed). */
+  | 'QUEUE_TARGET_NOT_GRAPH';
 
 /** An error of the queue layer; runs' own errors keep their codes (THREAD_NOT_FOUND, UNKNOWN_INTERRUPT, …). */
 export class QueueError extends WeftError<QueueErrorCode> {

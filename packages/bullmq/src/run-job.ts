@@ -1,4 +1,4 @@
-import { LeaseKeeper, decodeCheckpoint, type CheckpointEntry, type CheckpointStore } from '@weft/graph';
+import { LeaseKeeper, decodeCheckpoint, type CheckpointEntry, type CheckpointStore, type TaskDispatcher } from '@weft/graph';
 import { DelayedError, UnrecoverableError, type Job, type RedisClient } from 'bullmq';
 import { QueueError } from './errors.ts';
 import { EventPublisher } from './event-publisher.ts';
@@ -28,6 +28,8 @@ export interface JobSettings {
   signal: AbortSignal;
   /** True once the worker is closing with force: a cancelled run then ends its attempt without an end entry. */
   stopping: () => boolean;
+  /** Where a graph target's distributed tasks go (the worker's task queue), when it has distributed nodes. */
+  dispatcher: ((target: string) => Promise<TaskDispatcher>) | undefined;
 }
 
 /** The context key every checkpoint of a job's run carries: how a redelivered job finds its own run. */
@@ -143,7 +145,9 @@ async function runUnderLease(
       return summary(result, data.threadId);
     }
     publisher = new EventPublisher(client, key, s.eventsTtlSeconds);
+    const dispatcher = target.kind === 'graph' && s.dispatcher ? await s.dispatcher(data.target) : undefined;
     run = startTargetRun(target, {
+      dispatcher,
       data,
       continueHead: own && head ? head.id : undefined,
       headId: head?.id,
@@ -170,9 +174,21 @@ async function runUnderLease(
     await delay(job, s.leaseTtlMs, token);
     throw new DelayedError(`job ${job.id} lost thread "${data.threadId}" (${lost}); it continues once the thread is free`);
   }
+  // A step whose distributed tasks could not all run fails the run; another attempt of the job dispatches them again.
+  if (lost !== undefined && RETRIED_RUN_ERRORS.has(lost) && job.attemptsMade + 1 < (job.opts.attempts ?? 1)) {
+    await publisher.drain();
+    throw result.error;
+  }
   await publisher.finish(['end', resultToJSON(result)]);
   return summary(result, data.threadId);
 }
+
+/**
+ * Run errors that are the infrastructure's, not the graph's: the job's next
+ * attempt (its `attempts` and `backoff`) continues the run from its error
+ * checkpoint. On the last attempt the run's error is the job's result.
+ */
+const RETRIED_RUN_ERRORS = new Set(['TASK_DISPATCH_FAILED', 'QUEUE_TASK_FAILED']);
 
 /**
  * Sends the job back to wait. When BullMQ refuses (this worker lost the job's

@@ -1,9 +1,12 @@
 import { hostname } from 'node:os';
 import type { CheckpointStore } from '@weft/graph';
-import { Worker, type ConnectionOptions, type Job, type WorkerOptions } from 'bullmq';
+import { Queue, Worker, type ConnectionOptions, type Job, type WorkerOptions } from 'bullmq';
 import { QueueError } from './errors.ts';
 import type { WeftJobData } from './job-data.ts';
+import { QueueDispatcher, type TaskJobOptions } from './queue-dispatcher.ts';
 import { runJob, type JobSummary } from './run-job.ts';
+import { runTaskJob } from './run-task-job.ts';
+import { taskQueueName, type WeftTaskJobData } from './task-job-data.ts';
 import { checkQueueName } from './weft-queue.ts';
 import type { WeftTargets } from './weft-target.ts';
 import { workerTarget, type WorkerTarget } from './worker-target.ts';
@@ -34,6 +37,15 @@ export interface WeftWorkerOptions<T extends WeftTargets = WeftTargets> {
   holder?: string;
   /** Start taking jobs at once (default true); else call `worker.bull.run()`. */
   autorun?: boolean;
+  /**
+   * Distributed tasks this worker runs at once (default: `concurrency`). When
+   * a graph target has distributed nodes (`distribute`), the worker also takes
+   * task jobs from the queue's task queue (`<queue>-tasks`), in slots of their
+   * own: a run waiting for its step's tasks never takes a slot they need.
+   */
+  taskConcurrency?: number;
+  /** BullMQ options of the task jobs this worker's runs send (attempts, backoff, priority; default 3 attempts, exponential from 500 ms). */
+  taskJobOptions?: TaskJobOptions;
 }
 
 /** How to close a worker. */
@@ -75,6 +87,8 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
   readonly #targets: ReadonlyMap<string, WorkerTarget>;
   readonly #abort = new AbortController();
   readonly #active = new Set<Promise<unknown>>();
+  /** With a graph target that has distributed nodes: the worker of its task queue, and the queue its runs send tasks to. */
+  readonly #tasks: { worker: Worker<WeftTaskJobData, string>; queue: Queue<WeftTaskJobData, string> } | undefined;
   #closing: Promise<void> | undefined;
 
   constructor(options: WeftWorkerOptions<T>) {
@@ -107,15 +121,31 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
       eventsTtlSeconds,
       holder: options.holder ?? `${hostname()}:${process.pid}`,
     };
+    const distributed = [...this.#targets.values()].some((t) => t.kind === 'graph' && hasDistributedNodes(t.graph));
+    this.#tasks = distributed ? this.#taskWorker(options, prefix) : undefined;
+    const tasks = this.#tasks;
+    const taskJobOptions = options.taskJobOptions ?? {};
     this.bull = new Worker<WeftJobData, JobSummary>(
       options.queue,
       (job: Job<WeftJobData, JobSummary>, token?: string, signal?: AbortSignal) => {
         const stop = signal ? AbortSignal.any([this.#abort.signal, signal]) : this.#abort.signal;
+        const client = this.bull.client;
         const work = runJob(job, token, {
           ...settings,
-          client: this.bull.client,
+          client,
           signal: stop,
           stopping: () => this.#abort.signal.aborted,
+          dispatcher: tasks
+            ? async (target) =>
+                new QueueDispatcher({
+                  parent: job,
+                  target,
+                  tasks: tasks.queue,
+                  client: await client,
+                  ttlSeconds: eventsTtlSeconds,
+                  jobOptions: taskJobOptions,
+                })
+            : undefined,
         });
         this.#active.add(work);
         return work.finally(() => this.#active.delete(work));
@@ -130,6 +160,42 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
     );
   }
 
+  /** The task queue's worker, and the queue the runs send tasks to; both share the worker's connection options. */
+  #taskWorker(options: WeftWorkerOptions<T>, prefix: string) {
+    const name = taskQueueName(options.queue);
+    const queue = new Queue<WeftTaskJobData, string>(name, { connection: options.connection, prefix });
+    const steps = new Map();
+    const worker = new Worker<WeftTaskJobData, string>(
+      name,
+      (job: Job<WeftTaskJobData, string>, _token?: string, signal?: AbortSignal) => {
+        const stop = signal ? AbortSignal.any([this.#abort.signal, signal]) : this.#abort.signal;
+        const work = runTaskJob(job, {
+          queue: options.queue,
+          targets: this.#targets,
+          client: worker.client,
+          toKey: queue.toKey,
+          signal: stop,
+          steps,
+        });
+        this.#active.add(work);
+        return work.finally(() => this.#active.delete(work));
+      },
+      {
+        ...options.workerOptions,
+        connection: options.connection,
+        prefix,
+        concurrency: options.taskConcurrency ?? options.concurrency ?? 1,
+        autorun: options.autorun ?? true,
+      },
+    );
+    return { worker, queue };
+  }
+
+  /** The BullMQ Worker of the task queue, when a target has distributed nodes (see `taskConcurrency`). */
+  get taskWorker(): Worker<WeftTaskJobData, string> | undefined {
+    return this.#tasks?.worker;
+  }
+
   /** The names of the targets this worker runs. */
   get targets(): string[] {
     return [...this.#targets.keys()];
@@ -141,14 +207,27 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
    * now (see WeftWorkerCloseOptions). Closing twice is a no-op.
    */
   async close(options: WeftWorkerCloseOptions = {}): Promise<void> {
-    this.#closing ??= options.force ? this.#forceClose() : this.bull.close();
+    this.#closing ??= options.force ? this.#forceClose() : this.#gracefulClose();
     await this.#closing;
+  }
+
+  async #gracefulClose(): Promise<void> {
+    // Runs first: a run waiting for its step's tasks needs the task workers until it ends.
+    await this.bull.close();
+    await this.#tasks?.worker.close();
+    await this.#tasks?.queue.close();
   }
 
   async #forceClose(): Promise<void> {
     // BullMQ first (its connection marked closing): the cancelled jobs then end without being completed or failed.
-    await this.bull.close(true);
+    await Promise.all([this.bull.close(true), this.#tasks?.worker.close(true)]);
     this.#abort.abort(new QueueError('QUEUE_CLOSED', `worker of queue "${this.name}" was closed with force`));
     await Promise.allSettled([...this.#active]);
+    await this.#tasks?.queue.close();
   }
+}
+
+/** Whether a compiled graph sends any node's tasks to a dispatcher (read from its plan, which says per node). */
+function hasDistributedNodes(graph: { plan?: { nodes?: readonly { distributed?: boolean }[] } }): boolean {
+  return graph.plan?.nodes?.some((n) => n.distributed === true) ?? false;
 }

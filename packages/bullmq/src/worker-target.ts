@@ -1,5 +1,5 @@
 import { Runner, checkpointHandle } from '@weft/agents';
-import { WeftError, type CheckpointStore, type CompiledGraph, type LeaseKeeper } from '@weft/graph';
+import { WeftError, type CheckpointStore, type CompiledGraph, type LeaseKeeper, type TaskDispatcher } from '@weft/graph';
 import { QueueError } from './errors.ts';
 import type { WeftJobData } from './job-data.ts';
 import { isAgentTarget, isTarget, type WeftTarget } from './weft-target.ts';
@@ -41,6 +41,8 @@ export interface StartRequest {
   holder: string;
   context: Record<string, unknown>;
   signal: AbortSignal;
+  /** Where a graph's distributed tasks go. */
+  dispatcher: TaskDispatcher | undefined;
 }
 
 /** A run as a job follows it: its events (GraphEvents or AgentEvents), then its result. */
@@ -53,13 +55,14 @@ export function startTargetRun(target: WorkerTarget, r: StartRequest): StartedRu
   const { data, lease, holder, context, signal } = r;
   const common = { lease, holder, context, signal };
   if (target.kind === 'graph') {
-    if (r.continueHead !== undefined) return target.graph.resume({ threadId: data.threadId, ...common });
-    if (data.kind === 'run') return target.graph.run(data.input, { threadId: data.threadId, ...common });
+    const graphCommon = r.dispatcher ? { ...common, dispatcher: r.dispatcher } : common;
+    if (r.continueHead !== undefined) return target.graph.resume({ threadId: data.threadId, ...graphCommon });
+    if (data.kind === 'run') return target.graph.run(data.input, { threadId: data.threadId, ...graphCommon });
     return target.graph.resume({
       threadId: data.threadId,
       ...(data.checkpointId !== undefined ? { checkpointId: data.checkpointId } : {}),
       ...(data.resume ? { resume: data.resume } : {}),
-      ...common,
+      ...graphCommon,
     });
   }
   const { runner } = target;

@@ -36,9 +36,11 @@ export function queueFixture(prefix = 'test') {
     async dispose(): Promise<void> {
       await Promise.all(queues.map((q) => q.close()));
       await Promise.all(workers.map((w) => w.close({ force: true })));
-      const bull = new Queue(name, { connection: redisConnection() });
-      await bull.obliterate({ force: true });
-      await bull.close();
+      for (const queue of [name, `${name}-tasks`]) {
+        const bull = new Queue(queue, { connection: redisConnection() });
+        await bull.obliterate({ force: true });
+        await bull.close();
+      }
       await file.remove();
     },
   };
