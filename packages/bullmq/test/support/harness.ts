@@ -5,12 +5,16 @@ import { join } from 'node:path';
 import { WeftQueue } from '@weft/bullmq';
 import { PostgresStore } from '@weft/store-postgres';
 import { Queue } from 'bullmq';
-import { approvalGraph, chainGraph } from '../fixtures/journal-graphs.ts';
+import { approvalGraph, chainGraph, mapGraph } from '../fixtures/journal-graphs.ts';
 import type { Services } from './services.ts';
 import { WorkerFleet, type WorkerEnv } from './worker-fleet.ts';
 
 /** What the worker processes serve (see worker-process.ts): types the queue's inputs and results. */
-export type TestTargets = { chain: ReturnType<typeof chainGraph>; approval: ReturnType<typeof approvalGraph> };
+export type TestTargets = {
+  chain: ReturnType<typeof chainGraph>;
+  approval: ReturnType<typeof approvalGraph>;
+  map: ReturnType<typeof mapGraph>;
+};
 
 /** What a distributed test works with: its own queue, schema, journal and worker processes. */
 export interface Harness {
@@ -22,8 +26,10 @@ export interface Harness {
   queue: WeftQueue<TestTargets>;
   /** BullMQ's own view of the queue, for its job counts. */
   bull: Queue;
+  /** The queue's task queue (distributed steps' tasks). */
+  tasks: Queue;
   fleet: WorkerFleet;
-  /** Waiting, active, delayed, prioritized, paused or failed jobs: must all be 0 at the end. */
+  /** Waiting, active, delayed, prioritized, paused or failed jobs, of the queue and its task queue (`tasks.`): must all be 0 at the end. */
   leftovers(): Promise<Record<string, number>>;
   /**
    * Polls `leftovers()` until it is empty or `ms` pass; resolves to the last counts. A job whose worker
@@ -52,6 +58,8 @@ export async function createHarness(services: Services, name: string, tuning: Pa
   const queue = new WeftQueue<TestTargets>({ queue: tag, connection, store });
   const bull = new Queue(tag, { connection });
   bull.on('error', () => {}); // connection errors while Redis restarts; the client reconnects by itself
+  const tasks = new Queue(`${tag}-tasks`, { connection });
+  tasks.on('error', () => {});
   const env: WorkerEnv = {
     WEFT_REDIS_URL: services.redisUrl,
     WEFT_PG_URL: services.pgUrl,
@@ -61,9 +69,13 @@ export async function createHarness(services: Services, name: string, tuning: Pa
     ...tuning,
   };
   const fleet = new WorkerFleet(env, dir);
+  const states = ['waiting', 'active', 'delayed', 'prioritized', 'paused', 'failed', 'waiting-children'] as const;
   const leftovers = async () => {
-    const counts = await bull.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'paused', 'failed', 'waiting-children');
-    return Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0));
+    const counts = await bull.getJobCounts(...states);
+    const taskCounts = await tasks.getJobCounts(...states);
+    return Object.fromEntries(
+      [...Object.entries(counts), ...Object.entries(taskCounts).map(([k, n]) => [`tasks.${k}`, n] as const)].filter(([, n]) => n > 0),
+    );
   };
   return {
     tag,
@@ -72,6 +84,7 @@ export async function createHarness(services: Services, name: string, tuning: Pa
     store,
     queue,
     bull,
+    tasks,
     fleet,
     leftovers,
     async drained(ms) {
@@ -87,6 +100,8 @@ export async function createHarness(services: Services, name: string, tuning: Pa
       await queue.close();
       await bull.obliterate({ force: true }).catch(() => {});
       await bull.close();
+      await tasks.obliterate({ force: true }).catch(() => {});
+      await tasks.close();
       await store.pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
       await store.close();
       if (keepDir) console.warn(`kept ${dir} (journal and worker logs)`);

@@ -15,6 +15,7 @@ export interface WorkerEnv {
   WEFT_QUEUE: string;
   WEFT_JOURNAL: string;
   WEFT_CONCURRENCY?: string;
+  WEFT_TASK_CONCURRENCY?: string;
   WEFT_LEASE_TTL_MS?: string;
   WEFT_LOCK_MS?: string;
   WEFT_STALLED_MS?: string;
