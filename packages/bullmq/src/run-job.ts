@@ -174,7 +174,7 @@ async function runUnderLease(
     await delay(job, s.leaseTtlMs, token);
     throw new DelayedError(`job ${job.id} lost thread "${data.threadId}" (${lost}); it continues once the thread is free`);
   }
-  // A step whose distributed tasks could not all run fails the run; another attempt of the job dispatches them again.
+  // A run stopped by the store or by its step's tasks: another attempt of the job continues it from its last checkpoint.
   if (lost !== undefined && RETRIED_RUN_ERRORS.has(lost) && job.attemptsMade + 1 < (job.opts.attempts ?? 1)) {
     await publisher.drain();
     throw result.error;
@@ -184,11 +184,15 @@ async function runUnderLease(
 }
 
 /**
- * Run errors that are the infrastructure's, not the graph's: the job's next
- * attempt (its `attempts` and `backoff`) continues the run from its error
- * checkpoint. On the last attempt the run's error is the job's result.
+ * Run errors that are not a node's: the store could not be written or read
+ * (RUN_FAILED with the driver's error as its cause, CHECKPOINTS_NOT_WRITTEN),
+ * or a step's distributed tasks could not all run. The job's next attempt (its
+ * `attempts` and `backoff`) continues the run from its last checkpoint that
+ * was written. On the last attempt the run's error is the job's result. A
+ * node's failure (NODE_FAILED, a poison input) is never retried here: the
+ * node's own retry policy decides.
  */
-const RETRIED_RUN_ERRORS = new Set(['TASK_DISPATCH_FAILED', 'QUEUE_TASK_FAILED']);
+const RETRIED_RUN_ERRORS = new Set(['RUN_FAILED', 'CHECKPOINTS_NOT_WRITTEN', 'TASK_DISPATCH_FAILED', 'QUEUE_TASK_FAILED']);
 
 /**
  * Sends the job back to wait. When BullMQ refuses (this worker lost the job's

@@ -16,9 +16,18 @@ export interface WeftQueueOptions {
   store?: CheckpointStore;
   /** BullMQ's key prefix (default 'bull'); workers must use the same. */
   prefix?: string;
-  /** BullMQ options for every job (attempts, backoff, priority, removeOnComplete, …). */
+  /**
+   * BullMQ options for every job (attempts, backoff, priority, removeOnComplete, …),
+   * over Weft's defaults: 5 attempts with exponential backoff from 1 s. Only
+   * what is not a node's failure uses them (the store or Redis unreachable, a
+   * worker that lost its thread): a node that fails ends its run with `error`
+   * on the first attempt, as a local run does.
+   */
   defaultJobOptions?: DefaultJobOptions;
 }
+
+/** Weft's default job options: retries for outages of the store or Redis (see WeftQueueOptions.defaultJobOptions). */
+export const DEFAULT_JOB_OPTIONS: DefaultJobOptions = { attempts: 5, backoff: { type: 'exponential', delay: 1_000 } };
 
 /** How to enqueue a run. */
 export interface WeftRunOptions {
@@ -77,7 +86,7 @@ export class WeftQueue<T extends WeftTargets = WeftTargets> {
     this.bull = new Queue(options.queue, {
       connection: options.connection,
       prefix: this.prefix,
-      ...(options.defaultJobOptions ? { defaultJobOptions: options.defaultJobOptions } : {}),
+      defaultJobOptions: { ...DEFAULT_JOB_OPTIONS, ...options.defaultJobOptions },
     });
     const bull = this.bull;
     this.#source = {
