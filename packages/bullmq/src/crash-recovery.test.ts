@@ -107,9 +107,44 @@ describe('a job whose worker stops mid-run', () => {
     const result = (await job.result()) as RunResult;
     expect(result).toMatchObject({ status: 'interrupted', interrupts: ran.interrupts, checkpointId: ran.checkpointId, state: ran.state });
     expect(result.runId).toBe(`job:${job.id}`);
+    expect(result.steps).toBe(ran.steps);
     const events: unknown[] = [];
     for await (const e of job.events()) events.push(e);
-    expect(events).toEqual([]); // nothing ran again
+    // Nothing ran again; the stream still ends with the run.end a local run emits, rebuilt from the checkpoint.
+    expect(events).toEqual([
+      {
+        type: 'run.end',
+        status: 'interrupted',
+        runId: `job:${job.id}`,
+        threadId: 'ended',
+        step: ran.steps,
+        path: [],
+        ts: expect.any(Number),
+      },
+    ]);
+  });
+
+  it('whose run had ended and sent its run.end, but not the end: the job adds the end only', async () => {
+    const store = fx.store();
+    const lease = await LeaseKeeper.take(store, 'sent', { holder: 'the worker that dies', ttlMs: 10_000 });
+    const targets = { count: stepsGraph(fx.journal) };
+    fx.worker({ store, targets });
+    const queue = fx.queue();
+    const job = await queue.run('count', 'x', { threadId: 'sent' });
+    await expect.poll(() => job.state()).toBe('delayed');
+    const run = targets.count.withStore(store).run('x', { threadId: 'sent', lease, context: { weftJob: job.id } });
+    const client = await queue.bull.client;
+    const sent: GraphEvent[] = [];
+    run.subscribe((e) => sent.push(e));
+    const ran = await run;
+    for (const e of sent) await client.xadd(job.eventsKey, '*', { e: JSON.stringify(e) });
+
+    const result = (await job.result()) as RunResult;
+    expect(result).toMatchObject({ status: 'done', output: 'x>one>two>three', checkpointId: ran.checkpointId });
+    const events: GraphEvent[] = [];
+    for await (const e of job.events()) events.push(e as GraphEvent);
+    expect(events.map((e) => e.type)).toEqual(sent.map((e) => e.type));
+    expect(events.filter((e) => e.type === 'run.end')).toHaveLength(1);
   });
 
   it('whose run had ended and written its end: the job completes without a second end', async () => {

@@ -19,6 +19,8 @@ export async function finishedResult(target: WorkerTarget, threadId: string, job
     if (view.status === 'interrupted' && view.interrupts.length)
       return {
         ...common,
+        // The step that stopped at the interrupt ran too (a checkpoint counts only completed steps).
+        steps: view.step + 1,
         status: 'interrupted',
         output: undefined,
         interrupts: [view.interrupts[0]!, ...view.interrupts.slice(1)],

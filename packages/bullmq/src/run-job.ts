@@ -1,8 +1,16 @@
-import { LeaseKeeper, decodeCheckpoint, type CheckpointEntry, type CheckpointStore, type TaskDispatcher } from '@weft/graph';
+import {
+  LeaseKeeper,
+  decodeCheckpoint,
+  type CheckpointEntry,
+  type CheckpointStore,
+  type GraphEvent,
+  type RunResult,
+  type TaskDispatcher,
+} from '@weft/graph';
 import { DelayedError, UnrecoverableError, type Job, type RedisClient } from 'bullmq';
 import { QueueError } from './errors.ts';
 import { EventPublisher } from './event-publisher.ts';
-import { eventsKey, lastEntry } from './events-stream.ts';
+import { eventsKey, lastEntry, type StreamEntry } from './events-stream.ts';
 import { finishedResult } from './finished-result.ts';
 import { parseJobData, type WeftJobData } from './job-data.ts';
 import { errorToText, resultToJSON } from './result-json.ts';
@@ -141,7 +149,10 @@ async function runUnderLease(
       // The run ended, but the worker stopped before it wrote the end: report it from the checkpoint, run nothing.
       const result = await finishedResult(target, data.threadId, job.id!);
       await lease.release();
-      await new EventPublisher(client, key, s.eventsTtlSeconds).finish(['end', resultToJSON(result)]);
+      const publisher = new EventPublisher(client, key, s.eventsTtlSeconds);
+      // A graph's stream ends with run.end, as a local run's does: the dead attempt may not have sent it.
+      if (target.kind === 'graph' && !isRunEnd(ended)) publisher.push(runEndOf(result as RunResult));
+      await publisher.finish(['end', resultToJSON(result)]);
       return summary(result, data.threadId);
     }
     publisher = new EventPublisher(client, key, s.eventsTtlSeconds);
@@ -201,6 +212,25 @@ const RETRIED_RUN_ERRORS = new Set(['RUN_FAILED', 'CHECKPOINTS_NOT_WRITTEN', 'TA
  */
 async function delay(job: Job, ms: number, token: string | undefined): Promise<void> {
   await job.moveToDelayed(Date.now() + ms, token).catch(() => {});
+}
+
+/** Whether the stream's last entry is the run.end event (its run ended and said so; only the end entry is missing). */
+function isRunEnd(entry: StreamEntry | undefined): boolean {
+  return entry?.kind === 'e' && (JSON.parse(entry.text) as { type?: unknown }).type === 'run.end';
+}
+
+/** The run.end event a finished graph run emits, rebuilt from its result (the run's id is `job:<id>`, as in the result). */
+function runEndOf(r: RunResult): GraphEvent {
+  return {
+    type: 'run.end',
+    status: r.status,
+    output: r.output,
+    runId: r.runId,
+    threadId: r.threadId,
+    step: r.steps,
+    path: [],
+    ts: Date.now(),
+  };
 }
 
 function ownedBy(head: CheckpointEntry, jobId: string): boolean {
