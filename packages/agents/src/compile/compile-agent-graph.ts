@@ -18,6 +18,8 @@ export interface AgentGraphOptions {
   store?: CheckpointStore | undefined;
   maxSteps?: number | undefined;
   checkpoints?: CheckpointPolicy | undefined;
+  /** Send the model and tool nodes' tasks to the run's dispatcher (see RunnerOptions.distribute). */
+  distribute?: boolean | undefined;
   /** Compile for use as an agent tool: the graph ends at `run:end`, which returns an AgentToolResult list. */
   asTool?: boolean;
 }
@@ -65,9 +67,13 @@ export function compileAgentGraph(root: Agent, options: AgentGraphOptions = {}):
     ...(options.store ? { store: options.store } : {}),
     ...(options.checkpoints ? { checkpoints: options.checkpoints } : {}),
     maxSteps: options.maxSteps ?? 10_000,
+    ...(options.distribute ? { distribute: isWorkNode } : {}),
   });
   return { graph: compiled, agents: compiler.info, agentTools: compiler.agentTools };
 }
+
+/** The nodes that do an agent's work (model calls, tool calls), as opposed to its routing and bookkeeping. */
+const isWorkNode = (node: { kind: string }): boolean => node.kind === 'chat-model' || node.kind === 'tools';
 
 function initNode(input: AgentGraphInput, ctx: NodeContext<AgentRunState>) {
   if (input === null || typeof input !== 'object' || !Array.isArray(input.messages)) {

@@ -8,6 +8,7 @@ import {
   type Run,
   type RunStream,
   type RunResult,
+  type TaskDispatcher,
   WeftError,
 } from '@weft/graph';
 import type { Draft } from 'immer';
@@ -39,6 +40,15 @@ export interface RunnerOptions<A extends Agent = Agent> {
    * the default) or only the first and where a run stops (`'on-exit'`): see @weft/graph's CompileOptions.
    */
   checkpoints?: CheckpointPolicy;
+  /**
+   * Let every agent's model calls and tool calls run in other processes: with
+   * a task dispatcher (a `@weft/bullmq` worker gives its runs one), each model
+   * or tools step of each agent goes to it, so the sub-agents of a parallel
+   * workflow run on several workers at once. Without a dispatcher, runs are
+   * unchanged. Streamed chunks of a model call that ran elsewhere arrive with
+   * its message, not as they are made.
+   */
+  distribute?: boolean;
 }
 
 export interface AgentRunOptions {
@@ -58,12 +68,14 @@ export interface AgentRunOptions {
   lease?: LeaseKeeper;
   /** Which checkpoints this run writes, over the Runner's `checkpoints`. */
   checkpoints?: CheckpointPolicy;
+  /** Where the model and tool steps go when the Runner was made with `distribute` (see @weft/graph's TaskDispatcher). */
+  dispatcher?: TaskDispatcher;
 }
 
 /** How `Runner.resume` continues: values for the pending interrupts, and the run options that apply to a resume. */
 export interface AgentResumeOptions extends Pick<
   AgentRunOptions,
-  'signal' | 'record' | 'context' | 'holder' | 'takeOver' | 'lease' | 'checkpoints'
+  'signal' | 'record' | 'context' | 'holder' | 'takeOver' | 'lease' | 'checkpoints' | 'dispatcher'
 > {
   resume?: Record<string, unknown>;
   /**
@@ -119,6 +131,7 @@ export class Runner<A extends Agent = Agent> {
       store: options.store,
       maxSteps: options.maxSteps,
       checkpoints: options.checkpoints,
+      distribute: options.distribute === true,
     });
     this.graph = compiled.graph;
     this.#agents = compiled.agents;
@@ -140,6 +153,7 @@ export class Runner<A extends Agent = Agent> {
       ...(options.takeOver !== undefined ? { takeOver: options.takeOver } : {}),
       ...(options.lease !== undefined ? { lease: options.lease } : {}),
       ...(options.checkpoints !== undefined ? { checkpoints: options.checkpoints } : {}),
+      ...(options.dispatcher !== undefined ? { dispatcher: options.dispatcher } : {}),
     };
     return this.#wrap(options.context, (context) => this.graph.run(input, { ...runOptions, context }));
   }
@@ -168,6 +182,7 @@ export class Runner<A extends Agent = Agent> {
         ...(options.fork !== undefined ? { fork: options.fork } : {}),
         ...(options.lease !== undefined ? { lease: options.lease } : {}),
         ...(options.checkpoints !== undefined ? { checkpoints: options.checkpoints } : {}),
+        ...(options.dispatcher !== undefined ? { dispatcher: options.dispatcher } : {}),
         ...(session ? { update: (draft: Draft<AgentRunState>) => void Object.assign(draft.session, session) } : {}),
       }),
     );

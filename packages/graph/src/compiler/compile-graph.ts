@@ -110,7 +110,10 @@ function isDistributed(def: GraphDefinition, spec: NodeSpec, options: CompileOpt
         nodes: [spec.name],
       },
     ]);
-  return !spec.sub && (own ?? options.distribute ?? false);
+  if (spec.sub) return false;
+  if (own !== undefined) return own;
+  const all = options.distribute;
+  return typeof all === 'function' ? all({ name: spec.name, kind: spec.options.kind ?? 'lambda' }) === true : all === true;
 }
 
 function checkOptions(name: string, o: CompileOptions): void {
@@ -124,7 +127,8 @@ function checkOptions(name: string, o: CompileOptions): void {
   }
   const policy = checkpointPolicyProblem(o.checkpoints);
   if (policy) throw bad(policy);
-  if (o.distribute !== undefined && typeof o.distribute !== 'boolean') throw bad('distribute must be a boolean');
+  if (o.distribute !== undefined && typeof o.distribute !== 'boolean' && typeof o.distribute !== 'function')
+    throw bad('distribute must be a boolean or a function of a node ({ name, kind }) to a boolean');
   const s = o.store;
   if (s !== undefined && (s === null || typeof s.put !== 'function' || typeof s.get !== 'function' || typeof s.list !== 'function')) {
     throw bad('store must implement CheckpointStore (put, get, list, delete, threads)');

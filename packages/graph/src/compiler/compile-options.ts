@@ -20,12 +20,13 @@ export interface CompileOptions {
    */
   checkpoints?: CheckpointPolicy;
   /**
-   * Sends the tasks of every function node to the run's task dispatcher
-   * (`@weft/bullmq` spreads them over its workers), unless a node says
-   * `distribute: false`. Subgraph nodes always run where the run is. Without a
-   * dispatcher, runs are unchanged.
+   * Sends node tasks to the run's task dispatcher (`@weft/bullmq` spreads them
+   * over its workers): `true` for every function node, or a function that
+   * picks nodes by name and kind (`(n) => n.kind === 'chat-model'`). A node's
+   * own `distribute` wins. Subgraph nodes always run where the run is. Without
+   * a dispatcher, runs are unchanged.
    */
-  distribute?: boolean;
+  distribute?: boolean | ((node: { name: string; kind: string }) => boolean);
 }
 
 /** When a run with a store writes checkpoints: see {@link CompileOptions.checkpoints}. */

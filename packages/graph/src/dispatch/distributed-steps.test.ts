@@ -232,6 +232,24 @@ describe('distributed steps: a dispatcher runs the tasks of distributed nodes el
     expect(() => outer().compile()).toThrow(expect.objectContaining({ code: 'GRAPH_INVALID' }));
   });
 
+  it('compile({ distribute }) picks nodes by name and kind', async () => {
+    const calls: Calls = { list: [] };
+    const build = (where: Where) =>
+      graph<number, number>({ name: 'kinds' })
+        .addNode('model', (n: number) => (calls.list.push(`${where}:model`), n + 1), { kind: 'chat-model' })
+        .addNode('route', (n: number) => (calls.list.push(`${where}:route`), n), { kind: 'router' })
+        .addEdge(START, 'model')
+        .addEdge('model', 'route')
+        .addEdge('route', END)
+        .compile({ distribute: (n) => n.kind === 'chat-model' });
+    const dispatcher = new LoopbackDispatcher(build('remote'));
+    expect((await build('local').run(1, { dispatcher })).output).toBe(2);
+    expect(calls.list).toEqual(['remote:model', 'local:route']);
+    expect(() => graph({ name: 'x' }).compile({ distribute: 'yes' as never })).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
+  });
+
   it('compile({ distribute: true }) sends every function node; distribute: false keeps one here', async () => {
     const build = (where: Where, calls: Calls) =>
       graph<number, number>({ name: 'chain' })
