@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chatModelAgent, Runner, tool, type AgentEvent, type AgentRunResult, type Message } from '@weft/agents';
+import { chatModelAgent, parallel, Runner, sequential, tool, type AgentEvent, type AgentRunResult, type Message } from '@weft/agents';
 import { MemoryStore } from '@weft/graph';
 import { scriptedModel } from '@weft/models';
 import type { WeftJob } from './index.ts';
@@ -117,5 +117,41 @@ describe('agent jobs', () => {
     fx.worker({ store: fx.store(), targets: { clerk: clerk() } });
     const job = await fx.queue().run('clerk', 42);
     await expect(job.result()).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', details: { target: 'clerk' } });
+  });
+
+  it('with agentOptions { distribute, streaming }: parallel sub-agents’ model calls run on the task workers; events and result are a local run’s', async () => {
+    const team = () => {
+      const writer = (name: string) =>
+        chatModelAgent({ name, description: name, model: scriptedModel([{ chunks: [`${name} `, 'says ', 'hi'] }], { name }) });
+      return sequential({
+        name: 'team',
+        description: '',
+        subAgents: [parallel({ name: 'both', description: '', subAgents: [writer('A'), writer('B')] }), writer('C')],
+      });
+    };
+    const local = await new Runner({ agent: team(), store: new MemoryStore(), streaming: true }).query('go', { threadId: 'l' });
+    const targets = { team: team() };
+    for (const name of ['W1', 'W2'])
+      fx.worker({ store: fx.store(), targets, agentOptions: { distribute: true, streaming: true }, workerOptions: { name } });
+    const queue = fx.queue<typeof targets>();
+    const job = await queue.run('team', 'go', { threadId: 'team-1' });
+    const events = await collect<AgentEvent>(job);
+    const done = await job.result();
+    expect(done.status === 'done' && done.finalOutput).toBe('C says hi');
+    const perAgent = (es: readonly AgentEvent[]) =>
+      Object.fromEntries(
+        ['A', 'B', 'C'].map((a) => [a, es.filter((e) => e.agentName === a).map((e) => `${e.type}:${JSON.stringify(e.output)}`)]),
+      );
+    // The same result; its events interleave across the parallel agents as their calls finished, so they are compared per agent.
+    const { events: doneEvents, ...rest } = comparable(done) as AgentRunResult;
+    const { events: localEvents, ...localRest } = comparable(local) as AgentRunResult;
+    expect(rest).toEqual(localRest);
+    expect(perAgent(doneEvents)).toEqual(perAgent(localEvents));
+    // The chunks of each remote model call arrive with its message, in order per agent.
+    expect(perAgent(events)).toEqual(perAgent(JSON.parse(JSON.stringify(local.events)) as AgentEvent[]));
+    expect(perAgent(events)['A']!.map((e) => e.split(':')[0])).toEqual(['chunk', 'chunk', 'chunk', 'message']);
+    // The three model steps were task jobs, children of the run's job.
+    const parent = (await queue.bull.getJob(job.id))!;
+    expect(await parent.getDependenciesCount()).toEqual({ processed: 3, unprocessed: 0, failed: 0, ignored: 0 });
   });
 });

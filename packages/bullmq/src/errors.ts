@@ -17,9 +17,7 @@ export type QueueErrorCode =
   /** The job's data is not Weft job data. */
   | 'QUEUE_JOB_DATA_INVALID'
   /** A distributed task's job failed for good (its worker could not run it: another version of the graph, unreadable data, Redis). */
-  | 'QUEUE_TASK_FAILED'
-  /** A distributed task names a target that is not a compiled graph (agents' steps are not distributed). */
-  | 'QUEUE_TARGET_NOT_GRAPH';
+  | 'QUEUE_TASK_FAILED';
 
 /** An error of the queue layer; runs' own errors keep their codes (THREAD_NOT_FOUND, UNKNOWN_INTERRUPT, …). */
 export class QueueError extends WeftError<QueueErrorCode> {

@@ -4,7 +4,10 @@
  * number of processes, holding each thread's lease in one shared
  * `CheckpointStore` (one runner per thread), and continues a job whose
  * worker died from its last checkpoint. Every job's events are a Redis
- * Stream: replayable from the start, from any process.
+ * Stream: replayable from the start, from any process. The tasks of a
+ * graph's distributed nodes (`distribute`), and an agent's model and tool
+ * steps (`agentOptions: { distribute: true }`), go to the queue's task queue
+ * as BullMQ flow children of the run's job and run on every worker.
  *
  * @example
  * import { graph, START, END } from '@weft/graph';
@@ -38,6 +41,10 @@ export type { WeftJobReadOptions } from './weft-job.ts';
 // Running jobs
 export { WeftWorker } from './weft-worker.ts';
 export type { WeftWorkerOptions, WeftWorkerCloseOptions } from './weft-worker.ts';
+export type { AgentTargetOptions } from './worker-target.ts';
+export type { TaskJobOptions } from './queue-dispatcher.ts';
+export type { WeftTaskJobData } from './task-job-data.ts';
+export { taskQueueName } from './task-job-data.ts';
 export type { JobSummary } from './run-job.ts';
 export { JOB_CONTEXT_KEY } from './run-job.ts';
 

@@ -36,7 +36,7 @@ export interface JobSettings {
   signal: AbortSignal;
   /** True once the worker is closing with force: a cancelled run then ends its attempt without an end entry. */
   stopping: () => boolean;
-  /** Where a graph target's distributed tasks go (the worker's task queue), when it has distributed nodes. */
+  /** Where a target's distributed tasks go (the worker's task queue), when a target has distributed nodes. */
   dispatcher: ((target: string) => Promise<TaskDispatcher>) | undefined;
 }
 
@@ -156,7 +156,7 @@ async function runUnderLease(
       return summary(result, data.threadId);
     }
     publisher = new EventPublisher(client, key, s.eventsTtlSeconds);
-    const dispatcher = target.kind === 'graph' && s.dispatcher ? await s.dispatcher(data.target) : undefined;
+    const dispatcher = s.dispatcher ? await s.dispatcher(data.target) : undefined;
     run = startTargetRun(target, {
       dispatcher,
       data,

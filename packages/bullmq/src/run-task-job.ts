@@ -48,10 +48,9 @@ export async function runTaskJob(job: Job<WeftTaskJobData, string>, s: TaskJobSe
           details: { target: data.target },
         },
       );
-    if (target.kind !== 'graph')
-      throw new QueueError('QUEUE_TARGET_NOT_GRAPH', `target "${data.target}" is an agent; only compiled graphs' steps are distributed`);
+    const graph = target.kind === 'graph' ? target.graph : target.runner.graph;
     const base = await stepBase(data.stepKey, s);
-    const result = await target.graph.runTask({ ...base, task }, { signal: s.signal });
+    const result = await graph.runTask({ ...base, task }, { signal: s.signal });
     return encoded(result);
   } catch (err) {
     const code = (err as { code?: unknown } | null)?.code;

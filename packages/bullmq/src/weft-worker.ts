@@ -9,7 +9,7 @@ import { runTaskJob } from './run-task-job.ts';
 import { taskQueueName, type WeftTaskJobData } from './task-job-data.ts';
 import { checkQueueName } from './weft-queue.ts';
 import type { WeftTargets } from './weft-target.ts';
-import { workerTarget, type WorkerTarget } from './worker-target.ts';
+import { workerTarget, type AgentTargetOptions, type WorkerTarget } from './worker-target.ts';
 
 export interface WeftWorkerOptions<T extends WeftTargets = WeftTargets> {
   /** The BullMQ queue to take jobs from (a WeftQueue of the same name fills it). */
@@ -44,6 +44,13 @@ export interface WeftWorkerOptions<T extends WeftTargets = WeftTargets> {
    * own: a run waiting for its step's tasks never takes a slot they need.
    */
   taskConcurrency?: number;
+  /**
+   * How agent targets run (the Runner's options): `streaming` for chunk events
+   * in the job's stream, `distribute` to send every agent's model and tool
+   * steps to the task queue (parallel sub-agents then run on several workers),
+   * `maxSteps`, `checkpoints`.
+   */
+  agentOptions?: AgentTargetOptions;
   /** BullMQ options of the task jobs this worker's runs send (attempts, backoff, priority; default 3 attempts, exponential from 500 ms). */
   taskJobOptions?: TaskJobOptions;
 }
@@ -110,7 +117,7 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
         `new WeftWorker(): eventsTtlSeconds must be a positive integer, got ${String(eventsTtlSeconds)}`,
       );
     this.name = options.queue;
-    this.#targets = new Map(Object.entries(targets).map(([name, t]) => [name, workerTarget(name, t, store)]));
+    this.#targets = new Map(Object.entries(targets).map(([name, t]) => [name, workerTarget(name, t, store, options.agentOptions)]));
     const prefix = options.prefix ?? 'bull';
     const settings = {
       queue: options.queue,
@@ -121,7 +128,7 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
       eventsTtlSeconds,
       holder: options.holder ?? `${hostname()}:${process.pid}`,
     };
-    const distributed = [...this.#targets.values()].some((t) => t.kind === 'graph' && hasDistributedNodes(t.graph));
+    const distributed = [...this.#targets.values()].some((t) => hasDistributedNodes(t.kind === 'graph' ? t.graph : t.runner.graph));
     this.#tasks = distributed ? this.#taskWorker(options, prefix) : undefined;
     const tasks = this.#tasks;
     const taskJobOptions = options.taskJobOptions ?? {};

@@ -1,8 +1,11 @@
-import { Runner, checkpointHandle } from '@weft/agents';
+import { Runner, checkpointHandle, type RunnerOptions } from '@weft/agents';
 import { WeftError, type CheckpointStore, type CompiledGraph, type LeaseKeeper, type TaskDispatcher } from '@weft/graph';
 import { QueueError } from './errors.ts';
 import type { WeftJobData } from './job-data.ts';
 import { isAgentTarget, isTarget, type WeftTarget } from './weft-target.ts';
+
+/** How a worker's Runners run its agent targets (the Runner's own options, but its agent and store). */
+export type AgentTargetOptions = Pick<RunnerOptions, 'streaming' | 'distribute' | 'maxSteps' | 'checkpoints'>;
 
 /** A target as a worker runs it: a graph with the worker's store, or a Runner of the agent with it. */
 export type WorkerTarget =
@@ -15,10 +18,15 @@ export type WorkerTarget =
  * elsewhere than the worker writes. An agent gets one Runner, with the
  * worker's store, for all its jobs.
  */
-export function workerTarget(name: string, target: WeftTarget, store: CheckpointStore): WorkerTarget {
+export function workerTarget(
+  name: string,
+  target: WeftTarget,
+  store: CheckpointStore,
+  agentOptions: AgentTargetOptions = {},
+): WorkerTarget {
   if (!isTarget(target))
     throw new QueueError('INVALID_ARGUMENT', `new WeftWorker(): target "${name}" is neither a compiled graph nor an agent`);
-  if (isAgentTarget(target)) return { kind: 'agent', name, runner: new Runner({ agent: target, store }) };
+  if (isAgentTarget(target)) return { kind: 'agent', name, runner: new Runner({ ...agentOptions, agent: target, store }) };
   // The compile-time store sits in the graph's plan; nothing else tells which store a compiled graph writes to.
   const own = (target as { plan?: { store?: CheckpointStore } }).plan?.store;
   if (own !== undefined && own !== store)
@@ -53,9 +61,9 @@ export interface StartedRun extends PromiseLike<unknown> {
 /** Starts the run a job asks for: run, resume, or the continuation of its own interrupted attempt. */
 export function startTargetRun(target: WorkerTarget, r: StartRequest): StartedRun {
   const { data, lease, holder, context, signal } = r;
-  const common = { lease, holder, context, signal };
+  const common = { lease, holder, context, signal, ...(r.dispatcher ? { dispatcher: r.dispatcher } : {}) };
   if (target.kind === 'graph') {
-    const graphCommon = r.dispatcher ? { ...common, dispatcher: r.dispatcher } : common;
+    const graphCommon = common;
     if (r.continueHead !== undefined) return target.graph.resume({ threadId: data.threadId, ...graphCommon });
     if (data.kind === 'run') return target.graph.run(data.input, { threadId: data.threadId, ...graphCommon });
     return target.graph.resume({
