@@ -32,6 +32,8 @@ export interface JobSettings {
   leaseTtlMs: number;
   eventsTtlSeconds: number;
   holder: string;
+  /** Saved with every checkpoint of every run (the job id is added). */
+  context: Record<string, unknown>;
   client: Promise<RedisClient>;
   signal: AbortSignal;
   /** True once the worker is closing with force: a cancelled run then ends its attempt without an end entry. */
@@ -164,7 +166,7 @@ async function runUnderLease(
       headId: head?.id,
       lease,
       holder: `${s.holder} (job ${job.id})`,
-      context: { [JOB_CONTEXT_KEY]: job.id },
+      context: { ...s.context, [JOB_CONTEXT_KEY]: job.id },
       signal: s.signal,
     });
   } catch (err) {

@@ -26,6 +26,27 @@ describe('WeftWorker.close()', () => {
   });
 });
 
+describe('WeftWorker context', () => {
+  let fx: ReturnType<typeof queueFixture>;
+  beforeEach(() => void (fx = queueFixture('context')));
+  afterEach(() => fx.dispose());
+
+  it("is saved with every checkpoint of its runs, beside the job's id; a bad one is refused", async () => {
+    const store = fx.store();
+    const steps = stepsGraph(fx.journal);
+    fx.worker({ store, targets: { steps }, context: { app: 'billing', weft: { module: 'flows/steps.ts' } } });
+    const job = await fx.queue().run('steps', 'a', { threadId: 'ctx1' });
+    await job.result();
+    const contexts = [];
+    for await (const c of steps.withStore(store).history('ctx1')) contexts.push(c.context);
+    expect(contexts.length).toBeGreaterThan(1);
+    for (const c of contexts) expect(c).toEqual({ app: 'billing', weft: { module: 'flows/steps.ts' }, weftJob: job.id });
+    expect(() => fx.worker({ store, targets: { steps }, context: [] as never })).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
+  });
+});
+
 describe('WeftJob', () => {
   let fx: ReturnType<typeof queueFixture>;
   beforeEach(() => void (fx = queueFixture('job')));

@@ -33,6 +33,13 @@ export interface WeftWorkerOptions<T extends WeftTargets = WeftTargets> {
   leaseTtlMs?: number;
   /** How long a job's events are kept after its last entry (default 86,400 s: a day). */
   eventsTtlSeconds?: number;
+  /**
+   * Values saved with every checkpoint of the runs this worker makes (as
+   * `compiled.run(input, { context })` saves them; the job's id is added as
+   * `weftJob`). `weft worker` saves the module it serves, so `weft resume`
+   * finds it from the thread alone.
+   */
+  context?: Record<string, unknown>;
   /** Names this worker in THREAD_BUSY errors and `threadLease()` (default `host:pid`); the job id is added. */
   holder?: string;
   /** Start taking jobs at once (default true); else call `worker.bull.run()`. */
@@ -116,6 +123,9 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
         'INVALID_ARGUMENT',
         `new WeftWorker(): eventsTtlSeconds must be a positive integer, got ${String(eventsTtlSeconds)}`,
       );
+    const context = options.context ?? {};
+    if (context === null || typeof context !== 'object' || Array.isArray(context))
+      throw new QueueError('INVALID_ARGUMENT', 'new WeftWorker(): context must be an object of values to save with every run');
     this.name = options.queue;
     this.#targets = new Map(Object.entries(targets).map(([name, t]) => [name, workerTarget(name, t, store, options.agentOptions)]));
     const prefix = options.prefix ?? 'bull';
@@ -127,6 +137,7 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
       leaseTtlMs,
       eventsTtlSeconds,
       holder: options.holder ?? `${hostname()}:${process.pid}`,
+      context,
     };
     const distributed = [...this.#targets.values()].some((t) => hasDistributedNodes(t.kind === 'graph' ? t.graph : t.runner.graph));
     this.#tasks = distributed ? this.#taskWorker(options, prefix) : undefined;

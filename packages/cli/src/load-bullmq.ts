@@ -50,7 +50,13 @@ export interface Worker {
 export interface Bullmq {
   WeftQueue: new (options: QueueOptions) => Queue;
   WeftWorker: new (
-    options: QueueOptions & { targets: Record<string, Agent | CompiledGraph>; concurrency?: number; leaseTtlMs?: number; holder?: string },
+    options: QueueOptions & {
+      targets: Record<string, Agent | CompiledGraph>;
+      concurrency?: number;
+      leaseTtlMs?: number;
+      holder?: string;
+      context?: Record<string, unknown>;
+    },
   ) => Worker;
 }
 

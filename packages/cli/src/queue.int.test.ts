@@ -67,8 +67,8 @@ describe.skipIf(!redis)('weft worker and the queue', () => {
     expect(remote.stdout.split('\n')[0]).toMatch(
       new RegExp(`^thread ${thread} · graph expense · queue ${queue}-expense, job \\d+ · store (postgres|sqlite .*shared\\.db)$`),
     );
-    // The worker's checkpoints do not name the module: the printed command does, and reaches the same queue and store.
-    const printed = `weft resume --value '<json>' --interrupt 'approve#0' --module expense-graph.ts ${queued('expense').join(' ')} -- ${thread}`;
+    // The worker's checkpoints name the module, as a run here does: the printed command reaches the same queue and store without it.
+    const printed = `weft resume --value '<json>' --interrupt 'approve#0' ${queued('expense').join(' ')} -- ${thread}`;
     const localPrinted = `weft resume --value '<json>' --interrupt 'approve#0' -- ${thread}`;
     expect(afterHeader(remote.stdout)).toBe(afterHeader(local.stdout).replace(localPrinted, printed));
     expect(remote.stdout.trimEnd().split('\n').at(-1)!.trim()).toBe(printed);
@@ -103,7 +103,7 @@ describe.skipIf(!redis)('weft worker and the queue', () => {
     expect([remote.code, remote.stderr]).toEqual([0, '']);
     const refund = 'agent:Coordinator/agent:Billing/tool:refund:billing_16_0#0';
     const localPrinted = `weft resume --value '{"approved":true}' --interrupt '${refund}' -- ${thread}`;
-    const printed = `weft resume --value '{"approved":true}' --interrupt '${refund}' --module support.ts ${queued('support').join(' ')} -- ${thread}`;
+    const printed = `weft resume --value '{"approved":true}' --interrupt '${refund}' ${queued('support').join(' ')} -- ${thread}`;
     expect(afterHeader(remote.stdout)).toBe(afterHeader(local.stdout).replace(localPrinted, printed));
     const resumedHere = await weftShell(localPrinted, cwd);
     const resumed = await weftShell(printed, cwd);

@@ -9,6 +9,7 @@ import { openSharedStore } from '../open-shared-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
 import { printWorkerJobs } from '../print-worker-jobs.ts';
 import { queueAddress } from '../queue-address.ts';
+import { recordedModulePath } from '../recorded-module.ts';
 import { terminalSafe } from '../terminal-safe.ts';
 
 const USAGE = `usage: weft worker <module> --redis <url> --store <spec> [options]
@@ -68,6 +69,8 @@ export const workerCommand: Command = {
         connection: address.connection.options,
         store: opened.store,
         targets: { [loaded.exportName]: target },
+        // As `weft run` does: the thread names its module, so `weft resume` (here or through the queue) loads it by itself.
+        context: { weft: { module: recordedModulePath(loaded.path, io), export: loaded.exportName } },
         concurrency,
         holder: cliHolder('worker'),
         ...(leaseTtlMs === undefined ? {} : { leaseTtlMs }),
