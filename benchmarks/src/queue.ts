@@ -1,18 +1,20 @@
 /**
  * The queue benchmark (`pnpm bench:queue`): @weft/bullmq's throughput
  * against the number of worker processes for I/O-bound nodes, and what the
- * queue adds to one run against the same run in-process and the lease alone.
+ * queue adds to one run against the same run in-process and the lease alone,
+ * and one wide map's tasks spread over worker processes (distributed steps).
  * Needs Redis and PostgreSQL:
  *
  *   eval "$(bash scripts/start-redis.sh | tail -n 1)"
  *   eval "$(bash scripts/start-postgres.sh | tail -n 1)"
- *   pnpm bench:queue [--runs 200] [--workers 1,2,4,8] [--concurrency 4] [--samples 200] [--quick]
+ *   pnpm bench:queue [--runs 200] [--workers 1,2,4,8] [--concurrency 4] [--samples 200] [--map-samples 9] [--quick]
  */
 import { parseArgs } from 'node:util';
 import { PostgresStore } from '@weft/store-postgres';
+import { measureDistributed } from './queue/measure-distributed.ts';
 import { measureOverhead } from './queue/measure-overhead.ts';
 import { measureThroughput } from './queue/measure-throughput.ts';
-import { LATENCY_MS } from './queue/queue-targets.ts';
+import { LATENCY_MS, MAP_WIDTH } from './queue/queue-targets.ts';
 import { PG_SCHEMA, pgUrl } from './queue/queue-env.ts';
 
 const { values } = parseArgs({
@@ -21,6 +23,7 @@ const { values } = parseArgs({
     workers: { type: 'string' },
     concurrency: { type: 'string' },
     samples: { type: 'string' },
+    'map-samples': { type: 'string' },
     quick: { type: 'boolean', default: false },
   },
 });
@@ -29,6 +32,7 @@ const runs = Number(values.runs ?? (quick ? 20 : 200));
 const workerCounts = (values.workers ?? (quick ? '1,2' : '1,2,4,8')).split(',').map(Number);
 const concurrency = Number(values.concurrency ?? 4);
 const samples = Number(values.samples ?? (quick ? 20 : 200));
+const mapSamples = Number(values['map-samples'] ?? (quick ? 3 : 9));
 
 const fmt = (x: number, digits = 1): string => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
@@ -51,6 +55,19 @@ try {
   console.log('| way | steps | µs per run | µs per step |');
   console.log('| --- | ----: | ---------: | ----------: |');
   for (const r of over) console.log(`| ${r.way} | ${r.steps || '—'} | ${fmt(r.runUs, 0)} | ${r.steps ? fmt(r.runUs / r.steps, 0) : '—'} |`);
+
+  const mapWorkers = workerCounts.filter((w) => w <= 4);
+  console.error(`distributed steps: a ${MAP_WIDTH}-wide map, ${mapSamples} runs each, one at a time`);
+  const dist = await measureDistributed(store, mapWorkers, mapSamples);
+  const local = (tasks: string) => dist.find((r) => r.tasks === tasks && r.way.startsWith('in-process'))!.runMs;
+  console.log(`\n#### One ${MAP_WIDTH}-wide map at a time, its tasks distributed, median of ${mapSamples} after 1 warm-up, ms per run\n`);
+  console.log(`| way | ${LATENCY_MS} ms tasks | trivial tasks | trivial: µs per task over in-process |`);
+  console.log('| --- | ---: | ---: | ---: |');
+  for (const way of [...new Set(dist.map((r) => r.way))]) {
+    const ms = (tasks: string) => dist.find((r) => r.way === way && r.tasks === tasks)!.runMs;
+    const perTask = way.startsWith('in-process') ? '—' : fmt(((ms('trivial') - local('trivial')) * 1000) / MAP_WIDTH, 0);
+    console.log(`| ${way} | ${fmt(ms('sleepy'))} | ${fmt(ms('trivial'))} | ${perTask} |`);
+  }
 } finally {
   await store.close();
 }

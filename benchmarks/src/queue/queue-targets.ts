@@ -4,7 +4,7 @@
  * without a store: the worker gives each graph its own (`withStore`), the
  * in-process baseline compiles them again with the same store.
  */
-import { END, START, graph } from '@weft/graph';
+import { END, START, graph, send } from '@weft/graph';
 
 /** The simulated model latency of each node of `sleepy`. */
 export const LATENCY_MS = 20;
@@ -24,9 +24,36 @@ export function line(name: string, n: number, latencyMs: number) {
   return g.addEdge(`n${n - 1}`, END);
 }
 
-/** Throughput: 3 I/O-bound nodes. Overhead: 1 and 10 trivial nodes. */
+/** The width of the distributed maps. */
+export const MAP_WIDTH = 200;
+
+/** plan → `task` once per item (a `send()` map, distributed) → join; each task awaits `latencyMs` and doubles its item. */
+export function map(name: string, width: number, latencyMs: number) {
+  return graph<number, number>({ name })
+    .addNode('plan', (n: number) => Array.from({ length: n }, (_, i) => i))
+    .addNode(
+      'task',
+      async (i: number) => {
+        if (latencyMs > 0) await sleep(latencyMs);
+        return [i * 2];
+      },
+      { distribute: true },
+    )
+    .addNode('join', (xs: number[]) => xs.reduce((a, b) => a + b, 0))
+    .addEdge(START, 'plan')
+    .addBranch('plan', (items: number[]) => items.map((i) => send('task', i, String(i))), ['task'])
+    .addEdge('task', 'join')
+    .addEdge('join', END);
+}
+
+/** What a map of `width` answers: the sum of 2i. */
+export const mapAnswer = (width: number): number => width * (width - 1);
+
+/** Throughput: 3 I/O-bound nodes. Overhead: 1 and 10 trivial nodes. Distributed steps: a 200-wide map, I/O-bound or trivial. */
 export const queueTargets = {
   sleepy: line('sleepy', 3, LATENCY_MS).compile(),
   trivial1: line('trivial1', 1, 0).compile(),
   trivial10: line('trivial10', 10, 0).compile(),
+  wideSleepy: map('wideSleepy', MAP_WIDTH, LATENCY_MS).compile(),
+  wideTrivial: map('wideTrivial', MAP_WIDTH, 0).compile(),
 };
