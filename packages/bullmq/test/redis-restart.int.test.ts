@@ -1,9 +1,7 @@
-import type { WeftJob } from '@weft/bullmq';
-import type { GraphEvent, RunResult } from '@weft/graph';
 import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
 import { CHAIN, chainOutput } from './fixtures/journal-graphs.ts';
 import { checkJournal, readJournal } from './support/check-journal.ts';
-import { createHarness, mapLimit, sleep, within, type Harness } from './support/harness.ts';
+import { createHarness, enqueueChains, mapLimit, sleep, within, type ChainJob, type Harness } from './support/harness.ts';
 import { PrivateRedis } from './support/private-redis.ts';
 import { services, servicesDescribe } from './support/services.ts';
 
@@ -38,14 +36,8 @@ servicesDescribe({ redisServer: true })(`Redis restarted under ${WORKERS} worker
 
   it('the workers reconnect; every thread finishes once, each step once, never two runners', async () => {
     onTestFailed(() => void (failed = true));
-    const jobs: { threadId: string; n: number; job: WeftJob<GraphEvent, RunResult<string>> }[] = [];
-    const enqueue = async (count: number) => {
-      for (let i = 0; i < count; i++) {
-        const n = jobs.length;
-        const threadId = `${h.tag}-t${n}`;
-        jobs.push({ threadId, n, job: await h.queue.run('chain', n, { threadId }) });
-      }
-    };
+    const jobs: ChainJob[] = [];
+    const enqueue = (count: number) => enqueueChains(h, jobs, count);
 
     await enqueue(BEFORE);
     // Waiting for results across the outage: the clients must survive it too.

@@ -1,10 +1,8 @@
-import type { WeftJob } from '@weft/bullmq';
-import type { GraphEvent, RunResult } from '@weft/graph';
 import { afterAll, beforeAll, expect, it, onTestFailed } from 'vitest';
 import { CHAIN, chainOutput } from './fixtures/journal-graphs.ts';
 import type { JournalLine } from './fixtures/journal-line.ts';
 import { readJournal } from './support/check-journal.ts';
-import { createHarness, mapLimit, sleep, within, type Harness } from './support/harness.ts';
+import { createHarness, enqueueChains, mapLimit, sleep, within, type ChainJob, type Harness } from './support/harness.ts';
 import { services, servicesDescribe } from './support/services.ts';
 import { TcpCut } from './support/tcp-cut.ts';
 
@@ -73,14 +71,8 @@ servicesDescribe()(`PostgreSQL cut for ${DOWN_MS} ms under ${WORKERS} worker pro
 
   it('runs cut by the outage continue from their last checkpoint once it is back; every thread finishes once', async () => {
     onTestFailed(() => void (failed = true));
-    const jobs: { threadId: string; n: number; job: WeftJob<GraphEvent, RunResult<string>> }[] = [];
-    const enqueue = async (count: number) => {
-      for (let i = 0; i < count; i++) {
-        const n = jobs.length;
-        const threadId = `${h.tag}-t${n}`;
-        jobs.push({ threadId, n, job: await h.queue.run('chain', n, { threadId }) });
-      }
-    };
+    const jobs: ChainJob[] = [];
+    const enqueue = (count: number) => enqueueChains(h, jobs, count);
     await enqueue(BEFORE);
     await sleep(120); // some threads done, some running, some waiting
     await relay.cut();

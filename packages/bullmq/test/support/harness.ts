@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WeftQueue } from '@weft/bullmq';
+import { WeftQueue, type WeftJob } from '@weft/bullmq';
+import type { GraphEvent, RunResult } from '@weft/graph';
 import { PostgresStore } from '@weft/store-postgres';
 import { Queue } from 'bullmq';
 import { approvalGraph, chainGraph, mapGraph } from '../fixtures/journal-graphs.ts';
@@ -108,6 +109,22 @@ export async function createHarness(services: Services, name: string, tuning: Pa
       else rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A queued `chain` thread: its number (the input), its thread and its job. */
+export interface ChainJob {
+  threadId: string;
+  n: number;
+  job: WeftJob<GraphEvent, RunResult<string>>;
+}
+
+/** Enqueues `count` more `chain` threads, numbered on from `jobs.length`, and adds them to `jobs`. */
+export async function enqueueChains(h: Harness, jobs: ChainJob[], count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const n = jobs.length;
+    const threadId = `${h.tag}-t${n}`;
+    jobs.push({ threadId, n, job: await h.queue.run('chain', n, { threadId }) });
+  }
 }
 
 /** Runs `fn` over `items`, at most `limit` at a time, keeping the order of the results. */
