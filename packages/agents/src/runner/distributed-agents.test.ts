@@ -103,7 +103,7 @@ describe('distributed agents: Runner({ distribute }) sends model and tool steps 
     if (first.status !== 'interrupted') return;
     expect(first.interrupts.map((i) => i.id)).toEqual(['agent:Billing/tool:refund:r1#0']);
     expect(paid).toEqual([]);
-    const done = await runner.resume(first.checkpointId, { resume: { [first.interrupts[0].id]: { approved: true } }, dispatcher });
+    const done = await runner.resume(first.checkpointId!, { resume: { [first.interrupts[0].id]: { approved: true } }, dispatcher });
     expect(done.status === 'done' && done.finalOutput).toBe('refunded 40');
     expect(paid).toEqual(['40 b1/agent:Billing/1.1/r1']);
   });
