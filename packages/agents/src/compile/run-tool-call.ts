@@ -56,7 +56,9 @@ export async function runToolCall(
       toolContext(agent, call, ctx, idempotencyKey, loop, () => (broke = true)),
     );
   } catch (err) {
-    if (isGraphInterrupt(err) || ctx.signal.aborted) throw err;
+    // TOOL_UNAVAILABLE: the tool could not be reached at all (its server is gone). The model could do nothing
+    // with that; the run stops with it instead, and resuming the thread calls the tool again.
+    if (isGraphInterrupt(err) || ctx.signal.aborted || isUnavailable(err)) throw err;
     return toolError(agent, call, 'TOOL_FAILED', `${call.name} failed: ${err instanceof Error ? err.message : String(err)}`, err);
   }
   const content = typeof result === 'string' ? result : (JSON.stringify(result) ?? '');
@@ -223,4 +225,9 @@ function toolContext(
       ctx.update((d: Draft<AgentRunState>) => void (d.workflows[loop]!.broken = true));
     },
   };
+}
+
+/** A tool's error that says the tool itself could not be reached (`code: 'TOOL_UNAVAILABLE'`), from any package. */
+function isUnavailable(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === 'TOOL_UNAVAILABLE';
 }

@@ -76,6 +76,34 @@ describe('an agent that fails leaves its thread failed, and resuming continues f
     expect(bad.model.calls).toHaveLength(2);
   });
 
+  it('a tool that cannot be reached (TOOL_UNAVAILABLE) stops the run instead of telling the model; the resume calls it again', async () => {
+    const store = new MemoryStore();
+    const calls: string[] = [];
+    let up = false;
+    const remote = tool({
+      name: 'remote',
+      description: 'a tool on a server that may be gone',
+      parameters: { type: 'object' },
+      execute: (_args, ctx) => {
+        calls.push(ctx.idempotencyKey);
+        if (!up) throw Object.assign(new Error('the tool server closed the connection'), { code: 'TOOL_UNAVAILABLE' });
+        return 'remote ok';
+      },
+    });
+    const a = agent('A', [call('remote'), { text: 'A done' }], { tools: [remote] });
+    const runner = new Runner({ agent: a.agent, store });
+    const failed = await runner.query('go', { threadId: 'u' });
+    expect(failed).toMatchObject({ status: 'error', error: { code: 'NODE_FAILED', cause: { code: 'TOOL_UNAVAILABLE' } } });
+    expect(summarize(failed.events)).toEqual(['A [A] | assistant:  → remote({})', 'A [A] | ERROR NODE_FAILED']);
+    expect(a.model.calls).toHaveLength(1); // the model never saw the failure
+    up = true;
+    const resumed = await runner.resume(failed.checkpointId!);
+    expect(resumed.status === 'done' && resumed.finalOutput).toBe('A done');
+    expect(summarize(resumed.events)).toEqual(['A [A] | tool remote: remote ok', 'A [A] | assistant: A done']);
+    // The call was made again with the same idempotency key.
+    expect(calls).toEqual(['u/agent:A/1.1/c1', 'u/agent:A/1.1/c1']);
+  });
+
   it('a missing instruction value: the head is "error"; resuming with the session value continues', async () => {
     const store = new MemoryStore();
     const a = agent('A', [{ text: 'Hello Ann' }], { instruction: 'Greet {user}.' });
