@@ -1,0 +1,15 @@
+/**
+ * @weft/mcp — the tools of any Model Context Protocol server as Weft tools.
+ * `mcpTools()` connects over stdio (a command) or HTTP (a URL: Streamable
+ * HTTP, with the legacy SSE transport as fallback) and gives every tool the
+ * server lists, with its JSON Schema, for `chatModelAgent({ tools })`.
+ * Results reach the model as text (structured content as JSON; images and
+ * resources as references); a server's error is a tool error the model sees;
+ * a server that went away stops the run with TOOL_UNAVAILABLE, and a resume
+ * calls the tool again.
+ */
+export { mcpTools, McpTools, IDEMPOTENCY_META_KEY } from './mcp-tools.ts';
+export type { McpToolsOptions, McpStdioServer, McpHttpServer, McpApproval } from './mcp-options.ts';
+export type { McpTransportKind } from './connect-client.ts';
+export { McpError } from './errors.ts';
+export type { McpErrorCode } from './errors.ts';
