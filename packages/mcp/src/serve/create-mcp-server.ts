@@ -1,0 +1,86 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Agent } from '@weft/agents';
+import type { CheckpointStore, CompiledGraph } from '@weft/graph';
+import { McpError } from '../errors.ts';
+import { elicitationFor } from './elicitation-for.ts';
+import { servedTarget, type ServedOutcome, type ServedTarget } from './served-target.ts';
+
+/** How a Weft target is served as an MCP tool. */
+export interface McpServeOptions {
+  /** The tool's name (default: the agent's or graph's name, made a valid tool name). */
+  toolName?: string;
+  /** Where runs keep their checkpoints (default: in memory, for the life of the server). */
+  store?: CheckpointStore;
+  /** An agent's session values for every run (instruction placeholders, tools). */
+  sessionValues?: Record<string, unknown>;
+  /** How the server names itself (default `weft`). */
+  serverName?: string;
+}
+
+/** How many interrupts one call answers through elicitation before it gives up (a run that keeps asking). */
+const MAX_QUESTIONS = 20;
+
+/**
+ * An MCP server (the SDK's) with one tool that runs `target`. A run that
+ * stops at an interrupt asks the client through elicitation, one interrupt
+ * at a time, and resumes with the answer; a client that cannot elicit gets a
+ * tool error that says which interrupt the run waits on. Connect it to any
+ * transport (`server.connect(transport)`), or use `serveMcp`.
+ */
+export function createMcpServer(target: Agent | CompiledGraph<any, any, any, any>, options: McpServeOptions = {}): Server {
+  const served = servedTarget(target, options.store, options.sessionValues);
+  const name = (options.toolName ?? served.name).replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64);
+  if (!name) throw new McpError('INVALID_ARGUMENT', 'createMcpServer(): the tool needs a name (toolName)');
+  const server = new Server({ name: options.serverName ?? 'weft', version: '0.1.0' }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [{ name, description: served.description, inputSchema: served.inputSchema }],
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    if (request.params.name !== name) return failure(`there is no tool "${request.params.name}"; this server has "${name}"`);
+    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    if (target && 'kind' in target && typeof args['query'] !== 'string')
+      return failure('the arguments need "query", the text to ask the agent');
+    try {
+      return await answerCall(server, served, args, extra.signal);
+    } catch (err) {
+      // A run that rejects (arguments its input schema refuses, a resume value refused): the client's tool error.
+      const e = err as { code?: unknown; message?: unknown };
+      return failure(`${typeof e.code === 'string' ? `${e.code}: ` : ''}${typeof e.message === 'string' ? e.message : String(err)}`);
+    }
+  });
+  return server;
+}
+
+/** Runs the target for one call, asking the client for each interrupt on the way, and turns the end into the tool's result. */
+async function answerCall(
+  server: Server,
+  served: ServedTarget,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<CallToolResult> {
+  let outcome: ServedOutcome = await served.run(args, signal);
+  for (let asked = 0; outcome.status === 'interrupted'; asked++) {
+    const [first] = outcome.interrupts;
+    if (!first) return failure('the run stopped at an interrupt without a record');
+    if (!server.getClientCapabilities()?.elicitation)
+      return failure(
+        `the run stopped at interrupt ${first.id} (${JSON.stringify(first.info)}), and this client cannot answer it: it did not declare the elicitation capability. Use a client that supports elicitation, or run the target with the weft command to answer interrupts.`,
+      );
+    if (asked >= MAX_QUESTIONS) return failure(`the run asked ${MAX_QUESTIONS} questions in one call; stopped at interrupt ${first.id}`);
+    const form = elicitationFor(first);
+    const answer = await server.elicitInput({ message: form.message, requestedSchema: form.requestedSchema as never }, { signal });
+    if (answer.action !== 'accept')
+      return failure(`the user did not answer interrupt ${first.id} (${answer.action}); the run stopped there`);
+    outcome = await outcome.resume({ [first.id]: form.toValue((answer.content ?? {}) as Record<string, unknown>) });
+  }
+  if (outcome.status === 'error') return failure(`${outcome.error.code}: ${outcome.error.message}`);
+  const output = outcome.output;
+  if (typeof output === 'string') return { content: [{ type: 'text', text: output }] };
+  const text = JSON.stringify(output) ?? 'null';
+  const structured =
+    output !== null && typeof output === 'object' && !Array.isArray(output) ? { structuredContent: output as Record<string, unknown> } : {};
+  return { content: [{ type: 'text', text }], ...structured };
+}
+
+const failure = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });

@@ -1,0 +1,82 @@
+import { Runner, type Agent } from '@weft/agents';
+import { MemoryStore, type CheckpointStore, type CompiledGraph, type InterruptRecord, type WeftErrorJSON } from '@weft/graph';
+
+/** How one run of the served target ended, in the terms the MCP tool answers with. */
+export type ServedOutcome =
+  | { status: 'done'; output: unknown }
+  | { status: 'interrupted'; interrupts: readonly InterruptRecord[]; resume: (values: Record<string, unknown>) => Promise<ServedOutcome> }
+  | { status: 'error'; error: { code: string; message: string } };
+
+/** A target as an MCP tool: its name, description and JSON Schema, and how to run it on a fresh thread. */
+export interface ServedTarget {
+  name: string;
+  description: string;
+  inputSchema: { type: 'object'; [key: string]: unknown };
+  run(args: Record<string, unknown>, signal: AbortSignal): Promise<ServedOutcome>;
+}
+
+const isAgent = (t: Agent | CompiledGraph<any, any, any, any>): t is Agent => typeof (t as { kind?: unknown }).kind === 'string';
+
+/**
+ * An agent takes `{ query }`; a graph takes its input schema's object as the
+ * arguments when it has one of `type: 'object'`, else `{ input }`. Each call
+ * runs on a thread of its own in `store` (in memory by default), so an
+ * interrupt can be answered and the run resumed within the call.
+ */
+export function servedTarget(
+  target: Agent | CompiledGraph<any, any, any, any>,
+  store: CheckpointStore = new MemoryStore(),
+  session: Record<string, unknown> = {},
+): ServedTarget {
+  if (isAgent(target)) {
+    const runner = new Runner({ agent: target, store });
+    const follow = async (run: ReturnType<Runner['query']>): Promise<ServedOutcome> => {
+      const r = await run;
+      if (r.status === 'done') return { status: 'done', output: r.finalOutput };
+      if (r.status === 'error') return { status: 'error', error: errorOf(r.error) };
+      const at = r.checkpointId!;
+      return { status: 'interrupted', interrupts: r.interrupts, resume: (values) => follow(runner.resume(at, { resume: values })) };
+    };
+    return {
+      name: target.name,
+      description: target.description || `the agent ${target.name}`,
+      inputSchema: {
+        type: 'object',
+        properties: { query: { type: 'string', description: `What to ask ${target.name}` } },
+        required: ['query'],
+      },
+      run: (args, signal) => follow(runner.query(String(args['query']), { threadId: newThread(), signal, sessionValues: session })),
+    };
+  }
+  const graph = target.withStore(store);
+  const input = target.toJSON().input;
+  const whole = input !== undefined && input['type'] === 'object';
+  const follow = async (run: ReturnType<typeof graph.run>, threadId: string, signal: AbortSignal): Promise<ServedOutcome> => {
+    const r = await run;
+    if (r.status === 'done') return { status: 'done', output: r.output };
+    if (r.status === 'error') return { status: 'error', error: errorOf(r.error) };
+    return {
+      status: 'interrupted',
+      interrupts: r.interrupts,
+      resume: (values) => follow(graph.resume({ threadId, resume: values, signal }), threadId, signal),
+    };
+  };
+  return {
+    name: target.name,
+    description: `Runs the graph ${target.name}`,
+    inputSchema: whole
+      ? (input as ServedTarget['inputSchema'])
+      : { type: 'object', properties: { input: input ?? { description: `The input of ${target.name}` } }, required: ['input'] },
+    run: (args, signal) => {
+      const threadId = newThread();
+      return follow(graph.run(whole ? args : args['input'], { threadId, signal }), threadId, signal);
+    },
+  };
+}
+
+function errorOf(err: unknown): { code: string; message: string } {
+  const e = err as Partial<WeftErrorJSON> | undefined;
+  return { code: typeof e?.code === 'string' ? e.code : 'ERROR', message: typeof e?.message === 'string' ? e.message : String(err) };
+}
+
+const newThread = (): string => `mcp-${crypto.randomUUID()}`;
