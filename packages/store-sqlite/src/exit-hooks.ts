@@ -1,63 +1,69 @@
+import { onExit } from 'signal-exit';
+
 /**
- * What durability 'exit' does when the process ends: on SIGINT and SIGTERM
- * each registered store flushes its held puts and stays open; on the
- * process's 'exit' event it closes (which flushes the rest).
+ * What durability 'exit' does when the process ends: each registered store
+ * closes, which writes its held puts. `signal-exit` tells us when: on a normal
+ * exit (the event loop ran dry, `process.exit()`, an uncaught error) and on
+ * every signal that would end the process (SIGHUP, SIGINT, SIGTERM, SIGQUIT,
+ * SIGUSR2, … but never SIGKILL, which no one can catch). After a signal the
+ * handlers run, then signal-exit raises the signal again, so the process
+ * still dies of it. Its listeners are installed only while a store is
+ * registered, so an idle module changes nothing about how the process
+ * handles signals.
  *
- * A signal does not close: an application may catch SIGTERM to let its run
- * finish, and that run's next step must still find its store open. If
- * nothing else listens to the signal, the hook does what Node would have
- * done without it: the process dies of that signal, after the flush.
- * Listeners are installed only while something is registered, so an idle
- * module changes nothing about how the process handles signals.
+ * What changed from the hand-written SIGINT/SIGTERM listeners this replaces:
+ * - More signals are covered: SIGHUP (a closed terminal, a stopped tmux or
+ *   ssh session) used to kill the process with its held puts unwritten.
+ * - A signal closes the stores instead of flushing them and leaving them
+ *   open: signal-exit calls us only when the process is about to die.
+ * - When the application has its own listener for the signal, signal-exit
+ *   does nothing at all (it acts only when its listeners are the signal's
+ *   only ones: `if (listeners.length === count)` in its index.js). The
+ *   application still decides when to end and the store stays open, but the
+ *   held puts are no longer written at the signal: they are written when the
+ *   process exits. An application that catches a signal and may then be
+ *   killed harder should call `store.flush()` in its handler.
+ * - If some other signal-exit user in the process returns `true` to keep the
+ *   process alive after a signal, our stores are closed by then (a later put
+ *   throws instead of being held and lost: signal-exit fires only once).
  */
 export interface ExitHook {
-  /** Writes held puts; the store stays usable. */
+  /**
+   * Writes held puts; the store stays usable. No longer called here (every
+   * end of the process now closes); kept so SqliteStore's hook still fits.
+   */
   flush(): void;
   /** Writes held puts and closes the database. */
   close(): void;
 }
 
 const hooks = new Set<ExitHook>();
-const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+/** Removes our signal-exit handler; set while any hook is registered. */
+let removeHandler: (() => void) | undefined;
 
-function each(action: (hook: ExitHook) => void): void {
+function closeAll(): void {
+  // signal-exit is iterating its handler list and fires at most once: each
+  // close unregisters its hook, and removing our handler now could make it
+  // skip the next one in that list.
+  removeHandler = undefined;
   for (const hook of [...hooks]) {
     try {
-      action(hook);
+      hook.close();
     } catch (err) {
-      // The process is going away (or was asked to): reporting is all that is left to do.
+      // The process is going away: reporting is all that is left to do.
       console.error('@weft/store-sqlite: writing pending checkpoints at exit failed:', err);
     }
   }
+  // Returning nothing (not `true`) lets signal-exit raise the signal again.
 }
 
-function onExit(): void {
-  each((hook) => hook.close());
-}
-
-function onSignal(signal: NodeJS.Signals): void {
-  each((hook) => hook.flush());
-  if (process.listeners(signal).some((listener) => listener !== onSignal)) return; // the application decides when to end
-  // Our listener replaced Node's default (exit by the signal): remove it and raise the signal again.
-  process.off(signal, onSignal);
-  process.kill(process.pid, signal);
-}
-
-function install(): void {
-  process.on('exit', onExit);
-  for (const s of SIGNALS) process.on(s, onSignal);
-}
-
-function uninstall(): void {
-  process.off('exit', onExit);
-  for (const s of SIGNALS) process.off(s, onSignal);
-}
-
-/** Flushes `hook` on SIGINT and SIGTERM and closes it at process exit, until the returned function is called. */
+/** Closes `hook` (writing its held puts) when the process ends, until the returned function is called. */
 export function onProcessExit(hook: ExitHook): () => void {
-  if (hooks.size === 0) install();
+  if (hooks.size === 0) removeHandler = onExit(closeAll);
   hooks.add(hook);
   return () => {
-    if (hooks.delete(hook) && hooks.size === 0) uninstall();
+    if (!hooks.delete(hook) || hooks.size > 0) return;
+    removeHandler?.();
+    removeHandler = undefined;
   };
 }
