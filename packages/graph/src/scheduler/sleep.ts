@@ -1,15 +1,11 @@
-/** Waits `ms`; resolves false at once if `signal` aborts first (and removes its listener either way). */
+import { setTimeout as delay } from 'node:timers/promises';
+
+/**
+ * Waits `ms`; resolves false at once if `signal` aborts first. Never rejects:
+ * the only rejection `node:timers/promises` gives for valid arguments is its
+ * AbortError, which is the `false` case. Node clears the timer on abort and
+ * removes its abort listener either way, so nothing outlives the wait.
+ */
 export function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve(false);
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+  return delay(ms, true, { signal }).catch(() => false);
 }
