@@ -1,15 +1,16 @@
-/** Resolves after `ms`, or rejects with `signal.reason` as soon as the signal aborts; leaves no timer or listener behind. */
-export function abortableDelay(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as unknown);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason as unknown);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * Resolves after `ms`, or rejects with `signal.reason` as soon as the signal aborts (also when it
+ * already has); leaves no timer or listener behind.
+ */
+export async function abortableDelay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  try {
+    await sleep(ms, undefined, { signal });
+  } catch (error) {
+    // Node rejects with its own AbortError (the reason only as its `cause`); callers check the
+    // reason they passed to abort(), e.g. to tell a user cancel from a timeout.
+    if (signal?.aborted) throw signal.reason as unknown;
+    throw error;
+  }
 }

@@ -4,6 +4,13 @@ import { ModelError } from './errors.ts';
 import type { ScriptItem } from './script-item.ts';
 import { scriptedModel, type ScriptedModelOptions } from './scripted-model.ts';
 
+// delayMs waits through node:timers/promises, which vitest's fake clock does not patch;
+// route it through the global timers so the delay tests below run on virtual time.
+vi.mock('node:timers/promises', async (importOriginal) => {
+  const { sleepOnGlobalTimers } = await import('./test-support/sleep-on-global-timers.ts');
+  return { ...(await importOriginal<typeof import('node:timers/promises')>()), setTimeout: sleepOnGlobalTimers };
+});
+
 const hi = [userMessage('hi')];
 
 async function collect(chunks: AsyncIterable<MessageChunk>): Promise<MessageChunk[]> {
