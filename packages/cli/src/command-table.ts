@@ -28,6 +28,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/worker.ts')).workerCommand,
   },
   {
+    name: 'mcp',
+    summary: "serve a module's agent or graph as an MCP server (stdio or HTTP)",
+    load: async () => (await import('./commands/mcp.ts')).mcpCommand,
+  },
+  {
     name: 'history',
     summary: "list a thread's checkpoints, newest first",
     load: async () => (await import('./commands/history.ts')).historyCommand,

@@ -29,11 +29,12 @@ export type CliErrorCode =
   | 'BENCH_UNAVAILABLE'
   | 'FOLDER_NOT_EMPTY'
   | 'QUEUE_UNAVAILABLE'
+  | 'MCP_UNAVAILABLE'
   | 'QUEUE_UNREACHABLE'
   | 'STORE_NOT_SHARED';
 
 /** Codes that mean the command line (or what it needs installed) is wrong: exit code 2. */
-const EXIT_2: ReadonlySet<string> = new Set<CliErrorCode>(['USAGE', 'QUEUE_UNAVAILABLE', 'STORE_NOT_SHARED']);
+const EXIT_2: ReadonlySet<string> = new Set<CliErrorCode>(['USAGE', 'QUEUE_UNAVAILABLE', 'MCP_UNAVAILABLE', 'STORE_NOT_SHARED']);
 
 /**
  * A failure the command explains: one line of `message`, one line of `hint`

@@ -11,10 +11,11 @@ import { createMcpServer, type McpServeOptions } from './create-mcp-server.ts';
 /** Where `serveMcp` listens: stdin/stdout, or Streamable HTTP on a port (0: any free one) at `path`. */
 export type McpServeTransport = { transport: 'stdio' } | { transport: 'http'; port?: number; host?: string; path?: string };
 
-/** A running server: its URL (HTTP), and `close()`. */
+/** A running server: its URL (HTTP), `close()`, and `closed` (stdio: the client closed stdin, or `close()` was called). */
 export interface ServedMcp {
   url: string | undefined;
   close(): Promise<void>;
+  closed: Promise<void>;
 }
 
 /**
@@ -30,8 +31,11 @@ export async function serveMcp(
 ): Promise<ServedMcp> {
   if (options.transport === 'stdio') {
     const server = createMcpServer(target, options);
+    const closed = new Promise<void>((resolve) => (server.onclose = resolve));
     await server.connect(new StdioServerTransport());
-    return { url: undefined, close: () => server.close() };
+    // The client ends the session by closing our stdin; the SDK's transport does not watch for that.
+    process.stdin.once('end', () => void server.close());
+    return { url: undefined, close: () => server.close(), closed };
   }
   if (options.transport !== 'http') throw new McpError('INVALID_ARGUMENT', "serveMcp(): transport must be 'stdio' or 'http'");
   const path = options.path ?? '/mcp';
@@ -66,12 +70,13 @@ export async function serveMcp(
   });
   const { address, port } = http.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
-  return {
-    url: `http://${host}:${port}${path}`,
-    async close() {
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
       await Promise.all(servers.map((s) => s.close().catch(() => {})));
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
-    },
-  };
+    })());
+  const closed = new Promise<void>((resolve) => http.once('close', () => resolve()));
+  return { url: `http://${host}:${port}${path}`, close, closed };
 }

@@ -1,0 +1,91 @@
+import { resolve } from 'node:path';
+import type { Command } from '../command.ts';
+import { usageError } from '../errors.ts';
+import { loadMcp } from '../load-mcp.ts';
+import { loadModule } from '../load-module.ts';
+import { openStore } from '../open-store.ts';
+import { parseCommandArgs } from '../parse-command-args.ts';
+import { parseSessionValues } from '../parse-session-values.ts';
+import { terminalSafe } from '../terminal-safe.ts';
+
+const USAGE = `usage: weft mcp <module> [options]
+
+Serves the agent or graph a module exports as a Model Context Protocol
+server with one tool, for MCP clients (desktop assistants, IDEs, other
+agents). An agent's tool takes { query }; a graph's takes its input. When a
+run stops at an interrupt (a tool approval, a question), the client is asked
+through elicitation and the run goes on with the answer; a client that cannot
+elicit gets a tool error naming the interrupt.
+
+By default it speaks over stdin and stdout, as MCP clients that start their
+servers expect; it then prints nothing on stdout but the protocol, and ends
+when the client closes stdin. With --http it serves Streamable HTTP at
+http://<host>:<port>/mcp until Ctrl-C or SIGTERM.
+
+options:
+  --http                  serve Streamable HTTP instead of stdio
+  --port <n>              the HTTP port (default 3000; 0 picks a free one)
+  --host <host>           the HTTP address (default 127.0.0.1)
+  --store <spec>          keep the runs' checkpoints (sqlite:<file>, postgres:<url>); default: in memory
+  --session <key=value>   a session value for an agent's runs (repeatable)
+  --export <name>         the export to serve
+
+Exit code 2 for a wrong command line or @weft/mcp not installed.`;
+
+const OPTIONS = {
+  http: { type: 'boolean' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  store: { type: 'string' },
+  session: { type: 'string', multiple: true },
+  export: { type: 'string' },
+} as const;
+
+/** `weft mcp <module>`: the module's agent or graph as an MCP server, over stdio or HTTP. */
+export const mcpCommand: Command = {
+  name: 'mcp',
+  usage: USAGE,
+  async execute(args, io) {
+    const { values, positionals } = parseCommandArgs('mcp', args, OPTIONS, { names: ['module'], required: 1 });
+    const http = values.http === true;
+    if (!http && (values.port !== undefined || values.host !== undefined))
+      throw usageError('mcp: --port and --host are for --http', 'add --http to serve over HTTP, or drop them to serve over stdio');
+    const port = values.port === undefined ? 3000 : Number(values.port);
+    if (!/^\d+$/.test(values.port ?? '0') || port > 65535)
+      throw usageError(`mcp: --port ${JSON.stringify(values.port)} is not a port`, 'e.g. --port 3000');
+    const sessionValues = parseSessionValues(values.session ?? []);
+    const opened = values.store === undefined ? undefined : await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: true });
+    try {
+      const { serveMcp } = await loadMcp();
+      const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
+      const target = loaded.kind === 'agent' ? loaded.agent : loaded.graph;
+      const common = { ...(opened ? { store: opened.store } : {}), sessionValues };
+      const served = await serveMcp(
+        target,
+        http ? { ...common, transport: 'http', port, host: values.host ?? '127.0.0.1' } : { ...common, transport: 'stdio' },
+      );
+      const name = loaded.kind === 'agent' ? `agent ${loaded.agent.name}` : `graph ${loaded.graph.name}`;
+      // Over stdio, stdout is the protocol's: the line goes to stderr.
+      const say = http ? io.stdout : io.stderr;
+      say(`${terminalSafe(`mcp ready · ${name} · ${served.url ?? 'stdio'} · store ${opened?.label ?? 'memory'} · pid ${process.pid}`)}\n`);
+      const signal = await Promise.race([served.closed.then(() => undefined), nextSignal()]);
+      await served.close();
+      if (signal) say(`${signal}: closed\n`);
+      return 0;
+    } finally {
+      await opened?.close();
+    }
+  },
+};
+
+function nextSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const on = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', on);
+      process.off('SIGTERM', on);
+      resolve(signal);
+    };
+    process.on('SIGINT', on);
+    process.on('SIGTERM', on);
+  });
+}

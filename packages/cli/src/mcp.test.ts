@@ -1,0 +1,75 @@
+/**
+ * `weft mcp`, in its own process, driven by the MCP SDK's client: over stdio
+ * (the client starts the server, as desktop assistants and IDEs do) and over
+ * Streamable HTTP (--http).
+ */
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, WEFT_BIN, tempDir, weft, weftProcess } from '../test-support/spawn-weft.ts';
+
+const EXPENSE = join(FIXTURES, 'expense-graph.ts');
+
+/** A client that approves every question with `{"approved":true}`, recording the questions. */
+async function approvingClient(transport: Transport) {
+  const asked: string[] = [];
+  const client = new Client({ name: 'test', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+  client.setRequestHandler(ElicitRequestSchema, (req) => {
+    asked.push(req.params.message);
+    return { action: 'accept', content: { value: '{"approved":true}' } };
+  });
+  await client.connect(transport);
+  return { client, asked };
+}
+
+describe('weft mcp', () => {
+  it('over stdio: one tool for the graph; an interrupt is asked through elicitation; the ready line goes to stderr', async () => {
+    const cwd = tempDir();
+    // This process's environment (the SDK passes only a safe subset by default): the CLI then runs from the same sources.
+    const env = process.env as Record<string, string>;
+    const transport = new StdioClientTransport({ command: process.execPath, args: [WEFT_BIN, 'mcp', EXPENSE], cwd, env, stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const { client, asked } = await approvingClient(transport as unknown as Transport);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => [t.name, t.description, t.inputSchema])).toEqual([
+      [
+        'expense',
+        'Runs the graph expense',
+        { type: 'object', properties: { input: { description: 'The input of expense' } }, required: ['input'] },
+      ],
+    ]);
+    expect(await client.callTool({ name: 'expense', arguments: { input: { who: 'Ann', amount: 500 } } })).toEqual({
+      content: [{ type: 'text', text: 'paid 500 to Ann' }],
+    });
+    expect(asked).toEqual(['Approve 500 for Ann?']);
+    await client.close();
+    expect(stderr).toMatch(/^mcp ready · graph expense · stdio · store memory · pid \d+\n/);
+  });
+
+  it('over HTTP (--http): serves at the printed URL until SIGTERM, then exits with 0', async () => {
+    const cwd = tempDir();
+    const server = weftProcess(['mcp', EXPENSE, '--http', '--port', '0'], cwd);
+    const ready = await server.waitFor((l) => l.startsWith('mcp ready · '));
+    const url = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(ready)?.[1];
+    expect(ready).toMatch(/^mcp ready · graph expense · http:\/\/127\.0\.0\.1:\d+\/mcp · store memory · pid \d+$/);
+    const { client } = await approvingClient(new StreamableHTTPClientTransport(new URL(url!)) as unknown as Transport);
+    expect(await client.callTool({ name: 'expense', arguments: { input: { who: 'Bo', amount: 20 } } })).toEqual({
+      content: [{ type: 'text', text: 'paid 20 to Bo' }],
+    });
+    await client.close();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.lines.at(-1)).toBe('SIGTERM: closed');
+  });
+
+  it('refuses --port without --http (exit code 2)', async () => {
+    const r = await weft(['mcp', EXPENSE, '--port', '3000'], tempDir());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('mcp: --port and --host are for --http');
+  });
+});
