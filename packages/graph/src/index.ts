@@ -47,6 +47,9 @@ export type { GraphEvent, GraphEventType } from './events/graph-event.ts';
 export { RUN_LOG_VERSION } from './events/run-log.ts';
 export type { RunLogHeader, RunLogLine } from './events/run-log.ts';
 
+// Instrumentation
+export type { Instrumentation, InstrumentedRun, InstrumentedNode, RunInstrument } from './instrument/instrumentation.ts';
+
 // Distributed steps
 export type {
   TaskDispatcher,

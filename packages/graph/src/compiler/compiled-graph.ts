@@ -15,6 +15,7 @@ import type { IRGraph } from './build-ir.ts';
 import type { ExecutionPlan } from './execution-plan.ts';
 import type { GraphJSON } from './graph-json.ts';
 import { runTaskRequest } from '../dispatch/run-task-request.ts';
+import { instrumentationProblem } from '../instrument/instrumentation-problem.ts';
 import type { TaskRequest, TaskResult } from '../dispatch/task-dispatcher.ts';
 
 /**
@@ -57,7 +58,7 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
     checkRunOptions(this.name, options);
     return startRun<Out, S>(
       this.plan,
-      { signal: options.signal, dispatcher: options.dispatcher },
+      { signal: options.signal, dispatcher: options.dispatcher, instrumentation: options.instrumentation },
       (runId) => prepareFresh(this.plan, input, options, runId),
       this.#log(options.record),
     );
@@ -66,7 +67,7 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
   /** Continues a thread: at its pending interrupts, after an error or crash, or (with goto/update) from any checkpoint, as a fork. */
   resume(options: ResumeOptions<S>): Run<Out, S> {
     const record = typeof options?.record === 'string' && options.record ? options.record : undefined;
-    const controls = { signal: options?.signal, dispatcher: options?.dispatcher };
+    const controls = { signal: options?.signal, dispatcher: options?.dispatcher, instrumentation: options?.instrumentation };
     return startRun<Out, S>(this.plan, controls, (runId) => prepareResume(this.plan, options, runId), this.#log(record));
   }
 
@@ -163,6 +164,8 @@ function checkRunOptions(name: string, o: RunOptions): void {
   if (o.record !== undefined && (typeof o.record !== 'string' || !o.record)) throw bad('record must be a file path');
   if (o.dispatcher !== undefined && typeof (o.dispatcher as { dispatch?: unknown } | null)?.dispatch !== 'function')
     throw bad('dispatcher must have a dispatch(batch, signal) method');
+  const problem = instrumentationProblem(o.instrumentation);
+  if (problem) throw bad(problem);
 }
 
 function isStore(s: unknown): s is CheckpointStore {

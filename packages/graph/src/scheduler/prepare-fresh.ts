@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TaskDispatcher } from '../dispatch/task-dispatcher.ts';
+import type { Instrumentation } from '../instrument/instrumentation.ts';
 import { CheckpointWriter, type ChainPosition, type WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
 import { recallHead } from '../checkpoint/head-cache.ts';
@@ -25,6 +26,8 @@ export interface RunOptions extends LeaseRequest {
   checkpoints?: CheckpointPolicy;
   /** Where the tasks of the graph's distributed nodes run (see NodeOptions.distribute); without one, every task runs here. */
   dispatcher?: TaskDispatcher;
+  /** Observers of the run (tracing, metrics): see Instrumentation. Without any, the run builds no event for them. */
+  instrumentation?: readonly Instrumentation[];
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { Draft, Patch } from 'immer';
 import type { TaskDispatcher } from '../dispatch/task-dispatcher.ts';
+import type { Instrumentation } from '../instrument/instrumentation.ts';
+import { instrumentationProblem } from '../instrument/instrumentation-problem.ts';
 import type { CheckpointRecord } from '../checkpoint/checkpoint-record.ts';
 import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
 import { CheckpointWriter } from '../checkpoint/checkpoint-writer.ts';
@@ -45,6 +47,8 @@ export interface ResumeOptions<S = unknown> extends LeaseRequest {
   checkpoints?: CheckpointPolicy;
   /** Where the tasks of the graph's distributed nodes run (see NodeOptions.distribute); without one, every task runs here. */
   dispatcher?: TaskDispatcher;
+  /** Observers of the run (tracing, metrics): see Instrumentation. Without any, the run builds no event for them. */
+  instrumentation?: readonly Instrumentation[];
 }
 
 /**
@@ -191,6 +195,8 @@ function checkArgs(o: ResumeOptions): void {
   if (o.record !== undefined && (typeof o.record !== 'string' || !o.record)) throw bad('record must be a file path');
   if (o.dispatcher !== undefined && typeof (o.dispatcher as { dispatch?: unknown } | null)?.dispatch !== 'function')
     throw bad('dispatcher must have a dispatch(batch, signal) method');
+  const instruments = instrumentationProblem(o.instrumentation);
+  if (instruments) throw bad(instruments);
   if (o.context !== undefined && (o.context === null || typeof o.context !== 'object' || Array.isArray(o.context)))
     throw bad('context must be an object of values to save with the run');
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw bad('signal must be an AbortSignal');

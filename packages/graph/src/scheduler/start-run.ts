@@ -13,11 +13,14 @@ import type { Prepared } from './prepared.ts';
 import { runSubgraph } from './run-subgraph.ts';
 import type { RunScope } from './run-scope.ts';
 import type { TaskDispatcher } from '../dispatch/task-dispatcher.ts';
+import type { Instrumentation } from '../instrument/instrumentation.ts';
+import { startInstruments, type StartedInstruments } from '../instrument/start-instruments.ts';
 
-/** What a run takes besides its preparation: how it is cancelled, and where its distributed tasks go. */
+/** What a run takes besides its preparation: how it is cancelled, where its distributed tasks go, who observes it. */
 export interface RunControls {
   signal: AbortSignal | undefined;
   dispatcher: TaskDispatcher | undefined;
+  instrumentation?: readonly Instrumentation[] | undefined;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface RunControls {
  */
 export function startRun<Out, S>(
   plan: ExecutionPlan,
-  { signal, dispatcher }: RunControls,
+  { signal, dispatcher, instrumentation }: RunControls,
   prepare: (runId: string) => Promise<Prepared>,
   openLog?: () => RunLogWriter,
 ): Run<Out, S> {
@@ -57,6 +60,14 @@ export function startRun<Out, S>(
       dispatcher,
       runSubgraph,
     };
+    const instruments: StartedInstruments | undefined = instrumentation?.length
+      ? startInstruments(plan, hub, instrumentation, {
+          runId,
+          threadId: prepared.threadId,
+          resumedFrom: prepared.resumedFrom,
+          context: prepared.context,
+        })
+      : undefined;
     let out;
     try {
       out = await executeGraph({
@@ -77,7 +88,9 @@ export function startRun<Out, S>(
     hub.close();
     // Where the next run (done) or resume (interrupted, error) of this thread starts.
     remember(plan, prepared, out.checkpointId);
-    return runResult<Out, S>(out, prepared.threadId, runId);
+    const result = runResult<Out, S>(out, prepared.threadId, runId);
+    instruments?.end(result as RunResult<unknown, unknown>);
+    return result;
   })();
   return new Run<Out, S>(hub, result, () => cursor?.state as S);
 }
