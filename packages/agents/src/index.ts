@@ -56,6 +56,7 @@ export type {
   AgentInterruptEvent,
   AgentErrorEvent,
 } from './agents/agent-event.ts';
+export { agentEventOf } from './runner/agent-event-of.ts';
 
 // History and session values
 export { rewriteHistory } from './history/rewrite-history.ts';

@@ -8,6 +8,7 @@ import {
   type Run,
   type RunStream,
   type RunResult,
+  type Instrumentation,
   type TaskDispatcher,
   WeftError,
 } from '@weft/graph';
@@ -49,6 +50,12 @@ export interface RunnerOptions<A extends Agent = Agent> {
    * its message, not as they are made.
    */
   distribute?: boolean;
+  /**
+   * Observers of every run and resume (tracing, metrics): `otelInstrumentation()`
+   * from @weft/otel, or any @weft/graph `Instrumentation`. They see the graph's
+   * events; its nodes carry the agents' annotations (agent, model, tools).
+   */
+  instrumentation?: readonly Instrumentation[];
 }
 
 export interface AgentRunOptions {
@@ -120,6 +127,7 @@ export class Runner<A extends Agent = Agent> {
   readonly graph: CompiledGraph<AgentGraphInput, unknown, AgentRunState>;
   readonly #outputSchemas: ReadonlyMap<string, PreparedOutput>;
   readonly #streaming: boolean;
+  readonly #instrumentation: readonly Instrumentation[] | undefined;
   readonly #root: string;
   readonly #agents: ReadonlyMap<string, AgentInfo>;
   readonly #agentTools: ReadonlyMap<string, AgentToolInfo>;
@@ -137,6 +145,7 @@ export class Runner<A extends Agent = Agent> {
     this.#agents = compiled.agents;
     this.#agentTools = compiled.agentTools;
     this.#streaming = options.streaming === true;
+    this.#instrumentation = options.instrumentation;
     this.#root = options.agent.name;
     this.#outputSchemas = outputSchemas(options.agent);
   }
@@ -154,6 +163,7 @@ export class Runner<A extends Agent = Agent> {
       ...(options.lease !== undefined ? { lease: options.lease } : {}),
       ...(options.checkpoints !== undefined ? { checkpoints: options.checkpoints } : {}),
       ...(options.dispatcher !== undefined ? { dispatcher: options.dispatcher } : {}),
+      ...(this.#instrumentation ? { instrumentation: this.#instrumentation } : {}),
     };
     return this.#wrap(options.context, (context) => this.graph.run(input, { ...runOptions, context }));
   }
@@ -173,7 +183,8 @@ export class Runner<A extends Agent = Agent> {
       this.graph.resume({
         threadId,
         checkpointId: id,
-        context,
+        // On top of what the thread saved (an instrumentation's trace, a command's module), not instead of it.
+        contextUpdate: context,
         ...(options.resume ? { resume: options.resume } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.record !== undefined ? { record: options.record } : {}),
@@ -183,6 +194,7 @@ export class Runner<A extends Agent = Agent> {
         ...(options.lease !== undefined ? { lease: options.lease } : {}),
         ...(options.checkpoints !== undefined ? { checkpoints: options.checkpoints } : {}),
         ...(options.dispatcher !== undefined ? { dispatcher: options.dispatcher } : {}),
+        ...(this.#instrumentation ? { instrumentation: this.#instrumentation } : {}),
         ...(session ? { update: (draft: Draft<AgentRunState>) => void Object.assign(draft.session, session) } : {}),
       }),
     );

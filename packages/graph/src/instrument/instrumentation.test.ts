@@ -101,6 +101,32 @@ describe('instrumentation: observers of runs', () => {
     expect(events).toBe(1); // dropped after its first failure
   });
 
+  it("a resume's contextUpdate changes the saved context (an instrumentation's value stays); context replaces it", async () => {
+    const store = new MemoryStore();
+    const g = build(store);
+    const rec = recorder();
+    await g.run(1, { threadId: 'c', context: { app: 'a' }, instrumentation: [rec.instrumentation] });
+    const kept = recorder();
+    await g.resume({
+      threadId: 'c',
+      resume: { 'ask#0': 1 },
+      contextUpdate: { app: 'b', more: 1 },
+      instrumentation: [kept.instrumentation],
+    });
+    expect(kept.starts[0]!.context).toEqual({ app: 'b', more: 1, trace: expect.stringMatching(/^trace-of-/) });
+    const store2 = new MemoryStore();
+    await build(store2).run(1, { threadId: 'd', context: { app: 'a' }, instrumentation: [recorder().instrumentation] });
+    const replaced = recorder();
+    await build(store2).resume({
+      threadId: 'd',
+      resume: { 'ask#0': 1 },
+      context: { only: true },
+      instrumentation: [replaced.instrumentation],
+    });
+    expect(replaced.starts[0]!.context).toEqual({ only: true });
+    await expect(g.resume({ threadId: 'c', context: {}, contextUpdate: {} })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+
   it('refuses an instrumentation that is not one', () => {
     const g = build(new MemoryStore());
     expect(() => g.run(1, { instrumentation: [{}] as never })).toThrow(

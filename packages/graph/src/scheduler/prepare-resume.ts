@@ -41,6 +41,8 @@ export interface ResumeOptions<S = unknown> extends LeaseRequest {
   signal?: AbortSignal;
   /** Replaces the saved run context. */
   context?: Record<string, unknown>;
+  /** Values set on the saved run context (a shallow merge), keeping the rest: what a layer above adds on each resume. */
+  contextUpdate?: Record<string, unknown>;
   /** Appends the run's events to this JSONL file (see RunOptions.record). */
   record?: string;
   /** Which checkpoints this run writes, over the graph's `checkpoints` (see CompileOptions). */
@@ -87,7 +89,7 @@ async function continueThread(plan: ExecutionPlan, store: CheckpointStore, o: Re
     o.goto !== undefined ? gotoCursor(plan, record, loaded.state, o.goto, o.input) : continueCursor(plan, record, loaded.state, values, o);
   let patches: Patch[] = [];
   if (o.update) [cursor.state, patches] = applyUpdate(record.id, cursor.state, o.update);
-  const context = o.context ? { ...o.context } : { ...record.context };
+  const context = o.context ? { ...o.context } : { ...record.context, ...o.contextUpdate };
   const writer = new CheckpointWriter(store, plan, o.threadId, plan.snapshotEvery, { ...loaded.chain, seq: head.seq });
   const body = cursorToBody(cursor, 'running', o.goto !== undefined || o.update ? 'fork' : 'resume', context);
   if (values.size) body.resumeValues = [...values];
@@ -199,6 +201,9 @@ function checkArgs(o: ResumeOptions): void {
   if (instruments) throw bad(instruments);
   if (o.context !== undefined && (o.context === null || typeof o.context !== 'object' || Array.isArray(o.context)))
     throw bad('context must be an object of values to save with the run');
+  if (o.contextUpdate !== undefined && (o.contextUpdate === null || typeof o.contextUpdate !== 'object' || Array.isArray(o.contextUpdate)))
+    throw bad('contextUpdate must be an object of values to set on the saved context');
+  if (o.context !== undefined && o.contextUpdate !== undefined) throw bad('give context (replaces the saved one) or contextUpdate (changes it), not both');
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw bad('signal must be an AbortSignal');
   if (o.holder !== undefined && (typeof o.holder !== 'string' || !o.holder)) throw bad('holder must be a non-empty string');
   if (o.takeOver !== undefined && typeof o.takeOver !== 'boolean') throw bad('takeOver must be a boolean');

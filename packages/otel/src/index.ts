@@ -1,0 +1,9 @@
+/**
+ * @weft/otel — OpenTelemetry tracing for Weft runs, graphs and agents, on the
+ * GenAI semantic conventions. `@opentelemetry/api` is a peer dependency:
+ * bring your own SDK and exporter.
+ */
+export { otelInstrumentation } from './otel-instrumentation.ts';
+export type { OtelInstrumentationOptions } from './otel-instrumentation.ts';
+export { TRACE_CONTEXT_KEY } from './thread-trace.ts';
+export { ATTR } from './gen-ai.ts';
