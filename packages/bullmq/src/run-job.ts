@@ -4,6 +4,7 @@ import {
   type CheckpointEntry,
   type CheckpointStore,
   type GraphEvent,
+  type Instrumentation,
   type RunResult,
   type TaskDispatcher,
 } from '@weft/graph';
@@ -34,6 +35,8 @@ export interface JobSettings {
   holder: string;
   /** Saved with every checkpoint of every run (the job id is added). */
   context: Record<string, unknown>;
+  /** Observers of the graph targets' runs. */
+  instrumentation?: readonly Instrumentation[] | undefined;
   client: Promise<RedisClient>;
   signal: AbortSignal;
   /** True once the worker is closing with force: a cancelled run then ends its attempt without an end entry. */
@@ -161,6 +164,7 @@ async function runUnderLease(
     const dispatcher = s.dispatcher ? await s.dispatcher(data.target) : undefined;
     run = startTargetRun(target, {
       dispatcher,
+      instrumentation: s.instrumentation,
       data,
       continueHead: own && head ? head.id : undefined,
       headId: head?.id,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Instrumentation, InstrumentedRun } from '@weft/graph';
 import { readJournal, stepsGraph } from '../test-support/journal-graph.ts';
-import { queueFixture } from '../test-support/queue-fixture.ts';
+import { FAST_STALLS, queueFixture } from '../test-support/queue-fixture.ts';
 
 describe('WeftWorker.close()', () => {
   let fx: ReturnType<typeof queueFixture>;
@@ -66,5 +67,62 @@ describe('WeftJob', () => {
 
     fx.worker({ store: fx.store(), targets: { steps: stepsGraph(fx.journal) } });
     expect(await job.result()).toMatchObject({ status: 'done', output: 'z>one>two>three' });
+  });
+});
+
+describe('WeftWorker instrumentation', () => {
+  let fx: ReturnType<typeof queueFixture>;
+  beforeEach(() => void (fx = queueFixture('instr')));
+  afterEach(() => fx.dispose());
+
+  /** Keeps a value in each thread's context on its first run, and records what every run started with. */
+  const recorder = () => {
+    const starts: InstrumentedRun[] = [];
+    const ends: string[] = [];
+    const instrumentation: Instrumentation = {
+      startRun(run) {
+        starts.push({ ...run, context: { ...run.context } });
+        run.context['trace'] ??= `trace-of-${run.runId}`;
+        return { types: new Set(['run.end']), event: () => {}, end: (r) => void ends.push(r.status) };
+      },
+    };
+    return { instrumentation, starts, ends };
+  };
+
+  it("observes the runs; a thread continued on another worker after a crash keeps what the first run's instrumentation kept", async () => {
+    let entered!: () => void;
+    const inTwo = new Promise<void>((resolve) => (entered = resolve));
+    // On A, `two` holds until its run is cancelled.
+    const hold = (signal: AbortSignal) =>
+      new Promise<void>((_, reject) => {
+        entered();
+        signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+      });
+    const a = recorder();
+    const worker = fx.worker({
+      store: fx.store(),
+      targets: { steps: stepsGraph(fx.journal, { hold: { two: hold } }) },
+      instrumentation: [a.instrumentation],
+      context: { app: 'x' },
+      workerOptions: FAST_STALLS,
+    });
+    const job = await fx.queue().run('steps', 'a', { threadId: 'i1' });
+    await inTwo;
+    await worker.close({ force: true });
+    const b = recorder();
+    fx.worker({
+      store: fx.store(),
+      targets: { steps: stepsGraph(fx.journal) },
+      instrumentation: [b.instrumentation],
+      context: { app: 'x' },
+      workerOptions: FAST_STALLS,
+    });
+    expect(await job.result()).toMatchObject({ status: 'done', output: 'a>one>two>three' });
+    expect(a.starts).toHaveLength(1);
+    expect(a.ends).toEqual(['error']); // cancelled by the forced close
+    expect(b.starts).toHaveLength(1);
+    expect(b.starts[0]!.context).toEqual({ app: 'x', weftJob: job.id, trace: `trace-of-${a.starts[0]!.runId}` });
+    expect(b.starts[0]!.resumedFrom).toEqual(expect.any(String));
+    expect(b.ends).toEqual(['done']);
   });
 });

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { CheckpointStore } from '@weft/graph';
+import type { CheckpointStore, Instrumentation } from '@weft/graph';
 import { Queue, Worker, type ConnectionOptions, type Job, type WorkerOptions } from 'bullmq';
 import { QueueError } from './errors.ts';
 import type { WeftJobData } from './job-data.ts';
@@ -58,6 +58,11 @@ export interface WeftWorkerOptions<T extends WeftTargets = WeftTargets> {
    * `maxSteps`, `checkpoints`.
    */
   agentOptions?: AgentTargetOptions;
+  /**
+   * Observers of every run this worker makes (`otelInstrumentation()` from
+   * @weft/otel): a thread's trace goes on across resumes and across workers.
+   */
+  instrumentation?: readonly Instrumentation[];
   /** BullMQ options of the task jobs this worker's runs send (attempts, backoff, priority; default 3 attempts, exponential from 500 ms). */
   taskJobOptions?: TaskJobOptions;
 }
@@ -127,7 +132,15 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
     if (context === null || typeof context !== 'object' || Array.isArray(context))
       throw new QueueError('INVALID_ARGUMENT', 'new WeftWorker(): context must be an object of values to save with every run');
     this.name = options.queue;
-    this.#targets = new Map(Object.entries(targets).map(([name, t]) => [name, workerTarget(name, t, store, options.agentOptions)]));
+    this.#targets = new Map(
+      Object.entries(targets).map(([name, t]) => [
+        name,
+        workerTarget(name, t, store, {
+          ...options.agentOptions,
+          ...(options.instrumentation ? { instrumentation: options.instrumentation } : {}),
+        }),
+      ]),
+    );
     const prefix = options.prefix ?? 'bull';
     const settings = {
       queue: options.queue,
@@ -138,6 +151,7 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
       eventsTtlSeconds,
       holder: options.holder ?? `${hostname()}:${process.pid}`,
       context,
+      instrumentation: options.instrumentation,
     };
     const distributed = [...this.#targets.values()].some((t) => hasDistributedNodes(t.kind === 'graph' ? t.graph : t.runner.graph));
     this.#tasks = distributed ? this.#taskWorker(options, prefix) : undefined;

@@ -1,11 +1,18 @@
 import { Runner, checkpointHandle, type RunnerOptions } from '@weft/agents';
-import { WeftError, type CheckpointStore, type CompiledGraph, type LeaseKeeper, type TaskDispatcher } from '@weft/graph';
+import {
+  WeftError,
+  type CheckpointStore,
+  type CompiledGraph,
+  type Instrumentation,
+  type LeaseKeeper,
+  type TaskDispatcher,
+} from '@weft/graph';
 import { QueueError } from './errors.ts';
 import type { WeftJobData } from './job-data.ts';
 import { isAgentTarget, isTarget, type WeftTarget } from './weft-target.ts';
 
 /** How a worker's Runners run its agent targets (the Runner's own options, but its agent and store). */
-export type AgentTargetOptions = Pick<RunnerOptions, 'streaming' | 'distribute' | 'maxSteps' | 'checkpoints'>;
+export type AgentTargetOptions = Pick<RunnerOptions, 'streaming' | 'distribute' | 'maxSteps' | 'checkpoints' | 'instrumentation'>;
 
 /** A target as a worker runs it: a graph with the worker's store, or a Runner of the agent with it. */
 export type WorkerTarget =
@@ -51,6 +58,8 @@ export interface StartRequest {
   signal: AbortSignal;
   /** Where a graph's distributed tasks go. */
   dispatcher: TaskDispatcher | undefined;
+  /** Observers of a graph's runs (an agent's Runner has its own, from the worker's options). */
+  instrumentation?: readonly Instrumentation[] | undefined;
 }
 
 /** A run as a job follows it: its events (GraphEvents or AgentEvents), then its result. */
@@ -63,9 +72,12 @@ export function startTargetRun(target: WorkerTarget, r: StartRequest): StartedRu
   const { data, lease, holder, context, signal } = r;
   const common = { lease, holder, context, signal, ...(r.dispatcher ? { dispatcher: r.dispatcher } : {}) };
   if (target.kind === 'graph') {
-    const graphCommon = common;
+    const graphRun = { ...common, ...(r.instrumentation ? { instrumentation: r.instrumentation } : {}) };
+    // A resume changes the thread's saved context (the job's id, the worker's values) and keeps the rest: a trace
+    // an instrumentation keeps there goes on, whichever worker continues the thread.
+    const { context: _replaced, ...graphCommon } = { ...graphRun, contextUpdate: context };
     if (r.continueHead !== undefined) return target.graph.resume({ threadId: data.threadId, ...graphCommon });
-    if (data.kind === 'run') return target.graph.run(data.input, { threadId: data.threadId, ...graphCommon });
+    if (data.kind === 'run') return target.graph.run(data.input, { threadId: data.threadId, ...graphRun });
     return target.graph.resume({
       threadId: data.threadId,
       ...(data.checkpointId !== undefined ? { checkpointId: data.checkpointId } : {}),
