@@ -111,26 +111,8 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
   #closing: Promise<void> | undefined;
 
   constructor(options: WeftWorkerOptions<T>) {
-    if (options === null || typeof options !== 'object')
-      throw new QueueError('INVALID_ARGUMENT', 'new WeftWorker({ queue, connection, store, targets }) takes an options object');
-    checkQueueName(options.queue, 'WeftWorker');
+    const { leaseTtlMs, eventsTtlSeconds, context } = checkWorkerOptions(options);
     const { store, targets } = options;
-    if (store === null || typeof store !== 'object' || typeof store.claimThread !== 'function')
-      throw new QueueError('INVALID_ARGUMENT', 'new WeftWorker(): store must be a CheckpointStore that every worker of the queue shares');
-    if (targets === null || typeof targets !== 'object' || Object.keys(targets).length === 0)
-      throw new QueueError('INVALID_ARGUMENT', 'new WeftWorker(): targets must name at least one compiled graph or agent');
-    const leaseTtlMs = options.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS;
-    if (!Number.isSafeInteger(leaseTtlMs) || leaseTtlMs < 1)
-      throw new QueueError('INVALID_ARGUMENT', `new WeftWorker(): leaseTtlMs must be a positive integer, got ${String(leaseTtlMs)}`);
-    const eventsTtlSeconds = options.eventsTtlSeconds ?? DEFAULT_EVENTS_TTL_SECONDS;
-    if (!Number.isSafeInteger(eventsTtlSeconds) || eventsTtlSeconds < 1)
-      throw new QueueError(
-        'INVALID_ARGUMENT',
-        `new WeftWorker(): eventsTtlSeconds must be a positive integer, got ${String(eventsTtlSeconds)}`,
-      );
-    const context = options.context ?? {};
-    if (context === null || typeof context !== 'object' || Array.isArray(context))
-      throw new QueueError('INVALID_ARGUMENT', 'new WeftWorker(): context must be an object of values to save with every run');
     this.name = options.queue;
     this.#targets = new Map(
       Object.entries(targets).map(([name, t]) => [
@@ -262,4 +244,29 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
 /** Whether a compiled graph sends any node's tasks to a dispatcher (read from its plan, which says per node). */
 function hasDistributedNodes(graph: { plan?: { nodes?: readonly { distributed?: boolean }[] } }): boolean {
   return graph.plan?.nodes?.some((n) => n.distributed === true) ?? false;
+}
+
+/** The options checked (typed errors for what BullMQ or a run would fail on later), with their defaults. */
+function checkWorkerOptions(options: WeftWorkerOptions<WeftTargets>) {
+  if (options === null || typeof options !== 'object')
+    throw new QueueError('INVALID_ARGUMENT', 'new WeftWorker({ queue, connection, store, targets }) takes an options object');
+  checkQueueName(options.queue, 'WeftWorker');
+  const { store, targets } = options;
+  if (store === null || typeof store !== 'object' || typeof store.claimThread !== 'function')
+    throw new QueueError('INVALID_ARGUMENT', 'new WeftWorker(): store must be a CheckpointStore that every worker of the queue shares');
+  if (targets === null || typeof targets !== 'object' || Object.keys(targets).length === 0)
+    throw new QueueError('INVALID_ARGUMENT', 'new WeftWorker(): targets must name at least one compiled graph or agent');
+  const leaseTtlMs = options.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS;
+  if (!Number.isSafeInteger(leaseTtlMs) || leaseTtlMs < 1)
+    throw new QueueError('INVALID_ARGUMENT', `new WeftWorker(): leaseTtlMs must be a positive integer, got ${String(leaseTtlMs)}`);
+  const eventsTtlSeconds = options.eventsTtlSeconds ?? DEFAULT_EVENTS_TTL_SECONDS;
+  if (!Number.isSafeInteger(eventsTtlSeconds) || eventsTtlSeconds < 1)
+    throw new QueueError(
+      'INVALID_ARGUMENT',
+      `new WeftWorker(): eventsTtlSeconds must be a positive integer, got ${String(eventsTtlSeconds)}`,
+    );
+  const context = options.context ?? {};
+  if (context === null || typeof context !== 'object' || Array.isArray(context))
+    throw new QueueError('INVALID_ARGUMENT', 'new WeftWorker(): context must be an object of values to save with every run');
+  return { leaseTtlMs, eventsTtlSeconds, context };
 }
