@@ -24,6 +24,8 @@ export { concatMessageChunks } from '@weft/chat-model';
 // Tools
 export { tool } from './tools/tool.ts';
 export type { Tool, ToolConfig, ToolCheck, ToolParameters, ToolArgs } from './tools/tool.ts';
+export { isToolset } from './tools/toolset.ts';
+export type { Toolset } from './tools/toolset.ts';
 export type { FromJsonSchema } from './tools/from-json-schema.ts';
 export type { ToolContext } from './tools/tool-context.ts';
 export type { ApprovalDecision } from './compile/run-tool-call.ts';

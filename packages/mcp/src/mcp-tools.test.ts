@@ -176,8 +176,11 @@ describe('mcpTools over HTTP, against a server written with the SDK', () => {
 
     const changes: string[][] = [];
     mcp.onToolsChanged((tools) => changes.push(tools.map((t) => t.name)));
+    const before = mcp.toolset.tools().map((t) => t.name);
     server.servers[0]!.registerTool('later', { description: 'Added later.' }, () => ({ content: [{ type: 'text', text: 'later ok' }] }));
     await expect.poll(() => changes).toEqual([['wait', 'later']]);
+    // The toolset view follows the list: an agent given it sees the new tool at its next model call.
+    expect([before, mcp.toolset.tools().map((t) => t.name), mcp.toolset.name]).toEqual([['wait'], ['wait', 'later'], 'mcp:test-server']);
     expect(mcp.tools.map((t) => t.name)).toEqual(['wait', 'later']);
     expect(await mcp.tools[1]!.execute({}, { idempotencyKey: 'k', signal: new AbortController().signal } as never)).toBe('later ok');
   });

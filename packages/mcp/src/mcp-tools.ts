@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError as ProtocolError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { Tool, ToolContext } from '@weft/agents';
+import type { Tool, ToolContext, Toolset } from '@weft/agents';
 import { connectClient, serverLabel, type ConnectedClient, type McpTransportKind } from './connect-client.ts';
 import { McpError } from './errors.ts';
 import { toWeftTool, weftToolName, type ListedTool } from './mcp-tool.ts';
@@ -57,6 +57,16 @@ export class McpTools {
   /** The server's tools as Weft tools, for `chatModelAgent({ tools })`. */
   get tools(): readonly Tool<Record<string, unknown>>[] {
     return this.#tools;
+  }
+
+  /**
+   * The server's tools as a toolset: `chatModelAgent({ tools: [mcp.toolset] })`
+   * reads the list at every model call, so tools the server adds or removes
+   * (`notifications/tools/list_changed`) reach the agent's next turn.
+   */
+  get toolset(): Toolset {
+    const tools = () => this.#tools;
+    return { kind: 'toolset', name: `mcp:${this.server.name}`, tools };
   }
 
   /** The server's name and version, as it gave them in the handshake. */

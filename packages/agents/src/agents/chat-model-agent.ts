@@ -3,6 +3,7 @@ import type { HistoryRewriter } from '../history/rewrite-history.ts';
 import type { Message } from '@weft/chat-model';
 import type { ChatModel } from '@weft/chat-model';
 import type { Tool } from '../tools/tool.ts';
+import { isToolset, type Toolset } from '../tools/toolset.ts';
 import type { Agent } from './agent.ts';
 import type { TypedOutput } from './agent-output.ts';
 import { checkOutputSchema, type OutputSchema, type OutputSchemaType } from './output-schema.ts';
@@ -25,8 +26,8 @@ export interface ChatModelAgentConfig {
   /** A leading system message; `{key}` is filled from session values. */
   instruction?: string;
   model: ChatModel;
-  /** Tools, and agents used as tools (agentTool). */
-  tools?: (Tool | AgentTool)[];
+  /** Tools, agents used as tools (agentTool), and toolsets whose tools may change while the agent runs (an MCP server's). */
+  tools?: (Tool | AgentTool | Toolset)[];
   /** Model calls per activation (default 20); one more is a MAX_ITERATIONS_EXCEEDED error event. */
   maxIterations?: number;
   /** Store the agent's final output in session values under this key (the validated value with an outputSchema, else the text). */
@@ -61,7 +62,7 @@ export interface ChatModelAgent<O = unknown>
   readonly kind: 'chat-model';
   readonly maxIterations: number;
   readonly outputRetries: number;
-  readonly tools: readonly (Tool | AgentTool)[];
+  readonly tools: readonly (Tool | AgentTool | Toolset)[];
   /** Set by withSubAgents. */
   readonly subAgents?: readonly Agent[];
   readonly transferOptions?: TransferOptions;
@@ -98,9 +99,9 @@ export function chatModelAgent<const S extends OutputSchema | undefined = undefi
     throw bad('model must be a ChatModel (generate and stream)');
   }
   const tools = config.tools ?? [];
-  if (!Array.isArray(tools) || tools.some((t) => t?.kind !== 'tool' && t?.kind !== 'agent-tool'))
-    throw bad('tools must be made with tool() or agentTool()');
-  const names = tools.map((t) => t.name);
+  if (!Array.isArray(tools) || tools.some((t) => t?.kind !== 'tool' && t?.kind !== 'agent-tool' && !isToolset(t)))
+    throw bad('tools must be made with tool() or agentTool(), or be toolsets ({ kind: "toolset", name, tools() })');
+  const names = tools.filter((t) => !isToolset(t)).map((t) => t.name);
   const dup = names.find((n, i) => names.indexOf(n) !== i);
   if (dup) throw bad(`two tools are named "${dup}"`);
   const reserved = names.find((n) => n === 'transfer_to_agent' || (n === 'exit' && config.exit));

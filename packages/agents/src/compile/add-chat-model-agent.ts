@@ -7,6 +7,7 @@ import { exitTool } from './built-in-tools.ts';
 import { TRANSFER_TOOL, transferTool } from './transfer-tool.ts';
 import type { Agent } from '../agents/agent.ts';
 import type { Tool } from '../tools/tool.ts';
+import { currentTools, isToolset } from '../tools/toolset.ts';
 import type { AgentCompiler } from './agent-compiler.ts';
 import { addAgentTools, agentToolNode } from './add-agent-tools.ts';
 import type { AgentGraphInput, AgentRunState } from './agent-run-state.ts';
@@ -29,7 +30,12 @@ export function addChatModelAgent(c: AgentCompiler, agent: ChatModelAgent, scope
   const builtIns = new Map<string, Tool>();
   if (agent.exit) builtIns.set('exit', exitTool());
   if (targets.length) builtIns.set(TRANSFER_TOOL, transferTool(targets));
-  const specs: ToolSpec[] = [...agent.tools.map((t) => t.spec), ...[...builtIns.values()].map((t) => t.spec)];
+  const builtInSpecs = [...builtIns.values()].map((t) => t.spec);
+  const toolsets = agent.tools.filter(isToolset);
+  // A toolset's tools are read at every model call; without one, the list is fixed here.
+  const fixed: ToolSpec[] = [...currentTools(agent.tools).map((t) => t.spec), ...builtInSpecs];
+  const specs: () => readonly ToolSpec[] = toolsets.length ? () => [...currentTools(agent.tools).map((t) => t.spec), ...builtInSpecs] : () => fixed;
+  const staticSpecs = [...agent.tools.filter((t) => !isToolset(t)).map((t) => (t as Tool | AgentTool).spec), ...builtInSpecs];
   const targetNames = targets.map((t) => t.name);
   const annotations = { agent: agent.name, agentPath: scope.agentPath };
   b.addNode(model, modelNode(agent, scope, specs, targets), {
@@ -41,12 +47,13 @@ export function addChatModelAgent(c: AgentCompiler, agent: ChatModelAgent, scope
       ...annotations,
       description: agent.description,
       instruction: agent.instruction ?? '',
-      tools: specs.map((s) => s.name),
+      tools: staticSpecs.map((s) => s.name),
+      ...(toolsets.length ? { toolsets: toolsets.map((t) => t.name) } : {}),
       transferTargets: targetNames,
       model: agent.model.name,
     },
   });
-  if (specs.length === 0) {
+  if (staticSpecs.length === 0 && toolsets.length === 0) {
     // No tools bound: the single answer ends the agent (a branch with one target, so drawings label it "answer").
     b.addBranch(model, () => scope.next, [scope.next]);
     return model;
@@ -60,7 +67,7 @@ export function addChatModelAgent(c: AgentCompiler, agent: ChatModelAgent, scope
   b.addNode(tools, toolsNode(agent, scope, { builtIns, transferTargets: targetNames }), {
     kind: 'tools',
     address,
-    annotations: { ...annotations, tools: specs },
+    annotations: { ...annotations, tools: staticSpecs, ...(toolsets.length ? { toolsets: toolsets.map((t) => t.name) } : {}) },
   });
   b.addNode(after, afterToolsNode(agent, scope), {
     kind: 'router',

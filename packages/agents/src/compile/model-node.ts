@@ -35,7 +35,7 @@ interface CallSite {
 }
 
 /** The model node of a ChatModelAgent: one model call per run of the node. */
-export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: readonly ToolSpec[], targets: readonly Agent[]) {
+export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: () => readonly ToolSpec[], targets: readonly Agent[]) {
   const output = agent.outputSchema === undefined ? undefined : outputRequest(agent, agent.outputSchema);
   return async (input: unknown, ctx: NodeContext<AgentRunState>): Promise<ModelOutcome> => {
     const entering = (input as Partial<Continue> | null)?.continueAgent !== agent.name;
@@ -57,7 +57,7 @@ export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: reado
       if (isGraphInterrupt(err)) interrupted(site, err);
       return fail(site, err);
     }
-    const options: ModelCallOptions = { tools, signal: ctx.signal, ...(output ? { output: output.spec } : {}) };
+    const options: ModelCallOptions = { tools: tools(), signal: ctx.signal, ...(output ? { output: output.spec } : {}) };
     // The first call inline rather than through ask(): one promise fewer on every model step.
     let message: Message;
     try {

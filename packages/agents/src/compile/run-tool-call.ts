@@ -1,4 +1,5 @@
 import { interrupt, isGraphInterrupt, type NodeContext } from '@weft/graph';
+import { currentTools } from '../tools/toolset.ts';
 import type { Draft } from 'immer';
 import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
 import { AgentError } from '../errors.ts';
@@ -76,9 +77,10 @@ async function resolveCall(
   options: { builtIns: ReadonlyMap<string, Tool>; transferTargets: readonly string[] },
   state: AgentRunState,
 ): Promise<ToolOutcome | { found: Tool; value: unknown; args: unknown }> {
-  const listed: Tool | AgentTool | undefined = options.builtIns.get(call.name) ?? agent.tools.find((t) => t.name === call.name);
+  const available = currentTools(agent.tools);
+  const listed: Tool | AgentTool | undefined = options.builtIns.get(call.name) ?? available.find((t) => t.name === call.name);
   if (!listed) {
-    const names = [...agent.tools.map((t) => t.name), ...options.builtIns.keys()];
+    const names = [...available.map((t) => t.name), ...options.builtIns.keys()];
     return toolError(
       agent,
       call,
