@@ -42,7 +42,7 @@ describe('toolsets: tools that may change while the agent runs', () => {
     const set: Toolset = { kind: 'toolset', name: 'remote', tools: () => list };
     const model = scriptedModel([
       { toolCalls: [{ id: 'a', name: 'local', arguments: {} }] },
-      (messages) => (list.splice(1, 1), { toolCalls: [{ id: 'b', name: 'gone', arguments: {} }] }),
+      () => (list.splice(1, 1), { toolCalls: [{ id: 'b', name: 'gone', arguments: {} }] }),
       { text: 'ok' },
     ]);
     const agent = chatModelAgent({ name: 'A', description: '', model, tools: [named('local', 'the agent’s own'), set] });

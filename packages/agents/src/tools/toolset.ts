@@ -32,8 +32,12 @@ export function isToolset(value: unknown): value is Toolset {
 export function currentTools(tools: readonly (Tool | AgentTool | Toolset)[]): (Tool | AgentTool)[] {
   const out: (Tool | AgentTool)[] = [];
   const names = new Set<string>();
-  for (const t of tools) if (!isToolset(t) && !names.has(t.name)) (names.add(t.name), out.push(t));
-  for (const t of tools)
-    if (isToolset(t)) for (const inner of t.tools()) if (!names.has(inner.name)) (names.add(inner.name), out.push(inner));
+  const add = (t: Tool | AgentTool) => {
+    if (names.has(t.name)) return;
+    names.add(t.name);
+    out.push(t);
+  };
+  for (const t of tools) if (!isToolset(t)) add(t);
+  for (const t of tools) if (isToolset(t)) for (const inner of t.tools()) add(inner);
   return out;
 }
