@@ -44,6 +44,8 @@ export interface WeftErrorJSON {
   message: string;
   details?: unknown;
   cause?: unknown;
+  /** Present only when the error was marked (see `WeftError.retryable`). */
+  retryable?: boolean;
 }
 
 export class WeftError<C extends string = WeftErrorCode> extends Error {
@@ -51,19 +53,46 @@ export class WeftError<C extends string = WeftErrorCode> extends Error {
   /** Stable across versions and serialization; each package has its own union of codes. */
   readonly code: C;
   readonly details: unknown;
+  /**
+   * Whether trying again may help (Temporal's non-retryable failures): `false`
+   * means never, and a node's retry policy then gives up at once unless its
+   * own `retryOn` says otherwise; `true` marks a transient failure. Unset: the
+   * retry policy decides, as for any error. (Declared, and set only when
+   * given, so that an unmarked error shows no `retryable: undefined`.)
+   */
+  declare readonly retryable?: boolean;
 
-  constructor(code: C, message: string, options: { cause?: unknown; details?: unknown } = {}) {
+  constructor(code: C, message: string, options: WeftErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.details = options.details;
+    if (options.retryable !== undefined) this.retryable = options.retryable;
   }
 
   toJSON(): WeftErrorJSON {
     const json: WeftErrorJSON = { name: this.name, code: this.code, message: this.message };
     if (this.details !== undefined) json.details = this.details;
     if (this.cause !== undefined) json.cause = errorToJSON(this.cause);
+    if (this.retryable !== undefined) json.retryable = this.retryable;
     return json;
   }
+}
+
+export interface WeftErrorOptions {
+  cause?: unknown;
+  details?: unknown;
+  /** See `WeftError.retryable`; leave it out when a retry may or may not help. */
+  retryable?: boolean | undefined;
+}
+
+/**
+ * The `retryable` flag of any thrown value: a WeftError's, or that of an error
+ * or plain object from another package; `undefined` when it has none.
+ */
+export function retryableOf(err: unknown): boolean | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const flag = (err as { retryable?: unknown }).retryable;
+  return typeof flag === 'boolean' ? flag : undefined;
 }
 
 /** One problem found by `compile()`. */
@@ -109,6 +138,8 @@ export class NodeError extends WeftError {
     super('NODE_FAILED', `node "${path.join('/')}" failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason}`, {
       cause,
       details: { node, path: [...path], attempts },
+      // The node failed for its cause's reason: a subgraph node around it must not retry what the inner node would not.
+      retryable: retryableOf(cause),
     });
     this.node = node;
     this.path = path;
@@ -120,7 +151,7 @@ export class NodeError extends WeftError {
  * failure), as a WeftError again: the same code, name, message and details.
  */
 export function errorFromJSON(json: WeftErrorJSON): WeftError<string> {
-  const err = new WeftError<string>(json.code, json.message, { details: json.details, cause: json.cause });
+  const err = new WeftError<string>(json.code, json.message, { details: json.details, cause: json.cause, retryable: json.retryable });
   Object.defineProperty(err, 'name', { value: json.name, enumerable: false, configurable: true, writable: true });
   return err;
 }
@@ -131,7 +162,13 @@ export function errorToJSON(err: unknown): WeftErrorJSON {
   if (err instanceof Error) {
     const json: WeftErrorJSON = { name: err.name, code: (err as { code?: string }).code ?? 'ERROR', message: err.message };
     if (err.cause !== undefined) json.cause = errorToJSON(err.cause);
-    return json;
+    return withRetryable(json, err);
   }
-  return { name: 'Error', code: 'ERROR', message: String(err) };
+  return withRetryable({ name: 'Error', code: 'ERROR', message: String(err) }, err);
+}
+
+function withRetryable(json: WeftErrorJSON, err: unknown): WeftErrorJSON {
+  const retryable = retryableOf(err);
+  if (retryable !== undefined) json.retryable = retryable;
+  return json;
 }

@@ -24,6 +24,8 @@ export { START, END } from './builder/start-end.ts';
 export { send, Send } from './builder/send.ts';
 export type { Start, End } from './builder/start-end.ts';
 export type { NodeOptions, RetryPolicy, Trigger } from './builder/node-options.ts';
+export { backoffDelay } from './scheduler/backoff-delay.ts';
+export type { BackoffPolicy, BackoffInput } from './scheduler/backoff-delay.ts';
 export type { NodeContext } from './builder/node-context.ts';
 export type { StateReducer, StateReducers, ReducerPath, ReducerValue } from './state/state-reducers.ts';
 
@@ -99,4 +101,6 @@ export { jsonSchemaOf } from './schema/json-schema-of.ts';
 
 // Errors
 export { WeftError, GraphValidationError, NodeError, errorToJSON, errorFromJSON } from './errors.ts';
+export { retryableOf } from './errors.ts';
 export type { WeftErrorCode, WeftErrorJSON, GraphIssue } from './errors.ts';
+export type { WeftErrorOptions } from './errors.ts';

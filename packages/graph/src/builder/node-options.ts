@@ -1,18 +1,27 @@
 import type { Draft } from 'immer';
 import type { WeftError } from '../errors.ts';
+import type { BackoffPolicy } from '../scheduler/backoff-delay.ts';
 
 /** How a node with several incoming edges fires. */
 export type Trigger = 'any' | 'all';
 
-/** Retries apply to thrown errors and timeouts; interrupts are never retried. */
-export interface RetryPolicy {
+/**
+ * Retries apply to thrown errors and timeouts; interrupts are never retried.
+ * The delay before attempt k + 1 is `initialDelayMs · backoff^(k-1)` (default
+ * 100 ms, doubling, at most `maxDelayMs` = 30 s), with equal jitter: a random
+ * point between half of it and all of it, unless `jitter: false` (see
+ * `backoffDelay`).
+ *
+ * An error marked `retryable: false` (a `WeftError` made with that option, or
+ * any thrown value with `retryable === false`, such as a model's 401) is not
+ * retried: the node gives up at once, as after its last attempt (`fallback`
+ * and `onError` still apply). When `retryOn` is given, it decides instead,
+ * flag or not. Errors without the flag are retried.
+ */
+export interface RetryPolicy extends BackoffPolicy {
   /** Total attempts including the first (default 3). */
   maxAttempts?: number;
-  /** Delay before the second attempt (default 100 ms), multiplied by `backoff` each time. */
-  initialDelayMs?: number;
-  backoff?: number;
-  maxDelayMs?: number;
-  /** Return false to fail at once (default: retry every error). */
+  /** Return false to fail at once, true to retry (default: retry every error not marked `retryable: false`). */
   retryOn?: (error: unknown, attempt: number) => boolean;
 }
 

@@ -50,7 +50,7 @@ describe('retries and timeouts', () => {
         if (++calls < 3) throw new Error(`flaky ${calls}`);
         return 'ok';
       },
-      { retry: { maxAttempts: 3, initialDelayMs: 100, backoff: 2 } },
+      { retry: { maxAttempts: 3, initialDelayMs: 100, backoff: 2, jitter: false } },
     ).run(0);
     const events: unknown[] = [];
     run.subscribe((e) => e.type === 'node.retry' && events.push([e.attempt, e.delayMs, e.error.message]));

@@ -1,14 +1,14 @@
 import type { Patch } from 'immer';
 import type { CheckpointRecord } from '../checkpoint/checkpoint-record.ts';
 import type { PlanNode } from '../compiler/execution-plan.ts';
-import { NodeError, WeftError, errorToJSON } from '../errors.ts';
+import { NodeError, WeftError, errorToJSON, retryableOf } from '../errors.ts';
 import { GraphInterrupt } from '../interrupt/graph-interrupt.ts';
 import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
 import { nodeScope, type NodeScope } from '../interrupt/node-scope.ts';
 import { NodeState } from '../state/node-state.ts';
 import { concatChunks } from './concat-chunks.ts';
 import { NodeContextImpl } from './node-context-impl.ts';
-import { retryDelay } from './retry-delay.ts';
+import { backoffDelay } from './backoff-delay.ts';
 import { emit, taskAddress, type RunScope, type Task } from './run-scope.ts';
 import { sleep } from './sleep.ts';
 import { withTimeout } from './with-timeout.ts';
@@ -169,15 +169,18 @@ function retryOrFail(a: Attempt, err: unknown): TaskOutcome | Promise<TaskOutcom
   }
   if (scope.signal.aborted) return { kind: 'error', error: abortError(scope), resume: task.resume };
   const policy = node.options.retry;
-  const maxAttempts = policy ? (policy.maxAttempts ?? 3) : 1;
-  if (n >= maxAttempts || (policy?.retryOn && !policy.retryOn(err, n))) return a.giveUp(err);
-  const delayMs = retryDelay(policy ?? {}, n);
+  if (!policy || n >= (policy.maxAttempts ?? 3) || !retries(policy, err, n)) return a.giveUp(err);
+  const delayMs = backoffDelay(policy, n);
   if (scope.hub.wants('node.retry'))
     emit(scope, step, { type: 'node.retry', node: node.name, key: task.key, attempt: n, error: errorToJSON(err), delayMs });
   return sleep(delayMs, scope.signal).then((slept) =>
     slept ? attempt(scope, task, step, base, n + 1) : { kind: 'error', error: abortError(scope), resume: task.resume },
   );
 }
+
+/** The policy's `retryOn` decides when given; otherwise every error is retried except one marked `retryable: false`. */
+const retries = (policy: NonNullable<PlanNode['options']['retry']>, err: unknown, n: number): boolean =>
+  policy.retryOn ? policy.retryOn(err, n) : retryableOf(err) !== false;
 
 /** A subgraph's interrupt, carrying the subgraph's checkpoint. */
 class SubgraphInterrupt extends GraphInterrupt {
