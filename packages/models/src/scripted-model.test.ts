@@ -224,6 +224,8 @@ describe('scriptedModel() errors', () => {
       code: 'SCRIPT_EXHAUSTED',
       message: 'scripted model "weather" has no answer for call 3 (the script has 2 items)',
       details: { model: 'weather', callNumber: 3, scriptLength: 2 },
+      // Asking again cannot help: a node's retry policy gives up at once.
+      retryable: false,
     });
     const one = scriptedModel([{ text: 'x' }]);
     await one.generate(hi);

@@ -1,4 +1,4 @@
-import { errorToJSON, type NodeContext } from '@weft/graph';
+import { errorToJSON, retryableOf, type NodeContext } from '@weft/graph';
 import { AgentError, type AgentErrorCode } from '../errors.ts';
 import type { AgentRunState } from './agent-run-state.ts';
 import { emitAgentEvent } from './emit-agent-event.ts';
@@ -8,7 +8,8 @@ import { emitAgentEvent } from './emit-agent-event.ts';
  * agent's RunPath, while its siblings may go on) and throws the error. The
  * model node stops only its own branch (`onError: 'stop-branch'`): the run
  * ends with status 'error' once nothing else can run, and resuming the thread
- * calls the model again.
+ * calls the model again. The error keeps the `retryable` flag of what it
+ * wraps, so a retry policy does not call a model again after its 401.
  */
 export function failAgent(
   ctx: NodeContext<AgentRunState>,
@@ -17,10 +18,8 @@ export function failAgent(
   error: unknown,
   code: AgentErrorCode = 'MODEL_FAILED',
 ): never {
-  const err =
-    error instanceof AgentError
-      ? error
-      : new AgentError(code, `agent "${agentName}": ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  const message = `agent "${agentName}": ${error instanceof Error ? error.message : String(error)}`;
+  const err = error instanceof AgentError ? error : new AgentError(code, message, { cause: error, retryable: retryableOf(error) });
   emitAgentEvent(ctx, { type: 'error', agentName, runPath, error: errorToJSON(err) });
   throw err;
 }

@@ -1,5 +1,5 @@
 import { MemoryStore } from '@weft/graph';
-import { scriptedModel, type ScriptItem } from '@weft/models';
+import { ModelError, scriptedModel, type ScriptItem } from '@weft/models';
 import { describe, expect, it } from 'vitest';
 import { agentTool, chatModelAgent, parallel, Runner, sequential, tool, type Agent } from '../index.ts';
 import { summarize } from '../test-support/summarize.ts';
@@ -163,5 +163,26 @@ describe('an agent that fails leaves its thread failed, and resuming continues f
     expect(strict).toMatchObject({ status: 'error', error: { code: 'TOOL_FAILED' } });
     expect(summarize(strict.events).filter((s) => s.includes('ERROR'))).toEqual(['Outer [Outer] | ERROR TOOL_FAILED']);
     expect(await headStatus(store, 's')).toBe('error');
+  });
+});
+
+describe("a model error's retryable flag stays on the agent's error", () => {
+  it('MODEL_FAILED is retryable: false for a 401, true for a 503, and unmarked for an error without the flag', async () => {
+    const cases = [
+      [new ModelError('MODEL_AUTH', 'HTTP 401', { details: { status: 401 } }), false],
+      [new ModelError('MODEL_SERVER_ERROR', 'HTTP 503', { details: { status: 503 } }), true],
+      [new Error('model down'), undefined],
+    ] as const;
+    for (const [error, retryable] of cases) {
+      const failed = await new Runner({ agent: agent('A', [{ error }]).agent }).query('go');
+      expect(failed).toMatchObject({ status: 'error', error: { code: 'MODEL_FAILED' } });
+      // The agent's error event is the AgentError the model node threw (what a node retry policy sees), as JSON.
+      const event = failed.events.at(-1)?.error;
+      expect([event?.code, event?.retryable, (event?.cause as { retryable?: boolean } | undefined)?.retryable]).toEqual([
+        'MODEL_FAILED',
+        retryable,
+        retryable,
+      ]);
+    }
   });
 });

@@ -1,9 +1,8 @@
 import { ModelError, type ModelErrorCode } from '../errors.ts';
 
-/** Why one attempt failed, and whether another attempt may help. */
+/** Why one attempt failed; another attempt may help only when `error.retryable` is true. */
 export interface AttemptFailure {
   error: ModelError;
-  retry: boolean;
   /** The server's Retry-After, in ms; wins over the backoff. */
   retryAfterMs?: number | undefined;
 }
@@ -21,7 +20,11 @@ export interface AttemptContext {
 
 const CONTEXT_LENGTH = /context[ _-]?(length|window)|maximum context|too many tokens|prompt is too long/i;
 
-/** Maps a non-2xx answer to an error; 429 and 5xx may be retried, after Retry-After when the server sent one. */
+/**
+ * Maps a non-2xx answer to an error. 408 (the server gave up waiting), 409 (a
+ * conflict on its side, such as a lock), 429 and 5xx are `retryable`, after
+ * Retry-After when the server sent one; any other 4xx would fail again.
+ */
 export async function httpFailure(response: Response, at: AttemptContext): Promise<AttemptFailure> {
   const { status } = response;
   const text = await response.text().catch(() => '');
@@ -31,34 +34,39 @@ export async function httpFailure(response: Response, at: AttemptContext): Promi
   let code: ModelErrorCode;
   if (status === 401 || status === 403) code = 'MODEL_AUTH';
   else if (status === 429) code = 'MODEL_RATE_LIMIT';
-  else if (status >= 500) code = 'MODEL_SERVER_ERROR';
+  else if (status === 408) code = 'MODEL_TIMEOUT';
+  else if (status >= 500 || status === 409) code = 'MODEL_SERVER_ERROR';
   else if ((status === 400 || status === 413) && (error['code'] === 'context_length_exceeded' || CONTEXT_LENGTH.test(providerMessage)))
     code = 'MODEL_CONTEXT_LENGTH';
   else if (status >= 400) code = 'MODEL_BAD_REQUEST';
   else code = 'MODEL_RESPONSE_INVALID';
   const details: Record<string, unknown> = { status, attempt: at.attempt };
   if (text !== '') details['body'] = body;
+  const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
   return {
-    error: new ModelError(code, `POST ${at.url} answered HTTP ${status}: ${providerMessage}`, { details }),
-    retry: code === 'MODEL_RATE_LIMIT' || code === 'MODEL_SERVER_ERROR',
+    error: new ModelError(code, `POST ${at.url} answered HTTP ${status}: ${providerMessage}`, { details, retryable }),
     retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
   };
 }
 
-/** Maps what fetch or a body read threw: the caller's abort, our timeout (neither retried), or a network failure (retried). */
+/**
+ * Maps what fetch or a body read threw: the caller's abort or our timeout
+ * (neither marked, so not retried here), a ModelError of the body (as it is
+ * marked), or a network failure (retryable).
+ */
 export function thrownFailure(thrown: unknown, at: AttemptContext): AttemptFailure {
-  if (at.callerSignal.aborted) return { error: abortedError(at.callerSignal.reason, at.attempt), retry: false };
+  if (at.callerSignal.aborted) return { error: abortedError(at.callerSignal.reason, at.attempt) };
   if (at.timedOut) {
     const message = `POST ${at.url} did not answer within ${at.timeoutMs} ms (attempt ${at.attempt})`;
-    return { error: new ModelError('MODEL_TIMEOUT', message, { details: { attempt: at.attempt }, cause: thrown }), retry: false };
+    return { error: new ModelError('MODEL_TIMEOUT', message, { details: { attempt: at.attempt }, cause: thrown }) };
   }
-  if (thrown instanceof ModelError) return { error: thrown, retry: thrown.code === 'MODEL_NETWORK' };
+  if (thrown instanceof ModelError) return { error: thrown };
   const what = at.streaming ? `the stream from POST ${at.url} ended before [DONE]` : `network error calling POST ${at.url}`;
   const message = `${what}: ${describeThrown(thrown)}`;
-  return { error: new ModelError('MODEL_NETWORK', message, { details: { attempt: at.attempt }, cause: thrown }), retry: true };
+  return { error: new ModelError('MODEL_NETWORK', message, { details: { attempt: at.attempt }, cause: thrown }) };
 }
 
-/** The caller's AbortSignal fired: never retried. */
+/** The caller's AbortSignal fired: never retried (not marked: a node's own retry policy decides). */
 export function abortedError(reason: unknown, attempt: number): ModelError {
   return new ModelError('MODEL_ABORTED', 'the model call was aborted', { details: { attempt }, cause: reason });
 }

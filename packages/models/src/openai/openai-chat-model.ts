@@ -31,9 +31,15 @@ export interface OpenAIChatModelOptions {
   strictOutput?: boolean;
   /** Per attempt (default 60000): the whole answer for `generate`, the longest silence for `stream`. */
   timeoutMs?: number;
-  /** Retries after a 429, a 5xx or a network failure (default 2); never after a timeout or an abort. */
+  /**
+   * Retries after a 408, 409, 429, a 5xx or a network failure (default 2), the
+   * errors marked `retryable: true`; never after another 4xx, a timeout or an abort.
+   */
   maxRetries?: number;
-  /** Backoff before retry n is `retryBaseMs · 2^(n-1)` (default 500) unless the server sent Retry-After. */
+  /**
+   * Backoff before retry n: `retryBaseMs · 2^(n-1)` (default 500), at most 30 s, with equal jitter
+   * (between half of it and all of it); a server's Retry-After wins (capped at 30 s). See `backoffDelay` in @weft/graph.
+   */
   retryBaseMs?: number;
   /** Extra request headers (they win over the defaults). */
   headers?: Record<string, string>;
