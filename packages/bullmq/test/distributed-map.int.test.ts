@@ -89,7 +89,13 @@ servicesDescribe()(`distributed map: ${THREADS} threads of ${WIDTH} tasks over $
     );
     const parentKills: number[] = [];
     for (let k = 0; k < KILLS; k++) {
-      const up = h.fleet.live().filter((w) => w.isReady);
+      // Replacements take a second or two to boot on a busy machine: wait until some worker is up to be killed.
+      let up = h.fleet.live().filter((w) => w.isReady);
+      for (let waited = 0; up.length === 0 && waited < 20_000; waited += 50) {
+        await sleep(50);
+        up = h.fleet.live().filter((w) => w.isReady);
+      }
+      if (up.length === 0) throw new Error('no worker process came up to be killed');
       let victim: WorkerProcess | undefined;
       if (k < THREADS) {
         const holder = pidOf((await h.store.threadLease(threads[k]!))?.holder);

@@ -335,5 +335,9 @@ function embedded(plan: ExecutionPlan, scope: RunScope, cursor: Cursor, status: 
 
 /** A parked failure as the run's error (its JSON is what the checkpoint keeps). */
 function weftErrorFrom(json: WeftErrorJSON): WeftError {
-  return new WeftError(json.code as never, json.message, { details: json.details, cause: json.cause });
+  return new WeftError(json.code as never, json.message, {
+    details: json.details,
+    cause: json.cause,
+    ...(json.retryable === undefined ? {} : { retryable: json.retryable }),
+  });
 }

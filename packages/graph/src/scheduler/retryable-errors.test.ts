@@ -139,4 +139,11 @@ describe('node retries use the shared backoff', () => {
       [75, 150],
     ]);
   });
+
+  it("a branch stopped by a failure (onError: 'stop-branch') ends the run with that failure, its flag kept", async () => {
+    const { g } = flaky([new WeftError('RUN_FAILED', 'the vendor refused the card', { retryable: false })], { onError: 'stop-branch' });
+    const r = await g.run(1);
+    expect(r.status).toBe('error');
+    expect(r.error).toMatchObject({ message: expect.stringContaining('the vendor refused the card'), retryable: false });
+  });
 });
