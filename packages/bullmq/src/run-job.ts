@@ -103,7 +103,9 @@ export async function runJob(job: Job<WeftJobData, JobSummary>, token: string | 
   } catch (err) {
     if (err instanceof DelayedError || s.stopping()) throw err;
     const code = (err as { code?: unknown } | null)?.code;
-    const retryable = typeof code !== 'string' || !PERMANENT.has(code);
+    // An error marked `retryable: false` (a refused credential, a bad request) is permanent whatever its code.
+    const marked = (err as { retryable?: unknown } | null)?.retryable;
+    const retryable = marked !== false && (typeof code !== 'string' || !PERMANENT.has(code));
     const last = !retryable || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     if (!last) throw err;
     // The job's last word: readers get the error instead of waiting for an end.
@@ -192,7 +194,8 @@ async function runUnderLease(
     throw new DelayedError(`job ${job.id} lost thread "${data.threadId}" (${lost}); it continues once the thread is free`);
   }
   // A run stopped by the store or by its step's tasks: another attempt of the job continues it from its last checkpoint.
-  if (lost !== undefined && RETRIED_RUN_ERRORS.has(lost) && job.attemptsMade + 1 < (job.opts.attempts ?? 1)) {
+  const markedPermanent = (result.error as { retryable?: unknown } | undefined)?.retryable === false;
+  if (lost !== undefined && RETRIED_RUN_ERRORS.has(lost) && !markedPermanent && job.attemptsMade + 1 < (job.opts.attempts ?? 1)) {
     await publisher.drain();
     throw result.error;
   }
