@@ -34,7 +34,9 @@ export function addChatModelAgent(c: AgentCompiler, agent: ChatModelAgent, scope
   const toolsets = agent.tools.filter(isToolset);
   // A toolset's tools are read at every model call; without one, the list is fixed here.
   const fixed: ToolSpec[] = [...currentTools(agent.tools).map((t) => t.spec), ...builtInSpecs];
-  const specs: () => readonly ToolSpec[] = toolsets.length ? () => [...currentTools(agent.tools).map((t) => t.spec), ...builtInSpecs] : () => fixed;
+  const specs: () => readonly ToolSpec[] = toolsets.length
+    ? () => [...currentTools(agent.tools).map((t) => t.spec), ...builtInSpecs]
+    : () => fixed;
   const staticSpecs = [...agent.tools.filter((t) => !isToolset(t)).map((t) => (t as Tool | AgentTool).spec), ...builtInSpecs];
   const targetNames = targets.map((t) => t.name);
   const annotations = { agent: agent.name, agentPath: scope.agentPath };

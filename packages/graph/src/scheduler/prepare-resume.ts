@@ -203,7 +203,8 @@ function checkArgs(o: ResumeOptions): void {
     throw bad('context must be an object of values to save with the run');
   if (o.contextUpdate !== undefined && (o.contextUpdate === null || typeof o.contextUpdate !== 'object' || Array.isArray(o.contextUpdate)))
     throw bad('contextUpdate must be an object of values to set on the saved context');
-  if (o.context !== undefined && o.contextUpdate !== undefined) throw bad('give context (replaces the saved one) or contextUpdate (changes it), not both');
+  if (o.context !== undefined && o.contextUpdate !== undefined)
+    throw bad('give context (replaces the saved one) or contextUpdate (changes it), not both');
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal)) throw bad('signal must be an AbortSignal');
   if (o.holder !== undefined && (typeof o.holder !== 'string' || !o.holder)) throw bad('holder must be a non-empty string');
   if (o.takeOver !== undefined && typeof o.takeOver !== 'boolean') throw bad('takeOver must be a boolean');
