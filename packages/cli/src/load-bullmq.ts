@@ -1,6 +1,6 @@
 import type { Agent, AgentEvent, AgentRunResult } from '@weft/agents';
 import type { CheckpointStore, CompiledGraph, GraphEvent, RunResult } from '@weft/graph';
-import { CliError } from './errors.ts';
+import { loadOptional } from './load-optional.ts';
 import type { RedisOptions } from './redis-connection.ts';
 
 /** A queued run or resume, from any process: its events (replayed from the start) and its result. */
@@ -69,17 +69,6 @@ const PACKAGE = '@weft/bullmq';
  * QUEUE_UNAVAILABLE error (exit code 2) whose hint installs it. `specifier`
  * is for tests, which name a package that is not installed.
  */
-export async function loadBullmq(specifier: string = PACKAGE): Promise<Bullmq> {
-  try {
-    // A specifier in a variable: the CLI does not depend on the package, and TypeScript must not require it.
-    return (await import(specifier)) as Bullmq;
-  } catch (err) {
-    const missing = (err as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' && (err as Error).message.includes(`'${specifier}'`);
-    throw new CliError(
-      'QUEUE_UNAVAILABLE',
-      missing ? `the queue needs ${specifier}, which is not installed` : `cannot load ${specifier}: ${(err as Error).message}`,
-      missing ? `install ${specifier} beside @weft/cli: npm install ${specifier}` : `reinstall ${specifier} (npm install ${specifier})`,
-      { cause: err },
-    );
-  }
+export function loadBullmq(specifier: string = PACKAGE): Promise<Bullmq> {
+  return loadOptional<Bullmq>(specifier, 'QUEUE_UNAVAILABLE', 'the queue');
 }

@@ -11,6 +11,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, WEFT_BIN, tempDir, weft, weftProcess } from '../test-support/spawn-weft.ts';
+import { loadMcp } from './load-mcp.ts';
 
 const EXPENSE = join(FIXTURES, 'expense-graph.ts');
 
@@ -65,6 +66,15 @@ describe('weft mcp', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.lines.at(-1)).toBe('SIGTERM: closed');
+  });
+
+  it('without @weft/mcp installed: MCP_UNAVAILABLE, whose hint installs it', async () => {
+    const err = await loadMcp('@weft/not-installed').catch((e: unknown) => e);
+    expect(err).toMatchObject({
+      code: 'MCP_UNAVAILABLE',
+      message: 'weft mcp needs @weft/not-installed, which is not installed',
+      hint: 'install @weft/not-installed beside @weft/cli: npm install @weft/not-installed',
+    });
   });
 
   it('refuses --port without --http (exit code 2)', async () => {

@@ -4,6 +4,7 @@ import { usageError } from '../errors.ts';
 import { loadMcp } from '../load-mcp.ts';
 import { loadModule } from '../load-module.ts';
 import { openStore } from '../open-store.ts';
+import { nextSignal } from '../next-signal.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
 import { parseSessionValues } from '../parse-session-values.ts';
 import { terminalSafe } from '../terminal-safe.ts';
@@ -77,15 +78,3 @@ export const mcpCommand: Command = {
     }
   },
 };
-
-function nextSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const on = (signal: NodeJS.Signals): void => {
-      process.off('SIGINT', on);
-      process.off('SIGTERM', on);
-      resolve(signal);
-    };
-    process.on('SIGINT', on);
-    process.on('SIGTERM', on);
-  });
-}

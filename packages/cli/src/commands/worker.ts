@@ -6,6 +6,7 @@ import { leaseTtlFromEnv } from '../lease-ttl.ts';
 import { loadBullmq } from '../load-bullmq.ts';
 import { loadModule } from '../load-module.ts';
 import { openSharedStore } from '../open-shared-store.ts';
+import { nextSignal } from '../next-signal.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
 import { printWorkerJobs } from '../print-worker-jobs.ts';
 import { queueAddress } from '../queue-address.ts';
@@ -104,17 +105,4 @@ function positiveInteger(text: string): number {
       'give a whole number from 1, e.g. --concurrency 4',
     );
   return n;
-}
-
-/** Resolves at the first SIGINT or SIGTERM; a second one then ends the process as Node does by default. */
-function nextSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const on = (signal: NodeJS.Signals): void => {
-      process.off('SIGINT', on);
-      process.off('SIGTERM', on);
-      resolve(signal);
-    };
-    process.on('SIGINT', on);
-    process.on('SIGTERM', on);
-  });
 }
