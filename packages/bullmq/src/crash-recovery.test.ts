@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LeaseKeeper, type CheckpointStore, type GraphEvent, type RunResult } from '@weft/graph';
-import { readJournal, reviewGraph, stepsGraph, type JournalLine } from '../test-support/journal-graph.ts';
+import { readJournal, reviewGraph, stepsGraph, type JournalLine, holdUntilCancelled } from '../test-support/journal-graph.ts';
 import { FAST_STALLS, queueFixture } from '../test-support/queue-fixture.ts';
 
 const starts = (lines: JournalLine[], node: string) => lines.filter((l) => l.ev === 'start' && l.node === node);
@@ -23,14 +23,8 @@ describe('a job whose worker stops mid-run', () => {
   afterEach(() => fx.dispose());
 
   it('closed with force: another worker takes the job over and continues from the last checkpoint', async () => {
-    let entered!: () => void;
-    const inTwo = new Promise<void>((resolve) => (entered = resolve));
     // On A, `two` holds until its run is cancelled.
-    const hold = (signal: AbortSignal) =>
-      new Promise<void>((_, reject) => {
-        entered();
-        signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
-      });
+    const { entered: inTwo, hold } = holdUntilCancelled();
     const a = fx.worker({
       store: fx.store(),
       targets: { steps: stepsGraph(fx.journal, { hold: { two: hold } }) },

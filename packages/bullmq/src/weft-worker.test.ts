@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Instrumentation, InstrumentedRun } from '@weft/graph';
-import { readJournal, stepsGraph } from '../test-support/journal-graph.ts';
+import { readJournal, stepsGraph, holdUntilCancelled } from '../test-support/journal-graph.ts';
 import { FAST_STALLS, queueFixture } from '../test-support/queue-fixture.ts';
 
 describe('WeftWorker.close()', () => {
@@ -90,14 +90,8 @@ describe('WeftWorker instrumentation', () => {
   };
 
   it("observes the runs; a thread continued on another worker after a crash keeps what the first run's instrumentation kept", async () => {
-    let entered!: () => void;
-    const inTwo = new Promise<void>((resolve) => (entered = resolve));
     // On A, `two` holds until its run is cancelled.
-    const hold = (signal: AbortSignal) =>
-      new Promise<void>((_, reject) => {
-        entered();
-        signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
-      });
+    const { entered: inTwo, hold } = holdUntilCancelled();
     const a = recorder();
     const worker = fx.worker({
       store: fx.store(),

@@ -78,3 +78,19 @@ export function reviewGraph() {
     .addEdge('publish', END)
     .compile();
 }
+
+/**
+ * A node hook that holds until its run is cancelled (then rejects with the
+ * reason), and a promise that resolves once a node entered it: how a test
+ * closes a worker while a step is in flight.
+ */
+export function holdUntilCancelled(): { entered: Promise<void>; hold: (signal: AbortSignal) => Promise<void> } {
+  let enter!: () => void;
+  const entered = new Promise<void>((resolve) => (enter = resolve));
+  const hold = (signal: AbortSignal) =>
+    new Promise<void>((_, reject) => {
+      enter();
+      signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+    });
+  return { entered, hold };
+}
