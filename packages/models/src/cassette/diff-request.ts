@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Message, OutputSpec, ToolCall, ToolSpec } from '@weft/chat-model';
+import type { Message, OutputSpec, ToolCall } from '@weft/chat-model';
 import type { CassetteRequest } from './cassette-entry.ts';
 
 /** Strings longer than this are shown as a window around their first difference. */
@@ -82,7 +82,7 @@ function excerpts(a: string, b: string): [string, string] {
   return [show(a), show(b)];
 }
 
-function diffTools(recorded: readonly ToolSpec[], actual: readonly ToolSpec[]): string {
+function diffTools(recorded: CassetteRequest['tools'], actual: CassetteRequest['tools']): string {
   const before = new Map(recorded.map((t) => [t.name, t]));
   const after = new Map(actual.map((t) => [t.name, t]));
   const added = actual.filter((t) => !before.has(t.name)).map((t) => t.name);

@@ -1,15 +1,14 @@
 import { readFile } from 'node:fs/promises';
+import { compileJtd } from '../compile-jtd.ts';
 import { ModelError } from '../errors.ts';
-import { FINISH_REASONS, isFinishReason } from '../is-finish-reason.ts';
-import { CASSETTE_VERSION, type CassetteEntry } from './cassette-entry.ts';
+import { FINISH_REASONS } from '../is-finish-reason.ts';
+import { CASSETTE_VERSION, cassetteEntrySchema, type CassetteEntry } from './cassette-entry.ts';
 
 /** A cassette entry and the line it came from (1-based), for error messages. */
 export interface CassetteLine {
   entry: CassetteEntry;
   line: number;
 }
-
-type Fields = Record<string, unknown>;
 
 /**
  * Reads and checks a cassette file: one entry per non-blank line. A missing
@@ -38,63 +37,57 @@ export async function readCassette(file: string): Promise<CassetteLine[]> {
     } catch (err) {
       bad(`not JSON (${err instanceof Error ? err.message : String(err)})`, err);
     }
-    const problem = entryProblem(value);
-    if (problem) bad(problem);
-    lines.push({ entry: value as CassetteEntry, line });
+    const entry = toEntry(value);
+    if (typeof entry === 'string') bad(entry);
+    else lines.push({ entry, line });
   });
   return lines;
 }
 
-/** What is wrong with a parsed line, or undefined when it is an entry. */
-function entryProblem(value: unknown): string | undefined {
-  if (!isFields(value)) return 'not a JSON object';
-  if (value['v'] !== CASSETTE_VERSION) return `"v" is ${JSON.stringify(value['v'])}, expected ${CASSETTE_VERSION}`;
-  if (typeof value['model'] !== 'string') return 'missing "model" (a string)';
-  if (typeof value['streamed'] !== 'boolean') return 'missing "streamed" (a boolean)';
-  const request = value['request'];
-  if (!isFields(request)) return 'missing "request" (an object)';
-  if (!Array.isArray(request['messages']) || !request['messages'].every(isMessage)) return '"request.messages" must be a list of messages';
-  if (!Array.isArray(request['tools']) || !request['tools'].every((t) => isFields(t) && typeof t['name'] === 'string'))
-    return '"request.tools" must be a list of tool specs';
-  // Absent in cassettes recorded before structured output, and for calls that asked for none.
-  const output = request['output'];
-  if (output !== undefined && !(isFields(output) && typeof output['name'] === 'string' && isFields(output['schema'])))
-    return '"request.output" must be { name, description?, schema }';
-  return responseProblem(value['response'], value['streamed']);
-}
+const checkEntry = compileJtd(cassetteEntrySchema);
 
-function responseProblem(response: unknown, streamed: boolean): string | undefined {
-  if (!isFields(response)) return 'missing "response" (an object)';
-  const kinds = ['message', 'chunks', 'error'].filter((k) => response[k] !== undefined);
+/** The problem, or the entry: a line first shows its version, then the shape of that version. */
+function toEntry(value: unknown): CassetteEntry | string {
+  const checked = checkEntry(value);
+  if (!checked.ok && checked.path.length === 0) return 'not a JSON object';
+  // An object, the check says: a line of another version may have another shape, so its version speaks first.
+  const version = (value as { v?: unknown }).v;
+  if (version !== CASSETTE_VERSION) return `"v" is ${JSON.stringify(version)}, expected ${CASSETTE_VERSION}`;
+  if (!checked.ok) return shapeProblem(checked.path);
+  const { response, streamed } = checked.value;
+  const kinds = (['message', 'chunks', 'error'] as const).filter((k) => response[k] !== undefined);
   if (kinds.length !== 1) return '"response" must have exactly one of "message", "chunks" or "error"';
-  const error = response['error'];
-  if (error !== undefined) {
-    if (!isFields(error) || typeof error['name'] !== 'string' || typeof error['message'] !== 'string')
-      return '"response.error" must be { name, message, code? }';
-    if (error['code'] !== undefined && typeof error['code'] !== 'string') return '"response.error.code" must be a string';
-    return undefined;
+  if (streamed && kinds[0] === 'message') return 'a streamed call must have "chunks" or "error", not "message"';
+  if (!streamed && kinds[0] === 'chunks') return 'a generate() call must have "message" or "error", not "chunks"';
+  // What the two checks above established is what the union in `CassetteResponse` says.
+  return checked.value as CassetteEntry;
+}
+
+/** The message for the first place a line differs from the schema, in the words of what the field must be. */
+function shapeProblem([field, part, ...rest]: readonly string[]): string {
+  const reasons = FINISH_REASONS.join(', ');
+  switch (`${field}.${part ?? ''}`) {
+    case 'model.':
+      return 'missing "model" (a string)';
+    case 'streamed.':
+      return 'missing "streamed" (a boolean)';
+    case 'request.messages':
+      return '"request.messages" must be a list of messages';
+    case 'request.tools':
+      return '"request.tools" must be a list of tool specs';
+    case 'request.output':
+      return '"request.output" must be { name, description?, schema }';
+    case 'response.error':
+      return rest[0] === 'code' ? '"response.error.code" must be a string' : '"response.error" must be { name, message, code? }';
+    case 'response.message':
+      return rest[0] === 'finishReason'
+        ? `"response.message.finishReason" must be one of ${reasons}`
+        : '"response.message" must be a message';
+    case 'response.chunks':
+      return rest[1] === 'finishReason'
+        ? `"response.chunks[${rest[0]}].finishReason" must be one of ${reasons}`
+        : '"response.chunks" must be a list of chunk objects';
+    default:
+      return field === 'request' ? 'missing "request" (an object)' : 'missing "response" (an object)';
   }
-  if (response['message'] !== undefined) {
-    if (streamed) return 'a streamed call must have "chunks" or "error", not "message"';
-    if (!isMessage(response['message'])) return '"response.message" must be a message';
-    return finishReasonProblem(response['message'], '"response.message.finishReason"');
-  }
-  if (!streamed) return 'a generate() call must have "message" or "error", not "chunks"';
-  const chunks = response['chunks'];
-  if (!(Array.isArray(chunks) && chunks.every(isFields))) return '"response.chunks" must be a list of chunk objects';
-  return chunks.map((chunk, i) => finishReasonProblem(chunk, `"response.chunks[${i}].finishReason"`)).find(Boolean);
-}
-
-/** A finish reason is optional (cassettes older than it have none), but must be one Weft knows. */
-function finishReasonProblem(fields: Fields, at: string): string | undefined {
-  const reason = fields['finishReason'];
-  return reason === undefined || isFinishReason(reason) ? undefined : `${at} must be one of ${FINISH_REASONS.join(', ')}`;
-}
-
-function isMessage(value: unknown): value is Fields {
-  return isFields(value) && typeof value['role'] === 'string' && typeof value['content'] === 'string';
-}
-
-function isFields(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

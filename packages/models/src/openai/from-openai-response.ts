@@ -1,5 +1,7 @@
-import type { Message, MessageChunk, ToolCall, ToolCallDelta, Usage } from '@weft/chat-model';
+import type { Message, MessageChunk, ToolCallDelta, Usage } from '@weft/chat-model';
+import { compileJtd, type JtdMismatch, type JtdType } from '../compile-jtd.ts';
 import { ModelError } from '../errors.ts';
+import { chatCompletionChunkSchema, chatCompletionSchema, streamErrorSchema } from './chat-completion-schema.ts';
 import { toFinishReason } from './to-finish-reason.ts';
 
 /** Where a response came from, for the error's `details`. */
@@ -8,30 +10,25 @@ export interface ResponseContext {
   attempt: number;
 }
 
-type Fields = Record<string, unknown>;
+const checkCompletion = compileJtd(chatCompletionSchema);
+const checkChunk = compileJtd(chatCompletionChunkSchema);
+const checkStreamError = compileJtd(streamErrorSchema);
 
 /** Reads a whole `chat.completion` body into an assistant message, with its finish reason. */
 export function fromOpenAIResponse(text: string, at: ResponseContext): Message {
   const body = parseJson(text, at, 'the response body');
-  const choice = firstChoice(body);
-  const message = choice?.['message'];
-  if (!isFields(message)) throw invalid('the response has no choices[0].message', at, body);
-  const content = message['content'] ?? '';
-  if (typeof content !== 'string') throw invalid('choices[0].message.content is not a string', at, body);
-  const out: Message = { role: 'assistant', content };
-  const calls = message['tool_calls'] ?? [];
-  if (!Array.isArray(calls)) throw invalid('choices[0].message.tool_calls is not an array', at, body);
-  const toolCalls = calls.map((call: unknown, i): ToolCall => {
-    const fn = isFields(call) ? call['function'] : undefined;
-    const [id, name, args] = [isFields(call) && call['id'], isFields(fn) && fn['name'], isFields(fn) && fn['arguments']];
-    if (typeof id !== 'string' || typeof name !== 'string' || typeof args !== 'string')
-      throw invalid(`choices[0].message.tool_calls[${i}] lacks a string id, function.name or function.arguments`, at, body);
-    return { id, name, arguments: args };
-  });
+  const checked = checkCompletion(body);
+  if (!checked.ok && checked.path.length === 0) throw invalid(`the response body is not a JSON object: ${snippet(text)}`, at, body);
+  if (!checked.ok) throw invalid(completionProblem(checked), at, body);
+  const choice = checked.value.choices[0];
+  if (!choice) throw invalid('the response has no choices[0].message', at, body);
+  const { message } = choice;
+  const out: Message = { role: 'assistant', content: message.content ?? '' };
+  const toolCalls = (message.tool_calls ?? []).map(({ id, function: fn }) => ({ id, name: fn.name, arguments: fn.arguments }));
   if (toolCalls.length) out.toolCalls = toolCalls;
-  const usage = toUsage(body['usage']);
+  const usage = toUsage(checked.value.usage);
   if (usage) out.usage = usage;
-  const finishReason = toFinishReason(choice?.['finish_reason']);
+  const finishReason = toFinishReason(choice.finish_reason);
   if (finishReason) out.finishReason = finishReason;
   return out;
 }
@@ -45,56 +42,72 @@ export function fromOpenAIResponse(text: string, at: ResponseContext): Message {
  */
 export function fromOpenAIChunk(data: string, at: ResponseContext): MessageChunk | undefined {
   const body = parseJson(data, at, 'a stream chunk');
-  const error = body['error'];
+  const checked = checkChunk(body);
+  if (!checked.ok && checked.path.length === 0) throw invalid(`a stream chunk is not a JSON object: ${snippet(data)}`, at, body);
+  // An object, the check says: a server's error speaks first, whatever else the chunk holds.
+  const error = (body as { error?: unknown }).error;
   if (error !== undefined) {
-    const message = isFields(error) && typeof error['message'] === 'string' ? error['message'] : JSON.stringify(error);
+    const reported = checkStreamError(body);
+    const message = reported.ok && reported.value.error.message !== undefined ? reported.value.error.message : JSON.stringify(error);
     throw new ModelError('MODEL_SERVER_ERROR', `the server reported an error mid-stream: ${message}`, { details: { ...at, body } });
   }
+  if (!checked.ok) throw invalid(chunkProblem(checked), at, body);
   const chunk: MessageChunk = {};
-  const choice = firstChoice(body);
-  const delta = choice?.['delta'];
-  if (isFields(delta)) {
-    if (typeof delta['content'] === 'string' && delta['content'] !== '') chunk.content = delta['content'];
-    const calls = delta['tool_calls'];
-    if (Array.isArray(calls) && calls.length) chunk.toolCalls = calls.map((c: unknown) => toDelta(c, at, body));
-  }
-  const usage = toUsage(body['usage']);
+  const choice = checked.value.choices?.[0];
+  const content = choice?.delta?.content;
+  if (content) chunk.content = content;
+  const calls = choice?.delta?.tool_calls;
+  if (calls?.length)
+    chunk.toolCalls = calls.map(({ index, id, function: fn }) => {
+      const delta: ToolCallDelta = { index };
+      if (typeof id === 'string') delta.id = id;
+      if (typeof fn?.name === 'string') delta.name = fn.name;
+      if (typeof fn?.arguments === 'string') delta.arguments = fn.arguments;
+      return delta;
+    });
+  const usage = toUsage(checked.value.usage);
   if (usage) chunk.usage = usage;
-  const finishReason = toFinishReason(choice?.['finish_reason']);
+  const finishReason = toFinishReason(choice?.finish_reason);
   if (finishReason) chunk.finishReason = finishReason;
   return Object.keys(chunk).length ? chunk : undefined;
 }
 
-function toDelta(call: unknown, at: ResponseContext, body: Fields): ToolCallDelta {
-  if (!isFields(call) || typeof call['index'] !== 'number') throw invalid('a tool_calls delta has no numeric index', at, body);
-  const delta: ToolCallDelta = { index: call['index'] };
-  const fn = call['function'];
-  if (typeof call['id'] === 'string') delta.id = call['id'];
-  if (isFields(fn) && typeof fn['name'] === 'string') delta.name = fn['name'];
-  if (isFields(fn) && typeof fn['arguments'] === 'string') delta.arguments = fn['arguments'];
-  return delta;
+/** The first mismatch of a body, in the words the error messages have always used. */
+function completionProblem({ path, problem }: JtdMismatch): string {
+  const [, choice = '0', field, , call] = path;
+  if (path[0] === 'choices' && (field === undefined || field === 'message') && path.length <= 3)
+    return `the response has no choices[${choice}].message`;
+  if (field === 'message' && path[3] === 'content') return `choices[${choice}].message.content is not a string`;
+  if (field === 'message' && path[3] === 'tool_calls')
+    return call === undefined
+      ? `choices[${choice}].message.tool_calls is not an array`
+      : `choices[${choice}].message.tool_calls[${call}] lacks a string id, function.name or function.arguments`;
+  return `${jsPath(path)} ${problem}`;
 }
 
-function toUsage(usage: unknown): Usage | undefined {
-  if (!isFields(usage)) return undefined;
-  const { prompt_tokens: inputTokens, completion_tokens: outputTokens } = usage;
-  return typeof inputTokens === 'number' && typeof outputTokens === 'number' ? { inputTokens, outputTokens } : undefined;
+function chunkProblem({ path, problem }: JtdMismatch): string {
+  if (path[3] === 'tool_calls' && path.length > 4 && (path.length === 5 || path[5] === 'index'))
+    return 'a tool_calls delta has no numeric index';
+  return `${jsPath(path)} ${problem}`;
 }
 
-function parseJson(text: string, at: ResponseContext, what: string): Fields {
+/** `['choices', '0', 'delta']` as `choices[0].delta`. */
+const jsPath = (path: readonly string[]): string =>
+  path.map((key, i) => (/^\d+$/.test(key) ? `[${key}]` : i === 0 ? key : `.${key}`)).join('');
+
+function toUsage(usage: JtdType<typeof chatCompletionSchema>['usage']): Usage | undefined {
+  const { prompt_tokens: inputTokens, completion_tokens: outputTokens } = usage ?? {};
+  return inputTokens !== undefined && outputTokens !== undefined ? { inputTokens, outputTokens } : undefined;
+}
+
+function parseJson(text: string, at: ResponseContext, what: string): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (cause) {
     throw invalid(`${what} is not JSON: ${snippet(text)}`, at, text, cause);
   }
-  if (!isFields(value)) throw invalid(`${what} is not a JSON object: ${snippet(text)}`, at, value);
   return value;
-}
-
-function firstChoice(body: Fields): Fields | undefined {
-  const choices = body['choices'];
-  return Array.isArray(choices) && isFields(choices[0]) ? choices[0] : undefined;
 }
 
 function invalid(why: string, at: ResponseContext, body: unknown, cause?: unknown): ModelError {
@@ -105,5 +118,3 @@ function invalid(why: string, at: ResponseContext, body: unknown, cause?: unknow
 }
 
 const snippet = (text: string): string => JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
-
-const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
