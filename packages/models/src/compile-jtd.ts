@@ -1,4 +1,5 @@
-import { Ajv, type JTDDataType } from 'ajv/dist/jtd.js';
+import { createRequire } from 'node:module';
+import type { Ajv as AjvJtd, JTDDataType, ValidateFunction } from 'ajv/dist/jtd.js';
 
 /**
  * Where a value first differs from its schema: the property names and list
@@ -24,16 +25,26 @@ type Known<T> = T extends readonly (infer E)[]
 /** A compiled JTD check: the value, typed by its schema, or where it first differs. */
 export type JtdCheck<T> = (value: unknown) => { ok: true; value: T } | JtdMismatch;
 
-// One instance for every schema of the package. `validateSchema: false`: checking a
-// schema against JTD's meta-schema compiles that meta-schema first, about 1 s on a
-// CI-sized machine, against about 6 ms for one of ours; ours are constants, typed
-// by JTDDataType and exercised by the tests. No `$data`, no custom keywords: the
-// checks only look at the data, and stop at the first mismatch.
-const ajv = new Ajv({ validateSchema: false });
+// One instance for every schema of the package, made at the first check: loading ajv
+// costs 50-70 ms, which a program that never reads a cassette or an OpenAI response
+// (a scripted model, the AI SDK adapter) should not pay at import. `validateSchema:
+// false`: checking a schema against JTD's meta-schema compiles that meta-schema first,
+// about 1 s on a CI-sized machine, against about 6 ms for one of ours; ours are
+// constants, typed by JTDDataType and exercised by the tests. No `$data`, no custom
+// keywords: the checks only look at the data, and stop at the first mismatch.
+let ajv: AjvJtd | undefined;
+function instance(): AjvJtd {
+  if (!ajv) {
+    const { Ajv } = createRequire(import.meta.url)('ajv/dist/jtd.js') as typeof import('ajv/dist/jtd.js');
+    ajv = new Ajv({ validateSchema: false });
+  }
+  return ajv;
+}
 
 /**
- * Compiles a JTD schema (RFC 8927) once; the check's value type is the
- * schema's `JtdType`, so the schema is the one source of the type.
+ * A check for a JTD schema (RFC 8927), compiled once, at its first use; the
+ * check's value type is the schema's `JtdType`, so the schema is the one
+ * source of the type.
  *
  * @example
  * const isUsage = compileJtd({ properties: { inputTokens: { type: 'float64' } } } as const);
@@ -41,8 +52,9 @@ const ajv = new Ajv({ validateSchema: false });
  * if (result.ok) console.log(result.value.inputTokens); // a number
  */
 export function compileJtd<const S>(schema: S): JtdCheck<JtdType<S>> {
-  const validate = ajv.compile<JtdType<S>>(schema as object);
+  let compiled: ValidateFunction<JtdType<S>> | undefined;
   return (value) => {
+    const validate = (compiled ??= instance().compile<JtdType<S>>(schema as object));
     if (validate(value)) return { ok: true, value };
     const error = validate.errors?.[0];
     const path = (error?.instancePath ?? '').split('/').slice(1).map(unescapePointer);
