@@ -48,6 +48,7 @@ export type { RunResult, RunDone, RunInterrupted, RunFailed, RunStatus } from '.
 export type { GraphEvent, GraphEventType } from './events/graph-event.ts';
 export { RUN_LOG_VERSION } from './events/run-log.ts';
 export type { RunLogHeader, RunLogLine } from './events/run-log.ts';
+export { checkRunLogLine } from './events/check-run-log-line.ts';
 
 // Instrumentation
 export type { Instrumentation, InstrumentedRun, InstrumentedNode, RunInstrument } from './instrument/instrumentation.ts';

@@ -3,15 +3,23 @@ import { WeftError, errorToJSON } from '../errors.ts';
 import type { GraphJSON } from '../compiler/graph-json.ts';
 import type { EventHub } from './event-hub.ts';
 import type { GraphEvent } from './graph-event.ts';
+import type { JTDDataType } from 'ajv/dist/jtd.js';
+import type { runLogHeaderSchema } from './run-log-schema.ts';
 
 export const RUN_LOG_VERSION = 1;
 
-/** The first line a recorded run writes: what the viewer needs to draw it without the module. */
+type CheckedHeader = JTDDataType<typeof runLogHeaderSchema>;
+
+/**
+ * The first line a recorded run writes: what the viewer needs to draw it without
+ * the module. Its fields come from the schema readers check it with; the writer
+ * narrows the version and gives the whole graph.
+ */
 export interface RunLogHeader {
-  type: 'run.log';
+  type: CheckedHeader['type'];
   version: typeof RUN_LOG_VERSION;
-  graph: GraphJSON;
-  ts: number;
+  graph: GraphJSON & Pick<CheckedHeader['graph'], 'name' | 'nodes' | 'edges'>;
+  ts: CheckedHeader['ts'];
 }
 
 /** One line of a run log (JSONL): a header, then the run's events in the order they were emitted. */

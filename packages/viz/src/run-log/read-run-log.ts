@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { GraphEvent, GraphJSON, RunLogHeader, RunLogLine } from '@weft/graph';
+import { checkRunLogLine, type GraphEvent, type GraphJSON, type RunLogHeader, type RunLogLine } from '@weft/graph';
 import { VizError } from '../errors.ts';
-import { checkRunLogLine, type LineProblem } from './check-run-log-line.ts';
 
 /** A run log read back: the graph to draw, and each recorded run (the first run, then every resume) with its events. */
 export interface RunLog {
@@ -91,6 +90,6 @@ function groupRunLog(values: readonly { line: number; value: unknown }[]): RunLo
   return { graph: runs.at(-1)!.header.graph, runs };
 }
 
-function invalid(line: number, what: string, code: LineProblem['code'] = 'RUN_LOG_INVALID'): VizError {
+function invalid(line: number, what: string, code: 'RUN_LOG_INVALID' | 'RUN_LOG_VERSION' = 'RUN_LOG_INVALID'): VizError {
   return new VizError(code, `line ${line} ${what}`, { details: { line } });
 }
