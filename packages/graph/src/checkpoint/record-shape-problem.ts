@@ -1,10 +1,10 @@
 import type { ErrorObject } from 'ajv/dist/jtd.js';
-import { jtd } from '../schema/jtd.ts';
+import { jtdCheck } from '../schema/jtd.ts';
 import { pathKeyProblem } from '../state/path-key-problem.ts';
 import type { CheckpointRecord } from './checkpoint-record.ts';
 import { checkpointRecordSchema } from './checkpoint-record-schema.ts';
 
-const isRecord = jtd.compile(checkpointRecordSchema);
+const isRecord = jtdCheck(checkpointRecordSchema);
 
 /**
  * Why a decoded record does not have the shape the writer gives it, or

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv/dist/jtd.js';
-import { jtd } from '../schema/jtd.ts';
+import { jtdCheck } from '../schema/jtd.ts';
 import { RUN_LOG_VERSION, type RunLogLine } from './run-log.ts';
 import { runLogEventSchema, runLogHeaderSchema } from './run-log-schema.ts';
 
@@ -9,8 +9,8 @@ export interface RunLogLineProblem {
   code: 'RUN_LOG_INVALID' | 'RUN_LOG_VERSION';
 }
 
-const isHeader = jtd.compile(runLogHeaderSchema);
-const isEvent = jtd.compile(runLogEventSchema);
+const isHeader = jtdCheck(runLogHeaderSchema);
+const isEvent = jtdCheck(runLogEventSchema);
 
 /**
  * Checks a parsed run log line against the JTD schemas in run-log-schema.ts: a
