@@ -20,7 +20,10 @@ const isRecord = jtdCheck(checkpointRecordSchema);
  * send() map (999 pending results) 51,600 → 27,347 → 65,952, the one record
  * where the loops below make the whole check slower (1.10–1.28× over three runs).
  * `node --conditions=@weft/source --import tsx benchmarks/src/record-shape.ts`,
- * 2026-11-26, Node 20.20.2, 2-core VM; benchmarks/README.md.
+ * 2026-11-26, Node 20.20.2, 2-core VM; benchmarks/README.md. The first decode
+ * in a process pays once for loading ajv and compiling the schema (about 30 +
+ * 9 ms measured in a fresh node process: schema/jtd.ts loads it lazily, so a
+ * process that decodes nothing never does).
  */
 export function recordShapeProblem(r: unknown, embedded = false): string | undefined {
   if (!isRecord(r)) return schemaProblem(isRecord.errors);
