@@ -21,14 +21,14 @@ import { parseArgs } from 'node:util';
 import type { CheckpointRecord } from '@weft/graph';
 import { checkpointRecordSchema } from '../../packages/graph/src/checkpoint/checkpoint-record-schema.ts';
 import { recordShapeProblem } from '../../packages/graph/src/checkpoint/record-shape-problem.ts';
-import { jtd } from '../../packages/graph/src/schema/jtd.ts';
+import { jtdCheck } from '../../packages/graph/src/schema/jtd.ts';
 import { markdownTable } from './harness/markdown-table.ts';
 import { percentile } from './harness/percentile.ts';
 import { runEnvironment } from './harness/run-environment.ts';
 import { checkpointRecords } from './msgpack-writer/checkpoint-records.ts';
 import { handWrittenRecordShapeProblem } from './record-shape/hand-written-record-shape.ts';
 
-const validateRecord = jtd.compile(checkpointRecordSchema);
+const validateRecord = jtdCheck(checkpointRecordSchema);
 
 const { values } = parseArgs({ options: { rounds: { type: 'string' }, quick: { type: 'boolean', default: false } } });
 const ROUNDS = Number(values.rounds ?? (values.quick ? 40 : 400));
