@@ -1,6 +1,6 @@
 import type { RedisClient } from 'bullmq';
 import { QueueError } from './errors.ts';
-import { errorFromJSON } from './result-json.ts';
+import { errorFromJSON } from '@weft/graph';
 
 /**
  * A job's events in Redis: one Stream per job, key

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NodeError, WeftError } from '@weft/graph';
-import { errorFromJSON, jsonText, resultFromJSON, resultToJSON } from './result-json.ts';
+import { NodeError, WeftError, errorFromJSON } from '@weft/graph';
+import { jsonText, resultFromJSON, resultToJSON } from './result-json.ts';
 import { parseJobData } from './job-data.ts';
 
 describe('results and errors as JSON', () => {

@@ -1,4 +1,4 @@
-import { WeftError, errorToJSON, type WeftErrorJSON } from '@weft/graph';
+import { errorFromJSON, errorToJSON, type WeftErrorJSON } from '@weft/graph';
 
 /**
  * A run's result as the text of a stream's `end` entry. Results are plain
@@ -24,20 +24,6 @@ export function errorToText(err: unknown): string {
 }
 
 /** A WeftError rebuilt from its JSON: check `code`, as for any Weft error. */
-export function errorFromJSON(json: WeftErrorJSON): WeftError<string> {
-  const cause = isErrorJSON(json.cause) ? errorFromJSON(json.cause) : json.cause;
-  const err = new WeftError<string>(String(json.code), String(json.message), {
-    ...(json.details === undefined ? {} : { details: json.details }),
-    ...(cause === undefined ? {} : { cause }),
-  });
-  // The subclass it was (NodeError, AgentError, QueueError) survives as its name; its code is what to check.
-  if (typeof json.name === 'string' && json.name !== err.name) Object.defineProperty(err, 'name', { value: json.name });
-  return err;
-}
-
-function isErrorJSON(value: unknown): value is WeftErrorJSON {
-  return value !== null && typeof value === 'object' && typeof (value as WeftErrorJSON).code === 'string' && 'message' in value;
-}
 
 /** JSON text of any value: BigInts as decimal text, errors as their JSON, functions and symbols left out (as JSON does). */
 export function jsonText(value: unknown): string {

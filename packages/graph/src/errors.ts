@@ -151,9 +151,16 @@ export class NodeError extends WeftError {
  * failure), as a WeftError again: the same code, name, message and details.
  */
 export function errorFromJSON(json: WeftErrorJSON): WeftError<string> {
-  const err = new WeftError<string>(json.code, json.message, { details: json.details, cause: json.cause, retryable: json.retryable });
-  Object.defineProperty(err, 'name', { value: json.name, enumerable: false, configurable: true, writable: true });
+  const cause = isErrorJSON(json.cause) ? errorFromJSON(json.cause) : json.cause;
+  const err = new WeftError<string>(String(json.code), String(json.message), { details: json.details, cause, retryable: json.retryable });
+  // The subclass it was (NodeError, AgentError, QueueError) survives as its name; its code is what to check.
+  if (typeof json.name === 'string')
+    Object.defineProperty(err, 'name', { value: json.name, enumerable: false, configurable: true, writable: true });
   return err;
+}
+
+function isErrorJSON(value: unknown): value is WeftErrorJSON {
+  return value !== null && typeof value === 'object' && typeof (value as WeftErrorJSON).code === 'string' && 'message' in value;
 }
 
 /** A plain JSON view of any thrown value, for events and checkpoints. */

@@ -4,7 +4,7 @@ import type { CheckpointWriter, WrittenCheckpoint } from '../checkpoint/checkpoi
 import type { LeaseKeeper } from '../checkpoint/lease-keeper.ts';
 import type { CheckpointPolicy } from '../compiler/compile-options.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
-import { WeftError, errorToJSON, type WeftErrorJSON } from '../errors.ts';
+import { WeftError, errorFromJSON, errorToJSON, type WeftErrorJSON } from '../errors.ts';
 import type { RunStatus } from '../events/run-result.ts';
 import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
 import { applyStepUpdates } from '../state/apply-step-updates.ts';
@@ -274,7 +274,7 @@ class StepLoop {
   /** Nothing left to run: done, or — when branches stopped at failures — an error that names the first of them. */
   #end(): ExecuteOutcome | Promise<ExecuteOutcome> {
     const first = this.#o.cursor.parked[0];
-    if (first?.failed) return this.#finish('error', { error: weftErrorFrom(first.failed) });
+    if (first?.failed) return this.#finish('error', { error: errorFromJSON(first.failed) as WeftError });
     // No step ran (START leads straight to END): the output was not checked on its way.
     const schema = this.#o.plan.outputSchema;
     if (this.#steps === 0 && schema) return this.#checkedEnd(schema);
@@ -334,10 +334,3 @@ function embedded(plan: ExecutionPlan, scope: RunScope, cursor: Cursor, status: 
 }
 
 /** A parked failure as the run's error (its JSON is what the checkpoint keeps). */
-function weftErrorFrom(json: WeftErrorJSON): WeftError {
-  return new WeftError(json.code as never, json.message, {
-    details: json.details,
-    cause: json.cause,
-    ...(json.retryable === undefined ? {} : { retryable: json.retryable }),
-  });
-}
