@@ -29,7 +29,7 @@ describe("durability 'exit' when a signal ends the process", () => {
 });
 
 describe('onProcessExit', () => {
-  const noop: ExitHook = { flush: () => undefined, close: () => undefined };
+  const noop: ExitHook = { close: () => undefined };
   /** Listeners for SIGTERM (handled before signal-exit too) and SIGHUP (new with it). */
   const listening = () => ({ SIGTERM: process.listenerCount('SIGTERM'), SIGHUP: process.listenerCount('SIGHUP') });
 

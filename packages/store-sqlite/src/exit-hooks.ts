@@ -28,11 +28,6 @@ import { onExit } from 'signal-exit';
  *   throws instead of being held and lost: signal-exit fires only once).
  */
 export interface ExitHook {
-  /**
-   * Writes held puts; the store stays usable. No longer called here (every
-   * end of the process now closes); kept so SqliteStore's hook still fits.
-   */
-  flush(): void;
   /** Writes held puts and closes the database. */
   close(): void;
 }

@@ -49,7 +49,7 @@ export class SqliteStore implements CheckpointStore {
       throw unreadable(err, path, true);
     }
     this.#db = db;
-    if (durability === 'exit') this.#disposeExitHook = onProcessExit({ flush: () => this.#flushSync(), close: () => this.#closeSync() });
+    if (durability === 'exit') this.#disposeExitHook = onProcessExit({ close: () => this.#closeSync() });
   }
 
   async put(entry: CheckpointEntry): Promise<void> {
