@@ -75,7 +75,8 @@ export function startTargetRun(target: WorkerTarget, r: StartRequest): StartedRu
     const graphRun = { ...common, ...(r.instrumentation ? { instrumentation: r.instrumentation } : {}) };
     // A resume changes the thread's saved context (the job's id, the worker's values) and keeps the rest: a trace
     // an instrumentation keeps there goes on, whichever worker continues the thread.
-    const { context: _replaced, ...graphCommon } = { ...graphRun, contextUpdate: context };
+    const { context: contextUpdate, ...rest } = graphRun;
+    const graphCommon = { ...rest, contextUpdate };
     if (r.continueHead !== undefined) return target.graph.resume({ threadId: data.threadId, ...graphCommon });
     if (data.kind === 'run') return target.graph.run(data.input, { threadId: data.threadId, ...graphRun });
     return target.graph.resume({
