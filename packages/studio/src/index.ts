@@ -1,0 +1,4 @@
+/**
+ * @weft/studio — an HTTP API and a live page over a Weft agent or compiled graph.
+ */
+export {};
