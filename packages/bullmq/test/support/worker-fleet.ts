@@ -19,6 +19,8 @@ export interface WorkerEnv {
   WEFT_LEASE_TTL_MS?: string;
   WEFT_LOCK_MS?: string;
   WEFT_STALLED_MS?: string;
+  /** Where otel-worker-process.ts sends its spans (OTLP/HTTP). */
+  WEFT_OTLP_URL?: string;
 }
 
 export interface Exit {
@@ -28,7 +30,7 @@ export interface Exit {
   at: number;
 }
 
-/** One worker-process.ts child. */
+/** One worker process: worker-process.ts, or the fixture a fleet names. */
 export class WorkerProcess {
   readonly pid: number;
   /** Resolves when the worker printed `ready`; rejects if it exits first. */
@@ -38,8 +40,8 @@ export class WorkerProcess {
   isReady = false;
   readonly #child: ChildProcess;
 
-  constructor(env: WorkerEnv, logPath: string) {
-    this.#child = spawn(process.execPath, ['--conditions=@weft/source', '--import', 'tsx', FIXTURE], {
+  constructor(env: WorkerEnv, logPath: string, fixture = FIXTURE) {
+    this.#child = spawn(process.execPath, ['--conditions=@weft/source', '--import', 'tsx', fixture], {
       cwd: PACKAGE_DIR,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -95,10 +97,12 @@ export class WorkerFleet {
   constructor(
     readonly env: WorkerEnv,
     private readonly logDir: string,
+    /** The script each process runs, relative to the package. */
+    private readonly fixture = FIXTURE,
   ) {}
 
   start(): WorkerProcess {
-    const w = new WorkerProcess(this.env, join(this.logDir, `worker-${this.all.length}.log`));
+    const w = new WorkerProcess(this.env, join(this.logDir, `worker-${this.all.length}.log`), this.fixture);
     this.all.push(w);
     return w;
   }
