@@ -1,4 +1,18 @@
 /**
- * @weft/studio — an HTTP API and a live page over a Weft agent or compiled graph.
+ * @weft/studio — Weft Studio: an HTTP API and a live page over a Weft agent
+ * or compiled graph, to run threads, watch their events, answer interrupts
+ * and go back to any checkpoint, from the browser or any HTTP client.
+ *
+ * @example
+ * import { serveStudio } from '@weft/studio';
+ * const studio = await serveStudio({ target: agent, store, port: 4000 });
+ * console.log(`open ${studio.url}`);
  */
-export {};
+
+export { createStudio } from './create-studio.ts';
+export type { Studio, StudioOptions } from './create-studio.ts';
+export { serveStudio } from './serve-studio.ts';
+export type { ServeStudioOptions, ServedStudio } from './serve-studio.ts';
+export type { StudioEvent, StudioEventKind, RunStartData, RunEndData } from './events/studio-event.ts';
+export { StudioError } from './errors.ts';
+export type { StudioErrorCode, ErrorBody } from './errors.ts';

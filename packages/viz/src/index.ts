@@ -27,6 +27,8 @@ export { toDot } from './dot/to-dot.ts';
 // HTML viewer and run replay
 export { renderHtml } from './html/render-html.ts';
 export type { RenderHtmlOptions } from './html/render-html.ts';
+export { drawGraph } from './html/draw-graph.ts';
+export type { GraphDrawing } from './html/draw-graph.ts';
 export { readRunLog, parseRunLog } from './run-log/read-run-log.ts';
 export type { RunLog, RunLogRun } from './run-log/read-run-log.ts';
 

@@ -1,6 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { CompiledGraph, GraphJSON, RunLogLine } from '@weft/graph';
 import { VizError } from '../errors.ts';
 import { vizModel } from '../model/build-viz-model.ts';
@@ -9,6 +6,7 @@ import { runLogFromLines, type RunLog } from '../run-log/read-run-log.ts';
 import { embedJson } from './embed-json.ts';
 import { layoutGraph } from './layout-graph.ts';
 import { pageTemplate } from './page-template.ts';
+import { readClientFile } from './read-client-file.ts';
 import { renderSvg } from './render-svg.ts';
 
 export interface RenderHtmlOptions {
@@ -19,7 +17,7 @@ export interface RenderHtmlOptions {
 }
 
 /** The page's styles: the page and panels (with the colours), then the drawing. */
-const CSS_FILES = ['viewer.css', 'viewer-graph.css'];
+export const CSS_FILES = ['viewer.css', 'viewer-graph.css'];
 /** The browser scripts, in the order they are inlined (later files use what earlier ones declare). */
 const CLIENT_FILES = ['viewer-dom.js', 'viewer-replay.js', 'viewer-client.js'];
 
@@ -78,29 +76,4 @@ function notices(replay: Replay, drawnHash: string): string[] {
     );
   if (replay.steps.length === 0) out.push('The log has no events to replay.');
   return out;
-}
-
-/**
- * The viewer's browser code and styles, read at render time from the
- * package's src/html/ (plain files, not compiled; the package ships src/).
- * Found from the package root, the nearest folder up with a package.json,
- * because this module runs as src/html/render-html.ts in the workspace and
- * bundled into dist/index.js when installed.
- */
-function readClientFile(name: string): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  const file = join(dir, 'src', 'html', name);
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new VizError(
-      'VIEWER_FILES_MISSING',
-      `@weft/viz cannot read its viewer file ${file}: ${(err as Error).message}; reinstall @weft/viz (its src/html/ folder ships with it)`,
-      {
-        cause: err,
-        details: { file },
-      },
-    );
-  }
 }

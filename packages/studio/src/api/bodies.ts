@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+const values = z.record(z.string(), z.unknown());
+
+/** A message as the API takes it; the agent checks the rest. */
+const message = z.looseObject({ role: z.enum(['system', 'user', 'assistant', 'tool']), content: z.string() });
+
+/** A run's input: a query (agents, and graphs taking a string), messages (agents) or any JSON value (graphs). */
+export const runInput = z.union([
+  z.strictObject({ query: z.string().min(1).max(100_000) }),
+  z.strictObject({ messages: z.array(message).min(1).max(1_000) }),
+  z.strictObject({ value: z.unknown() }),
+]);
+
+/** How the answer comes: the run's events as SSE (`stream`), its end once it ends (`wait`), or at once with its ids (neither). */
+const answer = {
+  stream: z.boolean().optional(),
+  wait: z.boolean().optional(),
+};
+
+export const runBody = z.strictObject({
+  input: runInput,
+  sessionValues: values.optional(),
+  ...answer,
+});
+
+export const resumeBody = z.strictObject({
+  checkpointId: z.string().min(1).optional(),
+  resume: values.optional(),
+  sessionValues: values.optional(),
+  ...answer,
+});
+
+export const forkBody = z.strictObject({
+  checkpointId: z.string().min(1),
+  goto: z.string().min(1).optional(),
+  input: z.unknown().optional(),
+  update: values.optional(),
+  resume: values.optional(),
+  ...answer,
+});
+
+export const historyQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  before: z.coerce.number().int().min(0).optional(),
+});
+
+export const stateQuery = z.strictObject({ checkpointId: z.string().min(1).optional() });
+
+export const threadsQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(1_000).optional() });
+
+export const eventsQuery = z.strictObject({ lastEventId: z.string().max(200).optional() });
+
+export type RunBody = z.infer<typeof runBody>;
+export type ResumeBody = z.infer<typeof resumeBody>;
+export type ForkBody = z.infer<typeof forkBody>;

@@ -1,0 +1,45 @@
+import type { Hono } from 'hono';
+import { WeftError } from '@weft/graph';
+import { historyPage, stateView, threadRows } from '../threads/thread-views.ts';
+import { historyQuery, stateQuery, threadsQuery } from './bodies.ts';
+import { parseWith } from './parse-body.ts';
+import type { StudioDeps } from './studio-deps.ts';
+import { threadIdOf } from './thread-id.ts';
+
+/** The read-only endpoints: the graph, the threads, a thread's state and history. */
+export function readRoutes(app: Hono, deps: StudioDeps): void {
+  app.get('/api/graph', async (c) => {
+    const drawing = await deps.drawing();
+    return c.json({
+      name: deps.graph.name,
+      hash: drawing.model.hash,
+      kind: deps.kind,
+      title: deps.title,
+      model: drawing.model,
+      svg: drawing.svg,
+      sessionValues: deps.sessionValues,
+    });
+  });
+  app.get('/api/threads', async (c) => {
+    const q = parseWith(threadsQuery, c.req.query(), 'query');
+    return c.json({ threads: await threadRows(deps.store, q.limit ?? 100, (id) => deps.channels.running(id)) });
+  });
+  app.get('/api/threads/:id/state', async (c) => {
+    const threadId = threadIdOf(c.req.param('id'), false);
+    const q = parseWith(stateQuery, c.req.query(), 'query');
+    if (!(await deps.store.get(threadId))) throw notFound(threadId);
+    const view = (await stateView(deps.graph, threadId, q.checkpointId)) as Record<string, unknown>;
+    return c.json({ ...view, running: deps.channels.running(threadId) });
+  });
+  app.get('/api/threads/:id/history', async (c) => {
+    const threadId = threadIdOf(c.req.param('id'), false);
+    const q = parseWith(historyQuery, c.req.query(), 'query');
+    const page = await historyPage(deps.store, threadId, q.limit ?? 20, q.before);
+    if (page.checkpoints.length === 0 && q.before === undefined) throw notFound(threadId);
+    return c.json(page);
+  });
+}
+
+function notFound(threadId: string): WeftError {
+  return new WeftError('THREAD_NOT_FOUND', `thread "${threadId}" has no checkpoints`, { details: { threadId } });
+}

@@ -1,0 +1,18 @@
+import type { CheckpointStore, CompiledGraph } from '@weft/graph';
+import type { GraphDrawing } from '@weft/viz';
+import type { ThreadChannels } from '../events/thread-channels.ts';
+import type { StudioRunner } from '../runs/studio-runner.ts';
+
+/** What the routes work with. */
+export interface StudioDeps {
+  kind: 'agent' | 'graph';
+  /** The compiled graph: drawn, and read for state and history. */
+  graph: CompiledGraph<any, any, any, any>;
+  store: CheckpointStore;
+  runner: StudioRunner;
+  channels: ThreadChannels;
+  /** Session values every run starts with (a request's own override them). */
+  sessionValues: Record<string, unknown>;
+  drawing: () => Promise<GraphDrawing>;
+  title: string;
+}

@@ -1,0 +1,33 @@
+/** The kinds of event a thread's stream carries, in the order a run sends them: `run` first, `end` last. */
+export type StudioEventKind = 'run' | 'graph' | 'agent' | 'end';
+
+/**
+ * One event of a thread's stream, as the SSE endpoints send it: `id` is
+ * `<runId>.<n>` (n from 0, the run's `run` event), so a client that
+ * reconnects with `Last-Event-ID` gets what came after it.
+ */
+export interface StudioEvent {
+  id: string;
+  event: StudioEventKind;
+  data: unknown;
+}
+
+/** What a run's `run` event says: which run, of which thread, started how. */
+export interface RunStartData {
+  runId: string;
+  threadId: string;
+  mode: 'run' | 'resume' | 'fork';
+  startedAt: number;
+}
+
+/** What a run's `end` event says (also the answer of a waited-for run). */
+export interface RunEndData {
+  runId: string;
+  threadId: string;
+  status: 'done' | 'interrupted' | 'error';
+  /** The last checkpoint the run wrote. */
+  checkpointId: string | undefined;
+  output?: unknown;
+  interrupts?: unknown[];
+  error?: { code: string; message: string; details?: unknown };
+}

@@ -1,0 +1,39 @@
+import { agentEventOf } from '@weft/agents';
+import type { GraphEvent, Instrumentation, RunInstrument } from '@weft/graph';
+import { jsonSafe } from '../events/json-safe.ts';
+import type { ThreadChannels } from '../events/thread-channels.ts';
+
+/** What the runner waits for on a thread: the run it launched, to learn its id. */
+export interface Awaited {
+  mode: 'run' | 'resume' | 'fork';
+  started(runId: string): void;
+  /** The checkpoint the run wrote last (from the graph's result). */
+  checkpointId: string | undefined;
+}
+
+/**
+ * The observer every studio run carries: it opens the thread's channel when
+ * the run starts and puts every graph event on it (an agent event carried by
+ * a graph event goes as an `agent` event instead). A run of a thread the
+ * studio did not launch (none awaited) is left alone.
+ */
+export function channelInstrumentation(channels: ThreadChannels, awaited: Map<string, Awaited>): Instrumentation {
+  return {
+    startRun(run): RunInstrument | undefined {
+      const threadId = run.threadId;
+      const waiting = threadId === undefined ? undefined : awaited.get(threadId);
+      if (threadId === undefined || !waiting) return undefined;
+      awaited.delete(threadId);
+      channels.begin({ runId: run.runId, threadId, mode: waiting.mode, startedAt: Date.now() });
+      waiting.started(run.runId);
+      return {
+        event: (e: GraphEvent) => {
+          const agent = agentEventOf(e);
+          if (agent) channels.push(threadId, 'agent', jsonSafe(agent));
+          else channels.push(threadId, 'graph', jsonSafe(e));
+        },
+        end: (result) => void (waiting.checkpointId = result.checkpointId),
+      };
+    },
+  };
+}
