@@ -7,7 +7,7 @@ export interface Mcp {
   serveMcp(
     target: Agent | CompiledGraph,
     options: { store?: CheckpointStore; sessionValues?: Record<string, unknown> } & (
-      { transport: 'stdio' } | { transport: 'http'; port?: number; host?: string }
+      { transport: 'stdio' } | { transport: 'http'; port?: number; host?: string; token?: string }
     ),
   ): Promise<{ url: string | undefined; close(): Promise<void>; closed: Promise<void> }>;
 }

@@ -68,6 +68,62 @@ describe('weft mcp', () => {
     expect(server.lines.at(-1)).toBe('SIGTERM: closed');
   });
 
+  it('over HTTP with --token (or WEFT_MCP_TOKEN): a request without the token is 401; a client that sends it runs the tool', async () => {
+    const flag = weftProcess(['mcp', EXPENSE, '--http', '--port', '0', '--token', 'cli-secret'], tempDir());
+    const fromEnv = weftProcess(['mcp', EXPENSE, '--http', '--port', '0'], tempDir(), { WEFT_MCP_TOKEN: 'env-secret' });
+    const urls: string[] = [];
+    for (const server of [flag, fromEnv]) {
+      const ready = await server.waitFor((l) => l.startsWith('mcp ready · '));
+      expect(ready).toMatch(/^mcp ready · graph expense · http:\/\/127\.0\.0\.1:\d+\/mcp · bearer token · store memory · pid \d+$/);
+      urls.push(/(http:\/\/\S+\/mcp)/.exec(ready)![1]!);
+    }
+    const [flagUrl, envUrl] = urls as [string, string];
+    const init = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{}',
+    };
+    const refused = await fetch(flagUrl, init);
+    expect([
+      refused.status,
+      refused.headers.get('www-authenticate'),
+      ((await refused.json()) as { error: { code: string } }).error.code,
+    ]).toEqual([401, 'Bearer', 'UNAUTHORIZED']);
+    // The other server's token is not this one's.
+    expect((await fetch(envUrl, { ...init, headers: { ...init.headers, authorization: 'Bearer cli-secret' } })).status).toBe(401);
+    for (const [url, token] of [
+      [flagUrl, 'cli-secret'],
+      [envUrl, 'env-secret'],
+    ] as const) {
+      const headers = { Authorization: `Bearer ${token}` };
+      const { client, asked } = await approvingClient(
+        new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }) as unknown as Transport,
+      );
+      expect(await client.callTool({ name: 'expense', arguments: { input: { who: 'Bo', amount: 200 } } })).toEqual({
+        content: [{ type: 'text', text: 'paid 200 to Bo' }],
+      });
+      expect(asked).toEqual(['Approve 200 for Bo?']);
+      await client.close();
+    }
+    for (const server of [flag, fromEnv]) server.child.kill('SIGTERM');
+    expect(await Promise.all([flag.exited, fromEnv.exited])).toEqual([0, 0]);
+  });
+
+  it('refuses --host off loopback without a token, and --token without --http (exit code 2)', async () => {
+    const open = await weft(['mcp', EXPENSE, '--http', '--host', '0.0.0.0', '--port', '0'], tempDir());
+    expect([open.code, open.stdout, open.stderr]).toEqual([
+      2,
+      '',
+      'weft: mcp: --host 0.0.0.0 is not a loopback address: anyone who reaches it could run the target, so it needs a token\n' +
+        'hint: pass --token <secret> (or set WEFT_MCP_TOKEN); clients send "Authorization: Bearer <secret>". Or drop --host to listen on 127.0.0.1 only\n',
+    ]);
+    const stdio = await weft(['mcp', EXPENSE, '--token', 'cli-secret'], tempDir());
+    expect([stdio.code, stdio.stderr]).toEqual([
+      2,
+      'weft: mcp: --token is for --http\nhint: add --http to serve over HTTP; over stdio the client starts the server itself\n',
+    ]);
+  });
+
   it('without @weft/mcp installed: MCP_UNAVAILABLE, whose hint installs it', async () => {
     const err = await loadMcp('@weft/not-installed').catch((e: unknown) => e);
     expect(err).toMatchObject({

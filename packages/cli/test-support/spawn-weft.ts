@@ -23,7 +23,16 @@ export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'weft-cli-'));
 /** The environment without what would change the output: a real model, another store, stack traces. */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const key of ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'WEFT_STORE', 'WEFT_DEBUG', 'WEFT_PROJECT', 'WEFT_LEASE_TTL_MS']) delete env[key];
+  for (const key of [
+    'OPENAI_BASE_URL',
+    'OPENAI_API_KEY',
+    'WEFT_STORE',
+    'WEFT_DEBUG',
+    'WEFT_PROJECT',
+    'WEFT_LEASE_TTL_MS',
+    'WEFT_MCP_TOKEN',
+  ])
+    delete env[key];
   return { ...env, ...extra };
 }
 

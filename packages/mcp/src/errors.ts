@@ -16,7 +16,12 @@ export type McpErrorCode =
    */
   | 'TOOL_UNAVAILABLE'
   /** `close()` was called: the tools of this connection cannot be called any more. */
-  | 'MCP_CLOSED';
+  | 'MCP_CLOSED'
+  /**
+   * `serveMcp()` over HTTP on an address other machines may reach (anything but 127.0.0.0/8, ::1 and
+   * `localhost`) without a `token`: anyone who reached it could run the target. Pass a token, or listen on loopback.
+   */
+  | 'TOKEN_REQUIRED';
 
 /** An error of the MCP layer. */
 export class McpError extends WeftError<McpErrorCode> {

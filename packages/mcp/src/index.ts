@@ -7,8 +7,9 @@
  * resources as references); a server's error is a tool error the model sees;
  * a server that went away stops the run with TOOL_UNAVAILABLE, and a resume
  * calls the tool again. The other way round, `serveMcp()` (and `weft mcp`)
- * serves a Weft agent or compiled graph as an MCP server's tool; a run's
- * interrupt becomes an elicitation of the client.
+ * serves a Weft agent or compiled graph as an MCP server's tool (over HTTP
+ * with a bearer token, required off loopback); a run's interrupt becomes an
+ * elicitation of the client, its resume schema a form.
  */
 export { mcpTools, McpTools, IDEMPOTENCY_META_KEY } from './mcp-tools.ts';
 export type { McpToolsOptions, McpStdioServer, McpHttpServer, McpApproval } from './mcp-options.ts';
@@ -16,6 +17,8 @@ export type { McpTransportKind } from './connect-client.ts';
 export { createMcpServer } from './serve/create-mcp-server.ts';
 export type { McpServeOptions } from './serve/create-mcp-server.ts';
 export { serveMcp } from './serve/serve-mcp.ts';
-export type { McpServeTransport, ServedMcp } from './serve/serve-mcp.ts';
+export type { McpServeTransport } from './serve/serve-mcp.ts';
+export type { McpHttpTransport } from './serve/serve-http.ts';
+export type { ServedMcp } from './serve/served-mcp.ts';
 export { McpError } from './errors.ts';
 export type { McpErrorCode } from './errors.ts';

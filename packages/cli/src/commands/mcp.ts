@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from '../command.ts';
-import { usageError } from '../errors.ts';
+import { CliError, usageError } from '../errors.ts';
 import { loadMcp } from '../load-mcp.ts';
 import { loadModule } from '../load-module.ts';
 import { openStore } from '../open-store.ts';
@@ -21,12 +21,17 @@ elicit gets a tool error naming the interrupt.
 By default it speaks over stdin and stdout, as MCP clients that start their
 servers expect; it then prints nothing on stdout but the protocol, and ends
 when the client closes stdin. With --http it serves Streamable HTTP at
-http://<host>:<port>/mcp until Ctrl-C or SIGTERM.
+http://<host>:<port>/mcp until Ctrl-C or SIGTERM. With a token, every HTTP
+request must carry "Authorization: Bearer <token>" (else 401). On loopback
+(the default 127.0.0.1) a request must name the server in its Host header
+(else 403: DNS rebinding); any other --host (0.0.0.0, a LAN address) needs a
+token.
 
 options:
   --http                  serve Streamable HTTP instead of stdio
   --port <n>              the HTTP port (default 3000; 0 picks a free one)
-  --host <host>           the HTTP address (default 127.0.0.1)
+  --host <host>           the HTTP address (default 127.0.0.1); off loopback, a token is required
+  --token <secret>        the bearer token HTTP clients must send (default: $WEFT_MCP_TOKEN)
   --store <spec>          keep the runs' checkpoints (sqlite:<file>, postgres:<url>); default: in memory
   --session <key=value>   a session value for an agent's runs (repeatable)
   --export <name>         the export to serve
@@ -37,6 +42,7 @@ const OPTIONS = {
   http: { type: 'boolean' },
   port: { type: 'string' },
   host: { type: 'string' },
+  token: { type: 'string' },
   store: { type: 'string' },
   session: { type: 'string', multiple: true },
   export: { type: 'string' },
@@ -51,6 +57,11 @@ export const mcpCommand: Command = {
     const http = values.http === true;
     if (!http && (values.port !== undefined || values.host !== undefined))
       throw usageError('mcp: --port and --host are for --http', 'add --http to serve over HTTP, or drop them to serve over stdio');
+    if (!http && values.token !== undefined)
+      throw usageError('mcp: --token is for --http', 'add --http to serve over HTTP; over stdio the client starts the server itself');
+    if (values.token === '') throw usageError('mcp: --token is empty', 'pass the secret clients send as "Authorization: Bearer <secret>"');
+    // An empty WEFT_MCP_TOKEN is no token, as an unset one.
+    const token = values.token ?? (io.env['WEFT_MCP_TOKEN'] || undefined);
     const port = values.port === undefined ? 3000 : Number(values.port);
     if (!/^\d+$/.test(values.port ?? '0') || port > 65535)
       throw usageError(`mcp: --port ${JSON.stringify(values.port)} is not a port`, 'e.g. --port 3000');
@@ -61,14 +72,18 @@ export const mcpCommand: Command = {
       const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
       const target = loaded.kind === 'agent' ? loaded.agent : loaded.graph;
       const common = { ...(opened ? { store: opened.store } : {}), sessionValues };
+      const host = values.host ?? '127.0.0.1';
       const served = await serveMcp(
         target,
-        http ? { ...common, transport: 'http', port, host: values.host ?? '127.0.0.1' } : { ...common, transport: 'stdio' },
-      );
+        http ? { ...common, transport: 'http', port, host, ...(token ? { token } : {}) } : { ...common, transport: 'stdio' },
+      ).catch((err: unknown) => {
+        throw (err as { code?: unknown }).code === 'TOKEN_REQUIRED' ? tokenRequired(host, err) : err;
+      });
       const name = loaded.kind === 'agent' ? `agent ${loaded.agent.name}` : `graph ${loaded.graph.name}`;
       // Over stdio, stdout is the protocol's: the line goes to stderr.
       const say = http ? io.stdout : io.stderr;
-      say(`${terminalSafe(`mcp ready · ${name} · ${served.url ?? 'stdio'} · store ${opened?.label ?? 'memory'} · pid ${process.pid}`)}\n`);
+      const where = `${served.url ?? 'stdio'}${http && token ? ' · bearer token' : ''}`;
+      say(`${terminalSafe(`mcp ready · ${name} · ${where} · store ${opened?.label ?? 'memory'} · pid ${process.pid}`)}\n`);
       const signal = await Promise.race([served.closed.then(() => undefined), nextSignal()]);
       await served.close();
       if (signal) say(`${signal}: closed\n`);
@@ -78,3 +93,12 @@ export const mcpCommand: Command = {
     }
   },
 };
+
+/** Serving off loopback without a token: a command-line error (exit code 2) that says how to give one. */
+const tokenRequired = (host: string, cause: unknown): CliError =>
+  new CliError(
+    'USAGE',
+    `mcp: --host ${host} is not a loopback address: anyone who reaches it could run the target, so it needs a token`,
+    'pass --token <secret> (or set WEFT_MCP_TOKEN); clients send "Authorization: Bearer <secret>". Or drop --host to listen on 127.0.0.1 only',
+    { cause },
+  );

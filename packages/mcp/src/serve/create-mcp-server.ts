@@ -69,7 +69,7 @@ async function answerCall(
       );
     if (asked >= MAX_QUESTIONS) return failure(`the run asked ${MAX_QUESTIONS} questions in one call; stopped at interrupt ${first.id}`);
     const form = elicitationFor(first);
-    const answer = await server.elicitInput({ message: form.message, requestedSchema: form.requestedSchema as never }, { signal });
+    const answer = await server.elicitInput({ message: form.message, requestedSchema: form.requestedSchema }, { signal });
     if (answer.action !== 'accept')
       return failure(`the user did not answer interrupt ${first.id} (${answer.action}); the run stopped there`);
     outcome = await outcome.resume({ [first.id]: form.toValue((answer.content ?? {}) as Record<string, unknown>) });

@@ -1,24 +1,32 @@
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
 import type { InterruptRecord } from '@weft/graph';
+import { flatForm } from './flat-form.ts';
+import { formField } from './form-field.ts';
 
 /** What the client is asked for one interrupt: a message and a flat form, and how its answer becomes the resume value. */
 export interface Elicitation {
   message: string;
-  requestedSchema: { type: 'object'; properties: Record<string, Record<string, unknown>>; required?: string[] };
+  requestedSchema: ElicitRequestFormParams['requestedSchema'];
   toValue(content: Record<string, unknown>): unknown;
 }
 
-const PRIMITIVE = new Set(['string', 'number', 'integer', 'boolean']);
-
 /**
  * The form for an interrupt. Elicitation forms are flat objects of strings,
- * numbers and booleans, so: a tool approval (`{ tool, arguments }`) asks for
- * `approved` and an optional `reason`; an interrupt whose resume schema is
- * already such an object asks for it as it is; anything else asks for the
- * value as JSON text.
+ * numbers, booleans and string enums, so:
+ * - a tool approval (`{ tool, arguments }`) asks for `approved` and an
+ *   optional `reason`;
+ * - an object resume schema becomes its fields, nested objects' fields
+ *   under dotted keys (`address.city`), and the answer is rebuilt into the
+ *   nested object (see flat-form.ts);
+ * - any other resume schema is one `value` field: of its type for a string,
+ *   number, integer, boolean or string enum (the answer is the bare value),
+ *   else JSON text, as is the answer to an interrupt without a schema.
+ * A field that cannot be a form field (an array, a union of types) takes
+ * JSON text too. The run checks the value it gets against the whole resume
+ * schema, as for any resume: a form cannot say everything a schema does.
  */
 export function elicitationFor(interrupt: InterruptRecord): Elicitation {
   const info = interrupt.info as Record<string, unknown> | null;
-  const question = typeof info?.['question'] === 'string' ? info['question'] : undefined;
   if (info && typeof info === 'object' && typeof info['tool'] === 'string' && 'arguments' in info)
     return {
       message: `Allow the call ${info['tool']}(${JSON.stringify(info['arguments'])})? (interrupt ${interrupt.id})`,
@@ -35,39 +43,16 @@ export function elicitationFor(interrupt: InterruptRecord): Elicitation {
           ? { approved: c['approved'] === true, reason: c['reason'] }
           : { approved: c['approved'] === true },
     };
+  const question = typeof info?.['question'] === 'string' ? info['question'] : undefined;
   const message = question ?? `The run asks: ${JSON.stringify(interrupt.info)} (interrupt ${interrupt.id})`;
-  const schema = interrupt.resumeSchema;
-  const props = schema?.['properties'] as Record<string, Record<string, unknown>> | undefined;
-  if (schema?.['type'] === 'object' && props && Object.values(props).every((p) => PRIMITIVE.has(String(p['type']))))
-    return {
-      message,
-      requestedSchema: {
-        type: 'object',
-        properties: props,
-        ...(Array.isArray(schema['required']) ? { required: schema['required'] as string[] } : {}),
-      },
-      toValue: (c) => c,
-    };
+  const schema = interrupt.resumeSchema ?? {};
+  const form = flatForm(schema);
+  if (form) return { message, ...form };
+  const title = typeof schema['title'] === 'string' ? schema['title'] : 'Answer';
+  const field = formField(interrupt.resumeSchema ? schema : { description: 'The value to resume with' }, title);
   return {
     message,
-    requestedSchema: {
-      type: 'object',
-      properties: {
-        value: {
-          type: 'string',
-          title: 'Answer',
-          description: 'The value to resume with, as JSON (text that is not JSON is taken as a string)',
-        },
-      },
-      required: ['value'],
-    },
-    toValue: (c) => {
-      const text = String(c['value'] ?? '');
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        return text;
-      }
-    },
+    requestedSchema: { type: 'object', properties: { value: field.schema }, required: ['value'] },
+    toValue: (c) => field.read(c['value']),
   };
 }

@@ -1,55 +1,16 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema, type ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
 import { chatModelAgent, tool } from '@weft/agents';
 import { END, START, graph, interrupt } from '@weft/graph';
 import { scriptedModel } from '@weft/models';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { serveMcp, type ServedMcp } from '../index.ts';
+import { clientOf, closeAll, expense, track } from '../../test-support/serve-harness.ts';
+import { serveMcp } from '../index.ts';
 
-/** An expense is paid; over 100 it needs an approval first (an interrupt). */
-const expense = () =>
-  graph({ name: 'expense', input: z.object({ who: z.string(), amount: z.number() }) })
-    .addNode('approve', (e: { who: string; amount: number }) => {
-      if (e.amount <= 100) return e;
-      const decision = interrupt<{ approved: boolean }>({ question: `Approve ${e.amount} for ${e.who}?` });
-      return decision.approved ? e : { ...e, amount: 0 };
-    })
-    .addNode('pay', (e: { who: string; amount: number }) => `paid ${e.amount} to ${e.who}`)
-    .addEdge(START, 'approve')
-    .addEdge('approve', 'pay')
-    .addEdge('pay', END)
-    .compile();
-
-const served: ServedMcp[] = [];
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-  await Promise.all(served.splice(0).map((s) => s.close()));
-});
-
-/** An SDK client on the served URL; with `answer`, it declares elicitation and answers each request with it (recording them). */
-async function clientOf(
-  url: string,
-  answer?: (req: ElicitRequest['params']) => { action: 'accept' | 'decline'; content?: Record<string, unknown> },
-) {
-  const asked: ElicitRequest['params'][] = [];
-  const client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities: answer ? { elicitation: {} } : {} });
-  if (answer)
-    client.setRequestHandler(ElicitRequestSchema, (req) => {
-      asked.push(req.params);
-      return answer(req.params);
-    });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  clients.push(client);
-  return { client, asked };
-}
+afterEach(closeAll);
 
 describe('serveMcp: a Weft target as an MCP server tool, driven by the SDK client', () => {
   it("a graph: its input schema is the tool's; an interrupt is asked through elicitation and the run finishes", async () => {
-    const server = await serveMcp(expense(), { transport: 'http' });
-    served.push(server);
+    const server = track(await serveMcp(expense(), { transport: 'http' }));
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const { client, asked } = await clientOf(server.url!, () => ({ action: 'accept', content: { value: '{"approved":true}' } }));
     const { tools } = await client.listTools();
@@ -88,8 +49,7 @@ describe('serveMcp: a Weft target as an MCP server tool, driven by the SDK clien
   });
 
   it('a client without elicitation gets a tool error naming the interrupt; a declined answer stops the run', async () => {
-    const server = await serveMcp(expense(), { transport: 'http' });
-    served.push(server);
+    const server = track(await serveMcp(expense(), { transport: 'http' }));
     const plain = await clientOf(server.url!);
     expect(await plain.client.callTool({ name: 'expense', arguments: { who: 'Bo', amount: 500 } })).toEqual({
       isError: true,
@@ -126,8 +86,7 @@ describe('serveMcp: a Weft target as an MCP server tool, driven by the SDK clien
       { repeatLast: true },
     );
     const agent = chatModelAgent({ name: 'Billing', description: 'Handles refunds.', model, tools: [refund] });
-    const server = await serveMcp(agent, { transport: 'http' });
-    served.push(server);
+    const server = track(await serveMcp(agent, { transport: 'http' }));
     const { client, asked } = await clientOf(server.url!, () => ({ action: 'accept', content: { approved: true } }));
     expect((await client.listTools()).tools).toEqual([
       {
@@ -155,5 +114,73 @@ describe('serveMcp: a Weft target as an MCP server tool, driven by the SDK clien
       },
     ]);
     expect(await client.callTool({ name: 'Billing', arguments: {} })).toMatchObject({ isError: true });
+  });
+});
+
+/** A parcel is sent where the user says: the interrupt's resume schema is a nested object. */
+const shipping = () =>
+  graph({ name: 'ship', input: z.object({ item: z.string() }) })
+    .addNode('address', (s: { item: string }) => {
+      const to = interrupt(
+        { question: `Where should the ${s.item} go?` },
+        {
+          resume: z.object({
+            name: z.string(),
+            address: z.object({ city: z.string(), zip: z.string().regex(/^\d{4,5}$/), floor: z.number().int().optional() }),
+            gift: z.object({ note: z.string() }).optional(),
+          }),
+        },
+      );
+      return { item: s.item, to };
+    })
+    .addEdge(START, 'address')
+    .addEdge('address', END)
+    .compile();
+
+describe('serveMcp: an interrupt with a nested resume schema is a flat form; the run checks the value it makes', () => {
+  it('the client answers with dotted keys; the run gets the nested value and finishes with it', async () => {
+    const server = track(await serveMcp(shipping(), { transport: 'http' }));
+    const answer = { name: 'Ann', 'address.city': 'Oslo', 'address.zip': '0150', 'address.floor': 3, 'gift.note': '' };
+    const { client, asked } = await clientOf(server.url!, () => ({ action: 'accept', content: answer }));
+    const to = { name: 'Ann', address: { city: 'Oslo', zip: '0150', floor: 3 } };
+    expect(await client.callTool({ name: 'ship', arguments: { item: 'lamp' } })).toEqual({
+      content: [{ type: 'text', text: JSON.stringify({ item: 'lamp', to }) }],
+      structuredContent: { item: 'lamp', to },
+    });
+    expect(asked).toEqual([
+      {
+        mode: 'form',
+        message: 'Where should the lamp go?',
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            'address.city': { type: 'string', title: 'address › city' },
+            'address.zip': { type: 'string', title: 'address › zip' },
+            'address.floor': { type: 'integer', title: 'address › floor' },
+            'gift.note': { type: 'string', title: 'gift › note' },
+          },
+          required: ['name', 'address.city', 'address.zip'],
+        },
+      },
+    ]);
+  });
+
+  it("an answer the form takes but the resume schema refuses: the run's RESUME_INVALID is the tool's error", async () => {
+    const server = track(await serveMcp(shipping(), { transport: 'http' }));
+    // The form cannot carry the zip's pattern: the run checks it, against the whole resume schema.
+    const { client } = await clientOf(server.url!, () => ({
+      action: 'accept',
+      content: { name: 'Bo', 'address.city': 'Rome', 'address.zip': 'ROMA' },
+    }));
+    expect(await client.callTool({ name: 'ship', arguments: { item: 'vase' } })).toEqual({
+      isError: true,
+      content: [
+        {
+          type: 'text',
+          text: 'RESUME_INVALID: the value for interrupt "address#0" does not match its resume schema: address.zip: Invalid string: must match pattern /^\\d{4,5}$/; the interrupt still waits: resume it again with a value that matches',
+        },
+      ],
+    });
   });
 });
