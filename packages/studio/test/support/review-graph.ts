@@ -40,7 +40,7 @@ export function reviewGraph(effects: Effects, gate: { wait: Promise<void> }) {
 /** A gate that is open unless the test closes it. */
 export function gate() {
   let open!: () => void;
-  const g = { wait: Promise.resolve(), close: () => (g.wait = new Promise<void>((resolve) => (open = resolve))), open: () => open() };
+  const g = { wait: Promise.resolve(), close: () => void (g.wait = new Promise<void>((resolve) => (open = resolve))), open: () => open() };
   return g;
 }
 
