@@ -20,19 +20,13 @@ export interface WeftResult {
 /** A fresh working folder: its `.weft/weft.db` starts empty. */
 export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'weft-cli-'));
 
-/** The environment without what would change the output: a real model, another store, stack traces. */
+/** What would change the output: a real model, another store, stack traces, a token `weft mcp` would ask for. */
+const UNSET = ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'WEFT_STORE', 'WEFT_DEBUG', 'WEFT_PROJECT', 'WEFT_LEASE_TTL_MS', 'WEFT_MCP_TOKEN'];
+
+/** The environment without what would change the output (UNSET). */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const key of [
-    'OPENAI_BASE_URL',
-    'OPENAI_API_KEY',
-    'WEFT_STORE',
-    'WEFT_DEBUG',
-    'WEFT_PROJECT',
-    'WEFT_LEASE_TTL_MS',
-    'WEFT_MCP_TOKEN',
-  ])
-    delete env[key];
+  for (const key of UNSET) delete env[key];
   return { ...env, ...extra };
 }
 
