@@ -29,6 +29,8 @@ export { renderHtml } from './html/render-html.ts';
 export type { RenderHtmlOptions } from './html/render-html.ts';
 export { drawGraph } from './html/draw-graph.ts';
 export type { GraphDrawing } from './html/draw-graph.ts';
+export { viewerAssets } from './html/viewer-assets.ts';
+export type { ViewerAssets } from './html/viewer-assets.ts';
 export { readRunLog, parseRunLog } from './run-log/read-run-log.ts';
 export type { RunLog, RunLogRun } from './run-log/read-run-log.ts';
 

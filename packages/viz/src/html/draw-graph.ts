@@ -2,9 +2,8 @@ import type { CompiledGraph, GraphJSON } from '@weft/graph';
 import { vizModel } from '../model/build-viz-model.ts';
 import type { VizModel } from '../model/viz-model.ts';
 import { layoutGraph } from './layout-graph.ts';
-import { readClientFile } from './read-client-file.ts';
-import { CSS_FILES } from './render-html.ts';
 import { renderSvg } from './render-svg.ts';
+import { viewerAssets } from './viewer-assets.ts';
 
 /** A graph drawn as the viewer draws it, for a page of one's own (Weft Studio's). */
 export interface GraphDrawing {
@@ -25,5 +24,5 @@ export interface GraphDrawing {
 export async function drawGraph(graph: CompiledGraph<any, any, any> | GraphJSON): Promise<GraphDrawing> {
   const model = vizModel(graph);
   const layout = await layoutGraph(model);
-  return { model, svg: renderSvg(model, layout), css: CSS_FILES.map(readClientFile).join('\n') };
+  return { model, svg: renderSvg(model, layout), css: viewerAssets().css };
 }

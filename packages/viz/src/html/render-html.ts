@@ -8,6 +8,7 @@ import { layoutGraph } from './layout-graph.ts';
 import { pageTemplate } from './page-template.ts';
 import { readClientFile } from './read-client-file.ts';
 import { renderSvg } from './render-svg.ts';
+import { CANVAS_FILES, CSS_FILES } from './viewer-assets.ts';
 
 export interface RenderHtmlOptions {
   /** A recorded run to replay: `readRunLog(path)`'s result, or the log's lines. */
@@ -16,10 +17,8 @@ export interface RenderHtmlOptions {
   title?: string;
 }
 
-/** The page's styles: the page and panels (with the colours), then the drawing. */
-export const CSS_FILES = ['viewer.css', 'viewer-graph.css'];
 /** The browser scripts, in the order they are inlined (later files use what earlier ones declare). */
-const CLIENT_FILES = ['viewer-dom.js', 'viewer-replay.js', 'viewer-client.js'];
+const CLIENT_FILES = [...CANVAS_FILES, 'viewer-replay.js', 'viewer-client.js'];
 
 /**
  * One self-contained HTML page: the graph laid out with ELK and drawn as SVG,
@@ -46,7 +45,7 @@ export async function renderHtml(graph: CompiledGraph<any, any, any> | GraphJSON
     svg: renderSvg(model, layout),
     dataJson: embedJson(replay ? { model, replay } : { model }),
     css: CSS_FILES.map(readClientFile).join('\n'),
-    // One function scope for the three files: nothing leaks onto window.
+    // One function scope for the files: nothing leaks onto window.
     script: `(() => {\n'use strict';\n${CLIENT_FILES.map(readClientFile).join('\n')}\n})();\n`,
     replay: replay !== undefined && replay.steps.length > 0,
     notices: replay ? notices(replay, model.hash) : [],

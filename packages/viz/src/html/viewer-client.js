@@ -1,130 +1,13 @@
 // @ts-check
 /**
- * The viewer's entry: reads the data block, wires pan/zoom and node details,
- * and starts the replay when the page has a run.
+ * The viewer's entry: reads the data block, mounts the drawing (pan, zoom,
+ * node details: viewer-canvas.js) and starts the replay when the page has a run.
  */
 
 /** @type {ViewerData} */
 const data = JSON.parse(byId('weft-viewer-data').textContent || '{}');
 const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (byId('graph')));
-const canvas = byId('canvas');
-const nodesById = new Map(data.model.nodes.map((n) => [n.id, n]));
-
-// ── Pan (drag) and zoom (wheel): both move the viewBox ──────────────────────
-const full = { x: 0, y: 0, w: Number(svg.dataset['width']) || 1, h: Number(svg.dataset['height']) || 1 };
-let view = { ...full };
-const show = () => svg.setAttribute('viewBox', `${view.x} ${view.y} ${view.w} ${view.h}`);
-/** Drawing units per screen pixel (the SVG keeps its aspect ratio, so the larger one applies). */
-const unitsPerPixel = () => Math.max(view.w / canvas.clientWidth, view.h / canvas.clientHeight);
-/** Fit shows the whole graph, but never blows a small one up past this many pixels per unit. */
-const MAX_FIT_SCALE = 1.2;
-const fit = () => {
-  const pad = 16;
-  const w = Math.max(full.w + 2 * pad, canvas.clientWidth / MAX_FIT_SCALE);
-  const h = Math.max(full.h + 2 * pad, canvas.clientHeight / MAX_FIT_SCALE);
-  view = { x: full.x + (full.w - w) / 2, y: full.y + (full.h - h) / 2, w, h };
-  show();
-};
-/** @type {{ x: number, y: number, moved: boolean } | undefined} */
-let drag;
-let dragged = false;
-canvas.addEventListener('pointerdown', (e) => {
-  drag = { x: e.clientX, y: e.clientY, moved: false };
-  // A drag that ended outside the canvas fired no click to clear this.
-  dragged = false;
-});
-window.addEventListener('pointermove', (e) => {
-  if (!drag) return;
-  const dx = e.clientX - drag.x;
-  const dy = e.clientY - drag.y;
-  // A few pixels of jitter is still a click.
-  if (!drag.moved && Math.abs(dx) + Math.abs(dy) < 4) return;
-  drag.moved = true;
-  canvas.classList.add('dragging');
-  const k = unitsPerPixel();
-  view.x -= dx * k;
-  view.y -= dy * k;
-  drag.x = e.clientX;
-  drag.y = e.clientY;
-  show();
-});
-window.addEventListener('pointerup', () => {
-  dragged = !!drag && drag.moved;
-  drag = undefined;
-  canvas.classList.remove('dragging');
-});
-canvas.addEventListener(
-  'wheel',
-  (e) => {
-    e.preventDefault();
-    // Between 40x in and 8x out of the whole graph.
-    const factor = Math.min(Math.max(Math.exp(e.deltaY * 0.0015), full.w / 40 / view.w), (full.w * 8) / view.w);
-    const rect = svg.getBoundingClientRect();
-    const k = unitsPerPixel();
-    // Zoom about the pointer: the drawing point under it stays where it is.
-    const px = view.x + (e.clientX - rect.left - (rect.width - view.w / k) / 2) * k;
-    const py = view.y + (e.clientY - rect.top - (rect.height - view.h / k) / 2) * k;
-    view = { x: px - (px - view.x) * factor, y: py - (py - view.y) * factor, w: view.w * factor, h: view.h * factor };
-    show();
-  },
-  { passive: false },
-);
-byId('fit').addEventListener('click', fit);
-fit();
-
-// ── Node details ────────────────────────────────────────────────────────────
-const details = byId('details-body');
-svg.addEventListener('click', (e) => {
-  if (dragged) return void (dragged = false);
-  const g = e.target instanceof Element ? e.target.closest('g.node') : null;
-  const node = g && nodesById.get(g.getAttribute('data-id') || '');
-  if (!g || !node) return;
-  for (const other of svg.querySelectorAll('g.node.selected')) other.classList.remove('selected');
-  g.classList.add('selected');
-  showDetails(node);
-});
-svg.addEventListener('keydown', (e) => {
-  const g = e.key === 'Enter' && e.target instanceof Element ? e.target.closest('g.node') : null;
-  if (g) g.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-});
-
-/** @param {VizNode} node */
-function showDetails(node) {
-  details.replaceChildren();
-  details.classList.remove('muted');
-  details.append(el('h3', '', node.label));
-  const kv = el('dl', 'kv');
-  /** @param {string} k @param {string} v */
-  const row = (k, v) => kv.append(el('dt', '', k), el('dd', '', v));
-  row('id', node.id);
-  row('kind', node.kind + (node.join ? ' (join: waits for every predecessor)' : ''));
-  if (node.cluster) row('cluster', node.cluster);
-  details.append(kv);
-  for (const [key, value] of Object.entries(node.annotations)) {
-    if (key === 'tools' && Array.isArray(value) && value.some((t) => t && typeof t === 'object')) details.append(toolList(value));
-    else if (typeof value === 'string') details.append(el('h3', '', key), el('p', 'text', value));
-    else if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string'))
-      details.append(el('h3', '', key), chips(value));
-    else details.append(el('h3', '', key), el('pre', '', pretty(value)));
-  }
-}
-
-/** Tools with their descriptions and JSON schemas. @param {unknown[]} tools */
-function toolList(tools) {
-  const box = el('div', 'tools');
-  box.append(el('h3', '', `tools (${tools.length})`));
-  for (const tool of tools) {
-    const { name, description, parameters, ...rest } = /** @type {Record<string, unknown>} */ (
-      tool && typeof tool === 'object' ? tool : { name: tool }
-    );
-    const card = el('div', 'card tool');
-    card.append(el('div', 'who', String(name)));
-    if (typeof description === 'string') card.append(el('p', 'text', description));
-    if (parameters !== undefined) card.append(el('pre', 'schema', pretty(parameters)));
-    if (Object.keys(rest).length > 0) card.append(el('pre', '', pretty(rest)));
-    box.append(card);
-  }
-  return box;
-}
+const viewer = mountViewer(data.model, svg, byId('canvas'), byId('details-body'));
+byId('fit').addEventListener('click', viewer.fit);
 
 if (data.replay && data.replay.steps.length > 0) startReplay(data.replay, svg);

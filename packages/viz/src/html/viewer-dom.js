@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * Shared by the viewer's scripts (renderHtml inlines viewer-dom.js,
- * viewer-replay.js and viewer-client.js, in that order, in one function scope):
+ * viewer-canvas.js, viewer-replay.js and viewer-client.js, in that order, in one
+ * function scope; viewerAssets() gives the first two to Weft Studio's page):
  * the shapes of the embedded data, and the one way data reaches the page.
  */
 

@@ -3,7 +3,9 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 // The browser scripts are plain JS (inlined as they are) with `// @ts-check`: checked here against the DOM types, together, as the page runs them.
-const files = ['viewer-dom.js', 'viewer-replay.js', 'viewer-client.js'].map((f) => fileURLToPath(new URL(`./${f}`, import.meta.url)));
+const files = ['viewer-dom.js', 'viewer-canvas.js', 'viewer-replay.js', 'viewer-client.js'].map((f) =>
+  fileURLToPath(new URL(`./${f}`, import.meta.url)),
+);
 
 describe("the viewer's browser scripts", () => {
   it('type-check under strict // @ts-check with the DOM library', () => {
