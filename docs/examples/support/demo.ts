@@ -87,4 +87,8 @@ weft('4. The compiled graph with the run replayed on it', ['replay', relative(pr
 
 const done = threadStatus(thread);
 console.log(`\nThread ${thread} is ${done.status}. Open the replay in a browser:\n  ${pathToFileURL(HTML).href}`);
+console.log(
+  '\nTo run it live in the browser (Weft Studio: start runs, watch the transfers, approve the refund, fork from any checkpoint):\n' +
+    `  npx -y pnpm@10 weft serve ${MODULE}\n  then open http://127.0.0.1:4300/`,
+);
 if (done.status !== 'done') process.exit(1);

@@ -33,6 +33,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/mcp.ts')).mcpCommand,
   },
   {
+    name: 'serve',
+    summary: "open Weft Studio: run, watch, approve and rewind a module's threads in the browser",
+    load: async () => (await import('./commands/serve.ts')).serveCommand,
+  },
+  {
     name: 'history',
     summary: "list a thread's checkpoints, newest first",
     load: async () => (await import('./commands/history.ts')).historyCommand,

@@ -30,11 +30,18 @@ export type CliErrorCode =
   | 'FOLDER_NOT_EMPTY'
   | 'QUEUE_UNAVAILABLE'
   | 'MCP_UNAVAILABLE'
+  | 'STUDIO_UNAVAILABLE'
   | 'QUEUE_UNREACHABLE'
   | 'STORE_NOT_SHARED';
 
 /** Codes that mean the command line (or what it needs installed) is wrong: exit code 2. */
-const EXIT_2: ReadonlySet<string> = new Set<CliErrorCode>(['USAGE', 'QUEUE_UNAVAILABLE', 'MCP_UNAVAILABLE', 'STORE_NOT_SHARED']);
+const EXIT_2: ReadonlySet<string> = new Set<CliErrorCode>([
+  'USAGE',
+  'QUEUE_UNAVAILABLE',
+  'MCP_UNAVAILABLE',
+  'STUDIO_UNAVAILABLE',
+  'STORE_NOT_SHARED',
+]);
 
 /**
  * A failure the command explains: one line of `message`, one line of `hint`

@@ -7,8 +7,8 @@ import { CliError } from './errors.ts';
 import { moduleLoadFailure } from './module-load-failure.ts';
 import { isTypeScript, registerTypeScript } from './register-typescript.ts';
 
-/** What a module gave the command to run: an agent tree or a compiled graph, and where it came from. */
-export type LoadedModule = { path: string; exportName: string } & (
+/** What a module gave the command to run: an agent tree or a compiled graph, where it came from, and its other exports. */
+export type LoadedModule = { path: string; exportName: string; exports: Readonly<Record<string, unknown>> } & (
   { kind: 'agent'; agent: Agent } | { kind: 'graph'; graph: CompiledGraph<unknown, unknown, unknown> }
 );
 
@@ -33,7 +33,7 @@ export async function loadModule(path: string, exportName?: string): Promise<Loa
   const names = exportName !== undefined ? [exportName] : DEFAULT_EXPORTS;
   for (const name of names) {
     const loaded = asRunnable(ns[name]);
-    if (loaded) return { ...loaded, path, exportName: name };
+    if (loaded) return { ...loaded, path, exportName: name, exports: ns };
   }
   throw noUsableExport(path, ns, exportName);
 }

@@ -6,7 +6,11 @@ import { CliError } from './errors.ts';
  * Missing, it is a `code` error (exit code 2) whose hint installs it; one that
  * fails to load says why and how to reinstall it.
  */
-export async function loadOptional<T>(specifier: string, code: 'QUEUE_UNAVAILABLE' | 'MCP_UNAVAILABLE', need: string): Promise<T> {
+export async function loadOptional<T>(
+  specifier: string,
+  code: 'QUEUE_UNAVAILABLE' | 'MCP_UNAVAILABLE' | 'STUDIO_UNAVAILABLE',
+  need: string,
+): Promise<T> {
   try {
     // A specifier in a variable: the CLI does not depend on the package, and TypeScript must not require it.
     return (await import(specifier)) as T;

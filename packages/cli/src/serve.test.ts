@@ -1,0 +1,66 @@
+/**
+ * `weft serve`, in its own process: Weft Studio over the support demo on a
+ * SQLite store that the other commands share.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectModule, SUPPORT_MODULE, tempDir, weft, weftProcess } from '../test-support/spawn-weft.ts';
+
+const QUERY = 'Our dashboard has timed out since yesterday’s migration, and invoice INV-1042 was charged twice in March. Please fix both.';
+
+async function api(base: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const init = body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  const res = await fetch(new URL(path, base), init);
+  return { status: res.status, body: await res.json() };
+}
+
+describe('weft serve', () => {
+  it('serves the module with its session values; its threads are the store’s: weft resume finishes one the page started', async () => {
+    const cwd = tempDir();
+    const store = `sqlite:${join(cwd, 'studio.db')}`;
+    // A module of the project: what weft resume loads by itself must lie inside it.
+    const server = weftProcess(['serve', projectModule(cwd, SUPPORT_MODULE), '--port', '0', '--store', store], cwd);
+    const ready = await server.waitFor((l) => l.startsWith('studio ready · '));
+    expect(ready).toMatch(/^studio ready · agent Coordinator · store sqlite \S+studio\.db · pid \d+$/);
+    const open = await server.waitFor((l) => l.startsWith('open '));
+    const base = /^open (http:\/\/127\.0\.0\.1:\d+\/)$/.exec(open)![1]!;
+    const graph = await api(base, '/api/graph');
+    expect(graph.body).toMatchObject({ kind: 'agent', name: 'agents:Coordinator', sessionValues: { company: 'Acme' } });
+    const paused = await api(base, '/api/threads/s1/runs', { input: { query: QUERY }, wait: true });
+    expect(paused.body).toMatchObject({ status: 'interrupted', interrupts: [{ info: { tool: expect.any(String) } }] });
+    // Another process resumes the thread the studio started: the module is recorded with it.
+    const resumed = await weft(['resume', 's1', '--value', '{"approved":true}', '--store', store], cwd);
+    expect(resumed.stderr).toBe('');
+    expect(resumed.code).toBe(0);
+    const state = await api(base, '/api/threads/s1/state');
+    expect(state.body).toMatchObject({ threadId: 's1', status: 'done', running: false });
+    const history = await weft(['history', 's1', '--store', store, '--json'], cwd);
+    expect(JSON.parse(history.stdout).checkpoints.length).toBeGreaterThan(5);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.lines.at(-1)).toBe('SIGTERM: closed');
+  });
+
+  it('--session overrides the module’s values; --token puts the token after # in the printed address and guards the API', async () => {
+    const server = weftProcess(
+      ['serve', SUPPORT_MODULE, '--port', '0', '--store', 'memory', '--session', 'company=Globex', '--token', 'studio-secret'],
+      tempDir(),
+    );
+    const open = await server.waitFor((l) => l.startsWith('open '));
+    const match = /^open (http:\/\/127\.0\.0\.1:\d+\/)#token=studio-secret$/.exec(open);
+    expect(match).not.toBeNull();
+    const base = match![1]!;
+    expect((await fetch(new URL('/api/graph', base))).status).toBe(401);
+    const graph = await fetch(new URL('/api/graph', base), { headers: { authorization: 'Bearer studio-secret' } });
+    expect(((await graph.json()) as { sessionValues: unknown }).sessionValues).toEqual({ company: 'Globex' });
+    server.child.kill('SIGINT');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('refuses to listen beyond loopback without a token (exit code 2, saying how to give one)', async () => {
+    const refused = await weft(['serve', SUPPORT_MODULE, '--host', '0.0.0.0', '--port', '0', '--store', 'memory'], tempDir());
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(/--host 0\.0\.0\.0 is not a loopback address[\s\S]*--token/);
+  });
+});
