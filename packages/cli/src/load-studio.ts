@@ -1,5 +1,6 @@
 import type { Agent } from '@weft/agents';
 import type { CheckpointStore, CompiledGraph } from '@weft/graph';
+import type { Queue } from './load-bullmq.ts';
 import { loadOptional } from './load-optional.ts';
 
 /** What `weft serve` asks of @weft/studio's serveStudio. */
@@ -12,6 +13,8 @@ export interface Studio {
     token?: string;
     sessionValues?: Record<string, unknown>;
     context?: Record<string, unknown>;
+    /** Runs go to the queue's workers, which know the target by this name. */
+    queue?: { queue: Queue; target: string };
   }): Promise<{ url: string; close(): Promise<void> }>;
 }
 

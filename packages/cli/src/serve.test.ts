@@ -57,6 +57,40 @@ describe('weft serve', () => {
     expect(await server.exited).toBe(0);
   });
 
+  it.skipIf(!process.env['WEFT_REDIS_URL'])('--queue: runs go to a weft worker process as jobs; the page’s API follows them', async () => {
+    const cwd = tempDir();
+    const redis = process.env['WEFT_REDIS_URL']!;
+    const store = `sqlite:${join(cwd, 'shared.db')}`;
+    const name = `serve-${process.pid}-${Date.now()}`;
+    const module = projectModule(cwd, SUPPORT_MODULE);
+    const worker = weftProcess(['worker', module, '--redis', redis, '--store', store, '--queue-name', name], cwd);
+    await worker.waitFor((l) => l.startsWith('worker ready · '));
+    const server = weftProcess(['serve', module, '--port', '0', '--store', store, '--queue', redis, '--queue-name', name], cwd);
+    expect(await server.waitFor((l) => l.startsWith('studio ready · '))).toMatch(/ · queue serve-\d+-\d+ · pid \d+$/);
+    const base = /^open (\S+)$/.exec(await server.waitFor((l) => l.startsWith('open ')))![1]!;
+    const paused = await api(base, '/api/threads/q1/runs', { input: { query: QUERY }, wait: true });
+    expect(paused.body).toMatchObject({
+      runId: expect.stringMatching(/^job:/),
+      status: 'interrupted',
+      interrupts: [{ info: { tool: expect.any(String) } }],
+    });
+    const id = paused.body.interrupts[0].id as string;
+    const done = await api(base, '/api/threads/q1/resume', { resume: { [id]: { approved: true } }, wait: true });
+    expect(done.body).toMatchObject({ status: 'done', output: { finalMessage: { role: 'assistant' } } });
+    // The worker ran both jobs: the run, then the resume (waitFor takes the line it waited for).
+    const finished = await worker.waitFor((l) => / · thread q1 · done$/.test(l));
+    const q1 = [...worker.lines, finished].filter((l) => l.includes(' · thread q1 · ')).map((l) => l.replace(/^job \S+ · /, ''));
+    expect(q1).toEqual([
+      'run agent · thread q1 · started',
+      'run agent · thread q1 · interrupted',
+      'resume agent · thread q1 · started',
+      'resume agent · thread q1 · done',
+    ]);
+    for (const p of [server, worker]) p.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(await worker.exited).toBe(0);
+  });
+
   it('refuses to listen beyond loopback without a token (exit code 2, saying how to give one)', async () => {
     const refused = await weft(['serve', SUPPORT_MODULE, '--host', '0.0.0.0', '--port', '0', '--store', 'memory'], tempDir());
     expect(refused.code).toBe(2);

@@ -11,8 +11,10 @@ import { errorBody, httpStatusOf, StudioError } from './errors.ts';
 import { ThreadChannels } from './events/thread-channels.ts';
 import { guard } from './http/guard.ts';
 import { studioPage } from './page/studio-page.ts';
+import { channelInstrumentation, type Awaited } from './runs/channel-instrumentation.ts';
 import { LocalRunner } from './runs/local-runner.ts';
-import { isCompiledGraph } from './runs/local-target.ts';
+import { isCompiledGraph, localTarget } from './runs/local-target.ts';
+import { QueueRunner, type StudioQueue } from './runs/queue-runner.ts';
 
 export interface StudioOptions {
   /** What the studio runs: an agent (through a Runner) or a compiled graph. */
@@ -31,6 +33,12 @@ export interface StudioOptions {
   title?: string;
   /** The largest request body, in bytes (default 1 MiB). */
   maxBodyBytes?: number;
+  /**
+   * Run on @weft/bullmq workers instead of in this process: a WeftQueue and
+   * the name the workers know the target by. The studio still reads threads
+   * from `store` (the workers' store). Forks need the local runner.
+   */
+  queue?: { queue: StudioQueue; target: string };
 }
 
 /** A studio: a fetch handler (for any server, or `serveStudio`) and `close()`, which waits for the runs it started. */
@@ -51,17 +59,21 @@ export interface Studio {
 export function createStudio(options: StudioOptions): Studio {
   checkOptions(options);
   const channels = new ThreadChannels();
-  const runner = new LocalRunner(options.target, options.store, channels, options.context ?? {});
+  const awaited = new Map<string, Awaited>();
+  const target = localTarget(options.target, options.store, channelInstrumentation(channels, awaited));
+  const runner = options.queue
+    ? new QueueRunner(options.queue.queue, options.queue.target, target.kind, options.store, channels)
+    : new LocalRunner(target, options.store, channels, awaited, options.context ?? {});
   let drawing: Promise<GraphDrawing> | undefined;
   const deps: StudioDeps = {
-    kind: runner.target.kind,
-    graph: runner.target.graph,
+    kind: target.kind,
+    graph: target.graph,
     store: options.store,
     runner,
     channels,
     sessionValues: { ...options.sessionValues },
-    drawing: () => (drawing ??= drawGraph(runner.target.graph)),
-    title: options.title ?? runner.target.graph.name,
+    drawing: () => (drawing ??= drawGraph(target.graph)),
+    title: options.title ?? target.graph.name,
   };
   const app = new Hono();
   app.use('/api/*', guard({ token: options.token, allowedHosts: options.allowedHosts }));
@@ -104,4 +116,10 @@ function checkOptions(options: StudioOptions): void {
   if (!options.store || typeof options.store.claimThread !== 'function') throw bad('store must be a CheckpointStore');
   if (options.token !== undefined && (typeof options.token !== 'string' || options.token.length < 8))
     throw bad('token must be a string of at least 8 characters');
+  const q = options.queue;
+  if (
+    q !== undefined &&
+    (typeof q?.queue?.run !== 'function' || typeof q.queue.resume !== 'function' || typeof q.target !== 'string' || !q.target)
+  )
+    throw bad("queue must be { queue: a WeftQueue, target: the target's name on the workers }");
 }

@@ -13,6 +13,7 @@ export { createStudio } from './create-studio.ts';
 export type { Studio, StudioOptions } from './create-studio.ts';
 export { serveStudio } from './serve-studio.ts';
 export type { ServeStudioOptions, ServedStudio } from './serve-studio.ts';
+export type { StudioQueue, StudioQueueJob } from './runs/queue-runner.ts';
 export type { StudioEvent, StudioEventKind, RunStartData, RunEndData } from './events/studio-event.ts';
 export { StudioError } from './errors.ts';
 export type { StudioErrorCode, ErrorBody } from './errors.ts';

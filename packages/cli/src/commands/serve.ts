@@ -1,11 +1,15 @@
 import { resolve } from 'node:path';
 import type { Command } from '../command.ts';
+import type { CheckpointStore } from '@weft/graph';
 import { CliError, usageError } from '../errors.ts';
+import { loadBullmq, type Queue } from '../load-bullmq.ts';
 import { loadModule } from '../load-module.ts';
 import { loadStudio } from '../load-studio.ts';
 import { moduleSessionValues } from '../module-session-values.ts';
 import { nextSignal } from '../next-signal.ts';
+import { openSharedStore } from '../open-shared-store.ts';
 import { openStore } from '../open-store.ts';
+import { DEFAULT_QUEUE_NAME, queueAddress } from '../queue-address.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
 import { parseSessionValues } from '../parse-session-values.ts';
 import { recordedModulePath } from '../recorded-module.ts';
@@ -27,6 +31,11 @@ any other --host needs one. With a token, the printed address carries it
 after # (the page reads it there; it is never sent as part of the URL), and
 API clients send "Authorization: Bearer <token>". Runs until Ctrl-C or SIGTERM.
 
+With --queue, runs and resumes go to the queue's workers (weft worker) as
+jobs, and the page follows their events; the store must be the workers'
+(--store postgres:<url>, or a SQLite file on this machine). A fork runs in
+the studio's own process, so it needs the studio without --queue.
+
 options:
   --port <n>              the port (default 4300; 0 picks a free one)
   --host <host>           the address (default 127.0.0.1); off loopback, a token is required
@@ -34,6 +43,8 @@ options:
   --store <spec>          sqlite:<file> | postgres:<url> | memory (default: $WEFT_STORE, else sqlite:.weft/weft.db)
   --session <key=value>   a session value for every run (repeatable; over the module's own)
   --export <name>         the export to serve
+  --queue <redis url>     run on the workers of this queue (redis://host:port) instead of in this process
+  --queue-name <name>     the queue (default weft)
 
 Exit code 2 for a wrong command line or @weft/studio not installed.`;
 
@@ -44,6 +55,8 @@ const OPTIONS = {
   store: { type: 'string' },
   session: { type: 'string', multiple: true },
   export: { type: 'string' },
+  queue: { type: 'string' },
+  'queue-name': { type: 'string' },
 } as const;
 
 /** `weft serve <module>`: Weft Studio over the module's agent or graph. */
@@ -64,7 +77,11 @@ export const serveCommand: Command = {
     const { serveStudio } = await loadStudio();
     const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
     const sessionValues = { ...moduleSessionValues(loaded.exports, positionals[0]!), ...flagged };
-    const opened = await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: true });
+    const opened =
+      values.queue === undefined
+        ? await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: true })
+        : await openSharedStore('serve --queue', values.store, io, true);
+    const queue = values.queue === undefined ? undefined : await openQueue(values.queue, values['queue-name'], opened.store);
     try {
       const served = await serveStudio({
         target: loaded.kind === 'agent' ? loaded.agent : loaded.graph,
@@ -74,21 +91,31 @@ export const serveCommand: Command = {
         sessionValues,
         context: { weft: { module: recordedModulePath(loaded.path, io), export: loaded.exportName } },
         ...(token ? { token } : {}),
+        ...(queue ? { queue: { queue, target: loaded.exportName } } : {}),
       }).catch((err: unknown) => {
         throw (err as { code?: unknown }).code === 'TOKEN_REQUIRED' ? tokenRequired(host, err) : err;
       });
       const name = loaded.kind === 'agent' ? `agent ${loaded.agent.name}` : `graph ${loaded.graph.name}`;
-      io.stdout(`${terminalSafe(`studio ready · ${name} · store ${opened.label} · pid ${process.pid}`)}\n`);
+      const via = values.queue === undefined ? '' : ` · queue ${values['queue-name'] ?? DEFAULT_QUEUE_NAME}`;
+      io.stdout(`${terminalSafe(`studio ready · ${name} · store ${opened.label}${via} · pid ${process.pid}`)}\n`);
       io.stdout(`open ${served.url}${token ? `#token=${encodeURIComponent(token)}` : ''}\n`);
       const signal = await nextSignal();
       await served.close();
       io.stdout(`${signal}: closed\n`);
       return 0;
     } finally {
+      await queue?.close();
       await opened.close();
     }
   },
 };
+
+/** The WeftQueue `--queue` names, over the workers' store. */
+async function openQueue(url: string, name: string | undefined, store: CheckpointStore): Promise<Queue> {
+  const address = queueAddress('--queue', url, name);
+  const { WeftQueue } = await loadBullmq();
+  return new WeftQueue({ queue: address.name, connection: address.connection.options, store });
+}
 
 /** Serving off loopback without a token: a command-line error (exit code 2) that says how to give one. */
 const tokenRequired = (host: string, cause: unknown): CliError =>

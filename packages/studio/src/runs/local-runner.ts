@@ -1,10 +1,9 @@
 import { hostname } from 'node:os';
-import type { Agent } from '@weft/agents';
-import { LeaseKeeper, WeftError, type CheckpointStore, type CompiledGraph } from '@weft/graph';
+import { LeaseKeeper, WeftError, type CheckpointStore } from '@weft/graph';
 import type { ThreadChannels } from '../events/thread-channels.ts';
-import { channelInstrumentation, type Awaited } from './channel-instrumentation.ts';
+import type { Awaited } from './channel-instrumentation.ts';
 import { endData, errorOf } from './end-data.ts';
-import { localTarget, type LocalTarget } from './local-target.ts';
+import type { LocalTarget } from './local-target.ts';
 import type { RunRequest } from './run-request.ts';
 import type { StartedRun, StudioRunner } from './studio-runner.ts';
 
@@ -18,21 +17,24 @@ export class LocalRunner implements StudioRunner {
   readonly target: LocalTarget;
   readonly #store: CheckpointStore;
   readonly #channels: ThreadChannels;
-  readonly #awaited = new Map<string, Awaited>();
+  readonly #awaited: Map<string, Awaited>;
   readonly #context: Record<string, unknown>;
   readonly #holder = `weft studio ${hostname()}:${process.pid}`;
   readonly #running = new Set<Promise<unknown>>();
 
+  /** `awaited`: the map the target's channelInstrumentation reads, where a launch waits for its run to start. */
   constructor(
-    target: Agent | CompiledGraph<any, any, any, any>,
+    target: LocalTarget,
     store: CheckpointStore,
     channels: ThreadChannels,
+    awaited: Map<string, Awaited>,
     context: Record<string, unknown>,
   ) {
+    this.target = target;
     this.#store = store;
     this.#channels = channels;
+    this.#awaited = awaited;
     this.#context = context;
-    this.target = localTarget(target, store, channelInstrumentation(channels, this.#awaited));
   }
 
   async start(request: RunRequest): Promise<StartedRun> {

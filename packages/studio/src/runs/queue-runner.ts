@@ -1,0 +1,116 @@
+import { WeftError, type CheckpointStore } from '@weft/graph';
+import { jsonSafe } from '../events/json-safe.ts';
+import type { RunEndData } from '../events/studio-event.ts';
+import type { ThreadChannels } from '../events/thread-channels.ts';
+import { StudioError } from '../errors.ts';
+import { endData, errorOf, type ResultLike } from './end-data.ts';
+import type { RunInput, RunRequest } from './run-request.ts';
+import type { StartedRun, StudioRunner } from './studio-runner.ts';
+
+/** A job as the studio reads it: what @weft/bullmq's WeftJob gives. */
+export interface StudioQueueJob {
+  readonly id: string;
+  events(): AsyncIterable<unknown>;
+  result(): Promise<unknown>;
+}
+
+/** What the studio asks of a queue: @weft/bullmq's WeftQueue (its run and resume), by the target's name on the workers. */
+export interface StudioQueue {
+  run(target: string, input: never, options: { threadId?: string; sessionValues?: Record<string, unknown> }): Promise<StudioQueueJob>;
+  resume(
+    target: string,
+    options: { threadId: string; checkpointId?: string; resume?: Record<string, unknown>; sessionValues?: Record<string, unknown> },
+  ): Promise<StudioQueueJob>;
+}
+
+/**
+ * Sends the studio's runs to @weft/bullmq workers: each run or resume is a
+ * job; its events (read back from the job's Redis stream) and its result go
+ * on the thread's channel as a local run's would, its `run` event naming the
+ * job (`runId` is `job:<id>`). A thread with a run under way (a job of this
+ * studio's, or a lease in the store) is refused with THREAD_BUSY instead of
+ * queuing behind it. A fork (goto, a state edit) is not a queue job: it is
+ * refused with NOT_SUPPORTED.
+ */
+export class QueueRunner implements StudioRunner {
+  readonly #running = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly queue: StudioQueue,
+    private readonly target: string,
+    private readonly kind: 'agent' | 'graph',
+    private readonly store: CheckpointStore,
+    private readonly channels: ThreadChannels,
+  ) {}
+
+  async start(request: RunRequest): Promise<StartedRun> {
+    const { threadId } = request;
+    if (request.mode === 'fork')
+      throw new StudioError('NOT_SUPPORTED', 'fork runs in the studio’s own process: serve without --queue to fork a thread', {
+        details: { threadId },
+      });
+    const lease = await this.store.threadLease(threadId);
+    if (this.channels.running(threadId) || (lease && lease.expiresAt > Date.now()))
+      throw new WeftError('THREAD_BUSY', `thread "${threadId}" is running; wait for its end, then try again`, { details: { threadId } });
+    const job = await this.#enqueue(request);
+    const runId = `job:${job.id}`;
+    this.channels.begin({ runId, threadId, mode: request.mode, startedAt: Date.now() });
+    const ended = this.#follow(job, runId, threadId);
+    const tracked = ended.then((end) => this.channels.end(end));
+    this.#running.add(tracked);
+    void tracked.finally(() => this.#running.delete(tracked));
+    return { threadId, runId, ended };
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.#running]);
+  }
+
+  #enqueue(request: Exclude<RunRequest, { mode: 'fork' }>): Promise<StudioQueueJob> {
+    const session = Object.keys(request.sessionValues).length > 0 ? { sessionValues: request.sessionValues } : {};
+    if (request.mode === 'run')
+      return this.queue.run(this.target, this.#input(request.input) as never, { threadId: request.threadId, ...session });
+    return this.queue.resume(this.target, {
+      threadId: request.threadId,
+      ...(request.checkpointId !== undefined ? { checkpointId: request.checkpointId } : {}),
+      ...(request.resume !== undefined ? { resume: request.resume } : {}),
+      ...session,
+    });
+  }
+
+  /** An agent's job takes the query text or the messages; a graph's, its input. */
+  #input(input: RunInput): unknown {
+    if ('messages' in input) return input.messages;
+    if ('query' in input) return input.query;
+    if (this.kind === 'agent' && typeof input.value !== 'string')
+      throw new StudioError('BAD_REQUEST', 'an agent takes { query: string } or { messages: [...] } as its input');
+    return input.value;
+  }
+
+  /** The job's events onto the channel, then its end. */
+  async #follow(job: StudioQueueJob, runId: string, threadId: string): Promise<RunEndData> {
+    try {
+      for await (const event of job.events()) {
+        const kind = event !== null && typeof event === 'object' && 'agentName' in event ? 'agent' : 'graph';
+        this.channels.push(threadId, kind, jsonSafe(event));
+      }
+      const result = (await job.result()) as ResultLike & {
+        checkpointId?: string;
+        output?: unknown;
+        finalMessage?: unknown;
+        finalOutput?: unknown;
+      };
+      const output = this.kind === 'agent' ? { finalMessage: result.finalMessage, finalOutput: result.finalOutput } : result.output;
+      return endData(runId, threadId, checkpointOf(result.checkpointId), result, output);
+    } catch (err) {
+      return { runId, threadId, status: 'error', checkpointId: undefined, error: errorOf(err) };
+    }
+  }
+}
+
+/** An agent result's checkpoint is a handle (`<thread>::<checkpoint>`, as Runner.resume takes it); the studio reports the checkpoint's own id. */
+function checkpointOf(handle: string | undefined): string | undefined {
+  if (handle === undefined) return undefined;
+  const at = handle.lastIndexOf('::');
+  return at < 0 ? handle : handle.slice(at + 2);
+}
