@@ -20,7 +20,8 @@ export interface GuardOptions {
  */
 export function guard(options: GuardOptions): MiddlewareHandler {
   return async (c, next) => {
-    const host = c.req.header('host') ?? '';
+    // A request made in the process (studio.fetch(new Request(url))) has no Host header: its URL names the host.
+    const host = c.req.header('host') ?? new URL(c.req.url).host;
     const name = hostNameOf(host).toLowerCase();
     const allowed = options.allowedHosts
       ? options.allowedHosts.map((h) => h.toLowerCase()).includes(name)
