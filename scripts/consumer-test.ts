@@ -22,7 +22,9 @@
  *    the page;
  * 7. `weft graph --format html` and `weft replay`: the viewer's files from
  *    the installed @weft/viz;
- * 8. `weft init` a new project and runs its scripts (check-scaffold.ts).
+ * 8. `weft serve`: the studio's page and API from the installed @weft/studio
+ *    (check-studio.ts);
+ * 9. `weft init` a new project and runs its scripts (check-scaffold.ts).
  *
  * Prints `ok`/`FAIL` per step and exits with 1 at the first failure. The
  * temporary folders are removed unless --keep (or a failure) keeps them.
@@ -35,6 +37,7 @@ import { engineProblems, OLDEST_NODE } from './consumer-test/check-engines.ts';
 import { checkLayout } from './consumer-test/check-layout.ts';
 import { packageShapeProblems } from './consumer-test/check-package-shape.ts';
 import { scaffoldProblem } from './consumer-test/check-scaffold.ts';
+import { studioProblem } from './consumer-test/check-studio.ts';
 import { consumerEnv } from './consumer-test/consumer-env.ts';
 import { createProject, type ConsumerProject } from './consumer-test/create-project.ts';
 import { packPackages, type PackedPackage } from './consumer-test/pack-packages.ts';
@@ -145,6 +148,7 @@ const STEPS: [string, () => Promise<string | undefined>][] = [
       return failures.join('\n') || undefined;
     },
   ],
+  ['weft serve: Weft Studio from the installed @weft/studio', () => studioProblem(dir, env)],
   [
     'weft init, then the new project’s scripts',
     () => scaffoldProblem(dir, join(work, 'scaffold'), packed, consumerEnv(join(work, 'scaffold'))),
