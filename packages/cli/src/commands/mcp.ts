@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from '../command.ts';
-import { CliError, usageError } from '../errors.ts';
+import { usageError } from '../errors.ts';
+import { listenFlags, tokenRequired } from '../listen-flags.ts';
 import { loadMcp } from '../load-mcp.ts';
 import { loadModule } from '../load-module.ts';
 import { openStore } from '../open-store.ts';
@@ -59,12 +60,7 @@ export const mcpCommand: Command = {
       throw usageError('mcp: --port and --host are for --http', 'add --http to serve over HTTP, or drop them to serve over stdio');
     if (!http && values.token !== undefined)
       throw usageError('mcp: --token is for --http', 'add --http to serve over HTTP; over stdio the client starts the server itself');
-    if (values.token === '') throw usageError('mcp: --token is empty', 'pass the secret clients send as "Authorization: Bearer <secret>"');
-    // An empty WEFT_MCP_TOKEN is no token, as an unset one.
-    const token = values.token ?? (io.env['WEFT_MCP_TOKEN'] || undefined);
-    const port = values.port === undefined ? 3000 : Number(values.port);
-    if (!/^\d+$/.test(values.port ?? '0') || port > 65535)
-      throw usageError(`mcp: --port ${JSON.stringify(values.port)} is not a port`, 'e.g. --port 3000');
+    const { port, host, token } = listenFlags('mcp', values, io.env, { tokenEnv: 'WEFT_MCP_TOKEN', defaultPort: 3000 });
     const sessionValues = parseSessionValues(values.session ?? []);
     const opened = values.store === undefined ? undefined : await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: true });
     try {
@@ -72,12 +68,11 @@ export const mcpCommand: Command = {
       const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
       const target = loaded.kind === 'agent' ? loaded.agent : loaded.graph;
       const common = { ...(opened ? { store: opened.store } : {}), sessionValues };
-      const host = values.host ?? '127.0.0.1';
       const served = await serveMcp(
         target,
         http ? { ...common, transport: 'http', port, host, ...(token ? { token } : {}) } : { ...common, transport: 'stdio' },
       ).catch((err: unknown) => {
-        throw (err as { code?: unknown }).code === 'TOKEN_REQUIRED' ? tokenRequired(host, err) : err;
+        throw (err as { code?: unknown }).code === 'TOKEN_REQUIRED' ? tokenRequired('mcp', host, 'WEFT_MCP_TOKEN', err) : err;
       });
       const name = loaded.kind === 'agent' ? `agent ${loaded.agent.name}` : `graph ${loaded.graph.name}`;
       // Over stdio, stdout is the protocol's: the line goes to stderr.
@@ -93,12 +88,3 @@ export const mcpCommand: Command = {
     }
   },
 };
-
-/** Serving off loopback without a token: a command-line error (exit code 2) that says how to give one. */
-const tokenRequired = (host: string, cause: unknown): CliError =>
-  new CliError(
-    'USAGE',
-    `mcp: --host ${host} is not a loopback address: anyone who reaches it could run the target, so it needs a token`,
-    'pass --token <secret> (or set WEFT_MCP_TOKEN); clients send "Authorization: Bearer <secret>". Or drop --host to listen on 127.0.0.1 only',
-    { cause },
-  );

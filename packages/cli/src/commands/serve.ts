@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import type { Command } from '../command.ts';
 import type { CheckpointStore } from '@weft/graph';
-import { CliError, usageError } from '../errors.ts';
+import { usageError } from '../errors.ts';
+import { listenFlags, tokenRequired } from '../listen-flags.ts';
 import { loadBullmq, type Queue } from '../load-bullmq.ts';
 import { loadModule } from '../load-module.ts';
 import { loadStudio } from '../load-studio.ts';
@@ -65,14 +66,8 @@ export const serveCommand: Command = {
   usage: USAGE,
   async execute(args, io) {
     const { values, positionals } = parseCommandArgs('serve', args, OPTIONS, { names: ['module'], required: 1 });
-    if (values.token === '')
-      throw usageError('serve: --token is empty', 'pass the secret clients send as "Authorization: Bearer <secret>"');
-    const token = values.token ?? (io.env['WEFT_STUDIO_TOKEN'] || undefined);
+    const { port, host, token } = listenFlags('serve', values, io.env, { tokenEnv: 'WEFT_STUDIO_TOKEN', defaultPort: 4300 });
     if (token !== undefined && token.length < 8) throw usageError('serve: the token is shorter than 8 characters', 'use a longer secret');
-    if (!/^\d+$/.test(values.port ?? '0') || Number(values.port ?? 0) > 65535)
-      throw usageError(`serve: --port ${JSON.stringify(values.port)} is not a port`, 'e.g. --port 4300');
-    const port = values.port === undefined ? 4300 : Number(values.port);
-    const host = values.host ?? '127.0.0.1';
     const flagged = parseSessionValues(values.session ?? []);
     const { serveStudio } = await loadStudio();
     const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
@@ -93,7 +88,7 @@ export const serveCommand: Command = {
         ...(token ? { token } : {}),
         ...(queue ? { queue: { queue, target: loaded.exportName } } : {}),
       }).catch((err: unknown) => {
-        throw (err as { code?: unknown }).code === 'TOKEN_REQUIRED' ? tokenRequired(host, err) : err;
+        throw (err as { code?: unknown }).code === 'TOKEN_REQUIRED' ? tokenRequired('serve', host, 'WEFT_STUDIO_TOKEN', err) : err;
       });
       const name = loaded.kind === 'agent' ? `agent ${loaded.agent.name}` : `graph ${loaded.graph.name}`;
       const via = values.queue === undefined ? '' : ` · queue ${values['queue-name'] ?? DEFAULT_QUEUE_NAME}`;
@@ -116,12 +111,3 @@ async function openQueue(url: string, name: string | undefined, store: Checkpoin
   const { WeftQueue } = await loadBullmq();
   return new WeftQueue({ queue: address.name, connection: address.connection.options, store });
 }
-
-/** Serving off loopback without a token: a command-line error (exit code 2) that says how to give one. */
-const tokenRequired = (host: string, cause: unknown): CliError =>
-  new CliError(
-    'USAGE',
-    `serve: --host ${host} is not a loopback address: anyone who reaches it could run the module and read its threads, so it needs a token`,
-    'pass --token <secret> (or set WEFT_STUDIO_TOKEN). Or drop --host to listen on 127.0.0.1 only',
-    { cause },
-  );
