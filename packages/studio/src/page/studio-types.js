@@ -1,0 +1,22 @@
+// @ts-check
+/**
+ * The shapes the studio's page reads from the API (see src/api/*.ts). The
+ * page's scripts are inlined by studioPage() after @weft/viz's viewer code
+ * (el, pretty, chips, byId, mountViewer, VizNode), in this order, in one
+ * function scope: studio-types, -dom, -api, -sse, -schema, -graph, -events,
+ * -run, -interrupts, -history, -state, -threads, -main.
+ */
+
+/** @typedef {{ code: string, message: string, details?: unknown }} ErrorInfo */
+/** @typedef {{ id: string, address: string, path: string[], info: unknown, resumeSchema?: unknown }} InterruptRecord */
+/** @typedef {{ name: string, hash: string, kind: 'agent' | 'graph', title: string, model: { name: string, hash: string, nodes: VizNode[] }, svg: string, sessionValues: Record<string, unknown> }} GraphInfo */
+/** @typedef {{ threadId: string, status: string, step: number, seq: number, checkpointId: string, updatedAt: number, running: boolean }} ThreadRow */
+/** @typedef {{ checkpointId: string, parentId: string | null, seq: number, step: number, status: string, source: string, createdAt: number, next: string[], interrupts: InterruptRecord[], error?: ErrorInfo }} CheckpointRow */
+/** @typedef {{ threadId: string, checkpoints: CheckpointRow[], more: { before: number } | null }} HistoryPage */
+/** @typedef {{ threadId: string, checkpointId: string, parentId: string | null, seq: number, step: number, status: string, source: string, createdAt: number, next: string[], interrupts: InterruptRecord[], state: unknown, output: unknown, error: unknown, running: boolean }} StateView */
+/** @typedef {{ threadId: string, runId: string, events: string }} StartedRun */
+/** One Server-Sent Event as it came: `data` is the JSON text. @typedef {{ id: string, event: string, data: string }} SseEvent */
+/** @typedef {{ runId: string, threadId: string, mode: 'run' | 'resume' | 'fork', startedAt: number }} RunStart */
+/** @typedef {{ runId: string, threadId: string, status: 'done' | 'interrupted' | 'error', checkpointId?: string, output?: unknown, interrupts?: InterruptRecord[], error?: ErrorInfo }} RunEnd */
+/** A @weft/graph GraphEvent, loosely: `type` says which fields it has. @typedef {{ type: string, node?: string, path?: string[], step?: number, patches?: { op: string, path: (string | number)[], value?: unknown }[], interrupts?: InterruptRecord[], error?: ErrorInfo, status?: string }} GraphEventData */
+/** A @weft/agents AgentEvent, loosely. @typedef {{ type: string, agentName: string, runPath: string[], output?: { message?: { role: string, content: string, toolCalls?: { id: string, name: string, arguments: string }[], name?: string }, stream?: { content?: string }, toolName?: string }, action?: { transferToAgent?: { destAgentName: string }, exit?: true, breakLoop?: true }, error?: ErrorInfo }} AgentEventData */
