@@ -28,7 +28,7 @@ export { isToolset } from './tools/toolset.ts';
 export type { Toolset } from './tools/toolset.ts';
 export type { FromJsonSchema } from './tools/from-json-schema.ts';
 export type { ToolContext } from './tools/tool-context.ts';
-export type { ApprovalDecision } from './compile/run-tool-call.ts';
+export type { ApprovalDecision } from './compile/approval-decision-schema.ts';
 
 // Agents
 export { chatModelAgent } from './agents/chat-model-agent.ts';

@@ -42,14 +42,15 @@ export function resumeCommand(
 }
 
 /**
- * The value an interrupt most likely wants, as JSON text: shaped by its
- * resume schema when the record has one (`{"approved":<boolean>}`), else an
- * approval's answer, else the placeholder.
+ * The value an interrupt most likely wants, as JSON text: an approval's
+ * answer (`{"approved":true}`, though its record has a resume schema too),
+ * else shaped by its resume schema when the record has one
+ * (`{"approved":<boolean>}`), else the placeholder.
  */
 export function suggestedValue(interrupt: InterruptRecord): string {
+  if (isApproval(interrupt)) return '{"approved":true}';
   const shaped = interrupt.resumeSchema === undefined ? undefined : exampleValue(interrupt.resumeSchema);
-  if (shaped !== undefined) return shaped;
-  return isApproval(interrupt) ? '{"approved":true}' : VALUE_PLACEHOLDER;
+  return shaped ?? VALUE_PLACEHOLDER;
 }
 
 /** An interrupt a Runner raises for a tool with `needsApproval`: `{ tool, arguments }` at a `tool:` address. */

@@ -11,14 +11,7 @@ import type { AgentRunState } from './agent-run-state.ts';
 import { isExitTool } from './built-in-tools.ts';
 import { TRANSFER_TOOL } from './transfer-tool.ts';
 import type { ToolOutcome } from './tool-outcome.ts';
-
-/** What a resume answers to a tool that needs approval. */
-export interface ApprovalDecision {
-  approved: boolean;
-  reason?: string;
-  /** Edited arguments; validated again. */
-  arguments?: Record<string, unknown>;
-}
+import { approvalDecisionSchema } from './approval-decision-schema.ts';
 
 /**
  * Runs one tool call. Anything that goes wrong becomes a tool message for the
@@ -184,13 +177,8 @@ type Approval =
 function askApproval(found: Tool, call: ToolCall, value: unknown, args: unknown): Approval {
   const needed = typeof found.needsApproval === 'function' ? found.needsApproval(value) : found.needsApproval === true;
   if (!needed) return { kind: 'not-needed' };
-  const decision = interrupt<ApprovalDecision>({ tool: call.name, arguments: args });
-  if (decision === null || typeof decision !== 'object' || typeof decision.approved !== 'boolean') {
-    throw new AgentError(
-      'INVALID_ARGUMENT',
-      `the resume value for the approval of ${call.name} must be { approved: boolean, reason?, arguments? }`,
-    );
-  }
+  // The schema refuses a malformed answer at resume (RESUME_INVALID): the approval keeps waiting.
+  const decision = interrupt({ tool: call.name, arguments: args }, { resume: approvalDecisionSchema });
   return decision.approved ? { kind: 'approved', arguments: decision.arguments } : { kind: 'rejected', reason: decision.reason };
 }
 

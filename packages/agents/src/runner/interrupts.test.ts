@@ -1,7 +1,7 @@
 import { interrupt, MemoryStore } from '@weft/graph';
 import { scriptedModel } from '@weft/models';
 import { describe, expect, it } from 'vitest';
-import { chatModelAgent, Runner, tool, type Agent } from '../index.ts';
+import { chatModelAgent, checkpointHandle, Runner, tool, type Agent } from '../index.ts';
 import { summarize } from '../test-support/summarize.ts';
 
 const REFUND_CALL = { toolCalls: [{ name: 'refund', arguments: { amount: 30 }, id: 'r1' }] };
@@ -26,6 +26,36 @@ function refundSystem(executed: unknown[], later = false) {
 const runnerFor = (agent: Agent, store: MemoryStore) => new Runner({ agent, store });
 
 describe('tool approval (needsApproval)', () => {
+  it('a malformed answer is refused (RESUME_INVALID) before the tool runs; the approval keeps waiting', async () => {
+    const store = new MemoryStore();
+    const executed: unknown[] = [];
+    const paused = await runnerFor(refundSystem(executed), store).query('refund me');
+    const id = 'agent:Billing/tool:refund:r1#0';
+    for (const [answer, says] of [
+      [{ approved: 'yes' }, /approved: expected a boolean/],
+      ['yes', /expected \{ approved: boolean/],
+      [{ approved: true, arguments: [1] }, /arguments: expected an object/],
+      [{ approved: false, because: 'no' }, /because: not a field/],
+    ] as const) {
+      const head = (await store.get(paused.threadId!))!;
+      const refused = await runnerFor(refundSystem(executed, true), store).resume(checkpointHandle(paused.threadId!, head.id), {
+        resume: { [id]: answer },
+      });
+      expect(refused.status).toBe('error');
+      expect(refused.error).toMatchObject({ code: 'RESUME_INVALID', message: expect.stringMatching(says) });
+      // The thread still waits at the same approval.
+      const latest = await runnerFor(refundSystem(executed, true), store).graph.withStore(store).getState(paused.threadId!);
+      expect(latest.interrupts.map((i) => i.id)).toEqual([id]);
+    }
+    expect(executed).toEqual([]);
+    const head = (await store.get(paused.threadId!))!;
+    const done = await runnerFor(refundSystem(executed, true), store).resume(checkpointHandle(paused.threadId!, head.id), {
+      resume: { [id]: { approved: true } },
+    });
+    expect(done.status).toBe('done');
+    expect(executed).toHaveLength(1);
+  });
+
   it('interrupts before executing with the tool and its arguments; approval resumes from a fresh Runner', async () => {
     const store = new MemoryStore();
     const executed: unknown[] = [];
@@ -37,6 +67,16 @@ describe('tool approval (needsApproval)', () => {
         address: 'agent:Billing/tool:refund:r1',
         path: ['Billing:tools'],
         info: { tool: 'refund', arguments: { amount: 30 } },
+        resumeSchema: {
+          type: 'object',
+          properties: {
+            approved: { type: 'boolean' },
+            reason: { type: 'string' },
+            arguments: { type: 'object', description: 'Edited arguments; checked against the tool’s parameters again' },
+          },
+          required: ['approved'],
+          additionalProperties: false,
+        },
       },
     ]);
     expect(summarize(paused.events)).toEqual([
