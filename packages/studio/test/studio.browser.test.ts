@@ -18,8 +18,12 @@ import { eventRows, launchChromium, openPage, readRunEvents, slowModels, startSt
 
 const ARTIFACTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 const DOCS_IMAGES = fileURLToPath(new URL('../../../docs/images/', import.meta.url));
-/** Each scripted model answer this much later: a model node stays lit long enough to be seen (the first run makes 8 calls). */
-const SLOW_MODEL_MS = 350;
+/**
+ * Each scripted model answer this much later: a model node stays lit long
+ * enough to be seen and screenshotted, also on a loaded 2-core CI machine
+ * running other suites (the first run makes 8 calls: about 6 s).
+ */
+const SLOW_MODEL_MS = 700;
 /** The transfers of the scripted support run, in order (as `weft run docs/examples/support/support.ts` prints them). */
 const TRANSFERS = [
   ['Coordinator', 'Tech'],
