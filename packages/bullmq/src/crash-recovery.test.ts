@@ -3,19 +3,9 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LeaseKeeper, type CheckpointStore, type GraphEvent, type RunResult } from '@weft/graph';
-import { readJournal, reviewGraph, stepsGraph, type JournalLine, holdUntilCancelled } from '../test-support/journal-graph.ts';
+import { ends, holdUntilCancelled, readJournal, reviewGraph, starts, stepsGraph } from '../test-support/journal-graph.ts';
+import { until } from '../test-support/until.ts';
 import { FAST_STALLS, queueFixture } from '../test-support/queue-fixture.ts';
-
-const starts = (lines: JournalLine[], node: string) => lines.filter((l) => l.ev === 'start' && l.node === node);
-const ends = (lines: JournalLine[], node: string) => lines.filter((l) => l.ev === 'end' && l.node === node);
-
-async function until(check: () => boolean, what: string, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('a job whose worker stops mid-run', () => {
   let fx: ReturnType<typeof queueFixture>;

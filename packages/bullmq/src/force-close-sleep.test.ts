@@ -1,17 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GraphEvent, RunResult } from '@weft/graph';
-import { readJournal, stepsGraph, type JournalLine } from '../test-support/journal-graph.ts';
+import { ends, readJournal, stepsGraph } from '../test-support/journal-graph.ts';
+import { until } from '../test-support/until.ts';
 import { FAST_STALLS, queueFixture } from '../test-support/queue-fixture.ts';
-
-const ends = (lines: JournalLine[], node: string) => lines.filter((l) => l.ev === 'end' && l.node === node);
-
-async function until(check: () => boolean, what: string, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('a job whose worker is closed with force while a node ignores the cancellation', () => {
   let fx: ReturnType<typeof queueFixture>;

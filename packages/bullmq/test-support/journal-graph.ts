@@ -25,6 +25,10 @@ export function readJournal(path: string): JournalLine[] {
 }
 
 /** How each node behaves: how long it works, and a hook it awaits in the middle (a gate, a signal). */
+/** A node's journal lines of one kind: its starts, its ends. */
+export const starts = (lines: JournalLine[], node: string) => lines.filter((l) => l.ev === 'start' && l.node === node);
+export const ends = (lines: JournalLine[], node: string) => lines.filter((l) => l.ev === 'end' && l.node === node);
+
 export interface StepsOptions {
   workMs?: number;
   /** Awaited by `node` between its start and end lines. */
