@@ -18,7 +18,7 @@ export interface McpServeOptions {
   serverName?: string;
 }
 
-/** How many interrupts one call answers through elicitation before it gives up (a run that keeps asking). */
+/** How many questions one call asks through elicitation before it gives up (a run that keeps asking, an answer refused again and again). */
 const MAX_QUESTIONS = 20;
 
 /**
@@ -60,6 +60,7 @@ async function answerCall(
   signal: AbortSignal,
 ): Promise<CallToolResult> {
   let outcome: ServedOutcome = await served.run(args, signal);
+  let refused: string | undefined;
   for (let asked = 0; outcome.status === 'interrupted'; asked++) {
     const [first] = outcome.interrupts;
     if (!first) return failure('the run stopped at an interrupt without a record');
@@ -67,12 +68,17 @@ async function answerCall(
       return failure(
         `the run stopped at interrupt ${first.id} (${JSON.stringify(first.info)}), and this client cannot answer it: it did not declare the elicitation capability. Use a client that supports elicitation, or run the target with the weft command to answer interrupts.`,
       );
-    if (asked >= MAX_QUESTIONS) return failure(`the run asked ${MAX_QUESTIONS} questions in one call; stopped at interrupt ${first.id}`);
+    if (asked >= MAX_QUESTIONS)
+      return failure(refused ?? `the run asked ${MAX_QUESTIONS} questions in one call; stopped at interrupt ${first.id}`);
     const form = elicitationFor(first);
-    const answer = await server.elicitInput({ message: form.message, requestedSchema: form.requestedSchema }, { signal });
+    const message = refused === undefined ? form.message : `${REFUSED_PREFIX}${refused}\n\n${form.message}`;
+    const answer = await server.elicitInput({ message, requestedSchema: form.requestedSchema }, { signal });
     if (answer.action !== 'accept')
       return failure(`the user did not answer interrupt ${first.id} (${answer.action}); the run stopped there`);
-    outcome = await outcome.resume({ [first.id]: form.toValue((answer.content ?? {}) as Record<string, unknown>) });
+    const next = await resumeOrRefusal(outcome, { [first.id]: form.toValue((answer.content ?? {}) as Record<string, unknown>) });
+    // A value the interrupt's resume schema refuses leaves the run waiting at the same interrupt: ask again, saying why.
+    refused = 'refused' in next ? `${next.refused.code}: ${next.refused.message}` : undefined;
+    if ('outcome' in next) outcome = next.outcome;
   }
   if (outcome.status === 'error') return failure(`${outcome.error.code}: ${outcome.error.message}`);
   const output = outcome.output;
@@ -81,6 +87,29 @@ async function answerCall(
   const structured =
     output !== null && typeof output === 'object' && !Array.isArray(output) ? { structuredContent: output as Record<string, unknown> } : {};
   return { content: [{ type: 'text', text }], ...structured };
+}
+
+/** What the next question starts with after an answer the run refused. */
+const REFUSED_PREFIX = 'The last answer was refused: ';
+
+/**
+ * Resumes with the answer: the next outcome, or the refusal of a value the
+ * interrupt's resume schema does not accept (RESUME_INVALID, whether the run
+ * refused it before starting or in the node), after which the run still
+ * waits at the same interrupt.
+ */
+async function resumeOrRefusal(
+  waiting: Extract<ServedOutcome, { status: 'interrupted' }>,
+  values: Record<string, unknown>,
+): Promise<{ outcome: ServedOutcome } | { refused: { code: string; message: string } }> {
+  try {
+    const outcome = await waiting.resume(values);
+    return outcome.status === 'error' && outcome.error.code === 'RESUME_INVALID' ? { refused: outcome.error } : { outcome };
+  } catch (err) {
+    const e = err as { code?: unknown; message?: unknown };
+    if (e.code === 'RESUME_INVALID') return { refused: { code: e.code, message: String(e.message) } };
+    throw err;
+  }
 }
 
 const failure = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });

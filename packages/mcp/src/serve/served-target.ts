@@ -1,4 +1,4 @@
-import { Runner, type Agent } from '@weft/agents';
+import { checkpointHandle, Runner, type Agent } from '@weft/agents';
 import { MemoryStore, type CheckpointStore, type CompiledGraph, type InterruptRecord, type WeftErrorJSON } from '@weft/graph';
 
 /** How one run of the served target ended, in the terms the MCP tool answers with. */
@@ -34,8 +34,11 @@ export function servedTarget(
       const r = await run;
       if (r.status === 'done') return { status: 'done', output: r.finalOutput };
       if (r.status === 'error') return { status: 'error', error: errorOf(r.error) };
-      const at = r.checkpointId!;
-      return { status: 'interrupted', interrupts: r.interrupts, resume: (values) => follow(runner.resume(at, { resume: values })) };
+      const threadId = r.threadId!;
+      // From the thread's latest checkpoint: a refused answer may have written one after the interrupted run's.
+      const resume = async (values: Record<string, unknown>) =>
+        follow(runner.resume(checkpointHandle(threadId, (await store.get(threadId))!.id), { resume: values }));
+      return { status: 'interrupted', interrupts: r.interrupts, resume };
     };
     return {
       name: target.name,
