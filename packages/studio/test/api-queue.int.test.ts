@@ -67,6 +67,21 @@ maybe('the studio on queue workers', () => {
     expect(state.body).toMatchObject({ status: 'done', checkpointId: done.body.checkpointId, running: false });
   });
 
+  it('two resumes sent at once: one job, the other 409 THREAD_BUSY before anything is queued; the effect happens once', async () => {
+    const s = await queuedStudio();
+    await s.call('/api/threads/q3/runs', { input: { value: 'maps' }, wait: true });
+    const [a, b] = await Promise.all([
+      s.call('/api/threads/q3/resume', { resume: { 'approve#0': true }, wait: true }),
+      s.call('/api/threads/q3/resume', { resume: { 'approve#0': true }, wait: true }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect((a.status === 409 ? a : b).body.error.code).toBe('THREAD_BUSY');
+    expect((a.status === 200 ? a : b).body).toMatchObject({ status: 'done', output: 'On maps' });
+    expect(s.effects).toEqual({ written: ['maps'], published: ['On maps'] });
+    const history = await s.call('/api/threads/q3/history?limit=100');
+    expect(history.body.checkpoints.filter((c: { source: string }) => c.source === 'resume')).toHaveLength(1);
+  });
+
   it('a second resume while a job runs the thread is 409 THREAD_BUSY; a fork is 400 NOT_SUPPORTED; nothing runs twice', async () => {
     const s = await queuedStudio();
     await s.call('/api/threads/q2/runs', { input: { value: 'maps' }, wait: true });

@@ -34,6 +34,8 @@ export interface StudioQueue {
  */
 export class QueueRunner implements StudioRunner {
   readonly #running = new Set<Promise<unknown>>();
+  /** Threads whose job is being checked and enqueued. */
+  readonly #starting = new Set<string>();
 
   constructor(
     private readonly queue: StudioQueue,
@@ -49,11 +51,19 @@ export class QueueRunner implements StudioRunner {
       throw new StudioError('NOT_SUPPORTED', 'fork runs in the studio’s own process: serve without --queue to fork a thread', {
         details: { threadId },
       });
-    const lease = await this.store.threadLease(threadId);
-    if (this.channels.running(threadId) || (lease && lease.expiresAt > Date.now()))
-      throw new WeftError('THREAD_BUSY', `thread "${threadId}" is running; wait for its end, then try again`, { details: { threadId } });
-    const job = await this.#enqueue(request);
+    // Reserved before the first await: two requests at once must not both pass the check and both enqueue.
+    if (this.#starting.has(threadId) || this.channels.running(threadId)) throw busy(threadId);
+    this.#starting.add(threadId);
+    let job: StudioQueueJob;
+    try {
+      const lease = await this.store.threadLease(threadId);
+      if (lease && lease.expiresAt > Date.now()) throw busy(threadId);
+      job = await this.#enqueue(request);
+    } finally {
+      this.#starting.delete(threadId);
+    }
     const runId = `job:${job.id}`;
+    // The channel shows the job running from here (the reservation above ends in the same tick).
     this.channels.begin({ runId, threadId, mode: request.mode, startedAt: Date.now() });
     const ended = this.#follow(job, runId, threadId);
     const tracked = ended.then((end) => this.channels.end(end));
@@ -107,6 +117,9 @@ export class QueueRunner implements StudioRunner {
     }
   }
 }
+
+const busy = (threadId: string) =>
+  new WeftError('THREAD_BUSY', `thread "${threadId}" is running; wait for its end, then try again`, { details: { threadId } });
 
 /** An agent result's checkpoint is a handle (`<thread>::<checkpoint>`, as Runner.resume takes it); the studio reports the checkpoint's own id. */
 function checkpointOf(handle: string | undefined): string | undefined {
