@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Patch } from 'immer';
 import { applyPatchList, freezeOwned } from '../state/apply-patch-list.ts';
 import { deepFreeze } from '../state/deep-freeze.ts';
@@ -11,6 +12,8 @@ import { decodeCheckpoint } from './codec.ts';
 /** Ancestors asked of `store.chain()` in the first query; each further query asks for 4x more, up to the maximum. */
 const FIRST_CHAIN_BATCH = 16;
 const MAX_CHAIN_BATCH = 256;
+/** Links walked between two turns of the event loop. */
+const YIELD_EVERY = 64;
 
 export interface LoadedCheckpoint {
   record: CheckpointRecord;
@@ -62,18 +65,9 @@ export async function loadCheckpoint(
   let base = head;
   while (!('full' in base.state)) {
     deltas.push(base.state.patches);
-    if (base.parentId === null)
-      throw new WeftError('CHECKPOINT_CORRUPT', `checkpoint "${base.id}" of thread "${threadId}" is a delta without a base`);
-    try {
-      base = await read(base.parentId, true);
-    } catch (err) {
-      if (err instanceof WeftError && err.code === 'CHECKPOINT_NOT_FOUND') {
-        throw new WeftError('CHECKPOINT_CORRUPT', `the delta chain of checkpoint "${head.id}" is broken at "${base.parentId}"`, {
-          cause: err,
-        });
-      }
-      throw err;
-    }
+    base = await parentOf(base, head, threadId, read);
+    // A store that answers from memory resolves every read at once: give timers (lease renewal) and I/O their turn.
+    if (deltas.length % YIELD_EVERY === 0) await nextTurn();
   }
   return {
     record: head,
@@ -97,6 +91,41 @@ export function loadRememberedHead(
   const record = checkEntry(head, graph, head.threadId, undefined);
   // The chain position a load gives (see loadCheckpoint), so a resume writes the same chain either way.
   return { record, state: known.state, chain: { parentId: head.id, depth: known.position.depth, deltaBytes: 0, snapshotBytes: Infinity } };
+}
+
+/**
+ * The parent a delta is applied to. A run always writes a parent before its
+ * child, so the parent's seq must be lower: that is what makes the walk end
+ * on any stored data (at most the head's seq links, each a stored entry). A
+ * parent that is the delta itself, one of its descendants or any later
+ * checkpoint is refused; without the rule such rows looped forever and
+ * starved the process (lease renewal and HTTP stopped too).
+ */
+async function parentOf(
+  child: CheckpointRecord,
+  head: CheckpointRecord,
+  threadId: string,
+  read: (id: string, ancestor: boolean) => Promise<CheckpointRecord>,
+): Promise<CheckpointRecord> {
+  if (child.parentId === null)
+    throw new WeftError('CHECKPOINT_CORRUPT', `checkpoint "${child.id}" of thread "${threadId}" is a delta without a base`);
+  let parent: CheckpointRecord;
+  try {
+    parent = await read(child.parentId, true);
+  } catch (err) {
+    if (err instanceof WeftError && err.code === 'CHECKPOINT_NOT_FOUND') {
+      throw new WeftError('CHECKPOINT_CORRUPT', `the delta chain of checkpoint "${head.id}" is broken at "${child.parentId}"`, {
+        cause: err,
+      });
+    }
+    throw err;
+  }
+  if (parent.seq < child.seq) return parent;
+  throw new WeftError(
+    'CHECKPOINT_CORRUPT',
+    `checkpoint "${child.id}" (seq ${child.seq}) of thread "${threadId}" names "${parent.id}" (seq ${parent.seq}) as its parent, which was not written before it: these rows were not written by a run; nothing was loaded or run. Restore the store from a backup, or fork from a checkpoint that loads (history())`,
+    { details: { threadId, checkpointId: child.id, parentId: parent.id, seq: child.seq, parentSeq: parent.seq } },
+  );
 }
 
 /** The snapshot with the deltas applied, oldest first (`deltas` is newest first). */

@@ -96,12 +96,15 @@ async function pruneHeld(
     if (keep?.(candidate(record)) || record.status === 'interrupted') kept.add(record.id);
   }
   // Each kept checkpoint's delta chain back to its snapshot. A chain that reaches an
-  // unreadable or missing entry is already broken there; that entry itself stays.
+  // unreadable or missing entry, or a parent that is not older (rows no run wrote:
+  // loading refuses them), is broken there; that entry itself stays. Seqs only go
+  // down along a walk, so it ends even on a loop of parents.
   for (const id of [...kept]) {
     let record = records.get(id);
     while (record && !('full' in record.state) && record.parentId !== null) {
       kept.add(record.parentId);
-      record = records.get(record.parentId);
+      const parent = records.get(record.parentId);
+      record = parent && parent.seq < record.seq ? parent : undefined;
     }
   }
 

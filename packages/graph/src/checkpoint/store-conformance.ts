@@ -1,6 +1,7 @@
 import type { CheckpointStore } from './checkpoint-store.ts';
 import { CHECKPOINT_CASES } from './checkpoint-cases.ts';
 import type { CaseTools, ConformanceAssertion } from './conformance-case.ts';
+import { FORGED_CHAIN_CASES } from './forged-chain-cases.ts';
 import { LEASE_CASES } from './lease-cases.ts';
 
 export { conformanceEntry } from './checkpoint-cases.ts';
@@ -41,7 +42,7 @@ export function checkpointStoreConformance(
   api.describe(`CheckpointStore conformance: ${name}`, () => {
     // Hooks are registered inside describe so they wrap these cases only, not the caller's whole file.
     const run = storeLifecycle(makeStore, api, options);
-    for (const [title, body] of Object.entries({ ...CHECKPOINT_CASES, ...LEASE_CASES }))
+    for (const [title, body] of Object.entries({ ...CHECKPOINT_CASES, ...LEASE_CASES, ...FORGED_CHAIN_CASES }))
       api.it(
         title,
         run((store) => body(store, caseTools(api.expect))),
