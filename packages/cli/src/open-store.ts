@@ -15,6 +15,12 @@ export interface OpenedStore {
   explicit: boolean;
   /** For people: `sqlite .weft/weft.db`, `postgres`, `memory`. */
   label: string;
+  /**
+   * The SQLite file (absolute) of a `sqlite:<file>` store. Whoever can write
+   * it can write its folder too (SQLite creates its journal there), so
+   * `weft resume` loads no module from that folder by itself.
+   */
+  file?: string | undefined;
   /** The store only lives as long as this command (`memory`). */
   ephemeral: boolean;
   /** A read-only command found no SQLite file: the store is empty and nothing was created. */
@@ -48,9 +54,9 @@ export async function openStore({ flag, env, cwd, create }: OpenStoreOptions): P
     if (!create && path !== ':memory:' && !existsSync(resolve(cwd, path)))
       return { ...base, store: new MemoryStore(), label, missing: true, close: async () => {} };
     const { SqliteStore } = await import('@weft/store-sqlite');
-    const file = path === ':memory:' ? path : resolve(cwd, path);
-    const store = opening(file, () => new SqliteStore({ path: file, ...lease }));
-    return { ...base, store, label, close: () => store.close() };
+    const file = path === ':memory:' ? undefined : resolve(cwd, path);
+    const store = opening(file ?? path, () => new SqliteStore({ path: file ?? path, ...lease }));
+    return { ...base, store, label, file, close: () => store.close() };
   }
   const url = /^postgres(ql)?:\/\//.test(spec) ? spec : spec.startsWith('postgres:') ? spec.slice('postgres:'.length) : undefined;
   if (url !== undefined) {

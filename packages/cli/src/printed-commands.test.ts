@@ -106,63 +106,63 @@ describe.each(HOSTILE_IDS)('printed commands for thread %j', (threadId) => {
   });
 
   it('two pending interrupts on a named store: both resume commands, and the hint when --value does not say which', async () => {
-    const store = ['--store', 'sqlite:two.db'];
+    const store = ['--store', 'sqlite:stores/two.db'];
     const run = await runMain(['run', two, '--query', 'draft', thread, ...store], cwd);
     const ambiguous = await runMain(['resume', '--value', '"ok"', ...store, '--', threadId], cwd);
     expect([run.code, ambiguous.code]).toEqual([0, 1]);
     const pasted = [
-      ...(await pasteAll(run, threadId, cwd, db('two.db'), { '<json>': '"ok"' })),
-      ...(await pasteAll(ambiguous, threadId, cwd, db('two.db'), { '<json>': '"ok"' })),
+      ...(await pasteAll(run, threadId, cwd, db('stores/two.db'), { '<json>': '"ok"' })),
+      ...(await pasteAll(ambiguous, threadId, cwd, db('stores/two.db'), { '<json>': '"ok"' })),
     ];
     // --values finishes the thread; one value at a time leaves the other interrupt waiting (exit 0, interrupted).
     expect(pasted.map((p) => p.code)).toEqual([0, 0, 0, 0]);
   });
 
   it('a failed run, a value for a thread that waits on none, and a done thread', async () => {
-    const store = ['--store', 'sqlite:failed.db'];
+    const store = ['--store', 'sqlite:stores/failed.db'];
     await runMain(['run', expense, ...input, thread, ...store], cwd);
     const failed = await runMain(['resume', '--value', '{"approved":false}', ...store, '--', threadId], cwd);
     const noneWaiting = await runMain(['resume', '--value', APPROVE, ...store, '--', threadId], cwd);
     expect([failed.code, noneWaiting.code]).toEqual([1, 1]);
     // Continuing the failed thread fails again the same way (the refusal is in its state): exit 1, on the same thread.
-    expect((await pasteAll(failed, threadId, cwd, db('failed.db'), {})).map((p) => p.code)).toEqual([1]);
-    expect((await pasteAll(noneWaiting, threadId, cwd, db('failed.db'), {})).map((p) => p.code)).toEqual([1]);
+    expect((await pasteAll(failed, threadId, cwd, db('stores/failed.db'), {})).map((p) => p.code)).toEqual([1]);
+    expect((await pasteAll(noneWaiting, threadId, cwd, db('stores/failed.db'), {})).map((p) => p.code)).toEqual([1]);
 
-    const doneStore = ['--store', 'sqlite:done.db'];
+    const doneStore = ['--store', 'sqlite:stores/done.db'];
     await runMain(['run', expense, ...input, thread, ...doneStore], cwd);
     await runMain(['resume', '--value', APPROVE, ...doneStore, '--', threadId], cwd);
     const done = await runMain(['resume', ...doneStore, '--', threadId], cwd);
     expect(done.code).toBe(1);
-    expect((await pasteAll(done, threadId, cwd, db('done.db'), {})).map((p) => p.code)).toEqual([0]);
+    expect((await pasteAll(done, threadId, cwd, db('stores/done.db'), {})).map((p) => p.code)).toEqual([0]);
   });
 
   it("an agent's failed run: the command that gives the session value its instruction lacks", async () => {
-    const store = ['--store', 'sqlite:greeter.db'];
+    const store = ['--store', 'sqlite:stores/greeter.db'];
     const failed = await runMain(['run', projectModule(cwd, GREETER), '--query', 'hi', thread, ...store], cwd);
     expect(failed.code).toBe(1);
     expect(failed.stderr.split('\n')[1]).toMatch(
       /^hint: continue with the missing session value: weft resume --session 'company=<value>' /,
     );
     // The agent goes on from its failed step and finishes.
-    expect((await pasteAll(failed, threadId, cwd, db('greeter.db'), { '<value>': 'Acme' })).map((p) => p.code)).toEqual([0]);
+    expect((await pasteAll(failed, threadId, cwd, db('stores/greeter.db'), { '<value>': 'Acme' })).map((p) => p.code)).toEqual([0]);
   });
 
   it('an interrupt answered by a resume that stopped at once: continue with that value, or fork to answer differently', async () => {
-    const store = ['--store', 'sqlite:answered.db'];
+    const store = ['--store', 'sqlite:stores/answered.db'];
     await runMain(['run', expense, ...input, thread, ...store], cwd);
-    await resumeThatStopsAtOnce(db('answered.db'), threadId);
+    await resumeThatStopsAtOnce(db('stores/answered.db'), threadId);
     const again = await runMain(['resume', '--value', APPROVE, ...store, '--', threadId], cwd);
     expect(again.code).toBe(1);
     expect(again.stderr.split('\n')[0]).toMatch(/^weft: interrupt "approve#0" of thread .* already has a value from an earlier resume/);
-    const pasted = await pasteAll(again, threadId, cwd, db('answered.db'), { '<json>': '{"approved":false}' });
+    const pasted = await pasteAll(again, threadId, cwd, db('stores/answered.db'), { '<json>': '{"approved":false}' });
     // Continuing pays; the fork from the interrupted checkpoint refuses (the other answer) and fails: exit 1.
     expect(pasted.map((p) => p.code)).toEqual([0, 1]);
   });
 
   it('corrupt checkpoints in history and threads', async () => {
-    const store = ['--store', 'sqlite:corrupt.db'];
+    const store = ['--store', 'sqlite:stores/corrupt.db'];
     await runMain(['run', expense, ...input, thread, ...store], cwd);
-    const sqlite = new SqliteStore({ path: db('corrupt.db') });
+    const sqlite = new SqliteStore({ path: db('stores/corrupt.db') });
     const head = (await sqlite.get(threadId))!;
     await sqlite.put({ ...head, id: `${head.id}-bad`, parentId: head.id, seq: head.seq + 1, bytes: new Uint8Array([1, 2, 3]) });
     await sqlite.close();
@@ -172,9 +172,9 @@ describe.each(HOSTILE_IDS)('printed commands for thread %j', (threadId) => {
     expect([history.code, threads.code, resume.code]).toEqual([1, 1, 1]);
     const fill = { '<json>': APPROVE, '<id>': head.id };
     const pasted = [
-      ...(await pasteAll(history, threadId, cwd, db('corrupt.db'), fill)),
-      ...(await pasteAll(threads, threadId, cwd, db('corrupt.db'), fill)),
-      ...(await pasteAll(resume, threadId, cwd, db('corrupt.db'), fill)),
+      ...(await pasteAll(history, threadId, cwd, db('stores/corrupt.db'), fill)),
+      ...(await pasteAll(threads, threadId, cwd, db('stores/corrupt.db'), fill)),
+      ...(await pasteAll(resume, threadId, cwd, db('stores/corrupt.db'), fill)),
     ];
     expect(pasted).toEqual([
       // The fork from the newest readable checkpoint answers the approval and pays.
@@ -188,23 +188,23 @@ describe.each(HOSTILE_IDS)('printed commands for thread %j', (threadId) => {
   });
 
   it('a module outside the project, and a module that is gone: the commands that load one deliberately', async () => {
-    const store = ['--store', 'sqlite:modules.db'];
+    const store = ['--store', 'sqlite:stores/modules.db'];
     const outside = await runMain(['run', EXPENSE, ...input, thread, ...store], cwd);
     const refused = await runMain(['resume', '--value', APPROVE, ...store, '--', threadId], cwd);
     expect([outside.code, refused.code]).toEqual([0, 1]);
     const pasted = [
-      ...(await pasteAll(outside, threadId, cwd, db('modules.db'), { '<json>': APPROVE })),
-      ...(await pasteAll(refused, threadId, cwd, db('modules.db'), {})),
+      ...(await pasteAll(outside, threadId, cwd, db('stores/modules.db'), { '<json>': APPROVE })),
+      ...(await pasteAll(refused, threadId, cwd, db('stores/modules.db'), {})),
     ];
     expect(pasted.map((p) => p.code)).toEqual([0, 0]);
 
     const gone = projectModule(cwd, EXPENSE, 'gone.ts');
-    const goneStore = ['--store', 'sqlite:gone.db'];
+    const goneStore = ['--store', 'sqlite:stores/gone.db'];
     await runMain(['run', gone, ...input, thread, ...goneStore], cwd);
     unlinkSync(join(cwd, gone));
     const missing = await runMain(['resume', '--value', APPROVE, ...goneStore, '--', threadId], cwd);
     expect(missing.code).toBe(1);
-    expect((await pasteAll(missing, threadId, cwd, db('gone.db'), { '<file>': EXPENSE })).map((p) => p.code)).toEqual([0]);
+    expect((await pasteAll(missing, threadId, cwd, db('stores/gone.db'), { '<file>': EXPENSE })).map((p) => p.code)).toEqual([0]);
     writeFileSync(join(cwd, gone), '');
   });
 });

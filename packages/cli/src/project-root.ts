@@ -36,8 +36,14 @@ export function projectRoot(io: Pick<CliIo, 'cwd' | 'env'>): string {
  * (a package's bin script) act as soon as they are imported.
  */
 export function pathInside(root: string, file: string): string | undefined {
+  if (!liesIn(root, file)) return undefined;
   const rel = relative(root, file);
-  if (rel === '' || isAbsolute(rel) || rel === '..' || rel.startsWith(`..${sep}`)) return undefined;
   if (rel.split(sep).includes('node_modules')) return undefined;
   return rel;
+}
+
+/** Whether `file` lies in `folder` or below it (both real paths): not the folder itself, nothing reached by `..`. */
+export function liesIn(folder: string, file: string): boolean {
+  const rel = relative(folder, file);
+  return rel !== '' && !isAbsolute(rel) && rel !== '..' && !rel.startsWith(`..${sep}`);
 }

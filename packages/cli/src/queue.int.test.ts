@@ -47,7 +47,7 @@ describe.skipIf(!redis)('weft worker and the queue', () => {
 
   beforeAll(() => {
     cwd = realpathSync(tempDir());
-    store = pg ? `postgres:${pg}` : `sqlite:${join(cwd, 'shared.db')}`;
+    store = pg ? `postgres:${pg}` : `sqlite:${join(cwd, 'stores', 'shared.db')}`;
     for (const fixture of ['expense-graph.ts', 'counting-graph.ts']) projectModule(cwd, join(FIXTURES, fixture));
     projectModule(cwd, SUPPORT_MODULE);
   });

@@ -15,8 +15,9 @@ export interface ResumeModuleFlags {
 /**
  * The module `weft resume` runs: the one `--module` names (the operator's
  * choice, loaded as it is), else the one the thread recorded, but only when
- * that file lies inside the project (see `checkRecordedModule`): the path
- * comes from the store, and importing a module runs its code. Anything else
+ * that file lies inside the project and outside the store's folder (see
+ * `checkRecordedModule`): the path comes from the store, and importing a
+ * module runs its code. Anything else
  * is refused before it is imported, with the command that loads it on
  * purpose. `repeat` are the options the person gave, for that command;
  * `again` writes that command for another command than resume (replay).
@@ -39,8 +40,15 @@ export async function resumeModule(
       `thread "${threadId}" was not started by weft run: its checkpoints name no module`,
       `name the agent or graph module: ${deliberately('<file>')}`,
     );
-  const checked = checkRecordedModule(head.recorded.module, io);
+  const checked = checkRecordedModule(head.recorded.module, io, target.opened.file);
   if (checked.ok) return loadModule(checked.file, exportName);
+  if (checked.reason === 'store')
+    throw new CliError(
+      'MODULE_IN_STORE_FOLDER',
+      `thread "${threadId}" names the module ${checked.file}, which is not loaded: it lies in the folder of the store (${checked.folder}), and whoever can write the store can put a file there`,
+      `pass the module explicitly: ${deliberately(checked.file)}`,
+      { details: { module: checked.file, folder: checked.folder } },
+    );
   if (checked.reason === 'missing')
     throw new CliError(
       'RECORDED_MODULE_MISSING',
