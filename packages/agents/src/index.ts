@@ -28,11 +28,14 @@ export { isToolset } from './tools/toolset.ts';
 export type { Toolset } from './tools/toolset.ts';
 export type { FromJsonSchema } from './tools/from-json-schema.ts';
 export type { ToolContext } from './tools/tool-context.ts';
+export { DEFAULT_MAX_TOOL_RESULT_BYTES } from './limits/tool-result-limit.ts';
 export type { ApprovalDecision } from './compile/approval-decision-schema.ts';
 
 // Agents
 export { chatModelAgent } from './agents/chat-model-agent.ts';
 export type { ChatModelAgent, ChatModelAgentConfig, ModelInputParts } from './agents/chat-model-agent.ts';
+export { DEFAULT_MODEL_CALL_LIMITS } from './limits/model-call-limits.ts';
+export type { ModelCallLimits, ModelCallLimit } from './limits/model-call-limits.ts';
 export type { Agent } from './agents/agent.ts';
 export type { OutputOf, TypedOutput } from './agents/agent-output.ts';
 export type { OutputSchema, OutputSchemaType } from './agents/output-schema.ts';

@@ -9,6 +9,8 @@ import type { TypedOutput } from './agent-output.ts';
 import { checkOutputSchema, type OutputSchema, type OutputSchemaType } from './output-schema.ts';
 import type { AgentTool } from './agent-tool.ts';
 import type { TransferOptions } from './transfer.ts';
+import { checkModelCallLimits, type ModelCallLimits } from '../limits/model-call-limits.ts';
+import { checkResultLimit } from '../limits/tool-result-limit.ts';
 
 /** What genModelInput receives to build the model's messages itself. */
 export interface ModelInputParts {
@@ -30,6 +32,18 @@ export interface ChatModelAgentConfig {
   tools?: (Tool | AgentTool | Toolset)[];
   /** Model calls per activation (default 20); one more is a MAX_ITERATIONS_EXCEEDED error event. */
   maxIterations?: number;
+  /**
+   * Bounds on each model call (chunks, bytes, time), over the Runner's
+   * `modelCallLimits` and the defaults, field by field; going over one fails
+   * the agent with MODEL_OUTPUT_LIMIT (see ModelCallLimits).
+   */
+  modelCallLimits?: ModelCallLimits;
+  /**
+   * UTF-8 bytes a tool's result may have (default 1 MiB) unless the tool sets
+   * its own `maxResultBytes`: a larger result is a TOOL_RESULT_TOO_LARGE tool
+   * error, kept out of the history.
+   */
+  maxToolResultBytes?: number;
   /** Store the agent's final output in session values under this key (the validated value with an outputSchema, else the text). */
   outputKey?: string;
   /**
@@ -112,6 +126,12 @@ export function chatModelAgent<const S extends OutputSchema | undefined = undefi
   if (!Number.isInteger(maxIterations) || maxIterations < 1) throw bad('maxIterations must be a positive integer');
   if (config.toolErrors !== undefined && config.toolErrors !== 'return' && config.toolErrors !== 'throw')
     throw bad("toolErrors must be 'return' or 'throw'");
+  const limits =
+    config.modelCallLimits === undefined
+      ? {}
+      : { modelCallLimits: checkModelCallLimits(config.modelCallLimits, `chatModelAgent ${JSON.stringify(config.name)}`) };
+  if (config.maxToolResultBytes !== undefined)
+    checkResultLimit(config.maxToolResultBytes, `chatModelAgent ${JSON.stringify(config.name)}: maxToolResultBytes`);
   const outputRetries = config.outputRetries ?? 2;
   if (!Number.isInteger(outputRetries) || outputRetries < 0) throw bad('outputRetries must be an integer ≥ 0');
   if (config.outputSchema !== undefined) {
@@ -120,5 +140,5 @@ export function chatModelAgent<const S extends OutputSchema | undefined = undefi
       throw bad('outputSchema cannot be combined with exit or returnDirectly, whose results are tool text');
     checkOutputSchema(config.outputSchema, `chatModelAgent "${config.name}"`);
   }
-  return Object.freeze({ ...config, kind: 'chat-model', maxIterations, outputRetries, tools: Object.freeze([...tools]) });
+  return Object.freeze({ ...config, ...limits, kind: 'chat-model', maxIterations, outputRetries, tools: Object.freeze([...tools]) });
 }

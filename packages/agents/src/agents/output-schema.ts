@@ -1,8 +1,9 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { checkWithSchema, isStandardSchema, jsonSchemaOf, type SchemaCheck, type SchemaOutput, type StandardSchemaV1 } from '@weft/graph';
 import type { JsonSchema } from '@weft/chat-model';
 import { AgentError } from '../errors.ts';
 import type { FromJsonSchema } from '../tools/from-json-schema.ts';
+import { jsonSchemaAjv } from '../tools/json-schema-ajv.ts';
 
 /** What `chatModelAgent({ outputSchema })` takes: a Standard Schema (Zod, Valibot, ArkType, …) or a JSON Schema object. */
 export type OutputSchema = StandardSchemaV1 | JsonSchema;
@@ -18,7 +19,6 @@ export interface PreparedOutput {
 }
 
 const prepared = new WeakMap<object, PreparedOutput>();
-let ajv: Ajv | undefined;
 
 /** Checks an outputSchema at definition (a typed INVALID_ARGUMENT) and prepares it. */
 export function checkOutputSchema(schema: OutputSchema, where: string): PreparedOutput {
@@ -51,8 +51,7 @@ function jsonSchema(schema: JsonSchema, where: string): PreparedOutput {
       'INVALID_ARGUMENT',
       `${where}: outputSchema must be a Standard Schema (Zod, Valibot, ArkType, …) or a JSON Schema object`,
     );
-  // Made on first use: importing @weft/agents should not pay for ajv's own schemas (about 25 ms).
-  ajv ??= new Ajv({ allErrors: true, strict: false });
+  const ajv = jsonSchemaAjv();
   let validate: ValidateFunction;
   try {
     validate = ajv.compile(schema);
@@ -67,7 +66,7 @@ function jsonSchema(schema: JsonSchema, where: string): PreparedOutput {
     check: async (text) => {
       const answer = parseAnswer(text);
       if (!answer.ok || validate(answer.value)) return answer;
-      return { ok: false, message: ajv!.errorsText(validate.errors, { dataVar: 'output' }), issues: [] };
+      return { ok: false, message: ajv.errorsText(validate.errors, { dataVar: 'output' }), issues: [] };
     },
   };
 }

@@ -15,6 +15,7 @@ import type { AgentTool } from '../agents/agent-tool.ts';
 import { userMessage } from '@weft/chat-model';
 import { modelNode, type ModelOutcome } from './model-node.ts';
 import { toolsNode } from './tools-node.ts';
+import { resolveModelCallLimits } from '../limits/model-call-limits.ts';
 
 /**
  * A ChatModelAgent as three nodes: the model (`A`), one task per tool call
@@ -40,7 +41,8 @@ export function addChatModelAgent(c: AgentCompiler, agent: ChatModelAgent, scope
   const staticSpecs = [...agent.tools.filter((t) => !isToolset(t)).map((t) => (t as Tool | AgentTool).spec), ...builtInSpecs];
   const targetNames = targets.map((t) => t.name);
   const annotations = { agent: agent.name, agentPath: scope.agentPath };
-  b.addNode(model, modelNode(agent, scope, specs, targets), {
+  const limits = resolveModelCallLimits(agent.modelCallLimits, c.modelCallLimits);
+  b.addNode(model, modelNode(agent, scope, specs, targets, limits), {
     kind: 'chat-model',
     address,
     // A failed model call stops this agent's branch only: parallel siblings go on, and a resume calls the model again.

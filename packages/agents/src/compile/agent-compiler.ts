@@ -9,6 +9,7 @@ import { appendEvents, type AgentGraphInput, type AgentRunState } from './agent-
 import type { AgentScope } from './agent-scope.ts';
 import { emitAgentEvent } from './emit-agent-event.ts';
 import { TRANSFER_TOOL } from './transfer-tool.ts';
+import type { ModelCallLimits } from '../limits/model-call-limits.ts';
 
 /** The builder agents write into (node names are built at run time, so untyped). */
 export type AgentGraphBuilder = GraphBuilder<AgentGraphInput, unknown, AgentRunState, any>;
@@ -46,6 +47,8 @@ export class AgentCompiler {
     readonly builder: AgentGraphBuilder,
     /** Compiles an agent used as a tool into its own graph (injected to keep the import graph acyclic). */
     readonly compileInner: (agent: Agent) => InnerAgentGraph,
+    /** The Runner's bounds on model calls, for agents that do not set their own. */
+    readonly modelCallLimits?: ModelCallLimits,
   ) {}
 
   addAgent(agent: Agent, given: AgentScope): string {

@@ -13,6 +13,7 @@ import {
   type AgentToolResult,
 } from './agent-run-state.ts';
 import { ENTER } from './agent-scope.ts';
+import type { ModelCallLimits } from '../limits/model-call-limits.ts';
 
 export interface AgentGraphOptions {
   store?: CheckpointStore | undefined;
@@ -22,6 +23,8 @@ export interface AgentGraphOptions {
   distribute?: boolean | undefined;
   /** Compile for use as an agent tool: the graph ends at `run:end`, which returns an AgentToolResult list. */
   asTool?: boolean;
+  /** Bounds for the model calls of agents that do not set their own (checked by the Runner). */
+  modelCallLimits?: ModelCallLimits | undefined;
 }
 
 /** The compiled tree, and what the Runner needs to know about each agent. */
@@ -46,7 +49,8 @@ export function compileAgentGraph(root: Agent, options: AgentGraphOptions = {}):
     name: `agents:${root.name}`,
     state: initialRunState,
   });
-  const compiler = new AgentCompiler(builder, (inner) => compileAgentGraph(inner, { asTool: true }));
+  const { modelCallLimits } = options;
+  const compiler = new AgentCompiler(builder, (inner) => compileAgentGraph(inner, { asTool: true, modelCallLimits }), modelCallLimits);
   const last = options.asTool ? END_NODE : END;
   const entry = compiler.addAgent(root, {
     lane: MAIN_LANE,

@@ -6,8 +6,7 @@ import { TRANSFER_TOOL, transferInstruction } from './transfer-tool.ts';
 import { AgentError } from '../errors.ts';
 import { rewriteHistory, rewriteInto } from '../history/rewrite-history.ts';
 import { systemMessage, userMessage, type Message, type OutputSpec } from '@weft/chat-model';
-import type { ModelCallOptions, ToolSpec } from '@weft/chat-model';
-import { concatMessageChunks } from '@weft/chat-model';
+import type { MessageChunk, ModelCallOptions, ToolSpec } from '@weft/chat-model';
 import { fillInstruction } from '../session/fill-instruction.ts';
 import { failAgent } from './agent-failure.ts';
 import { recordEvents, visibleEvents, type AgentRunState } from './agent-run-state.ts';
@@ -15,6 +14,8 @@ import type { AgentScope } from './agent-scope.ts';
 import { emitAgentEvent, emitAgentInterrupted } from './emit-agent-event.ts';
 import { checkModelMessage } from './check-model-message.ts';
 import { checkOutputSchema, type OutputSchema, type PreparedOutput } from '../agents/output-schema.ts';
+import type { ModelCallLimits } from '../limits/model-call-limits.ts';
+import { limitedModelCall } from './limited-model-call.ts';
 
 /** What a model node passes on: the answer, or tool calls to run (a failure is thrown; see failAgent). */
 export type ModelOutcome = { kind: 'answer' | 'tools'; message: Message };
@@ -32,10 +33,17 @@ interface CallSite {
   entering: boolean;
   count: number;
   runPath: string[];
+  limits: Readonly<Required<ModelCallLimits>>;
 }
 
-/** The model node of a ChatModelAgent: one model call per run of the node. */
-export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: () => readonly ToolSpec[], targets: readonly Agent[]) {
+/** The model node of a ChatModelAgent: one model call per run of the node, held to `limits`. */
+export function modelNode(
+  agent: ChatModelAgent,
+  scope: AgentScope,
+  tools: () => readonly ToolSpec[],
+  targets: readonly Agent[],
+  limits: Readonly<Required<ModelCallLimits>>,
+) {
   const output = agent.outputSchema === undefined ? undefined : outputRequest(agent, agent.outputSchema);
   return async (input: unknown, ctx: NodeContext<AgentRunState>): Promise<ModelOutcome> => {
     const entering = (input as Partial<Continue> | null)?.continueAgent !== agent.name;
@@ -44,7 +52,7 @@ export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: () =>
     const runPath = entering ? [...lane.runPath, agent.name] : [...lane.runPath];
     const iteration = entering ? 0 : state.agents[agent.name]!.iterations;
     const count = (state.agents[agent.name]?.count ?? 0) + (entering ? 1 : 0);
-    const site: CallSite = { agent, scope, ctx, entering, count, runPath };
+    const site: CallSite = { agent, scope, ctx, entering, count, runPath, limits };
     if (iteration >= agent.maxIterations) {
       const message = `agent "${agent.name}" reached maxIterations (${agent.maxIterations}) without a final answer`;
       const details = { agent: agent.name, maxIterations: agent.maxIterations };
@@ -61,7 +69,7 @@ export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: () =>
     // The first call inline rather than through ask(): one promise fewer on every model step.
     let message: Message;
     try {
-      message = await callModel(agent, messages, options, ctx, runPath);
+      message = await callModel(site, messages, options);
     } catch (err) {
       return modelFailed(site, err);
     }
@@ -84,7 +92,7 @@ export function modelNode(agent: ChatModelAgent, scope: AgentScope, tools: () =>
 async function ask(site: CallSite, messages: Message[], options: ModelCallOptions, iteration: number): Promise<Message> {
   let message: Message;
   try {
-    message = await callModel(site.agent, messages, options, site.ctx, site.runPath);
+    message = await callModel(site, messages, options);
   } catch (err) {
     return modelFailed(site, err);
   }
@@ -202,18 +210,11 @@ function modelInput(agent: ChatModelAgent, state: AgentRunState, events: Recorde
   return rewriteInto(messages, agent.name, events, after, events.length, skip);
 }
 
-async function callModel(
-  agent: ChatModelAgent,
-  messages: Message[],
-  options: ModelCallOptions,
-  ctx: NodeContext<AgentRunState>,
-  runPath: string[],
-): Promise<Message> {
-  if (!ctx.context['streaming']) return agent.model.generate(messages, options);
-  const chunks = [];
-  for await (const chunk of agent.model.stream(messages, options)) {
-    chunks.push(chunk);
-    emitAgentEvent(ctx, { type: 'chunk', agentName: agent.name, runPath, output: { stream: chunk, role: 'assistant' } });
-  }
-  return concatMessageChunks(chunks);
+/** One model call within the agent's limits: streamed (each chunk an event) when the run streams, else generated. */
+function callModel({ agent, ctx, runPath, limits }: CallSite, messages: Message[], options: ModelCallOptions): Promise<Message> {
+  const onChunk = ctx.context['streaming']
+    ? (stream: MessageChunk) =>
+        emitAgentEvent(ctx, { type: 'chunk', agentName: agent.name, runPath, output: { stream, role: 'assistant' } })
+    : undefined;
+  return limitedModelCall({ agent: agent.name, model: agent.model, messages, options, limits, onChunk });
 }

@@ -12,6 +12,7 @@ import { isExitTool } from './built-in-tools.ts';
 import { TRANSFER_TOOL } from './transfer-tool.ts';
 import type { ToolOutcome } from './tool-outcome.ts';
 import { approvalDecisionSchema } from './approval-decision-schema.ts';
+import { oversizedResult, resultLimitOf } from '../limits/tool-result-limit.ts';
 
 /**
  * Runs one tool call. Anything that goes wrong becomes a tool message for the
@@ -56,6 +57,9 @@ export async function runToolCall(
     return toolError(agent, call, 'TOOL_FAILED', `${call.name} failed: ${err instanceof Error ? err.message : String(err)}`, err);
   }
   const content = typeof result === 'string' ? result : (JSON.stringify(result) ?? '');
+  // Checked before the result enters the history (the exit tool's result is the model's own, bounded by its call's maxBytes).
+  const oversized = isExitTool(found) ? undefined : oversizedResult(call.name, content, resultLimitOf(found, agent));
+  if (oversized) return toolError(agent, call, 'TOOL_RESULT_TOO_LARGE', oversized.message, undefined, oversized.details);
   const outcome: ToolOutcome = { callId: call.id, name: call.name, content };
   if (broke) outcome.breakLoop = true;
   if (isExitTool(found)) outcome.action = 'exit';
@@ -147,11 +151,18 @@ function finishReasonOf(state: AgentRunState, agentName: string, callId: string)
   return undefined;
 }
 
-type ToolErrorCode = 'TOOL_NOT_FOUND' | 'TOOL_ARGUMENTS_INVALID' | 'TOOL_FAILED' | 'TRANSFER_TARGET_INVALID';
+type ToolErrorCode = 'TOOL_NOT_FOUND' | 'TOOL_ARGUMENTS_INVALID' | 'TOOL_FAILED' | 'TOOL_RESULT_TOO_LARGE' | 'TRANSFER_TARGET_INVALID';
 
 /** A failed call as the tool message the model gets (or thrown, with `toolErrors: 'throw'`). */
-function toolError(agent: ChatModelAgent, call: ToolCall, code: ToolErrorCode, message: string, cause?: unknown): ToolOutcome {
-  const err = new AgentError(code, message, { cause, details: { tool: call.name, callId: call.id } });
+function toolError(
+  agent: ChatModelAgent,
+  call: ToolCall,
+  code: ToolErrorCode,
+  message: string,
+  cause?: unknown,
+  details?: object,
+): ToolOutcome {
+  const err = new AgentError(code, message, { cause, details: { tool: call.name, callId: call.id, ...details } });
   if (agent.toolErrors === 'throw') throw err;
   return { callId: call.id, name: call.name, content: `Error: ${message}`, error: err.toJSON() };
 }

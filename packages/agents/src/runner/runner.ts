@@ -27,6 +27,7 @@ import type { PreparedOutput } from '../agents/output-schema.ts';
 import { finalOutput, outputSchemas, type FinalMessage } from './final-output.ts';
 import { interruptEvents } from './interrupt-events.ts';
 import { checkpointHandle, parseCheckpointHandle } from './checkpoint-handle.ts';
+import { checkModelCallLimits, type ModelCallLimits } from '../limits/model-call-limits.ts';
 
 export interface RunnerOptions<A extends Agent = Agent> {
   agent: A;
@@ -36,6 +37,11 @@ export interface RunnerOptions<A extends Agent = Agent> {
   streaming?: boolean;
   /** Upper bound on graph steps per run (default 10,000). */
   maxSteps?: number;
+  /**
+   * Bounds on each model call of every agent that does not set its own
+   * (field by field): chunks, bytes and time, over the defaults (see ModelCallLimits).
+   */
+  modelCallLimits?: ModelCallLimits;
   /**
    * Which checkpoints runs write with a store: after every graph step (`'every-step'`,
    * the default) or only the first and where a run stops (`'on-exit'`): see @weft/graph's CompileOptions.
@@ -138,6 +144,7 @@ export class Runner<A extends Agent = Agent> {
     const compiled = compileAgentGraph(options.agent, {
       store: options.store,
       maxSteps: options.maxSteps,
+      modelCallLimits: options.modelCallLimits === undefined ? undefined : checkModelCallLimits(options.modelCallLimits, 'new Runner()'),
       checkpoints: options.checkpoints,
       distribute: options.distribute === true,
     });

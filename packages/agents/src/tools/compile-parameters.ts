@@ -1,7 +1,8 @@
-import { Ajv } from 'ajv';
 import { isStandardSchema, issuesMessage, jsonSchemaOf, type StandardSchemaV1 } from '@weft/graph';
 import type { JsonSchema } from '@weft/chat-model';
+import type { ValidateFunction } from 'ajv';
 import { AgentError } from '../errors.ts';
+import { jsonSchemaAjv } from './json-schema-ajv.ts';
 
 /** What `tool({ parameters })` takes: a Standard Schema (Zod, Valibot, ArkType, …) or a JSON Schema object. */
 export type ToolParameters = StandardSchemaV1 | JsonSchema;
@@ -15,9 +16,6 @@ export interface CompiledParameters {
   /** A promise only for a Standard Schema that validates asynchronously (an async refinement). */
   check(args: unknown): ToolCheck<unknown> | Promise<ToolCheck<unknown>>;
 }
-
-// One compiler for all tools; `strict: false` accepts the schema keywords models' providers use.
-const ajv = new Ajv({ allErrors: true, strict: false });
 
 /**
  * Turns `parameters` (and the optional `jsonSchema` override) into the JSON
@@ -40,7 +38,8 @@ export function compileParameters(parameters: ToolParameters, jsonSchema: JsonSc
   if (parameters === null || typeof parameters !== 'object' || parameters['type'] !== 'object')
     throw bad('parameters must be a Standard Schema of an object or a JSON Schema with type "object"');
   if (jsonSchema !== undefined) throw bad('jsonSchema is only for a Standard Schema in parameters; parameters is a JSON Schema already');
-  let validate: ReturnType<typeof ajv.compile>;
+  const ajv = jsonSchemaAjv();
+  let validate: ValidateFunction;
   try {
     validate = ajv.compile(parameters);
   } catch (err) {

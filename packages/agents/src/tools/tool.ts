@@ -4,6 +4,7 @@ import type { JsonSchema, ToolSpec } from '@weft/chat-model';
 import { compileParameters, type ToolCheck, type ToolParameters } from './compile-parameters.ts';
 import type { FromJsonSchema } from './from-json-schema.ts';
 import type { ToolContext } from './tool-context.ts';
+import { checkResultLimit } from '../limits/tool-result-limit.ts';
 
 export type { ToolCheck, ToolParameters } from './compile-parameters.ts';
 
@@ -26,6 +27,13 @@ export interface ToolConfig<A = unknown, P extends ToolParameters = ToolParamete
   execute: (args: A, ctx: ToolContext) => unknown;
   /** Interrupt before executing, with `{ tool, arguments }`, until resumed with an approval. */
   needsApproval?: boolean | ((args: A) => boolean);
+  /**
+   * UTF-8 bytes the result (its text, or its JSON) may have, over the agent's
+   * `maxToolResultBytes` and the 1 MiB default; `Infinity` for no limit. A
+   * larger result is dropped before it enters the history: the model gets a
+   * TOOL_RESULT_TOO_LARGE tool error instead.
+   */
+  maxResultBytes?: number;
 }
 
 /** A tool, made by `tool()`. `Tool` alone (`Tool<unknown>`) is any tool: a `Tool<{ city: string }>` fits in a `Tool[]`. */
@@ -40,6 +48,7 @@ export interface Tool<A = unknown> {
   // Methods, not function properties, so that their parameters compare both ways and a Tool<X> is a Tool.
   execute(args: A, ctx: ToolContext): unknown;
   needsApproval?: boolean | { bivariant(args: A): boolean }['bivariant'];
+  maxResultBytes?: number;
   /**
    * Validates arguments (the value has the schema's defaults and transforms
    * applied); the message says what is wrong, for the model. A promise only
@@ -80,6 +89,8 @@ export function tool<A = never, const P extends ToolParameters = ToolParameters>
   if (typeof config.name !== 'string' || !NAME.test(config.name)) throw bad('name must be 1-64 letters, digits, "_" or "-"');
   if (typeof config.description !== 'string') throw bad('description must be a string');
   if (typeof config.execute !== 'function') throw bad('execute must be a function');
+  if (config.maxResultBytes !== undefined)
+    checkResultLimit(config.maxResultBytes, `tool ${JSON.stringify(config.name)}: maxResultBytes`, 'TOOL_DEFINITION_INVALID');
   const { json, check } = compileParameters(config.parameters, config.jsonSchema, config.name);
   return {
     ...config,
