@@ -55,19 +55,31 @@ export async function clientOf(url: string, answer?: Answer, headers?: Record<st
 }
 
 /** The MCP `initialize` request, as a client's first POST carries it. */
-const INITIALIZE = JSON.stringify({
+export const INITIALIZE = {
   jsonrpc: '2.0',
   id: 1,
   method: 'initialize',
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } },
-});
+};
+
+/** A raw HTTP answer: the status, the headers and the body. */
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
 
 /**
  * POSTs `initialize` to `url` with node:http (which, unlike fetch, sends the
  * Host header it is given): the status, the headers and the body.
  */
-export function postInitialize(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+export function postInitialize(url: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return post(url, INITIALIZE, headers);
+}
+
+/** POSTs one JSON-RPC message to `url` as an MCP client would (JSON in, JSON or SSE accepted). */
+export function post(url: string, message: unknown, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise<RawAnswer>((resolve, reject) => {
     const req = request(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
@@ -78,6 +90,6 @@ export function postInitialize(url: string, headers: Record<string, string> = {}
       res.setEncoding('utf8').on('data', (d: string) => (body += d));
       res.once('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
     });
-    req.end(INITIALIZE);
+    req.end(JSON.stringify(message));
   });
 }

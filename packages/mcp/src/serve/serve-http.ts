@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Agent } from '@weft/agents';
 import type { CompiledGraph } from '@weft/graph';
 import { McpError } from '../errors.ts';
 import { createMcpServer, type McpServeOptions } from './create-mcp-server.ts';
 import { httpGuard } from './http-guard.ts';
 import { isLoopback } from './is-loopback.ts';
+import { McpSessions } from './mcp-sessions.ts';
 import type { ServedMcp } from './served-mcp.ts';
 
 /** Streamable HTTP for `serveMcp`: where it listens, and who may talk to it. */
@@ -21,11 +20,24 @@ export interface McpHttpTransport {
   path?: string;
   /** A bearer token every request must carry (`Authorization: Bearer <token>`); a request without it gets 401. */
   token?: string;
+  /**
+   * How many client sessions are kept at once (default 1000, some 30 KB each). A new session
+   * closes the one idle longest; when every session is in the middle of a request, it is refused (503).
+   */
+  maxSessions?: number;
+  /** A session with no request for this long is closed (default 600,000 ms: 10 minutes); its client then starts a new one. */
+  sessionIdleMs?: number;
 }
+
+const DEFAULT_MAX_SESSIONS = 1000;
+const DEFAULT_SESSION_IDLE_MS = 600_000;
 
 /**
  * Serves `target` over Streamable HTTP with sessions: each session gets a
- * server of its own over the same target and store. Every request is checked
+ * server of its own over the same target and store, kept while it is in use
+ * (at most `maxSessions`, each closed after `sessionIdleMs` idle: see
+ * mcp-sessions.ts; without that, every client that went away kept its
+ * server, some 30 KB). Every request is checked
  * before a session or server is made for it (see http-guard.ts): the bearer
  * token when there is one, and on a loopback address the Host header, which
  * must name this server (DNS rebinding). Listening on any other address
@@ -38,6 +50,10 @@ export async function serveHttp(
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
   checkToken(options.token, host);
+  const limits = {
+    maxSessions: positive('maxSessions', options.maxSessions, DEFAULT_MAX_SESSIONS, 'sessions'),
+    sessionIdleMs: positive('sessionIdleMs', options.sessionIdleMs, DEFAULT_SESSION_IDLE_MS, 'milliseconds'),
+  };
   const http = createServer();
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
@@ -48,7 +64,7 @@ export async function serveHttp(
   // A loopback server answers to its own names only; elsewhere the names people use are not known, and the token guards it.
   const names = isLoopback(host) ? [...new Set(['localhost', bracketed(address), bracketed(host)])].map((n) => `${n}:${port}`) : undefined;
   const guard = httpGuard({ token: options.token, hosts: names, url });
-  const sessions = mcpSessions(target, options);
+  const sessions = new McpSessions(limits, () => createMcpServer(target, options));
   // Attached once listening: no request is read before then.
   http.on('request', (req, res) => {
     if (!guard(req, res)) return;
@@ -57,7 +73,14 @@ export async function serveHttp(
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
-  return { url, ...closing(http, sessions.close) };
+  return { url, ...closing(http, () => sessions.close()) };
+}
+
+function positive(name: string, value: number | undefined, fallback: number, unit: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value <= 0)
+    throw new McpError('INVALID_ARGUMENT', `serveMcp(): ${name} must be a positive integer (${unit}), got ${String(value)}`);
+  return value;
 }
 
 function checkToken(token: string | undefined, host: string): void {
@@ -71,31 +94,6 @@ function checkToken(token: string | undefined, host: string): void {
       'TOKEN_REQUIRED',
       `serveMcp(): listening on ${host}, an address other machines may reach, needs a token: pass { token } (weft mcp: --token or WEFT_MCP_TOKEN), and clients send "Authorization: Bearer <token>"; or listen on 127.0.0.1`,
     );
-}
-
-/** The MCP sessions of the server: a request with a known session id goes to its transport; one without starts a session. */
-function mcpSessions(target: Agent | CompiledGraph<any, any, any, any>, options: McpServeOptions) {
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
-  const servers: ReturnType<typeof createMcpServer>[] = [];
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const id = req.headers['mcp-session-id'];
-    const known = typeof id === 'string' ? sessions.get(id) : undefined;
-    if (known) return known.handleRequest(req, res);
-    if (typeof id === 'string') return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"unknown session"}');
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (sid) => void sessions.set(sid, transport),
-    });
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-    };
-    const server = createMcpServer(target, options);
-    servers.push(server);
-    await server.connect(transport);
-    return transport.handleRequest(req, res);
-  };
-  const close = () => Promise.all(servers.map((s) => s.close().catch(() => {}))).then(() => {});
-  return { handle, close };
 }
 
 /** `close()` (once: the sessions, then the connections and the listener) and `closed`. */
