@@ -12,12 +12,18 @@ export type QueueErrorCode =
   | 'QUEUE_CLOSED'
   /** No job with this id, and no events of it. */
   | 'QUEUE_JOB_NOT_FOUND'
-  /** BullMQ failed the job (its processor threw on its last attempt, or it stalled too often) without a Weft error to report. */
+  /** BullMQ failed the job (its processor threw on its last attempt) without a Weft error to report. A job failed for stalling is continued instead. */
   | 'QUEUE_JOB_FAILED'
   /** The job's data is not Weft job data. */
   | 'QUEUE_JOB_DATA_INVALID'
   /** A distributed task's job failed for good (its worker could not run it: another version of the graph, unreadable data, Redis). */
-  | 'QUEUE_TASK_FAILED';
+  | 'QUEUE_TASK_FAILED'
+  /**
+   * With a `signingKey`: a task's data, its step's shared part, or its result,
+   * as read back from Redis, is unsigned or not signed with the workers' key.
+   * It is refused, never applied, and not retried.
+   */
+  | 'QUEUE_SIGNATURE_INVALID';
 
 /** An error of the queue layer; runs' own errors keep their codes (THREAD_NOT_FOUND, UNKNOWN_INTERRUPT, …). */
 export class QueueError extends WeftError<QueueErrorCode> {

@@ -1,4 +1,5 @@
 import type { RedisClient } from 'bullmq';
+import { failedForStalling } from './continue-stalled-job.ts';
 import { QueueError } from './errors.ts';
 import { errorFromJSON } from '@weft/graph';
 
@@ -69,8 +70,9 @@ type RawEntry = [id: string, fields: string[]];
  * after the `end` or `failed` entry. It reads without blocking until it has
  * caught up, so replaying a finished job needs no connection of its own; then
  * it waits on a blocking connection. A job that has disappeared (no job and
- * nothing new) or that BullMQ failed without a `failed` entry (it stalled too
- * often) ends it with QUEUE_JOB_NOT_FOUND or QUEUE_JOB_FAILED.
+ * nothing new) or that BullMQ failed without a `failed` entry ends it with
+ * QUEUE_JOB_NOT_FOUND or QUEUE_JOB_FAILED; a job BullMQ failed for stalling
+ * is not over: a worker or a sweeper puts it back, and the reader waits on.
  */
 export async function* readEntries(source: StreamSource, key: string, jobId: string, signal?: AbortSignal): AsyncGenerator<StreamEntry> {
   let last = '0';
@@ -114,12 +116,14 @@ export async function* readEntries(source: StreamSource, key: string, jobId: str
  * After a blocking read that got nothing: a job that is gone ends the wait
  * (QUEUE_JOB_NOT_FOUND); a job BullMQ failed gives its reason, so the reader
  * looks once more for the `failed` entry a worker writes before BullMQ marks
- * the job failed, then reports it.
+ * the job failed, then reports it. A job failed for stalling is being put
+ * back (by the worker that failed it, else by a sweeper): not a failure.
  */
 async function failureOf(source: StreamSource, key: string, jobId: string): Promise<string | undefined> {
   const job = await source.jobState(jobId);
   if (!job) throw jobNotFound(jobId, key);
-  return job.state === 'failed' ? (job.failedReason ?? 'unknown reason') : undefined;
+  if (job.state !== 'failed' || failedForStalling(job.failedReason)) return undefined;
+  return job.failedReason ?? 'unknown reason';
 }
 
 /**

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { decodeValue, encodeValue, type DispatchBatch, type TaskDispatcher, type TaskResult } from '@weft/graph';
-import type { Job, JobsOptions, Queue, RedisClient } from 'bullmq';
+import { Job, type JobsOptions, type Queue, type RedisClient } from 'bullmq';
+import { continueStalledJob, failedForStalling } from './continue-stalled-job.ts';
 import { QueueError } from './errors.ts';
 import { parseTaskResult } from './task-result.ts';
 import { keepStep, taskStates } from './task-scripts.ts';
-import type { WeftTaskJobData } from './task-job-data.ts';
+import { taskSigningText, type WeftTaskJobData } from './task-job-data.ts';
+import { splitSignature, withSignature, type TaskSigner } from './task-signer.ts';
 
 /** What a run's dispatcher needs: the run's job, the queue its tasks go to, and how long their data is kept. */
 export interface DispatchSettings {
@@ -17,6 +19,8 @@ export interface DispatchSettings {
   ttlSeconds: number;
   /** BullMQ options of each task job (attempts, backoff); Weft sets its id, parent and removal. */
   jobOptions: TaskJobOptions;
+  /** With the workers' signingKey: signs the step and each task, and refuses a result it did not sign. */
+  signer: TaskSigner | undefined;
 }
 
 /** The BullMQ options a worker gives each task job (attempts and backoff; default 3 attempts, exponential from 500 ms). */
@@ -45,12 +49,21 @@ export class QueueDispatcher implements TaskDispatcher {
     // What the step is, not which attempt dispatched it: a continuation after a crash (a new run id, an error
     // checkpoint to start from) finds the same key for the same step of the same job on the same state.
     const stepKey = digest(`${parent.id}\n${batch.threadId ?? ''}\n${batch.step}\n${digest(encodeValue([base.state, base.context]))}`);
-    await keepStep(client, this.s.tasks.toKey(`weft-step:${stepKey}`), base64(encodeValue(base)), ttlSeconds);
+    const signer = this.s.signer;
+    const step = base64(encodeValue(base));
+    await keepStep(
+      client,
+      this.s.tasks.toKey(`weft-step:${stepKey}`),
+      withSignature(step, signer?.sign('step', stepKey, step)),
+      ttlSeconds,
+    );
     const jobs = tasks.map((task) => {
       const encoded = base64(encodeValue(task));
+      const data: WeftTaskJobData = { kind: 'task', target: this.s.target, stepKey, node: task.node, key: task.key, task: encoded };
+      if (signer) data.sig = signer.sign('task', stepKey, taskSigningText(data));
       return {
         name: task.node,
-        data: { kind: 'task' as const, target: this.s.target, stepKey, node: task.node, key: task.key, task: encoded },
+        data,
         opts: {
           attempts: 3,
           backoff: { type: 'exponential', delay: 500 },
@@ -92,27 +105,46 @@ export class QueueDispatcher implements TaskDispatcher {
       );
       const still: number[] = [];
       const gone: number[] = [];
+      const stalled: number[] = [];
       states.forEach((st, n) => {
         const i = open[n]!;
         const job = jobs[i]!;
         if (st.state === 'gone') gone.push(i);
         else if (st.state === 'running') still.push(i);
+        else if (st.state === 'failed' && failedForStalling(st.reason)) stalled.push(i);
         else if (st.state === 'failed')
           throw new QueueError('QUEUE_TASK_FAILED', `task ${job.name}${keyText(job.data.key)} failed on its worker: ${st.reason}`, {
             details: { jobId: job.opts.jobId, node: job.name, key: job.data.key },
           });
-        else results[i] = readResult(st.returnvalue, job.opts.jobId);
+        else results[i] = readResult(st.returnvalue, job.opts.jobId, this.s.signer);
       });
       if (gone.length) await this.s.tasks.addBulk(gone.map((i) => jobs[i]!));
-      open = [...still, ...gone].sort((a, b) => a - b);
+      for (const i of stalled) await this.#continueStalled(jobs[i]!.opts.jobId);
+      open = [...still, ...gone, ...stalled].sort((a, b) => a - b);
     }
     return results;
+  }
+
+  /**
+   * A task job BullMQ failed for stalling (its workers died more often than
+   * their `maxStalledCount`) is put back, not failed: the task runs again, as
+   * after any worker's death. This run is waiting for it, so it sees to it.
+   */
+  async #continueStalled(jobId: string): Promise<void> {
+    const job = await Job.fromId<WeftTaskJobData, string>(this.s.tasks, jobId);
+    if (job) await continueStalledJob(job);
   }
 }
 
 type TaskJob = { name: string; data: WeftTaskJobData; opts: JobsOptions & { jobId: string } };
 
-function readResult(returnvalue: string, jobId: string): TaskResult {
+/**
+ * A task job's result, decoded and checked. With a signer, a result it did
+ * not sign for this very task job (forged, unsigned, or another task's) is
+ * refused (QUEUE_SIGNATURE_INVALID) before it is decoded; without one, any
+ * well-formed result is applied: see "Who must be trusted" in docs/distributed.md.
+ */
+function readResult(returnvalue: string, jobId: string, signer: TaskSigner | undefined): TaskResult {
   const where = `the result of task job ${jobId}`;
   let text: unknown;
   try {
@@ -121,7 +153,9 @@ function readResult(returnvalue: string, jobId: string): TaskResult {
     throw new QueueError('QUEUE_TASK_FAILED', `${where} is not JSON`, { cause, details: { jobId } });
   }
   if (typeof text !== 'string') throw new QueueError('QUEUE_TASK_FAILED', `${where} is not encoded bytes`, { details: { jobId } });
-  return parseTaskResult(decodeValue(Buffer.from(text, 'base64'), where), where);
+  const { text: encoded, signature } = splitSignature(text);
+  signer?.verify('result', jobId, encoded, signature, where);
+  return parseTaskResult(decodeValue(Buffer.from(encoded, 'base64'), where), where);
 }
 
 const keyText = (key: string | undefined) => (key === undefined ? '' : `[${key}]`);

@@ -48,6 +48,20 @@ export interface JobSettings {
 /** The context key every checkpoint of a job's run carries: how a redelivered job finds its own run. */
 export const JOB_CONTEXT_KEY = 'weftJob';
 
+/** Where a job came from: which queue (and prefix) and which of its workers' targets. */
+export interface JobOrigin {
+  queue: string;
+  prefix: string;
+  target: string;
+}
+
+/**
+ * The context key every checkpoint of a job's run carries beside `weftJob`:
+ * the job's queue and target, so that a sweeper finds its own queue's
+ * threads in a store several queues share, and can resume one whose job is gone.
+ */
+export const ORIGIN_CONTEXT_KEY = 'weftQueue';
+
 /** A thread held by someone else is tried again after at most this long (sooner when its lease expires sooner). */
 const BUSY_RETRY_MAX_MS = 1_000;
 
@@ -172,7 +186,7 @@ async function runUnderLease(
       headId: head?.id,
       lease,
       holder: `${s.holder} (job ${job.id})`,
-      context: { ...s.context, [JOB_CONTEXT_KEY]: job.id },
+      context: { ...s.context, [JOB_CONTEXT_KEY]: job.id, [ORIGIN_CONTEXT_KEY]: origin(s, data.target) },
       signal: s.signal,
     });
   } catch (err) {
@@ -240,6 +254,10 @@ function runEndOf(r: RunResult): GraphEvent {
     path: [],
     ts: Date.now(),
   };
+}
+
+function origin(s: JobSettings, target: string): JobOrigin {
+  return { queue: s.queue, prefix: s.prefix, target };
 }
 
 function ownedBy(head: CheckpointEntry, jobId: string): boolean {

@@ -2,6 +2,7 @@ import { decodeValue, encodeValue, errorToJSON, type StepBase, type TaskResult }
 import { UnrecoverableError, type Job, type RedisClient } from 'bullmq';
 import { QueueError } from './errors.ts';
 import { parseStepBase, parseTaskJobData, type WeftTaskJobData } from './task-job-data.ts';
+import { splitSignature, withSignature, type TaskSigner } from './task-signer.ts';
 import type { WorkerTarget } from './worker-target.ts';
 
 /** What every task job of a worker shares. */
@@ -14,6 +15,8 @@ export interface TaskJobSettings {
   signal: AbortSignal;
   /** Steps' shared parts read lately, by step key: the tasks of one step read it once per worker. */
   steps: Map<string, StepBase>;
+  /** With the workers' signingKey: checks the task and its step before running, and signs the result. */
+  signer: TaskSigner | undefined;
 }
 
 /** Steps kept in a worker's cache of shared parts. */
@@ -27,6 +30,7 @@ const PERMANENT = new Set([
   'TASK_GRAPH_MISMATCH',
   'VALUE_CORRUPT',
   'INVALID_ARGUMENT',
+  'QUEUE_SIGNATURE_INVALID',
 ]);
 
 /**
@@ -38,7 +42,7 @@ const PERMANENT = new Set([
  */
 export async function runTaskJob(job: Job<WeftTaskJobData, string>, s: TaskJobSettings): Promise<string> {
   try {
-    const { data, task } = parseTaskJobData(job.data, job.id);
+    const { data, task } = parseTaskJobData(job.data, job.id, s.signer);
     const target = s.targets.get(data.target);
     if (!target)
       throw new QueueError(
@@ -51,7 +55,8 @@ export async function runTaskJob(job: Job<WeftTaskJobData, string>, s: TaskJobSe
     const graph = target.kind === 'graph' ? target.graph : target.runner.graph;
     const base = await stepBase(data.stepKey, s);
     const result = await graph.runTask({ ...base, task }, { signal: s.signal });
-    return encoded(result);
+    const text = encoded(result);
+    return withSignature(text, s.signer?.sign('result', job.id!, text));
   } catch (err) {
     const code = (err as { code?: unknown } | null)?.code;
     if (typeof code === 'string' && PERMANENT.has(code)) throw new UnrecoverableError(`${code}: ${(err as Error).message}`);
@@ -80,7 +85,9 @@ async function stepBase(stepKey: string, s: TaskJobSettings): Promise<StepBase> 
       'QUEUE_TASK_FAILED',
       `${where}'s data is gone from Redis (expired or lost); its run dispatches it again when it continues`,
     );
-  const base = parseStepBase(decodeValue(Buffer.from(text, 'base64'), where), where);
+  const { text: step, signature } = splitSignature(text);
+  s.signer?.verify('step', stepKey, step, signature, `the shared part of ${where}`);
+  const base = parseStepBase(decodeValue(Buffer.from(step, 'base64'), where), where);
   s.steps.set(stepKey, base);
   if (s.steps.size > CACHED_STEPS) s.steps.delete(s.steps.keys().next().value!);
   return base;

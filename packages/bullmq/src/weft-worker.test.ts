@@ -41,7 +41,9 @@ describe('WeftWorker context', () => {
     const contexts = [];
     for await (const c of steps.withStore(store).history('ctx1')) contexts.push(c.context);
     expect(contexts.length).toBeGreaterThan(1);
-    for (const c of contexts) expect(c).toEqual({ app: 'billing', weft: { module: 'flows/steps.ts' }, weftJob: job.id });
+    // Beside the worker's values: the job, and its queue and target (what a sweeper needs to find and continue the thread).
+    const weftQueue = { queue: fx.name, prefix: 'bull', target: 'steps' };
+    for (const c of contexts) expect(c).toEqual({ app: 'billing', weft: { module: 'flows/steps.ts' }, weftJob: job.id, weftQueue });
     expect(() => fx.worker({ store, targets: { steps }, context: [] as never })).toThrow(
       expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
     );
@@ -115,7 +117,12 @@ describe('WeftWorker instrumentation', () => {
     expect(a.starts).toHaveLength(1);
     expect(a.ends).toEqual(['error']); // cancelled by the forced close
     expect(b.starts).toHaveLength(1);
-    expect(b.starts[0]!.context).toEqual({ app: 'x', weftJob: job.id, trace: `trace-of-${a.starts[0]!.runId}` });
+    expect(b.starts[0]!.context).toEqual({
+      app: 'x',
+      weftJob: job.id,
+      weftQueue: { queue: fx.name, prefix: 'bull', target: 'steps' },
+      trace: `trace-of-${a.starts[0]!.runId}`,
+    });
     expect(b.starts[0]!.resumedFrom).toEqual(expect.any(String));
     expect(b.ends).toEqual(['done']);
   });

@@ -1,12 +1,15 @@
 import { hostname } from 'node:os';
 import type { CheckpointStore, Instrumentation } from '@weft/graph';
 import { Queue, Worker, type ConnectionOptions, type Job, type WorkerOptions } from 'bullmq';
+import { UNLIMITED_STALLS, continueStalledJob, failedForStalling } from './continue-stalled-job.ts';
 import { QueueError } from './errors.ts';
 import type { WeftJobData } from './job-data.ts';
 import { QueueDispatcher, type TaskJobOptions } from './queue-dispatcher.ts';
 import { runJob, type JobSummary } from './run-job.ts';
 import { runTaskJob } from './run-task-job.ts';
 import { taskQueueName, type WeftTaskJobData } from './task-job-data.ts';
+import { TaskSigner } from './task-signer.ts';
+import { ThreadSweeper } from './thread-sweeper.ts';
 import { checkQueueName } from './weft-queue.ts';
 import type { WeftTargets } from './weft-target.ts';
 import { workerTarget, type AgentTargetOptions, type WorkerTarget } from './worker-target.ts';
@@ -24,7 +27,12 @@ export interface WeftWorkerOptions<T extends WeftTargets = WeftTargets> {
   concurrency?: number;
   /** BullMQ's key prefix (default 'bull'); the queue must use the same. */
   prefix?: string;
-  /** BullMQ's own worker options: lockDuration, stalledInterval, maxStalledCount, limiter, … */
+  /**
+   * BullMQ's own worker options: lockDuration, stalledInterval, limiter, …
+   * `maxStalledCount` is unlimited unless set here; a job BullMQ fails for
+   * stalling past a limit set here is put back in the queue all the same:
+   * worker deaths never end a Weft job.
+   */
   workerOptions?: Omit<WorkerOptions, 'connection' | 'concurrency' | 'prefix' | 'autorun'>;
   /**
    * The thread lease of each run (default 5,000 ms): how long a thread whose
@@ -65,6 +73,23 @@ export interface WeftWorkerOptions<T extends WeftTargets = WeftTargets> {
   instrumentation?: readonly Instrumentation[];
   /** BullMQ options of the task jobs this worker's runs send (attempts, backoff, priority; default 3 attempts, exponential from 500 ms). */
   taskJobOptions?: TaskJobOptions;
+  /**
+   * A secret every worker of the queue shares (at least 32 bytes; e.g.
+   * `randomBytes(32).toString('base64')`). With it, the workers sign what
+   * they hand each other through Redis for distributed steps — each task's
+   * data, the step's state it runs on, and its result — with HMAC-SHA256,
+   * and refuse what they did not sign (QUEUE_SIGNATURE_INVALID) instead of
+   * applying it. Without it, a well-formed task result written by anyone who
+   * can write the Redis is applied to the thread (see "Who must be trusted"
+   * in docs/distributed.md).
+   */
+  signingKey?: string | Uint8Array;
+  /**
+   * How often the queue's threads are swept for runs no job will continue
+   * (default 60,000 ms; 0 turns it off): `sweepStalledThreads` runs on one
+   * worker of the queue per interval.
+   */
+  sweepIntervalMs?: number;
 }
 
 /** How to close a worker. */
@@ -80,6 +105,7 @@ export interface WeftWorkerCloseOptions {
 
 const DEFAULT_LEASE_TTL_MS = 5_000;
 const DEFAULT_EVENTS_TTL_SECONDS = 86_400;
+const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Runs the jobs of a Weft queue: a BullMQ Worker whose processor runs the
@@ -108,10 +134,13 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
   readonly #active = new Set<Promise<unknown>>();
   /** With a graph target that has distributed nodes: the worker of its task queue, and the queue its runs send tasks to. */
   readonly #tasks: { worker: Worker<WeftTaskJobData, string>; queue: Queue<WeftTaskJobData, string> } | undefined;
+  readonly #signer: TaskSigner | undefined;
+  readonly #sweeper: ThreadSweeper | undefined;
   #closing: Promise<void> | undefined;
 
   constructor(options: WeftWorkerOptions<T>) {
-    const { leaseTtlMs, eventsTtlSeconds, context } = checkWorkerOptions(options);
+    const { leaseTtlMs, eventsTtlSeconds, context, sweepIntervalMs } = checkWorkerOptions(options);
+    this.#signer = options.signingKey === undefined ? undefined : new TaskSigner(options.signingKey);
     const { store, targets } = options;
     this.name = options.queue;
     this.#targets = new Map(
@@ -124,6 +153,7 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
       ]),
     );
     const prefix = options.prefix ?? 'bull';
+    const holder = options.holder ?? `${hostname()}:${process.pid}`;
     const settings = {
       queue: options.queue,
       prefix,
@@ -131,7 +161,7 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
       targets: this.#targets,
       leaseTtlMs,
       eventsTtlSeconds,
-      holder: options.holder ?? `${hostname()}:${process.pid}`,
+      holder,
       context,
       instrumentation: options.instrumentation,
     };
@@ -158,6 +188,7 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
                   client: await client,
                   ttlSeconds: eventsTtlSeconds,
                   jobOptions: taskJobOptions,
+                  signer: this.#signer,
                 })
             : undefined,
         });
@@ -165,6 +196,7 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
         return work.finally(() => this.#active.delete(work));
       },
       {
+        maxStalledCount: UNLIMITED_STALLS,
         ...options.workerOptions,
         connection: options.connection,
         prefix,
@@ -172,6 +204,35 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
         autorun: options.autorun ?? true,
       },
     );
+    this.bull.on('failed', (job, err) => this.#continueIfStalled(job, err));
+    this.#sweeper = sweepIntervalMs > 0 ? this.#startSweeper(options, { prefix, holder, leaseTtlMs, sweepIntervalMs }) : undefined;
+  }
+
+  /** The sweeper of the queue's stranded threads, on this worker (see `sweepIntervalMs`). */
+  #startSweeper(options: WeftWorkerOptions<T>, s: { prefix: string; holder: string; leaseTtlMs: number; sweepIntervalMs: number }) {
+    return new ThreadSweeper({
+      queue: options.queue,
+      prefix: s.prefix,
+      connection: options.connection,
+      store: options.store,
+      holder: s.holder,
+      leaseTtlMs: s.leaseTtlMs,
+      intervalMs: s.sweepIntervalMs,
+      onError: (err) => this.bull.emit('error', err as Error),
+    });
+  }
+
+  /**
+   * A job BullMQ failed for stalling (its workers died more often than a
+   * `maxStalledCount` set in `workerOptions`, or one another process set)
+   * goes back to the queue at once: its next worker continues it from its
+   * last checkpoint. The sweeper finds any that this misses (this worker died first).
+   */
+  #continueIfStalled(job: Job<WeftJobData, JobSummary> | undefined, err: Error): void {
+    if (!job || !failedForStalling(err.message)) return;
+    const work = continueStalledJob(job).catch((e: unknown) => void this.bull.emit('error', e as Error));
+    this.#active.add(work);
+    void work.finally(() => this.#active.delete(work));
   }
 
   /** The task queue's worker, and the queue the runs send tasks to; both share the worker's connection options. */
@@ -190,11 +251,13 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
           toKey: queue.toKey,
           signal: stop,
           steps,
+          signer: this.#signer,
         });
         this.#active.add(work);
         return work.finally(() => this.#active.delete(work));
       },
       {
+        maxStalledCount: UNLIMITED_STALLS,
         ...options.workerOptions,
         connection: options.connection,
         prefix,
@@ -226,6 +289,7 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
   }
 
   async #gracefulClose(): Promise<void> {
+    await this.#sweeper?.close();
     // Runs first: a run waiting for its step's tasks needs the task workers until it ends.
     await this.bull.close();
     await this.#tasks?.worker.close();
@@ -233,6 +297,7 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
   }
 
   async #forceClose(): Promise<void> {
+    await this.#sweeper?.close();
     // BullMQ first (its connection marked closing): the cancelled jobs then end without being completed or failed.
     await Promise.all([this.bull.close(true), this.#tasks?.worker.close(true)]);
     this.#abort.abort(new QueueError('QUEUE_CLOSED', `worker of queue "${this.name}" was closed with force`));
@@ -268,5 +333,11 @@ function checkWorkerOptions(options: WeftWorkerOptions<WeftTargets>) {
   const context = options.context ?? {};
   if (context === null || typeof context !== 'object' || Array.isArray(context))
     throw new QueueError('INVALID_ARGUMENT', 'new WeftWorker(): context must be an object of values to save with every run');
-  return { leaseTtlMs, eventsTtlSeconds, context };
+  const sweepIntervalMs = options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS;
+  if (!Number.isSafeInteger(sweepIntervalMs) || sweepIntervalMs < 0)
+    throw new QueueError(
+      'INVALID_ARGUMENT',
+      `new WeftWorker(): sweepIntervalMs must be a whole number of milliseconds (0 turns the sweeper off), got ${String(sweepIntervalMs)}`,
+    );
+  return { leaseTtlMs, eventsTtlSeconds, context, sweepIntervalMs };
 }

@@ -13,6 +13,7 @@ import { WorkerFleet, type WorkerEnv } from './worker-fleet.ts';
 /** What the worker processes serve (see worker-process.ts): types the queue's inputs and results. */
 export type TestTargets = {
   chain: ReturnType<typeof chainGraph>;
+  slow: ReturnType<typeof chainGraph>;
   approval: ReturnType<typeof approvalGraph>;
   map: ReturnType<typeof mapGraph>;
 };

@@ -19,6 +19,8 @@ export interface WorkerEnv {
   WEFT_LEASE_TTL_MS?: string;
   WEFT_LOCK_MS?: string;
   WEFT_STALLED_MS?: string;
+  /** BullMQ's maxStalledCount (default: WeftWorker's); a job past it must be continued all the same. */
+  WEFT_MAX_STALLED?: string;
   /** Where otel-worker-process.ts sends its spans (OTLP/HTTP). */
   WEFT_OTLP_URL?: string;
 }
