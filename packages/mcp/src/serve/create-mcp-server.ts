@@ -5,6 +5,7 @@ import type { CheckpointStore, CompiledGraph } from '@weft/graph';
 import { McpError } from '../errors.ts';
 import { elicitationFor } from './elicitation-for.ts';
 import { servedTarget, type ServedOutcome, type ServedTarget } from './served-target.ts';
+import { toolResult } from './tool-output.ts';
 
 /** How a Weft target is served as an MCP tool. */
 export interface McpServeOptions {
@@ -34,7 +35,14 @@ export function createMcpServer(target: Agent | CompiledGraph<any, any, any, any
   if (!name) throw new McpError('INVALID_ARGUMENT', 'createMcpServer(): the tool needs a name (toolName)');
   const server = new Server({ name: options.serverName ?? 'weft', version: '0.1.0' }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [{ name, description: served.description, inputSchema: served.inputSchema }],
+    tools: [
+      {
+        name,
+        description: served.description,
+        inputSchema: served.inputSchema,
+        ...(served.output ? { outputSchema: served.output.schema } : {}),
+      },
+    ],
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     if (request.params.name !== name) return failure(`there is no tool "${request.params.name}"; this server has "${name}"`);
@@ -81,12 +89,7 @@ async function answerCall(
     if ('outcome' in next) outcome = next.outcome;
   }
   if (outcome.status === 'error') return failure(`${outcome.error.code}: ${outcome.error.message}`);
-  const output = outcome.output;
-  if (typeof output === 'string') return { content: [{ type: 'text', text: output }] };
-  const text = JSON.stringify(output) ?? 'null';
-  const structured =
-    output !== null && typeof output === 'object' && !Array.isArray(output) ? { structuredContent: output as Record<string, unknown> } : {};
-  return { content: [{ type: 'text', text }], ...structured };
+  return toolResult(outcome.output, served.output);
 }
 
 /** What the next question starts with after an answer the run refused. */

@@ -1,5 +1,14 @@
 import { checkpointHandle, Runner, type Agent } from '@weft/agents';
-import { MemoryStore, type CheckpointStore, type CompiledGraph, type InterruptRecord, type WeftErrorJSON } from '@weft/graph';
+import {
+  MemoryStore,
+  isStandardSchema,
+  jsonSchemaOf,
+  type CheckpointStore,
+  type CompiledGraph,
+  type InterruptRecord,
+  type WeftErrorJSON,
+} from '@weft/graph';
+import { toolOutput, type ToolOutput } from './tool-output.ts';
 
 /** How one run of the served target ended, in the terms the MCP tool answers with. */
 export type ServedOutcome =
@@ -7,11 +16,13 @@ export type ServedOutcome =
   | { status: 'interrupted'; interrupts: readonly InterruptRecord[]; resume: (values: Record<string, unknown>) => Promise<ServedOutcome> }
   | { status: 'error'; error: { code: string; message: string } };
 
-/** A target as an MCP tool: its name, description and JSON Schema, and how to run it on a fresh thread. */
+/** A target as an MCP tool: its name, description, JSON Schemas, and how to run it on a fresh thread. */
 export interface ServedTarget {
   name: string;
   description: string;
   inputSchema: { type: 'object'; [key: string]: unknown };
+  /** The result's schema, when the target's output has one. */
+  output: ToolOutput | undefined;
   run(args: Record<string, unknown>, signal: AbortSignal): Promise<ServedOutcome>;
 }
 
@@ -48,6 +59,7 @@ export function servedTarget(
         properties: { query: { type: 'string', description: `What to ask ${target.name}` } },
         required: ['query'],
       },
+      output: toolOutput(agentOutputSchema(target)),
       run: (args, signal) => follow(runner.query(String(args['query']), { threadId: newThread(), signal, sessionValues: session })),
     };
   }
@@ -70,11 +82,25 @@ export function servedTarget(
     inputSchema: whole
       ? (input as ServedTarget['inputSchema'])
       : { type: 'object', properties: { input: input ?? { description: `The input of ${target.name}` } }, required: ['input'] },
+    output: toolOutput(target.toJSON().output),
     run: (args, signal) => {
       const threadId = newThread();
       return follow(graph.run(whole ? args : args['input'], { threadId, signal }), threadId, signal);
     },
   };
+}
+
+/**
+ * The JSON Schema of an agent's final output: a ChatModelAgent's
+ * outputSchema (a Standard Schema's output side: the value after its
+ * defaults and transforms), when its own answer ends every run. With
+ * sub-agents or a handoff, another agent may answer last, so none is declared.
+ */
+function agentOutputSchema(agent: Agent): Record<string, unknown> | undefined {
+  if (agent.kind !== 'chat-model' || agent.outputSchema === undefined) return undefined;
+  if (agent.subAgents?.length || agent.handoff !== undefined) return undefined;
+  const schema = agent.outputSchema;
+  return isStandardSchema(schema) ? jsonSchemaOf(schema, 'output', `chatModelAgent "${agent.name}"`) : schema;
 }
 
 function errorOf(err: unknown): { code: string; message: string } {
