@@ -1,7 +1,6 @@
 import type { CliIo } from './cli-io.ts';
 import { usageError } from './errors.ts';
 import { openSharedStore } from './open-shared-store.ts';
-import { parseSessionValues } from './parse-session-values.ts';
 import type { PrintedOption } from './printed-command.ts';
 import { queueAddress } from './queue-address.ts';
 import { queueAndReport } from './queue-and-report.ts';
@@ -9,6 +8,8 @@ import { readThreadHead } from './read-thread-head.ts';
 import { resumeCommand, type ResumeTarget } from './resume-command.ts';
 import { resumeModule } from './resume-module.ts';
 import { resumeValues, type ResumeFlags } from './resume-values.ts';
+import { savedSession } from './saved-session.ts';
+import { sessionValues } from './session-values.ts';
 import { refuseLocalOnly } from './run-queued.ts';
 import { terminalSafe } from './terminal-safe.ts';
 import { explainThreadError } from './thread-hints.ts';
@@ -53,9 +54,8 @@ export async function resumeQueued(
     if (flags.checkpoint !== undefined) await refuseFork(target, threadId, head.entry.id);
     const resume = resumeValues(head, values, target);
     const loaded = await resumeModule(head, flags, io, target, repeat);
-    if (loaded.kind === 'graph' && flags.session?.length)
-      throw usageError('resume: --session is for agents', 'a graph keeps its data in its state and input');
     const { entry } = head;
+    const session = sessionValues('resume', loaded, flags.session, await savedSession(loaded, opened.store, threadId, entry.id));
     const json = flags.json === true;
     await queueAndReport(
       {
@@ -67,7 +67,7 @@ export async function resumeQueued(
           threadId,
           checkpointId: flags.checkpoint === undefined ? undefined : entry.id,
           values: resume,
-          sessionValues: parseSessionValues(flags.session ?? []),
+          sessionValues: session,
         },
         address,
       },

@@ -17,7 +17,7 @@ async function api(base: string, path: string, body?: unknown): Promise<{ status
 describe('weft serve', () => {
   it('serves the module with its session values; its threads are the store’s: weft resume finishes one the page started', async () => {
     const cwd = tempDir();
-    const store = `sqlite:${join(cwd, 'studio.db')}`;
+    const store = `sqlite:${join(cwd, 'stores', 'studio.db')}`;
     // A module of the project: what weft resume loads by itself must lie inside it.
     const server = weftProcess(['serve', projectModule(cwd, SUPPORT_MODULE), '--port', '0', '--store', store], cwd);
     const ready = await server.waitFor((l) => l.startsWith('studio ready · '));

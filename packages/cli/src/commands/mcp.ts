@@ -7,7 +7,7 @@ import { loadModule } from '../load-module.ts';
 import { openStore } from '../open-store.ts';
 import { nextSignal } from '../next-signal.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
-import { parseSessionValues } from '../parse-session-values.ts';
+import { sessionValues } from '../session-values.ts';
 import { terminalSafe } from '../terminal-safe.ts';
 
 const USAGE = `usage: weft mcp <module> [options]
@@ -61,13 +61,12 @@ export const mcpCommand: Command = {
     if (!http && values.token !== undefined)
       throw usageError('mcp: --token is for --http', 'add --http to serve over HTTP; over stdio the client starts the server itself');
     const { port, host, token } = listenFlags('mcp', values, io.env, { tokenEnv: 'WEFT_MCP_TOKEN', defaultPort: 3000 });
-    const sessionValues = parseSessionValues(values.session ?? []);
     const opened = values.store === undefined ? undefined : await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: true });
     try {
       const { serveMcp } = await loadMcp();
       const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
       const target = loaded.kind === 'agent' ? loaded.agent : loaded.graph;
-      const common = { ...(opened ? { store: opened.store } : {}), sessionValues };
+      const common = { ...(opened ? { store: opened.store } : {}), sessionValues: sessionValues('mcp', loaded, values.session) };
       const served = await serveMcp(
         target,
         http ? { ...common, transport: 'http', port, host, ...(token ? { token } : {}) } : { ...common, transport: 'stdio' },

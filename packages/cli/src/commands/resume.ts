@@ -2,12 +2,13 @@ import type { Command } from '../command.ts';
 import { usageError } from '../errors.ts';
 import { openStore } from '../open-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
-import { parseSessionValues } from '../parse-session-values.ts';
 import type { PrintedOption } from '../printed-command.ts';
 import { readThreadHead } from '../read-thread-head.ts';
 import type { ResumeTarget } from '../resume-command.ts';
 import { resumeModule } from '../resume-module.ts';
 import { resumeQueued } from '../resume-queued.ts';
+import { savedSession } from '../saved-session.ts';
+import { sessionValues } from '../session-values.ts';
 import { resumeValues, type ResumeFlags } from '../resume-values.ts';
 import type { CliIo } from '../cli-io.ts';
 import { flagText } from '../flag-text.ts';
@@ -89,10 +90,9 @@ export const resumeCommand: Command = {
         const head = await readThreadHead(opened, threadId, values.checkpoint);
         const resume = resumeValues(head, await valueFlags(values, io), target);
         const loaded = await resumeModule(head, values, io, target, givenOptions(values));
-        const sessionValues = parseSessionValues(values.session ?? []);
-        if (loaded.kind === 'graph' && values.session?.length)
-          throw usageError('resume: --session is for agents', 'a graph keeps its data in its state and input');
         const { entry } = head;
+        const saved = await savedSession(loaded, opened.store, threadId, entry.id);
+        const session = sessionValues('resume', loaded, values.session, saved);
         if (values.json !== true)
           io.stdout(
             terminalSafe(
@@ -100,7 +100,7 @@ export const resumeCommand: Command = {
             ) + '\n',
           );
         const fork = values.checkpoint !== undefined;
-        const request = { mode: 'resume', threadId, checkpointId: entry.id, values: resume, sessionValues, lease, fork } as const;
+        const request = { mode: 'resume', threadId, checkpointId: entry.id, values: resume, sessionValues: session, lease, fork } as const;
         await runAndReport(loaded, opened, io, request, head.record.context, values);
         return 0;
       } finally {

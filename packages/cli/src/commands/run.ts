@@ -6,10 +6,10 @@ import { loadModule } from '../load-module.ts';
 import { newThreadId } from '../new-thread-id.ts';
 import { openStore } from '../open-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
-import { parseSessionValues } from '../parse-session-values.ts';
 import { outsideProject } from '../recorded-module.ts';
 import { refuseInterrupted } from '../refuse-interrupted.ts';
 import type { ResumeTarget } from '../resume-command.ts';
+import { sessionValues } from '../session-values.ts';
 import { runQueued } from '../run-queued.ts';
 import { runAndReport } from '../run-and-report.ts';
 import { runInput } from '../run-input.ts';
@@ -73,13 +73,11 @@ export const runCommand: Command = {
     const inputText = values.input === undefined ? undefined : await flagText('--input', values.input, io);
     const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
     const input = runInput(loaded.kind, { query: values.query, input: inputText });
-    const sessionValues = parseSessionValues(values.session ?? []);
-    if (loaded.kind === 'graph' && values.session?.length)
-      throw usageError('run: --session is for agents', 'pass a graph its data with --input');
+    const session = sessionValues('run', loaded, values.session);
     if (values.thread === '') throw usageError('run: --thread needs a non-empty id', 'leave --thread out to get a new id');
     if (values['take-over'] && values.thread === undefined)
       throw usageError('run: --take-over needs --thread', 'a new thread has no one to take it from');
-    if (values.queue !== undefined) return runQueued(loaded, { input, sessionValues }, { ...values, queue: values.queue }, io);
+    if (values.queue !== undefined) return runQueued(loaded, { input, sessionValues: session }, { ...values, queue: values.queue }, io);
     if (values['queue-name'] !== undefined) throw usageError('run: --queue-name needs --queue', 'add --queue <redis url>');
     const opened = await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: true });
     const holder = cliHolder('run');
@@ -88,7 +86,7 @@ export const runCommand: Command = {
       const threadId = values.thread ?? (await newThreadId(opened.store));
       const json = values.json === true;
       const name = loaded.kind === 'agent' ? loaded.agent.name : loaded.graph.name;
-      const request = { mode: 'run', threadId, input, sessionValues, holder } as const;
+      const request = { mode: 'run', threadId, input, sessionValues: session, holder } as const;
       const header = (): void => {
         if (!json) io.stdout(`${terminalSafe(`thread ${threadId} · ${loaded.kind} ${name} · store ${opened.label}`)}\n`);
       };
@@ -102,7 +100,7 @@ export const runCommand: Command = {
       try {
         await refuseInterrupted(target, threadId);
         header();
-        await runAndReport(loaded, opened, io, { mode: 'run', threadId, input, sessionValues, lease }, {}, values);
+        await runAndReport(loaded, opened, io, { mode: 'run', threadId, input, sessionValues: session, lease }, {}, values);
         return 0;
       } finally {
         await lease.release(); // a no-op once the run released it

@@ -6,13 +6,12 @@ import { listenFlags, tokenRequired } from '../listen-flags.ts';
 import { loadBullmq, type Queue } from '../load-bullmq.ts';
 import { loadModule } from '../load-module.ts';
 import { loadStudio } from '../load-studio.ts';
-import { moduleSessionValues } from '../module-session-values.ts';
 import { nextSignal } from '../next-signal.ts';
 import { openSharedStore } from '../open-shared-store.ts';
 import { openStore } from '../open-store.ts';
 import { DEFAULT_QUEUE_NAME, queueAddress } from '../queue-address.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
-import { parseSessionValues } from '../parse-session-values.ts';
+import { sessionValues } from '../session-values.ts';
 import { recordedModulePath } from '../recorded-module.ts';
 import { terminalSafe } from '../terminal-safe.ts';
 
@@ -68,10 +67,9 @@ export const serveCommand: Command = {
     const { values, positionals } = parseCommandArgs('serve', args, OPTIONS, { names: ['module'], required: 1 });
     const { port, host, token } = listenFlags('serve', values, io.env, { tokenEnv: 'WEFT_STUDIO_TOKEN', defaultPort: 4300 });
     if (token !== undefined && token.length < 8) throw usageError('serve: the token is shorter than 8 characters', 'use a longer secret');
-    const flagged = parseSessionValues(values.session ?? []);
     const { serveStudio } = await loadStudio();
     const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
-    const sessionValues = { ...moduleSessionValues(loaded.exports, positionals[0]!), ...flagged };
+    const session = sessionValues('serve', loaded, values.session);
     const opened =
       values.queue === undefined
         ? await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: true })
@@ -83,7 +81,7 @@ export const serveCommand: Command = {
         store: opened.store,
         port,
         host,
-        sessionValues,
+        sessionValues: session,
         context: { weft: { module: recordedModulePath(loaded.path, io), export: loaded.exportName } },
         ...(token ? { token } : {}),
         ...(queue ? { queue: { queue, target: loaded.exportName } } : {}),
