@@ -45,8 +45,13 @@ export type { AgentTargetOptions } from './worker-target.ts';
 export type { TaskJobOptions } from './queue-dispatcher.ts';
 export type { WeftTaskJobData } from './task-job-data.ts';
 export { taskQueueName } from './task-job-data.ts';
-export type { JobSummary } from './run-job.ts';
-export { JOB_CONTEXT_KEY } from './run-job.ts';
+export type { JobSummary, JobOrigin } from './run-job.ts';
+export { JOB_CONTEXT_KEY, ORIGIN_CONTEXT_KEY } from './run-job.ts';
+
+// Threads whose workers died: stalls, and the sweeper
+export { sweepStalledThreads } from './sweep-stalled-threads.ts';
+export type { SweepOptions, SweepReport, SweptThread } from './sweep-stalled-threads.ts';
+export { STALLED_REASON } from './continue-stalled-job.ts';
 
 // Targets and job data
 export type { WeftTarget, WeftTargets, TargetInput, TargetEvent, TargetResult } from './weft-target.ts';

@@ -20,8 +20,8 @@ export class TaskSigner {
   readonly #key: Buffer;
 
   constructor(key: string | Uint8Array) {
-    const bytes = typeof key === 'string' ? Buffer.from(key, 'utf8') : Buffer.from(key);
-    if ((typeof key !== 'string' && !(key instanceof Uint8Array)) || bytes.length < MIN_KEY_BYTES)
+    const bytes = typeof key === 'string' ? Buffer.from(key, 'utf8') : key instanceof Uint8Array ? Buffer.from(key) : Buffer.alloc(0);
+    if (bytes.length < MIN_KEY_BYTES)
       throw new QueueError(
         'INVALID_ARGUMENT',
         `new WeftWorker(): signingKey must be a string or bytes of at least ${MIN_KEY_BYTES} bytes, shared by every worker of the queue (e.g. randomBytes(32).toString('base64'))`,

@@ -21,6 +21,8 @@ export interface WorkerEnv {
   WEFT_STALLED_MS?: string;
   /** BullMQ's maxStalledCount (default: WeftWorker's); a job past it must be continued all the same. */
   WEFT_MAX_STALLED?: string;
+  /** The workers' sweepIntervalMs ('0': no sweeper, for a test that sweeps by itself). */
+  WEFT_SWEEP_MS?: string;
   /** Where otel-worker-process.ts sends its spans (OTLP/HTTP). */
   WEFT_OTLP_URL?: string;
 }
