@@ -25,6 +25,12 @@ export interface OutputSpec {
 export interface ModelCallOptions {
   /** The tools bound for this call (empty when the agent has none). */
   tools: readonly ToolSpec[];
+  /**
+   * Aborts when the call is no longer wanted: the run was cancelled, or the
+   * agent's call went over one of its limits (the reason says which). Stop
+   * reading and reject (or end the stream) when it does; a model that ignores
+   * it is left behind at a timeout and its late answer dropped.
+   */
   signal: AbortSignal;
   /** Answer with JSON text matching this schema instead of free text. */
   output?: OutputSpec;

@@ -1,9 +1,18 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MemoryStore } from '@weft/graph';
-import { openAIChatModel } from '@weft/models';
+import { openAIChatModel, scriptedModel } from '@weft/models';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AgentError, assistantMessage, chatModelAgent, Runner, type ChatModel, type Message, type MessageChunk } from '../index.ts';
+import {
+  AgentError,
+  agentTool,
+  assistantMessage,
+  chatModelAgent,
+  Runner,
+  type ChatModel,
+  type Message,
+  type MessageChunk,
+} from '../index.ts';
 import { summarize } from '../test-support/summarize.ts';
 
 /** Far above every limit a test sets: a stream still going here was never stopped. */
@@ -122,6 +131,21 @@ describe('modelCallLimits: one model call is bounded in chunks, bytes and time',
     const byBytes = await new Runner({ agent: plain, streaming: true, modelCallLimits: { maxChunks: 5, maxBytes: 10 } }).query('go');
     expect(summarize(byBytes.events)).toEqual([...chunkLines(3, 'abc'), 'A [A] | ERROR MODEL_OUTPUT_LIMIT']);
     expect(byBytes.error).toMatchObject({ details: { limit: 'maxBytes', max: 10 } });
+  });
+
+  it("the Runner's limits reach agents used as tools: the inner agent's failure is the outer agent's tool error", async () => {
+    const inner = chatModelAgent({ name: 'Inner', description: 'inner', model: scriptedModel([{ text: 'x'.repeat(100) }]) });
+    const outerModel = scriptedModel([{ toolCalls: [{ name: 'Inner', arguments: { request: 'go' }, id: 'c1' }] }, { text: 'done' }]);
+    const outer = chatModelAgent({ name: 'Outer', description: '', model: outerModel, tools: [agentTool(inner)] });
+    const done = await new Runner({ agent: outer, modelCallLimits: { maxBytes: 50 } }).query('go');
+    const limit =
+      'agent "Inner": model "scripted" exceeded modelCallLimits.maxBytes: more than 50 bytes of text and tool calls in one answer; ' +
+      'raise it with chatModelAgent({ modelCallLimits: { maxBytes } }) or new Runner({ modelCallLimits: { maxBytes } })';
+    expect(summarize(done.events)).toEqual([
+      'Outer [Outer] | assistant:  → Inner({"request":"go"})',
+      `Outer [Outer] | tool Inner: Error: Inner failed: ${limit} | ERROR TOOL_FAILED`,
+      'Outer [Outer] | assistant: done',
+    ]);
   });
 
   it('bytes are UTF-8 bytes of the text and of tool-call names and arguments', async () => {
