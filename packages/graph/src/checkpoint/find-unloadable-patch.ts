@@ -1,11 +1,11 @@
 import type { Patch } from 'immer';
-import { pathKeyProblem } from '../state/path-key-problem.ts';
 import type { CheckpointRecord } from './checkpoint-record.ts';
 import type { ValuePath } from './unserializable.ts';
+import { patchPathProblem } from './patch-path-problem.ts';
 
 /**
- * A patch in the record that loading would refuse for its keys (see
- * pathKeyProblem), and where it sits. immer records `draft.counts.constructor
+ * A patch in the record that loading would refuse for its path (see
+ * patchPathProblem), and where it sits. immer records `draft.counts.constructor
  * = 1` as such a patch; written as it is, the checkpoint could never be
  * loaded. Allocates nothing unless it finds one (it runs on every write).
  */
@@ -28,7 +28,7 @@ export function findUnloadablePatch(record: CheckpointRecord, at: ValuePath = []
 
 function badPatch(patches: readonly Patch[]): { what: string; index: number } | undefined {
   for (let index = 0; index < patches.length; index++) {
-    const problem = pathKeyProblem(patches[index]!.path);
+    const problem = patchPathProblem(patches[index]!.path);
     if (problem) return { what: `a state patch that ${problem}`, index };
   }
   return undefined;

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Patch } from 'immer';
-import { applyPatchList, freezeOwned } from '../state/apply-patch-list.ts';
+import { applyPatchList } from '../state/apply-patch-list.ts';
 import { deepFreeze } from '../state/deep-freeze.ts';
 import { WeftError } from '../errors.ts';
 import type { ChainPosition } from './checkpoint-writer.ts';
@@ -128,14 +128,16 @@ async function parentOf(
   );
 }
 
-/** The snapshot with the deltas applied, oldest first (`deltas` is newest first). */
+/**
+ * The snapshot with the deltas applied, oldest first (`deltas` is newest
+ * first), as one batch: each container is copied once for the whole chain,
+ * and splices on a list stay linear across deltas (see applyPatchList).
+ */
 function replay(snapshot: unknown, deltas: readonly Patch[][]): unknown {
+  const patches: Patch[] = [];
+  for (let i = deltas.length - 1; i >= 0; i--) for (const patch of deltas[i]!) patches.push(patch);
   // Frozen before the deltas: they copy only what they change, so freezing the result afterwards would stop at its frozen root.
-  let state = deepFreeze(snapshot);
-  const owned = new Set<object>();
-  for (let i = deltas.length - 1; i >= 0; i--) state = applyPatchList(state, deltas[i]!, owned);
-  freezeOwned(owned);
-  return state;
+  return applyPatchList(deepFreeze(snapshot), patches);
 }
 
 /** Decodes a stored entry and checks that it is the checkpoint asked for, written by this graph. */

@@ -1,8 +1,8 @@
 import type { ErrorObject } from 'ajv/dist/jtd.js';
 import { jtdCheck } from '../schema/jtd.ts';
-import { pathKeyProblem } from '../state/path-key-problem.ts';
 import type { CheckpointRecord } from './checkpoint-record.ts';
 import { checkpointRecordSchema } from './checkpoint-record-schema.ts';
+import { patchPathProblem } from './patch-path-problem.ts';
 
 const isRecord = jtdCheck(checkpointRecordSchema);
 
@@ -100,10 +100,10 @@ function beyondSchema(r: CheckpointRecord, embedded: boolean): string | undefine
   return undefined;
 }
 
-/** Keys that lead to a prototype are refused here, naming the checkpoint; list bounds need the state (applyPatchList). */
+/** Keys that lead to a prototype and overlong paths are refused here, naming the checkpoint; list bounds need the state (applyPatchList). */
 function patchKeysProblem(patches: readonly { path: readonly unknown[] }[]): string | undefined {
   for (let i = 0; i < patches.length; i++) {
-    const problem = pathKeyProblem(patches[i]!.path);
+    const problem = patchPathProblem(patches[i]!.path);
     if (problem) return problem;
   }
   return undefined;
