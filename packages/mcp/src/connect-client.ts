@@ -5,9 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { McpError } from './errors.ts';
 import type { McpHttpServer, McpStdioServer, McpToolsOptions } from './mcp-options.ts';
-
-/** Which transport a connection uses. */
-export type McpTransportKind = 'stdio' | 'streamable-http' | 'sse';
+import type { McpTransportKind } from './mcp-transport-kind.ts';
 
 /** A client that completed the MCP handshake, and how it is connected. */
 export interface ConnectedClient {

@@ -13,9 +13,11 @@
  */
 export { mcpTools, McpTools, IDEMPOTENCY_META_KEY } from './mcp-tools.ts';
 export type { McpToolsOptions, McpStdioServer, McpHttpServer, McpApproval } from './mcp-options.ts';
-export type { McpTransportKind } from './connect-client.ts';
+export type { McpTransportKind } from './mcp-transport-kind.ts';
 export { createMcpServer } from './serve/create-mcp-server.ts';
 export type { McpServeOptions } from './serve/create-mcp-server.ts';
+export type { McpServer } from './serve/mcp-server.ts';
+export type { McpServerTransport } from './serve/mcp-server-transport.ts';
 export { serveMcp } from './serve/serve-mcp.ts';
 export type { McpServeTransport } from './serve/serve-mcp.ts';
 export type { McpHttpTransport } from './serve/serve-http.ts';

@@ -1,7 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError as ProtocolError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Tool, ToolContext, Toolset } from '@weft/agents';
-import { connectClient, serverLabel, type ConnectedClient, type McpTransportKind } from './connect-client.ts';
+import { connectClient, serverLabel, type ConnectedClient } from './connect-client.ts';
+import type { McpTransportKind } from './mcp-transport-kind.ts';
 import { McpError } from './errors.ts';
 import { toWeftTool, weftToolName, type ListedTool } from './mcp-tool.ts';
 import { checkMcpOptions, type McpToolsOptions } from './mcp-options.ts';

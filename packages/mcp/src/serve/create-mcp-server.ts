@@ -4,6 +4,7 @@ import type { Agent } from '@weft/agents';
 import type { CheckpointStore, CompiledGraph } from '@weft/graph';
 import { McpError } from '../errors.ts';
 import { elicitationFor } from './elicitation-for.ts';
+import type { McpServer } from './mcp-server.ts';
 import { servedTarget, type ServedOutcome, type ServedTarget } from './served-target.ts';
 import { toolResult } from './tool-output.ts';
 
@@ -29,7 +30,7 @@ const MAX_QUESTIONS = 20;
  * tool error that says which interrupt the run waits on. Connect it to any
  * transport (`server.connect(transport)`), or use `serveMcp`.
  */
-export function createMcpServer(target: Agent | CompiledGraph<any, any, any, any>, options: McpServeOptions = {}): Server {
+export function createMcpServer(target: Agent | CompiledGraph<any, any, any, any>, options: McpServeOptions = {}): McpServer {
   const served = servedTarget(target, options.store, options.sessionValues);
   const name = (options.toolName ?? served.name).replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64);
   if (!name) throw new McpError('INVALID_ARGUMENT', 'createMcpServer(): the tool needs a name (toolName)');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { McpServer } from './mcp-server.ts';
 
 /** How many sessions an HTTP server keeps, and for how long one may sit idle. */
 export interface SessionLimits {
@@ -12,7 +12,7 @@ export interface SessionLimits {
 /** One client's session: its transport and server, and when it was last busy. */
 interface Session {
   transport: StreamableHTTPServerTransport;
-  server: Server;
+  server: McpServer;
   /**
    * POSTs of the session being answered now (a tool call, one waiting on an elicitation). The
    * client's standing GET stream is not one: a client that went away without a word may leave it
@@ -40,10 +40,10 @@ export class McpSessions {
   /** Requests without a session id being answered now: each may start a session. */
   #opening = 0;
   readonly #limits: SessionLimits;
-  readonly #newServer: () => Server;
+  readonly #newServer: () => McpServer;
   readonly #sweeper: NodeJS.Timeout;
 
-  constructor(limits: SessionLimits, newServer: () => Server) {
+  constructor(limits: SessionLimits, newServer: () => McpServer) {
     this.#limits = limits;
     this.#newServer = newServer;
     // Unref'd: an idle server's sweep never keeps the process alive; close() clears it.
