@@ -116,7 +116,7 @@ function messageView(m) {
 function interruptView(i) {
   const card = el('div', 'card');
   const head = el('div', 'head');
-  head.append(el('span', 'tag interrupt', 'interrupt'), el('span', 'muted', i.id));
+  head.append(el('span', 'tag interrupt', 'interrupt'), el('span', 'muted interrupt-id', i.id));
   card.append(head, el('pre', '', pretty(i.info)));
   return card;
 }

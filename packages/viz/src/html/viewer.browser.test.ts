@@ -158,6 +158,29 @@ describe('the HTML viewer in Chromium', { timeout: 60_000 }, () => {
     await check();
   });
 
+  it('a long interrupt id wraps inside the step panel: nothing is clipped and the panel does not scroll sideways', async () => {
+    const { page, check } = await open(support.url);
+    const stop = expectedSteps(support.lines).findIndex((s) => s.label === 'run 1 · step 24');
+    await page.locator('.tick').nth(stop).click();
+    // The support run's approval: its id, a path through the agents to the refund call, is longer than the panel is wide.
+    const id = page.locator('#step-body .card .head > span.muted').filter({ hasText: /^agent:.*\/tool:refund:.*#0$/ });
+    expect(await id.count()).toBe(1);
+    const sizes = await id.evaluate((span) => {
+      const card = span.closest('.card')!.getBoundingClientRect();
+      const box = span.getBoundingClientRect();
+      const panel = document.querySelector('#step-panel')!;
+      const tag = span.previousElementSibling!.getBoundingClientRect();
+      return {
+        inside: box.left >= card.left && box.right <= card.right,
+        // Taller than the one-line "interrupt" tag beside it: the id wrapped.
+        wrapped: box.height > tag.height * 1.5,
+        panelOverflow: panel.scrollWidth - panel.clientWidth,
+      };
+    });
+    expect(sizes).toEqual({ inside: true, wrapped: true, panelOverflow: 0 });
+    await check();
+  });
+
   it('plays and pauses; pans, zooms and fits', async () => {
     const { page, check } = await open(support.url);
     const play = page.locator('#play');
