@@ -2,6 +2,7 @@ import { newCheckpointId } from './checkpoint-id.ts';
 import type { Patch } from 'immer';
 import type { CheckpointRecord } from './checkpoint-record.ts';
 import type { CheckpointStore } from './checkpoint-store.ts';
+import { checkpointTooLarge } from './checkpoint-too-large.ts';
 import { encodeCheckpoint } from './codec.ts';
 
 /** Where a thread's delta chain stands, so a resumed run continues the snapshot policy. */
@@ -29,7 +30,8 @@ export interface WrittenCheckpoint {
  * last snapshot weigh twice as much as that snapshot (snapshots then grow
  * geometrically, so the bytes stored stay a small multiple of the data, and a
  * load replays a bounded chain); otherwise as the immer patches from the
- * previous checkpoint.
+ * previous checkpoint. A checkpoint larger than the graph's
+ * `maxCheckpointBytes` is refused (CHECKPOINT_TOO_LARGE) before the store sees it.
  */
 export class CheckpointWriter {
   #pos: ChainPosition;
@@ -38,7 +40,7 @@ export class CheckpointWriter {
 
   constructor(
     private readonly store: CheckpointStore,
-    private readonly graph: { name: string; hash: string },
+    private readonly graph: { name: string; hash: string; maxCheckpointBytes: number },
     readonly threadId: string,
     private readonly snapshotEvery: number,
     position: ChainPosition,
@@ -100,6 +102,8 @@ export class CheckpointWriter {
     if (body.error !== undefined) record.error = body.error;
     if (body.resumeValues !== undefined) record.resumeValues = body.resumeValues;
     const bytes = encodeCheckpoint(record);
+    // The length the encoding already gives: the size limit costs one comparison per write.
+    if (bytes.length > this.graph.maxCheckpointBytes) throw checkpointTooLarge(record, bytes.length, this.graph.maxCheckpointBytes);
     this.#lastBytes = bytes;
     this.#lastState = state;
     const entry = {

@@ -130,6 +130,11 @@ function encodeRecord(r: CheckpointRecord): Uint8Array {
   return out;
 }
 
+/** How many bytes `value` takes in a checkpoint body (for messages about size: it encodes the value). */
+export function encodedLength(value: unknown): number {
+  return writer.encode(value, 0).length;
+}
+
 export function decodeCheckpoint(bytes: Uint8Array, where: string): CheckpointRecord {
   const corrupt = (why: string, cause?: unknown) =>
     new WeftError('CHECKPOINT_CORRUPT', `checkpoint ${where} is corrupt (${why}); pick an earlier checkpoint from history()`, {

@@ -2,7 +2,7 @@ import type { GraphDefinition, NodeSpec } from '../builder/graph-builder.ts';
 import { END, START } from '../builder/start-end.ts';
 import { GraphValidationError, WeftError } from '../errors.ts';
 import { buildIR, irToJSON } from './build-ir.ts';
-import { checkpointPolicyProblem, type CompileOptions } from './compile-options.ts';
+import { checkpointPolicyProblem, DEFAULT_MAX_CHECKPOINT_BYTES, type CompileOptions } from './compile-options.ts';
 import { CompiledGraph } from './compiled-graph.ts';
 import type { ExecutionPlan, PlanNode, PlanTarget } from './execution-plan.ts';
 import type { GraphJSON } from './graph-json.ts';
@@ -77,6 +77,7 @@ function buildPlan(def: GraphDefinition, options: CompileOptions, hash: string):
     maxSteps: options.maxSteps ?? nodes.length + 10,
     maxConcurrency: options.maxConcurrency ?? Infinity,
     snapshotEvery: options.snapshotEvery ?? 100,
+    maxCheckpointBytes: options.maxCheckpointBytes ?? DEFAULT_MAX_CHECKPOINT_BYTES,
     checkpoints: options.checkpoints ?? 'every-step',
     store: options.store,
   };
@@ -124,6 +125,10 @@ function checkOptions(name: string, o: CompileOptions): void {
     if (v !== undefined && !(Number.isInteger(v) && v > 0) && !(key === 'maxConcurrency' && v === Infinity)) {
       throw bad(`${key} must be a positive integer, got ${String(v)}`);
     }
+  }
+  const max = o.maxCheckpointBytes;
+  if (max !== undefined && !(Number.isInteger(max) && max > 0) && max !== Infinity) {
+    throw bad(`maxCheckpointBytes must be a positive integer or Infinity, got ${String(max)}`);
   }
   const policy = checkpointPolicyProblem(o.checkpoints);
   if (policy) throw bad(policy);

@@ -10,6 +10,17 @@ export interface CompileOptions {
   /** A full state snapshot at least every K checkpoints; immer patches in between (default 100). */
   snapshotEvery?: number;
   /**
+   * The most bytes one encoded checkpoint may take (default 16 MiB; `Infinity`
+   * for no limit). A step whose checkpoint would be larger fails with
+   * CHECKPOINT_TOO_LARGE, naming the largest value in it, and writes nothing:
+   * the thread continues from its last checkpoint. Stores keep every
+   * checkpoint (a 100 MB state value took 200 MB of SQLite file and 201 MB of
+   * WAL), so large data belongs in a file or blob store, its key in the state.
+   * A subgraph's state counts toward its parent's checkpoint, under the
+   * parent's limit.
+   */
+  maxCheckpointBytes?: number;
+  /**
    * Which checkpoints a run writes (with a store). `'every-step'` (the default):
    * one after every step, so a run can be resumed or forked at any step and a
    * crash loses at most the step in flight. `'on-exit'`: the run's first
@@ -28,6 +39,9 @@ export interface CompileOptions {
    */
   distribute?: boolean | ((node: { name: string; kind: string }) => boolean);
 }
+
+/** 16 MiB: far above a conversation's state (a 50-message history snapshot is about 12 KB), well below what stores keep comfortably per row. */
+export const DEFAULT_MAX_CHECKPOINT_BYTES = 16 * 1024 * 1024;
 
 /** When a run with a store writes checkpoints: see {@link CompileOptions.checkpoints}. */
 export type CheckpointPolicy = 'every-step' | 'on-exit';

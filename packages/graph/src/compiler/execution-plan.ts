@@ -27,6 +27,8 @@ export interface ExecutionPlan {
   maxSteps: number;
   maxConcurrency: number;
   snapshotEvery: number;
+  /** The most bytes one encoded checkpoint may take (CHECKPOINT_TOO_LARGE past it). */
+  maxCheckpointBytes: number;
   /** The runs' default; a run may choose for itself. */
   checkpoints: CheckpointPolicy;
   store: CheckpointStore | undefined;
