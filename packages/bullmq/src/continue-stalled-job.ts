@@ -1,4 +1,4 @@
-import type { Job } from 'bullmq';
+import type { Job, Queue, RedisClient } from 'bullmq';
 
 /**
  * The reason BullMQ gives a job it failed because its workers stopped
@@ -37,5 +37,42 @@ export async function continueStalledJob(job: Job): Promise<boolean> {
     // Someone else moved it first (or removed it): not ours to continue. Any other failure (Redis) is the caller's.
     if ((await job.getState()) !== 'failed') return false;
     throw err;
+  }
+}
+
+// Lua through BullMQ's client interface, as events-stream.ts does: one round trip reads a page of the failed set's reasons.
+const FIND = 'weftStalledFailures';
+const FIND_LUA = `
+local ids = redis.call('ZRANGE', KEYS[1], ARGV[1], ARGV[2])
+local out = {}
+for _, id in ipairs(ids) do
+  if redis.call('HGET', ARGV[3] .. id, 'failedReason') == ARGV[4] then out[#out + 1] = id end
+end
+return {#ids, out}`;
+const PAGE = 1_000;
+const defined = new WeakSet<RedisClient>();
+
+/**
+ * The ids of a queue's jobs that BullMQ failed for stalling, read from its
+ * failed set a page at a time (each page one short script, so a long failed
+ * set never blocks Redis for long).
+ */
+export async function stalledFailures(queue: Queue): Promise<string[]> {
+  const client = await queue.client;
+  if (!defined.has(client)) {
+    client.defineCommand(FIND, { numberOfKeys: 1, lua: FIND_LUA, readOnly: true });
+    defined.add(client);
+  }
+  const ids: string[] = [];
+  for (let start = 0; ; start += PAGE) {
+    const [read, found] = (await client.runCommand(FIND, [
+      queue.toKey('failed'),
+      start,
+      start + PAGE - 1,
+      queue.toKey(''),
+      STALLED_REASON,
+    ])) as [number, string[]];
+    ids.push(...found);
+    if (read < PAGE) return ids;
   }
 }

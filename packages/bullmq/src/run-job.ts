@@ -260,7 +260,8 @@ function origin(s: JobSettings, target: string): JobOrigin {
   return { queue: s.queue, prefix: s.prefix, target };
 }
 
-function ownedBy(head: CheckpointEntry, jobId: string): boolean {
+/** Whether a checkpoint was written by the run of this job (its context names the job). */
+export function ownedBy(head: CheckpointEntry, jobId: string): boolean {
   return decodeCheckpoint(head.bytes, `${head.threadId}/${head.id}`).context[JOB_CONTEXT_KEY] === jobId;
 }
 

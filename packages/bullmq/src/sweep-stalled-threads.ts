@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import { decodeCheckpoint, type CheckpointStore, type ThreadLease, type ThreadSummary } from '@weft/graph';
-import { continueStalledJob, failedForStalling } from './continue-stalled-job.ts';
+import { continueStalledJob, failedForStalling, stalledFailures } from './continue-stalled-job.ts';
 import { QueueError } from './errors.ts';
-import { JOB_CONTEXT_KEY, ORIGIN_CONTEXT_KEY, type JobOrigin } from './run-job.ts';
+import { parseJobData } from './job-data.ts';
+import { JOB_CONTEXT_KEY, ORIGIN_CONTEXT_KEY, ownedBy, type JobOrigin } from './run-job.ts';
 import type { WeftQueue } from './weft-queue.ts';
 
 export interface SweepOptions {
@@ -37,7 +38,10 @@ export interface SweptThread {
 
 /** What one sweep saw and did. */
 export interface SweepReport {
-  /** Threads of the queue whose head is `running` with no unexpired lease: their runner is gone. */
+  /**
+   * What it looked at: threads of the queue whose head is `running` with no
+   * unexpired lease (their runner is gone), and jobs BullMQ failed for stalling.
+   */
   examined: number;
   /** Those whose job was no longer alive, each sent back to work once. */
   continued: SweptThread[];
@@ -59,6 +63,11 @@ const DEFAULT_TTL_MS = 5_000;
  * with a result of its own (completed, or failed for another reason) is left
  * alone: its readers were told how it ended.
  *
+ * The sweep also puts back every job of the queue that BullMQ failed for
+ * stalling before its run wrote a checkpoint (its worker died first), as
+ * long as its thread did not move on since the job was enqueued (no
+ * checkpoint, or a head older than the job): nothing else would find it.
+ *
  * Each thread is looked at under its lease, and looked at again once the
  * lease is held: two sweepers in two processes never both continue a thread
  * (the one that comes second finds the job alive again, or the thread busy).
@@ -66,9 +75,10 @@ const DEFAULT_TTL_MS = 5_000;
  * sweeper whose lease lapsed mid-way adds no second job.
  *
  * Cost: one `store.threads()` listing, then a lease read, a head read and a
- * BullMQ state read per thread whose head is `running`. Each WeftWorker runs
- * it every `sweepIntervalMs` (one worker of the queue per interval); call it
- * yourself from a scheduled task instead if you turn that off.
+ * BullMQ state read per thread whose head is `running`; and one short Redis
+ * script per 1,000 failed jobs. Each WeftWorker runs it every
+ * `sweepIntervalMs` (one worker of the queue per interval); call it yourself
+ * from a scheduled task instead if you turn that off.
  *
  * @example
  * const queue = new WeftQueue({ queue: 'support', connection });
@@ -76,10 +86,18 @@ const DEFAULT_TTL_MS = 5_000;
  * for (const t of report.continued) console.log(`${t.threadId}: ${t.how} as job ${t.continuation}`);
  */
 export async function sweepStalledThreads(options: SweepOptions): Promise<SweepReport> {
-  const { queue, store, signal } = checkSweepOptions(options);
-  const holder = options.holder ?? `${hostname()}:${process.pid} (sweeper)`;
-  const ttlMs = options.leaseTtlMs ?? DEFAULT_TTL_MS;
+  const o = checkSweepOptions(options);
+  const claim = { holder: o.holder ?? `${hostname()}:${process.pid} (sweeper)`, ttlMs: o.leaseTtlMs ?? DEFAULT_TTL_MS };
   const report: SweepReport = { examined: 0, continued: [] };
+  await sweepHeads(o, claim, report);
+  await sweepStalledJobs(o, claim, report);
+  return report;
+}
+
+type Claim = { holder: string; ttlMs: number };
+
+/** Threads whose running head belongs to a job of the queue that is not alive. */
+async function sweepHeads({ queue, store, signal }: SweepOptions, claim: Claim, report: SweepReport): Promise<void> {
   for (const head of await store.threads()) {
     signal?.throwIfAborted();
     if (head.status !== 'running' || (await store.threadLease(head.threadId))) continue;
@@ -87,10 +105,31 @@ export async function sweepStalledThreads(options: SweepOptions): Promise<SweepR
     if (!origin || origin.queue !== queue.name || origin.prefix !== queue.prefix) continue;
     report.examined++;
     if (LIVE.has(await queue.bull.getJobState(origin.jobId))) continue;
-    const swept = await underLease(store, head.threadId, { holder, ttlMs }, () => continueThread(queue, store, head, origin));
+    const swept = await underLease(store, head.threadId, claim, () => continueThread(queue, store, head, origin));
     if (swept) report.continued.push(swept);
   }
-  return report;
+}
+
+/** Jobs BullMQ failed for stalling, whatever their thread holds: put back unless their thread moved on since they were enqueued. */
+async function sweepStalledJobs({ queue, store, signal }: SweepOptions, claim: Claim, report: SweepReport): Promise<void> {
+  for (const id of await stalledFailures(queue.bull)) {
+    signal?.throwIfAborted();
+    const job = await queue.bull.getJob(id);
+    let threadId: string;
+    try {
+      threadId = parseJobData(job?.data, id).threadId;
+    } catch {
+      continue; // not a Weft job: not ours to put back
+    }
+    report.examined++;
+    const swept = await underLease(store, threadId, claim, async () => {
+      const head = await store.get(threadId);
+      // Another job wrote the thread after this one was enqueued: running this one now could repeat what that did.
+      if (head && !ownedBy(head, id) && head.createdAt > job!.timestamp) return undefined;
+      return (await continueStalledJob(job!)) ? { threadId, jobId: id, how: 'retried' as const, continuation: id } : undefined;
+    });
+    if (swept) report.continued.push(swept);
+  }
 }
 
 type Origin = JobOrigin & { jobId: string };
