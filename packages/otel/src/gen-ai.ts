@@ -1,22 +1,32 @@
 /**
  * The attribute names this package writes: OpenTelemetry's GenAI semantic
- * conventions (gen_ai.*) for model calls, tool calls and agents, and Weft's
- * own (weft.*) for runs, steps and nodes.
+ * conventions (gen_ai.*, with the general error.* and server.*) for model
+ * calls, tool calls and agents, and Weft's own (weft.*) for runs, steps and
+ * nodes. Each gen_ai name is the value of an `ATTR_GEN_AI_*` constant of
+ * `@opentelemetry/semantic-conventions/incubating` (a test holds them to it).
  */
 export const ATTR = {
   operation: 'gen_ai.operation.name',
-  system: 'gen_ai.provider.name',
+  /** The provider, in the latest conventions (opt-in: `gen_ai_latest_experimental`). */
+  provider: 'gen_ai.provider.name',
+  /** The provider, as v1.36.0 of the conventions names it (the default). */
+  system: 'gen_ai.system',
   requestModel: 'gen_ai.request.model',
+  requestStream: 'gen_ai.request.stream',
   inputTokens: 'gen_ai.usage.input_tokens',
   outputTokens: 'gen_ai.usage.output_tokens',
   finishReasons: 'gen_ai.response.finish_reasons',
   toolName: 'gen_ai.tool.name',
+  toolDescription: 'gen_ai.tool.description',
+  toolType: 'gen_ai.tool.type',
   toolCallId: 'gen_ai.tool.call.id',
   toolArguments: 'gen_ai.tool.call.arguments',
   toolResult: 'gen_ai.tool.call.result',
   agentName: 'gen_ai.agent.name',
+  agentDescription: 'gen_ai.agent.description',
   conversationId: 'gen_ai.conversation.id',
   outputMessages: 'gen_ai.output.messages',
+  errorType: 'error.type',
   graph: 'weft.graph.name',
   runId: 'weft.run.id',
   threadId: 'weft.thread.id',

@@ -1,6 +1,7 @@
 import { trace, type Tracer } from '@opentelemetry/api';
 import type { Instrumentation } from '@weft/graph';
 import { RunTracer } from './run-tracer.ts';
+import { spanConventions, type ProviderOption } from './span-conventions.ts';
 
 export interface OtelInstrumentationOptions {
   /** Default: the global tracer provider's tracer named `@weft/otel`. */
@@ -11,6 +12,22 @@ export interface OtelInstrumentationOptions {
    * Off by default: they may hold personal data.
    */
   captureContent?: boolean;
+  /**
+   * The provider of the models (`gen_ai.provider.name`: `openai`,
+   * `anthropic`, `gcp.vertex_ai`, … in the conventions' words), or a
+   * function from a model's name to its provider. A Weft ChatModel does not
+   * say which provider it talks to; without this, model and agent spans have
+   * no provider attribute.
+   */
+  provider?: ProviderOption;
+  /**
+   * The semantic-conventions opt-in list, as `OTEL_SEMCONV_STABILITY_OPT_IN`
+   * has it (default: that environment variable). With
+   * `gen_ai_latest_experimental` in it, spans follow the latest
+   * experimental GenAI conventions (the provider as `gen_ai.provider.name`);
+   * without, v1.36.0 (the provider as `gen_ai.system`).
+   */
+  semconvStabilityOptIn?: string;
 }
 
 /**
@@ -23,13 +40,17 @@ export interface OtelInstrumentationOptions {
  * first run's span in its checkpoints, so a resume (in any process, on any
  * worker) continues the same trace. With a tracer that does not record (no
  * provider registered), runs are not observed at all.
+ *
+ * @example
+ * const runner = new Runner({ agent, instrumentation: [otelInstrumentation({ provider: 'openai' })] });
  */
 export function otelInstrumentation(options: OtelInstrumentationOptions = {}): Instrumentation {
-  const content = options.captureContent === true;
+  const optIn = options.semconvStabilityOptIn ?? globalThis.process?.env['OTEL_SEMCONV_STABILITY_OPT_IN'];
+  const conventions = spanConventions(optIn, options.captureContent === true, options.provider);
   return {
     startRun(run) {
       const tracer = options.tracer ?? trace.getTracer('@weft/otel', '0.1.0');
-      return RunTracer.start(tracer, run, content);
+      return RunTracer.start(tracer, run, conventions);
     },
   };
 }

@@ -1,7 +1,19 @@
-import { SpanKind, SpanStatusCode, context as otelContext, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import {
+  SpanKind,
+  SpanStatusCode,
+  context as otelContext,
+  trace,
+  type Attributes,
+  type Context,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
 import { agentEventOf } from '@weft/agents';
 import type { GraphEvent, InstrumentedNode, InstrumentedRun, RunInstrument, RunResult } from '@weft/graph';
+import { annotation, describeNode, type NodeScope } from './describe-node.ts';
 import { ATTR } from './gen-ai.ts';
+import { recordNodeResult } from './record-node-result.ts';
+import type { SpanConventions } from './span-conventions.ts';
 import { parentOf, rememberTrace } from './thread-trace.ts';
 
 type NodeEvent<T extends GraphEvent['type']> = Extract<GraphEvent, { type: T }>;
@@ -26,23 +38,28 @@ export class RunTracer implements RunInstrument {
   readonly #run: Span;
   readonly #runContext: Context;
   readonly #nodes: ReadonlyMap<string, InstrumentedNode>;
-  readonly #content: boolean;
+  readonly #conventions: SpanConventions;
+  readonly #conversationId: string | undefined;
+  /** The run's models stream (the Runner's `streaming`, kept in the run context). */
+  readonly #streaming: boolean;
   /** The step running now, and its span once a node outside every agent started in it. */
   #stepNumber = 0;
   #step: { span: Span; context: Context } | undefined;
   readonly #open = new Map<string, Span>();
   readonly #agents = new Map<string, AgentSpan>();
 
-  constructor(tracer: Tracer, run: InstrumentedRun, span: Span, content: boolean) {
+  constructor(tracer: Tracer, run: InstrumentedRun, span: Span, conventions: SpanConventions) {
     this.#tracer = tracer;
     this.#run = span;
     this.#runContext = trace.setSpan(parentOf(run.context) ?? otelContext.active(), span);
     this.#nodes = run.nodes;
-    this.#content = content;
+    this.#conventions = conventions;
+    this.#conversationId = run.threadId;
+    this.#streaming = run.context['streaming'] === true;
   }
 
   /** Starts the run's span, or nothing when the tracer does not record (a no-op provider): then the run is not observed at all. */
-  static start(tracer: Tracer, run: InstrumentedRun, content: boolean): RunTracer | undefined {
+  static start(tracer: Tracer, run: InstrumentedRun, conventions: SpanConventions): RunTracer | undefined {
     const attributes = {
       [ATTR.graph]: run.graph,
       [ATTR.runId]: run.runId,
@@ -59,7 +76,7 @@ export class RunTracer implements RunInstrument {
       return undefined;
     }
     rememberTrace(run.context, span);
-    return new RunTracer(tracer, run, span, content);
+    return new RunTracer(tracer, run, span, conventions);
   }
 
   event(e: GraphEvent): void {
@@ -128,11 +145,12 @@ export class RunTracer implements RunInstrument {
 
   #startNode(e: NodeEvent<'node.start'>): void {
     const info = e.path.length === 0 ? this.#nodes.get(e.node) : undefined;
-    const agentName = typeof info?.annotations['agent'] === 'string' ? info.annotations['agent'] : undefined;
+    const agentName = annotation(info, 'agent');
     const agent = agentName ? this.#agent(agentName, info!.annotations['agentPath']) : undefined;
     const parent = agent?.context ?? (e.path.length === 0 ? this.#stepContext() : (this.#step?.context ?? this.#runContext));
-    const { name, attributes } = describe(e, info, agentName, this.#content);
-    this.#open.set(taskOf(e), this.#tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes }, parent));
+    const scope: NodeScope = { agent: agentName, conversationId: this.#conversationId, streaming: this.#streaming };
+    const { name, kind, attributes } = describeNode(e, info, scope, this.#conventions);
+    this.#open.set(taskOf(e), this.#tracer.startSpan(name, { kind, attributes }, parent));
   }
 
   #endNode(e: NodeEvent<'node.end'>): void {
@@ -140,8 +158,7 @@ export class RunTracer implements RunInstrument {
     if (!span) return;
     this.#open.delete(taskOf(e));
     const info = e.path.length === 0 ? this.#nodes.get(e.node) : undefined;
-    if (info?.kind === 'chat-model') modelResult(span, e.output, this.#content);
-    if (info?.kind === 'tools' && this.#content) span.setAttribute(ATTR.toolResult, text(e.output));
+    recordNodeResult(span, info, e.output, this.#conventions.content);
     span.end();
     const agentName = info?.annotations['agent'];
     const agent = typeof agentName === 'string' ? this.#agents.get(agentName) : undefined;
@@ -157,12 +174,32 @@ export class RunTracer implements RunInstrument {
     const parent = at > 0 ? this.#agent(path[at - 1]!, path.slice(0, at)) : undefined;
     const span = this.#tracer.startSpan(
       `invoke_agent ${name}`,
-      { kind: SpanKind.INTERNAL, attributes: { [ATTR.operation]: 'invoke_agent', [ATTR.agentName]: name } },
+      { kind: SpanKind.INTERNAL, attributes: this.#agentAttributes(name) },
       parent?.context ?? this.#runContext,
     );
     const made: AgentSpan = { span, context: trace.setSpan(parent?.context ?? this.#runContext, span), lastEnd: Date.now(), parent };
     this.#agents.set(name, made);
     return made;
+  }
+
+  /**
+   * An agent span's attributes, from the agent's entry node (named after the
+   * agent: a ChatModelAgent's model node, a workflow's entry): its
+   * description, and for a ChatModelAgent its model and the model's provider.
+   */
+  #agentAttributes(name: string): Attributes {
+    const entry = this.#nodes.get(name);
+    const description = annotation(entry, 'description');
+    const model = entry?.kind === 'chat-model' ? annotation(entry, 'model') : undefined;
+    const provider = model === undefined ? undefined : this.#conventions.provider(model);
+    return {
+      [ATTR.operation]: 'invoke_agent',
+      ...(provider ? { [this.#conventions.providerKey]: provider } : {}),
+      [ATTR.agentName]: name,
+      ...(description ? { [ATTR.agentDescription]: description } : {}),
+      ...(model !== undefined ? { [ATTR.requestModel]: model } : {}),
+      ...(this.#conversationId ? { [ATTR.conversationId]: this.#conversationId } : {}),
+    };
   }
 
   #custom(e: NodeEvent<'node.custom'>): void {
@@ -177,7 +214,7 @@ export class RunTracer implements RunInstrument {
       e.node === undefined ? [] : [...this.#open.entries()].filter(([task]) => task.startsWith(`${e.path.join('/')}|${e.node}|`));
     for (const [task, span] of failing) {
       span.recordException({ name: e.error.name, message: e.error.message });
-      span.setAttribute('error.type', e.error.code);
+      span.setAttribute(ATTR.errorType, e.error.code);
       span.setStatus({ code: SpanStatusCode.ERROR, message: e.error.message });
       span.end();
       this.#open.delete(task);
@@ -188,50 +225,6 @@ export class RunTracer implements RunInstrument {
 /** A task's identity among the open spans: where its graph sits, the node, the send key. */
 const taskOf = (e: { path: readonly string[]; node: string; key?: string | undefined }): string =>
   `${e.path.join('/')}|${e.node}|${e.key ?? ''}`;
-
-/** A node span's name and attributes: a model call, a tool call, or any other node. */
-function describe(e: NodeEvent<'node.start'>, info: InstrumentedNode | undefined, agent: string | undefined, content: boolean) {
-  const common = {
-    [ATTR.node]: e.node,
-    [ATTR.step]: e.step,
-    [ATTR.nodeKind]: info?.kind ?? 'lambda',
-    ...(e.key !== undefined ? { [ATTR.taskKey]: e.key } : {}),
-    ...(agent ? { [ATTR.agentName]: agent } : {}),
-  };
-  if (info?.kind === 'chat-model') {
-    const model = typeof info.annotations['model'] === 'string' ? info.annotations['model'] : 'unknown';
-    return { name: `chat ${model}`, attributes: { ...common, [ATTR.operation]: 'chat', [ATTR.requestModel]: model } };
-  }
-  if (info?.kind === 'tools') {
-    const call = e.input as { id?: unknown; name?: unknown; arguments?: unknown } | null;
-    const tool = typeof call?.name === 'string' ? call.name : 'unknown';
-    return {
-      name: `execute_tool ${tool}`,
-      attributes: {
-        ...common,
-        [ATTR.operation]: 'execute_tool',
-        [ATTR.toolName]: tool,
-        ...(typeof call?.id === 'string' ? { [ATTR.toolCallId]: call.id } : {}),
-        ...(content && call?.arguments !== undefined ? { [ATTR.toolArguments]: text(call.arguments) } : {}),
-      },
-    };
-  }
-  return { name: `node ${e.node}`, attributes: common };
-}
-
-/** A model call's usage, finish reason and (opted in) answer, from the model node's output. */
-function modelResult(span: Span, output: unknown, content: boolean): void {
-  const message = (
-    output as { message?: { usage?: { inputTokens?: number; outputTokens?: number }; finishReason?: string; content?: unknown } }
-  )?.message;
-  if (!message) return;
-  if (typeof message.usage?.inputTokens === 'number') span.setAttribute(ATTR.inputTokens, message.usage.inputTokens);
-  if (typeof message.usage?.outputTokens === 'number') span.setAttribute(ATTR.outputTokens, message.usage.outputTokens);
-  if (message.finishReason) span.setAttribute(ATTR.finishReasons, [message.finishReason]);
-  if (content) span.setAttribute(ATTR.outputMessages, text(message));
-}
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
 function errorOf(err: unknown): { name: string; message: string } {
   const e = err as { name?: unknown; message?: unknown } | undefined;
