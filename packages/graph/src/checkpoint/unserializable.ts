@@ -5,14 +5,18 @@ import { MAX_DEPTH } from './max-depth.ts';
  * What a checkpoint cannot hold faithfully, as a short description, or
  * undefined when it can. Plain objects, arrays, strings, numbers (-0 too),
  * booleans, null, undefined, bigints, Dates and Uint8Arrays round-trip; class
- * instances, Maps and Sets come back as plain objects and arrays (documented).
+ * instances, Maps and Sets come back as plain objects and arrays, objects
+ * without a prototype as plain objects, and symbol-keyed properties are not
+ * kept, as with JSON.stringify (all documented in docs/graph/state.md).
  * These would come back wrong or not at all, so writing them is refused:
  * typed arrays other than Uint8Array (msgpack keeps raw bytes, not elements),
  * functions, symbols, bigints wider than 64 bits, strings or keys with a lone
  * UTF-16 surrogate (they read back as U+FFFD), a key named `__proto__` (it
  * reads back as `__proto_`), sparse arrays (holes read back as undefined),
  * Errors and RegExps (msgpackr writes them as plain lists), live objects
- * (Promise, WeakMap, WeakSet, WeakRef: empty objects), Maps whose keys are not
+ * (Promise, WeakMap, WeakSet, WeakRef: empty objects), arrays with
+ * properties besides their items (they would be lost), boxed primitives
+ * (`new String('x')` read back as `{ '0': 'x' }`), Maps whose keys are not
  * strings or numbers (unreadable), and objects of more than 65,535 keys.
  * Reference cycles and nesting past MAX_DEPTH are found by findUnserializable.
  */
@@ -38,7 +42,7 @@ function objectProblem(value: object): string | undefined {
   if (ArrayBuffer.isView(value)) return value instanceof Uint8Array ? undefined : `a ${value.constructor.name}`;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) if (!(i in value)) return SPARSE;
-    return undefined;
+    return Object.keys(value).length === value.length ? undefined : LIST_PROPERTIES;
   }
   if (value instanceof Map) {
     for (const key of value.keys()) {
@@ -50,6 +54,8 @@ function objectProblem(value: object): string | undefined {
     }
     return undefined;
   }
+  const boxed = BOXED.find((type) => value instanceof type);
+  if (boxed) return `a ${boxed.name} object (a boxed primitive)`;
   const live = LIVE.find((type) => value instanceof type);
   if (live) return live === Error ? 'an Error' : `a ${live.name}`;
   const keys = Object.keys(value);
@@ -67,6 +73,11 @@ function keyProblem(key: string): string | undefined {
   return isWellFormed.call(key) ? undefined : LONE_SURROGATE_KEY;
 }
 
+/**
+ * Boxed primitives (`new String('x')`, `Object(1n)`): msgpackr writes their
+ * own keys, so a String came back as `{ '0': 'x' }` and a Number as `{}`.
+ */
+const BOXED: (abstract new (...args: never[]) => object)[] = [String, Number, Boolean, BigInt, Symbol] as never;
 /** Objects msgpackr would write as something else (Errors and RegExps as lists, the rest as empty maps). */
 const LIVE: (abstract new (...args: never[]) => object)[] = [Error, RegExp, Promise, WeakMap, WeakSet, WeakRef];
 /** ES2024, in Node since 20; the tsconfig's lib is ES2023. */
@@ -77,6 +88,8 @@ export const LONE_SURROGATE = 'a string with a lone UTF-16 surrogate';
 export const LONE_SURROGATE_KEY = 'a key with a lone UTF-16 surrogate';
 export const PROTO_KEY = 'a key named "__proto__"';
 export const SPARSE = 'a sparse array';
+/** An array with own enumerable keys besides its indexes (a RegExp match's `index`, a field set on a list): msgpack keeps only the items. */
+export const LIST_PROPERTIES = 'an array with properties besides its items';
 export const CYCLE = 'a reference cycle';
 export const TOO_DEEP = `a value nested more than ${MAX_DEPTH.toLocaleString('en-US')} levels deep`;
 
@@ -84,7 +97,7 @@ export const TOO_DEEP = `a value nested more than ${MAX_DEPTH.toLocaleString('en
 export function unserializableError(what: string, at?: string): WeftError {
   return new WeftError(
     'CHECKPOINT_UNSERIALIZABLE',
-    `a checkpoint cannot hold ${what}${at ? ` (at ${at})` : ''}: state, node inputs and outputs must be plain data — convert it first (a typed array with Array.from, a Map with Object.fromEntries or a list of pairs)`,
+    `a checkpoint cannot hold ${what}${at ? ` (at ${at})` : ''}: state, node inputs and outputs must be plain data — convert it first (a typed array with Array.from, a Map with Object.fromEntries or a list of pairs, a boxed primitive with valueOf())`,
     { details: { what, at } },
   );
 }

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  END,
+  START,
+  graph,
+  MemoryStore,
+  decodeCheckpoint,
+  decodeValue,
+  encodeCheckpoint,
+  encodeValue,
+  type CheckpointRecord,
+} from '../index.ts';
+
+/** a → END; `a` stores what `value()` gives at state.v, and outputs `output()`. */
+const build = (store: MemoryStore, value: () => unknown, output: () => unknown = () => 1) =>
+  graph<number, unknown, { v: unknown }>({ name: 'values', state: () => ({ v: null }) })
+    .addNode('a', (_: number, ctx) => (ctx.set(['v'], value()), output()))
+    .addEdge(START, 'a')
+    .addEdge('a', END)
+    .compile({ store });
+
+/** A snapshot record holding `full`, as the writer writes it. */
+const snapshot = (full: unknown): CheckpointRecord => ({
+  graph: 'g',
+  hash: 'h',
+  threadId: 't',
+  id: 'cp-1',
+  parentId: null,
+  seq: 1,
+  step: 0,
+  status: 'running',
+  source: 'input',
+  createdAt: 1,
+  state: { full },
+  frontier: [],
+  joins: [],
+  skips: [],
+  pending: [],
+  interrupts: [],
+  context: {},
+});
+const roundTrip = (full: unknown): unknown => (decodeCheckpoint(encodeCheckpoint(snapshot(full)), 'copy').state as { full: unknown }).full;
+
+/** RegExp#exec gives an array with `index`, `input` and `groups` besides its items. */
+const match = /b(?<rest>c)/.exec('abc')!;
+
+describe('values that came back changed without a rule', () => {
+  it.each([
+    ['a String object (a boxed primitive)', () => ({ s: new String('x') }), 'state.v.s'],
+    ['a Number object (a boxed primitive)', () => [new Number(1)], 'state.v[0]'],
+    ['a Boolean object (a boxed primitive)', () => ({ b: new Boolean(false) }), 'state.v.b'],
+    ['a BigInt object (a boxed primitive)', () => ({ n: Object(1n) as object }), 'state.v.n'],
+    ['an array with properties besides its items', () => ({ list: Object.assign([1, 2], { note: 'x' }) }), 'state.v.list'],
+    ['an array with properties besides its items', () => ({ found: match }), 'state.v.found'],
+    ['an array with properties besides its items', () => Object.freeze(Object.assign([], { total: 0 })), 'state.v'],
+  ])(
+    '%s is refused when written (CHECKPOINT_UNSERIALIZABLE, naming where); the thread keeps its last checkpoint',
+    async (what, value, at) => {
+      const store = new MemoryStore();
+      const res = await build(store, value).run(1, { threadId: 't' });
+      expect(res.error).toMatchObject({ code: 'CHECKPOINT_UNSERIALIZABLE', details: { what, at } });
+      expect(res.error?.message).toContain(`cannot hold ${what} (at ${at})`);
+      expect(res.error?.message).toContain('a boxed primitive with valueOf()');
+      expect((await store.list('t')).map((e) => e.step)).toEqual([0]);
+      // encodeValue (distributed tasks) applies the same rule.
+      expect(() => encodeValue(value())).toThrow(
+        expect.objectContaining({ code: 'CHECKPOINT_UNSERIALIZABLE', details: { what, at: expect.any(String) } }),
+      );
+    },
+  );
+
+  it('a node output of such a value names the node', async () => {
+    const res = await build(
+      new MemoryStore(),
+      () => null,
+      () => ({ text: new String('done') }),
+    ).run(1, { threadId: 't' });
+    expect(res.error).toMatchObject({
+      code: 'CHECKPOINT_UNSERIALIZABLE',
+      details: { what: 'a String object (a boxed primitive)' },
+    });
+  });
+
+  it('the same arrays without extra properties, and the primitives themselves, round-trip exactly', () => {
+    const value = { list: [1, 2], found: [...match], s: 'x', n: 1, b: false, big: 1n, empty: Object.freeze([]) };
+    expect(roundTrip(value)).toEqual(value);
+    // A frozen array is checked once; writing it again (the next snapshot) gives the same bytes.
+    const frozen = Object.freeze([1, 2, 3]);
+    expect(encodeCheckpoint(snapshot({ frozen }))).toEqual(encodeCheckpoint(snapshot({ frozen })));
+    expect(decodeValue(encodeValue(value), 'value')).toEqual(value);
+  });
+
+  it('an object without a prototype comes back as a plain object with the same keys (documented)', () => {
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, {
+      a: 1,
+      nested: Object.assign(Object.create(null) as object, { b: [2] }),
+    });
+    const back = roundTrip({ bare }) as { bare: Record<string, unknown> };
+    expect(Object.getPrototypeOf(back.bare)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(back.bare['nested'])).toBe(Object.prototype);
+    expect(JSON.stringify(back)).toBe('{"bare":{"a":1,"nested":{"b":[2]}}}');
+  });
+
+  it('symbol-keyed properties are not kept, as with JSON.stringify (documented); string keys are', () => {
+    const tagged = { a: 1, [Symbol('meta')]: 'dropped' };
+    const back = roundTrip({ tagged }) as { tagged: object };
+    expect(back).toEqual({ tagged: { a: 1 } });
+    expect(Object.getOwnPropertySymbols(back.tagged)).toEqual([]);
+  });
+});
