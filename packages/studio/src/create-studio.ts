@@ -1,5 +1,5 @@
 import type { Agent } from '@weft/agents';
-import type { CheckpointStore, CompiledGraph } from '@weft/graph';
+import { encodeValue, type CheckpointStore, type CompiledGraph } from '@weft/graph';
 import { drawGraph, type GraphDrawing } from '@weft/viz';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -15,6 +15,7 @@ import { channelInstrumentation, type Awaited } from './runs/channel-instrumenta
 import { LocalRunner } from './runs/local-runner.ts';
 import { isCompiledGraph, localTarget } from './runs/local-target.ts';
 import { QueueRunner, type StudioQueue } from './runs/queue-runner.ts';
+import { RETRY_AFTER_SECONDS, RunAdmission } from './runs/run-admission.ts';
 
 export interface StudioOptions {
   /** What the studio runs: an agent (through a Runner) or a compiled graph. */
@@ -31,8 +32,22 @@ export interface StudioOptions {
   context?: Record<string, unknown>;
   /** The page's title (default: the graph's name). */
   title?: string;
-  /** The largest request body, in bytes (default 1 MiB). */
+  /** The largest request body, in bytes (default 1 MiB); larger is 413 BODY_TOO_LARGE. */
   maxBodyBytes?: number;
+  /** How deep a JSON body may nest objects and arrays, its own object being level 1 (default 64); deeper is 400 BODY_TOO_DEEP. */
+  maxBodyDepth?: number;
+  /** How many object keys and array items a JSON body may hold in all (default 10,000); more is 400 BODY_TOO_MANY_KEYS. */
+  maxBodyKeys?: number;
+  /** Runs, resumes and forks under way at once, in this process or followed on queue workers (default 32). */
+  maxRuns?: number;
+  /** Requests that wait for one of maxRuns to end (default 64); past them, 429 TOO_MANY_RUNS with Retry-After. */
+  maxQueuedRuns?: number;
+  /**
+   * Bytes of events held for one SSE follower that reads slower than the run
+   * emits (default 4 MiB); past them it is disconnected, and it comes back
+   * with Last-Event-ID for the rest.
+   */
+  maxFollowerBufferBytes?: number;
   /**
    * Run on @weft/bullmq workers instead of in this process: a WeftQueue and
    * the name the workers know the target by. The studio still reads threads
@@ -41,11 +56,25 @@ export interface StudioOptions {
   queue?: { queue: StudioQueue; target: string };
 }
 
-/** A studio: a fetch handler (for any server, or `serveStudio`) and `close()`, which waits for the runs it started. */
+/**
+ * A studio: a fetch handler (for any server, or `serveStudio`) and `close()`,
+ * which starts no more runs and waits for the runs it started.
+ */
 export interface Studio {
-  fetch(request: Request): Response | Promise<Response>;
+  /** `env`: the server's bindings, passed on as Hono takes them (under @hono/node-server, `{ incoming, outgoing }`). */
+  fetch(request: Request, env?: unknown): Response | Promise<Response>;
   close(): Promise<void>;
 }
+
+/** The defaults of the limits (see StudioOptions). */
+const DEFAULTS = {
+  maxBodyBytes: 1024 * 1024,
+  maxBodyDepth: 64,
+  maxBodyKeys: 10_000,
+  maxRuns: 32,
+  maxQueuedRuns: 64,
+  maxFollowerBufferBytes: 4 * 1024 * 1024,
+};
 
 /**
  * Weft Studio's HTTP API and page over one agent or compiled graph, as a
@@ -58,29 +87,46 @@ export interface Studio {
  */
 export function createStudio(options: StudioOptions): Studio {
   checkOptions(options);
+  const limits = { ...DEFAULTS, ...definedLimits(options) };
   const channels = new ThreadChannels();
   const awaited = new Map<string, Awaited>();
   const target = localTarget(options.target, options.store, channelInstrumentation(channels, awaited));
   const runner = options.queue
     ? new QueueRunner(options.queue.queue, options.queue.target, target.kind, options.store, channels)
     : new LocalRunner(target, options.store, channels, awaited, options.context ?? {});
+  const admission = new RunAdmission(limits.maxRuns, limits.maxQueuedRuns);
   let drawing: Promise<GraphDrawing> | undefined;
   const deps: StudioDeps = {
     kind: target.kind,
     graph: target.graph,
     store: options.store,
     runner,
+    admission,
+    limits,
     channels,
     sessionValues: { ...options.sessionValues },
     drawing: () => (drawing ??= drawGraph(target.graph)),
     title: options.title ?? target.graph.name,
   };
+  const app = studioApp(deps, options, limits.maxBodyBytes);
+  return {
+    fetch: (request, env) => app.fetch(request, env),
+    close: async () => {
+      admission.close();
+      await runner.close();
+    },
+  };
+}
+
+/** The routes over the deps, behind the guard and the body limit, with every error answered as a typed body. */
+function studioApp(deps: StudioDeps, options: StudioOptions, maxBodyBytes: number): Hono {
   const app = new Hono();
+  const document = openApiDocument({ secured: options.token !== undefined });
   app.use('/api/*', guard({ token: options.token, allowedHosts: options.allowedHosts }));
-  app.use('/api/*', bodyLimit({ maxSize: options.maxBodyBytes ?? 1024 * 1024, onError: (c) => c.json(errorBody(tooLarge()), 413) }));
+  app.use('/api/*', bodyLimit({ maxSize: maxBodyBytes, onError: (c) => c.json(errorBody(tooLarge()), 413) }));
   readRoutes(app, deps);
   runRoutes(app, deps);
-  app.get('/api/openapi.json', (c) => c.json(openApiDocument()));
+  app.get('/api/openapi.json', (c) => c.json(document));
   app.get('/', (c) => {
     const page = studioPage(deps.title);
     c.header('Content-Security-Policy', page.csp);
@@ -94,10 +140,19 @@ export function createStudio(options: StudioOptions): Studio {
   app.onError((err, c) => {
     const body = errorBody(err);
     const status = httpStatusOf(body.error.code);
-    if (status >= 500) console.error(err);
+    // A refusal the client can do nothing about but wait says how long (429 TOO_MANY_RUNS, 503 STUDIO_CLOSING).
+    if (status === 429 || status === 503) c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+    // Only the server's own failures are logged: a client's error is answered, not kept.
+    if (status >= 500 && status !== 503) console.error(err);
     return c.json(body, status as 500);
   });
-  return { fetch: (request) => app.fetch(request), close: () => runner.close() };
+  return app;
+}
+
+/** The limits the options set (an option left undefined keeps its default). */
+function definedLimits(options: StudioOptions): Partial<typeof DEFAULTS> {
+  const keys = Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[];
+  return Object.fromEntries(keys.filter((k) => options[k] !== undefined).map((k) => [k, options[k]]));
 }
 
 function tooLarge(): StudioError {
@@ -116,10 +171,28 @@ function checkOptions(options: StudioOptions): void {
   if (!options.store || typeof options.store.claimThread !== 'function') throw bad('store must be a CheckpointStore');
   if (options.token !== undefined && (typeof options.token !== 'string' || options.token.length < 8))
     throw bad('token must be a string of at least 8 characters');
+  for (const key of Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[]) {
+    const value = options[key];
+    const least = key === 'maxQueuedRuns' ? 0 : 1;
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= least))
+      throw bad(`${key} must be a whole number of at least ${least} (default ${DEFAULTS[key].toLocaleString('en-US')})`);
+  }
+  for (const key of ['context', 'sessionValues'] as const) checkStorable(options[key], key, bad);
   const q = options.queue;
   if (
     q !== undefined &&
     (typeof q?.queue?.run !== 'function' || typeof q.queue.resume !== 'function' || typeof q.target !== 'string' || !q.target)
   )
     throw bad("queue must be { queue: a WeftQueue, target: the target's name on the workers }");
+}
+
+/** A value every run stores must be one a checkpoint can hold: refused here, it can never make a run fail later. */
+function checkStorable(value: unknown, key: string, bad: (message: string) => StudioError): void {
+  if (value === undefined) return;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw bad(`${key} must be an object`);
+  try {
+    encodeValue(value);
+  } catch (err) {
+    throw bad(`${key} must be plain data, as a checkpoint holds it: ${(err as Error).message}`);
+  }
 }

@@ -6,8 +6,16 @@ export type StudioErrorCode =
   | 'INVALID_ARGUMENT'
   /** A request body or query that does not match the endpoint's schema (the message names the field). */
   | 'BAD_REQUEST'
-  /** A body over the size limit. */
+  /** A body over the size limit (maxBodyBytes). */
   | 'BODY_TOO_LARGE'
+  /** A JSON body nested deeper than maxBodyDepth. */
+  | 'BODY_TOO_DEEP'
+  /** A JSON body with more object keys and array items than maxBodyKeys. */
+  | 'BODY_TOO_MANY_KEYS'
+  /** maxRuns runs are under way and maxQueuedRuns requests wait for one to end (429, with Retry-After). */
+  | 'TOO_MANY_RUNS'
+  /** The studio is closing: it starts no more runs (503). */
+  | 'STUDIO_CLOSING'
   /** The bearer token is missing or wrong. */
   | 'UNAUTHORIZED'
   /** A request whose Host header is not the server's own (DNS rebinding), or from another origin. */
@@ -24,14 +32,21 @@ export class StudioError extends WeftError<StudioErrorCode> {
   override readonly name: string = 'StudioError';
 }
 
-/** The HTTP status a library error code answers with; anything not listed is a 500. */
-const STATUS: Readonly<Record<string, number>> = {
+/**
+ * The HTTP status each error code answers with: the studio's own codes and
+ * the library's that a request can cause; any other code is a 500. A value
+ * a checkpoint cannot hold (CHECKPOINT_UNSERIALIZABLE) is the client's: a run
+ * refused before it starts only stores what the request carried.
+ */
+export const ERROR_STATUS: Readonly<Record<string, number>> = {
   BAD_REQUEST: 400,
+  BODY_TOO_DEEP: 400,
+  BODY_TOO_MANY_KEYS: 400,
+  CHECKPOINT_UNSERIALIZABLE: 400,
   INVALID_ARGUMENT: 400,
   INPUT_INVALID: 400,
   RESUME_INVALID: 400,
   UNKNOWN_INTERRUPT: 400,
-  NOTHING_TO_RESUME: 409,
   BRANCH_TARGET_INVALID: 400,
   INSTRUCTION_KEY_MISSING: 400,
   NOT_SUPPORTED: 400,
@@ -41,6 +56,7 @@ const STATUS: Readonly<Record<string, number>> = {
   THREAD_NOT_FOUND: 404,
   CHECKPOINT_NOT_FOUND: 404,
   THREAD_BUSY: 409,
+  NOTHING_TO_RESUME: 409,
   CONCURRENT_RESUME: 409,
   CHECKPOINT_NOT_LATEST: 409,
   INTERRUPT_ALREADY_ANSWERED: 409,
@@ -49,11 +65,19 @@ const STATUS: Readonly<Record<string, number>> = {
   CHECKPOINT_CORRUPT: 422,
   CHECKPOINT_VERSION: 422,
   CHECKPOINT_GRAPH_MISMATCH: 422,
+  TOO_MANY_RUNS: 429,
+  INTERNAL: 500,
+  STUDIO_CLOSING: 503,
 };
 
-/** The status for an error code (see STATUS). */
+/** The status for an error code (see ERROR_STATUS). */
 export function httpStatusOf(code: string): number {
-  return STATUS[code] ?? 500;
+  return ERROR_STATUS[code] ?? 500;
+}
+
+/** The codes answered with a status, in ERROR_STATUS's order (what the OpenAPI document lists for it). */
+export function codesOf(status: number): string[] {
+  return Object.keys(ERROR_STATUS).filter((code) => ERROR_STATUS[code] === status);
 }
 
 /** The JSON body of every error answer: `{ error: { code, message, details? } }`. */

@@ -145,6 +145,34 @@ describe('runs through the API', () => {
     expect(done.body).toMatchObject({ status: 'done', output: 'On graphs' });
   });
 
+  it('a second answer to an interrupt an earlier resume answered is 409 INTERRUPT_ALREADY_ANSWERED; nothing runs again', async () => {
+    studio = await reviewStudio();
+    const paused = await studio.call('/api/threads/t1/runs', { input: { value: 'graphs' }, wait: true });
+    await studio.call('/api/threads/t1/resume', { resume: { 'approve#0': true }, wait: true });
+    const history = (await studio.call('/api/threads/t1/history?limit=50')).body.checkpoints;
+    const answeredAt = history.find((c: { source: string }) => c.source === 'resume');
+    expect(answeredAt.parentId).toBe(paused.body.checkpointId);
+    const again = await studio.call('/api/threads/t1/resume', { resume: { 'approve#0': false } });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toEqual({
+      code: 'INTERRUPT_ALREADY_ANSWERED',
+      message: expect.stringMatching(/"approve#0".*earlier resume.*fork from the interrupted checkpoint/),
+      details: { answered: ['approve#0'], checkpointId: answeredAt.checkpointId, interrupted: paused.body.checkpointId },
+    });
+    // An interrupt the thread never had is still unknown.
+    const unknown = await studio.call('/api/threads/t1/resume', { resume: { 'nope#0': true } });
+    expect([unknown.status, unknown.body.error.code]).toEqual([400, 'UNKNOWN_INTERRUPT']);
+    expect((await studio.call('/api/threads/t1/history?limit=50')).body.checkpoints).toEqual(history);
+    expect(studio.effects.published).toEqual(['On graphs']);
+    // Answering differently is a fork from the interrupted checkpoint.
+    const forked = await studio.call('/api/threads/t1/fork', {
+      checkpointId: paused.body.checkpointId,
+      resume: { 'approve#0': false },
+      wait: true,
+    });
+    expect(forked.body).toMatchObject({ status: 'done', output: 'rejected' });
+  });
+
   it('fork from an earlier checkpoint with goto, input and a state update runs a new branch that the history shows', async () => {
     studio = await reviewStudio();
     await studio.call('/api/threads/t1/runs', { input: { value: 'graphs' }, wait: true });

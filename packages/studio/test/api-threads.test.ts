@@ -87,6 +87,8 @@ describe('reading threads through the API', () => {
     expect(body.openapi).toBe('3.1.0');
     expect(Object.keys(body.paths).sort()).toEqual(
       [
+        '/',
+        '/api/openapi.json',
         '/api/graph',
         '/api/threads',
         '/api/threads/{id}/state',

@@ -1,109 +1,175 @@
 import { z } from 'zod';
 import { forkBody, resumeBody, runBody } from './bodies.ts';
+import {
+  errorBodySchema,
+  graphResponse,
+  historyResponse,
+  runEndResponse,
+  runStartedResponse,
+  stateResponse,
+  threadsResponse,
+} from './responses.ts';
+import { errorResponses, type ErrorStatus } from './openapi-errors.ts';
 
-const json = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+/** A schema as the document holds it: JSON Schema 2020-12, which OpenAPI 3.1 takes as it is. */
+function json(schema: z.ZodType, io: 'input' | 'output' = 'output'): Record<string, unknown> {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return rest;
+}
 
-const errorSchema = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: {
-      type: 'object',
-      required: ['code', 'message'],
-      properties: { code: { type: 'string' }, message: { type: 'string' }, details: {} },
-    },
-  },
-};
-
-const threadParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
-const errors = (...codes: number[]) =>
-  Object.fromEntries(
-    codes.map((c) => [
-      String(c),
-      { description: 'a typed error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-    ]),
-  );
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const jsonContent = (name: string) => ({ 'application/json': { schema: ref(name) } });
+const errors = (...statuses: ErrorStatus[]) =>
+  Object.fromEntries([...statuses, 401, 403, 500].map((s) => [String(s), { $ref: `#/components/responses/Error${s}` }]));
+const threadParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'the thread id' };
 const sse = {
-  description: 'the events as Server-Sent Events (event: run | graph | agent | end; id: <runId>.<n>)',
-  content: { 'text/event-stream': {} },
-};
-const started = {
-  '202': { description: 'started: { threadId, runId, events }', content: { 'application/json': {} } },
-  '200': {
-    description: 'with wait: the run end ({ status, checkpointId, output | interrupts | error }); with stream: its events',
-    content: { 'application/json': {}, ...sse.content },
-  },
+  description:
+    'the events as Server-Sent Events: `event` is run | graph | agent | end, `id` is <runId>.<n>, `data` is JSON; a comment line every 15 s',
+  content: { 'text/event-stream': { schema: { type: 'string' } } },
 };
 
-function post(summary: string, body: string, extra: Record<string, unknown> = {}) {
+/** A POST that starts a run: the answers of run, resume and fork. */
+function startsRun(operationId: string, summary: string, body: string, refusals: ErrorStatus[]) {
   return {
-    summary,
-    parameters: [threadParam],
-    requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${body}` } } } },
-    responses: { ...started, ...errors(400, 401, 404, 409, 413) },
-    ...extra,
+    post: {
+      operationId,
+      summary,
+      parameters: [threadParam],
+      requestBody: { required: true, content: jsonContent(body) },
+      responses: {
+        '200': {
+          description: 'with `wait`, the run’s end once it ends; with `stream`, its events, ending with its end',
+          content: { ...jsonContent('RunEnd'), ...sse.content },
+        },
+        '202': { description: 'started (neither `wait` nor `stream`): its ids', content: jsonContent('RunStarted') },
+        ...errors(...refusals),
+      },
+    },
   };
 }
 
-let document: Record<string, unknown> | undefined;
+/** A GET answering JSON. */
+function read(operationId: string, summary: string, answer: string, parameters: unknown[], refusals: ErrorStatus[]) {
+  return {
+    get: {
+      operationId,
+      summary,
+      parameters,
+      responses: { '200': { description: summary, content: jsonContent(answer) }, ...errors(...refusals) },
+    },
+  };
+}
 
-/** The API's OpenAPI 3.1 document; the request bodies' schemas are the ones the server checks bodies with. */
-export function openApiDocument(): Record<string, unknown> {
-  return (document ??= {
+const limitParam = (max: number, description: string) => ({
+  name: 'limit',
+  in: 'query',
+  schema: { type: 'integer', minimum: 1, maximum: max },
+  description,
+});
+
+/**
+ * The API's OpenAPI 3.1 document: every route the server answers, its
+ * answers and error answers by status (each with the codes it carries). The
+ * request bodies' schemas are the ones the server checks bodies with, the
+ * answers' the ones its routes build to; `secured` (a token is set) makes
+ * every /api operation need the bearer token.
+ */
+export function openApiDocument(options: { secured: boolean }): Record<string, unknown> {
+  return {
     openapi: '3.1.0',
     info: { title: 'Weft Studio API', version: '1' },
+    security: options.secured ? [{ bearer: [] }] : [],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      schemas: { RunBody: json(runBody), ResumeBody: json(resumeBody), ForkBody: json(forkBody), Error: errorSchema },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'the token weft serve printed (--token)' } },
+      schemas: {
+        RunBody: json(runBody, 'input'),
+        ResumeBody: json(resumeBody, 'input'),
+        ForkBody: json(forkBody, 'input'),
+        Error: json(errorBodySchema),
+        Graph: json(graphResponse),
+        Threads: json(threadsResponse),
+        State: json(stateResponse),
+        History: json(historyResponse),
+        RunStarted: json(runStartedResponse),
+        RunEnd: json(runEndResponse),
+      },
+      responses: errorResponses(),
     },
-    security: [{ bearer: [] }],
-    paths: {
-      '/api/graph': {
-        get: {
-          summary: 'The compiled graph: drawing model, SVG, session value defaults',
-          responses: { '200': { description: 'the graph' }, ...errors(401) },
-        },
+    paths: paths(),
+  };
+}
+
+/** Every route the server answers, by path. */
+function paths(): Record<string, unknown> {
+  return {
+    '/': {
+      get: {
+        operationId: 'getPage',
+        summary: 'The studio page (public: it holds nothing of the graph or its threads)',
+        security: [],
+        responses: { '200': { description: 'the page', content: { 'text/html': { schema: { type: 'string' } } } } },
       },
-      '/api/threads': {
-        get: {
-          summary: 'The threads, most recently changed first',
-          parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000 } }],
-          responses: { '200': { description: '{ threads: [...] }' }, ...errors(400, 401) },
-        },
-      },
-      '/api/threads/{id}/state': {
-        get: {
-          summary: "A checkpoint's state (default: the thread's latest)",
-          parameters: [threadParam, { name: 'checkpointId', in: 'query', schema: { type: 'string' } }],
-          responses: { '200': { description: 'the checkpoint with its state' }, ...errors(400, 401, 404) },
-        },
-      },
-      '/api/threads/{id}/history': {
-        get: {
-          summary: "A page of the thread's checkpoints, newest first",
-          parameters: [
-            threadParam,
-            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200 } },
-            {
-              name: 'before',
-              in: 'query',
-              schema: { type: 'integer', minimum: 0 },
-              description: 'the seq the previous page ended at (its more.before)',
-            },
-          ],
-          responses: { '200': { description: '{ checkpoints, more: { before } | null }' }, ...errors(400, 401, 404) },
-        },
-      },
-      '/api/threads/{id}/runs': post('Start a run (id "new": on a new thread)', 'RunBody'),
-      '/api/threads/{id}/resume': post('Resume the thread: answers for its interrupts, or a retry after an error', 'ResumeBody'),
-      '/api/threads/{id}/fork': post('Continue from an earlier checkpoint as a new branch (goto, a state update, an input)', 'ForkBody'),
-      '/api/threads/{id}/events': {
-        get: {
-          summary: "The thread's live events: its current run's from the start (or after Last-Event-ID), then every later run's",
-          parameters: [threadParam, { name: 'Last-Event-ID', in: 'header', schema: { type: 'string' } }],
-          responses: { '200': sse, ...errors(400, 401) },
+    },
+    '/api/openapi.json': {
+      get: {
+        operationId: 'getOpenApi',
+        summary: 'This document',
+        responses: {
+          '200': { description: 'this document', content: { 'application/json': { schema: { type: 'object' } } } },
+          ...errors(),
         },
       },
     },
-  });
+    '/api/graph': read('getGraph', 'The compiled graph: drawing model, SVG, session value defaults', 'Graph', [], []),
+    '/api/threads': read(
+      'listThreads',
+      'The threads, most recently changed first',
+      'Threads',
+      [limitParam(1000, 'at most this many (default 100)')],
+      [400],
+    ),
+    '/api/threads/{id}/state': read(
+      'getState',
+      "A checkpoint and its state (default: the thread's latest)",
+      'State',
+      [threadParam, { name: 'checkpointId', in: 'query', schema: { type: 'string' } }],
+      [400, 404, 422],
+    ),
+    '/api/threads/{id}/history': read(
+      'getHistory',
+      "A page of the thread's checkpoints, newest first",
+      'History',
+      [
+        threadParam,
+        limitParam(200, 'at most this many (default 20)'),
+        { name: 'before', in: 'query', schema: { type: 'integer', minimum: 0 }, description: 'the previous page’s more.before' },
+      ],
+      [400, 404],
+    ),
+    '/api/threads/{id}/runs': startsRun('startRun', 'Start a run (id "new": on a new thread)', 'RunBody', [400, 409, 413, 422, 429, 503]),
+    '/api/threads/{id}/resume': startsRun(
+      'resumeThread',
+      'Resume the thread: answers for its interrupts, or a retry after an error',
+      'ResumeBody',
+      [400, 404, 409, 413, 422, 429, 503],
+    ),
+    '/api/threads/{id}/fork': startsRun(
+      'forkThread',
+      'Continue from an earlier checkpoint as a new branch (goto, a state update, an input)',
+      'ForkBody',
+      [400, 404, 409, 413, 422, 429, 503],
+    ),
+    '/api/threads/{id}/events': {
+      get: {
+        operationId: 'followEvents',
+        summary: "The thread's live events: its current run's from the start (or after Last-Event-ID), then every later run's",
+        parameters: [
+          threadParam,
+          { name: 'lastEventId', in: 'query', schema: { type: 'string', maxLength: 200 }, description: 'as Last-Event-ID' },
+          { name: 'Last-Event-ID', in: 'header', schema: { type: 'string' }, description: 'the id of the last event received' },
+        ],
+        responses: { '200': sse, ...errors(400) },
+      },
+    },
+  };
 }

@@ -1,7 +1,15 @@
 import type { CheckpointStore, CompiledGraph } from '@weft/graph';
 import type { GraphDrawing } from '@weft/viz';
 import type { ThreadChannels } from '../events/thread-channels.ts';
+import type { RunAdmission } from '../runs/run-admission.ts';
 import type { StudioRunner } from '../runs/studio-runner.ts';
+
+/** The per-request bounds the routes apply (see StudioOptions). */
+export interface RequestLimits {
+  maxBodyDepth: number;
+  maxBodyKeys: number;
+  maxFollowerBufferBytes: number;
+}
 
 /** What the routes work with. */
 export interface StudioDeps {
@@ -10,6 +18,9 @@ export interface StudioDeps {
   graph: CompiledGraph<any, any, any, any>;
   store: CheckpointStore;
   runner: StudioRunner;
+  /** Which requests may start a run now, which wait, which are refused. */
+  admission: RunAdmission;
+  limits: RequestLimits;
   channels: ThreadChannels;
   /** Session values every run starts with (a request's own override them). */
   sessionValues: Record<string, unknown>;

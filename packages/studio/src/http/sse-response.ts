@@ -1,45 +1,68 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { StudioEvent } from '../events/studio-event.ts';
+import { FollowerQueue } from './follower-queue.ts';
 
 /** A comment line this often keeps proxies and the browser from closing an idle stream. */
 const HEARTBEAT_MS = 15_000;
+const PING = ': ping\n\n';
+
+/** How a thread's events are streamed to one follower. */
+export interface SseOptions {
+  /** The most bytes of events held for the follower while it does not read; past them it is dropped (see FollowerQueue). */
+  maxBufferedBytes: number;
+  /** The event after which the stream ends (default: none, it follows until the client goes). */
+  last?: (event: StudioEvent) => boolean;
+}
 
 /**
  * Answers with a thread's events as Server-Sent Events: `subscribe` replays
- * and then follows them; the stream ends when the client goes, or after the
- * event `last` says is the last one.
+ * the events so far (written as the client takes them: the channel keeps them
+ * anyway) and then hands over each new one, which waits in the follower's
+ * byte-bounded queue until the client takes it. A follower whose queue
+ * overflows is dropped: its stream ends and, under Node, its connection is
+ * closed; it comes back with Last-Event-ID and misses nothing.
  */
-export function sseResponse(
-  c: Context,
-  subscribe: (listener: (event: StudioEvent) => void) => () => void,
-  last: (event: StudioEvent) => boolean = () => false,
-): Response {
+export function sseResponse(c: Context, subscribe: (listener: (event: StudioEvent) => void) => () => void, options: SseOptions): Response {
   c.header('X-Accel-Buffering', 'no');
+  const last = options.last ?? (() => false);
   return streamSSE(c, async (stream) => {
-    const queue: (StudioEvent | 'ping')[] = [];
-    let wake: (() => void) | undefined;
+    const queue = new FollowerQueue(options.maxBufferedBytes);
+    const backlog: StudioEvent[] = [];
+    let replaying = true;
+    let ending = false;
     let done = false;
-    const push = (item: StudioEvent | 'ping') => {
-      queue.push(item);
-      wake?.();
+    let wake: (() => void) | undefined;
+    const drop = () => {
+      done = true;
+      stream.abort();
+      closeConnection(c);
     };
     stream.onAbort(() => {
       done = true;
       wake?.();
     });
-    const unsubscribe = subscribe(push);
-    const heartbeat = setInterval(() => push('ping'), HEARTBEAT_MS);
+    const unsubscribe = subscribe((event) => {
+      if (done || ending) return;
+      if (last(event)) ending = true;
+      if (replaying) backlog.push(event);
+      else if (!queue.push(frameOf(event))) drop();
+      wake?.();
+    });
+    replaying = false;
+    const heartbeat = setInterval(() => {
+      if (!queue.push(PING)) drop();
+      wake?.();
+    }, HEARTBEAT_MS);
     try {
+      let next = 0;
       while (!done) {
-        const item = queue.shift();
-        if (item === undefined) {
+        const frame = next < backlog.length ? frameOf(backlog[next++]!) : queue.shift();
+        if (frame !== undefined) await stream.write(frame);
+        else if (ending) break;
+        else {
           await new Promise<void>((resolve) => (wake = resolve));
           wake = undefined;
-        } else if (item === 'ping') await stream.write(': ping\n\n');
-        else {
-          await stream.writeSSE({ id: item.id, event: item.event, data: JSON.stringify(item.data) });
-          if (last(item)) done = true;
         }
       }
     } finally {
@@ -47,4 +70,20 @@ export function sseResponse(
       unsubscribe();
     }
   });
+}
+
+/** One event as its SSE frame (JSON never holds a raw line break, so `data` is one line). */
+function frameOf(event: StudioEvent): string {
+  return `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\nid: ${event.id}\n\n`;
+}
+
+/**
+ * Closes a dropped follower's connection when the server is Node's
+ * (serveStudio, or any @hono/node-server: the response is `c.env.outgoing`):
+ * ending the stream alone would leave a client that reads nothing holding its
+ * socket and what is buffered in it. Elsewhere, ending the stream is all there is.
+ */
+function closeConnection(c: Context): void {
+  const outgoing = (c.env as { outgoing?: { destroy?: unknown } } | undefined)?.outgoing;
+  if (typeof outgoing?.destroy === 'function') (outgoing as { destroy(): void }).destroy();
 }

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/**
+ * What the API answers, as schemas: the OpenAPI document is written from
+ * them (so a generated client has the answers' types), and the routes build
+ * their answers to fit them (`satisfies`).
+ */
+
+const checkpointStatus = z.enum(['running', 'interrupted', 'done', 'error']);
+const checkpointSource = z.enum(['input', 'step', 'resume', 'fork']);
+const values = z.record(z.string(), z.unknown());
+
+/** An error as a checkpoint or an event keeps it. */
+const storedError = z.looseObject({ code: z.string(), message: z.string(), details: z.unknown().optional() });
+
+/** A pending interrupt: its id is what a resume answers (`resume: { [id]: value }`). */
+export const interruptRecord = z.object({
+  id: z.string(),
+  address: z.string(),
+  path: z.array(z.string()),
+  info: z.unknown().optional(),
+  resumeSchema: values.optional().describe('the JSON Schema of the value the interrupt takes, when it declared one'),
+});
+
+/** The body of every error answer. */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string().describe('the error code: the library’s own (THREAD_BUSY, RESUME_INVALID, …) or the studio’s'),
+    message: z.string().describe('what went wrong and what to do'),
+    details: z.unknown().optional(),
+  }),
+});
+
+export const graphResponse = z.object({
+  name: z.string(),
+  hash: z.string(),
+  kind: z.enum(['agent', 'graph']),
+  title: z.string(),
+  model: values.describe('the drawing model of @weft/viz (vizModel)'),
+  svg: z.string(),
+  sessionValues: values,
+});
+
+export const threadRow = z.object({
+  threadId: z.string(),
+  status: checkpointStatus,
+  step: z.number().int(),
+  seq: z.number().int(),
+  checkpointId: z.string(),
+  updatedAt: z.number(),
+  running: z.boolean().describe('a run of this server holds the thread'),
+});
+
+export const threadsResponse = z.object({ threads: z.array(threadRow) });
+
+const frontierTask = z.object({
+  node: z.string(),
+  key: z.string().optional(),
+  input: z.unknown().optional(),
+  error: storedError.optional(),
+});
+
+export const stateResponse = z.object({
+  threadId: z.string(),
+  checkpointId: z.string(),
+  parentId: z.string().nullable(),
+  seq: z.number().int(),
+  step: z.number().int(),
+  status: checkpointStatus,
+  source: checkpointSource,
+  createdAt: z.number(),
+  next: z.array(z.string()).describe('the nodes that run next'),
+  frontier: z.array(frontierTask),
+  interrupts: z.array(interruptRecord),
+  state: z.unknown().optional(),
+  output: z.unknown().optional(),
+  error: storedError.optional(),
+  running: z.boolean(),
+});
+
+export const historyRow = z.object({
+  checkpointId: z.string(),
+  parentId: z.string().nullable(),
+  seq: z.number().int(),
+  step: z.number().int(),
+  status: z.union([checkpointStatus, z.literal('corrupt')]),
+  source: z.union([checkpointSource, z.literal('-')]),
+  createdAt: z.number(),
+  next: z.array(z.string()),
+  interrupts: z.array(interruptRecord),
+  error: z.object({ code: z.string(), message: z.string() }).optional().describe('why the checkpoint cannot be read'),
+});
+
+export const historyResponse = z.object({
+  threadId: z.string(),
+  checkpoints: z.array(historyRow),
+  more: z.object({ before: z.number().int() }).nullable().describe('pass `before` for the next page; null on the last'),
+});
+
+const runIds = {
+  threadId: z.string(),
+  runId: z.string(),
+  events: z.string().describe("the thread's live events: GET it for SSE"),
+};
+
+export const runStartedResponse = z.object(runIds);
+
+export const runEndResponse = z.object({
+  ...runIds,
+  status: z.enum(['done', 'interrupted', 'error']),
+  checkpointId: z.string().optional().describe('the last checkpoint the run wrote'),
+  output: z.unknown().optional().describe('a done run’s output'),
+  interrupts: z.array(interruptRecord).optional().describe('an interrupted run’s pending interrupts'),
+  error: storedError.optional().describe('a failed run’s error'),
+});
+
+export type GraphResponse = z.infer<typeof graphResponse>;
+export type ThreadsResponse = z.infer<typeof threadsResponse>;
+export type HistoryResponse = z.infer<typeof historyResponse>;
