@@ -4,7 +4,13 @@ import type { Job, Queue, RedisClient } from 'bullmq';
  * The reason BullMQ gives a job it failed because its workers stopped
  * renewing its lock more often than `maxStalledCount` allows (BullMQ 5:
  * the job is marked when it stalls once too often, and the next worker to
- * take it fails it without running it).
+ * take it fails it without running it). A Weft job failed for it is put
+ * back, not ended: a job's `failed` event with this reason is no failure.
+ *
+ * @example
+ * worker.bull.on('failed', (job, err) => {
+ *   if (err.message !== STALLED_REASON) console.error(`job ${job?.id} failed:`, err.message);
+ * });
  */
 export const STALLED_REASON = 'job stalled more than allowable limit';
 

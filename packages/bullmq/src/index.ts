@@ -7,7 +7,11 @@
  * Stream: replayable from the start, from any process. The tasks of a
  * graph's distributed nodes (`distribute`), and an agent's model and tool
  * steps (`agentOptions: { distribute: true }`), go to the queue's task queue
- * as BullMQ flow children of the run's job and run on every worker.
+ * as BullMQ flow children of the run's job and run on every worker; with a
+ * `signingKey` the workers sign what they hand each other there. No number
+ * of worker deaths ends a job: a job BullMQ fails for stalling is put back,
+ * and `sweepStalledThreads` (run by every worker on an interval) continues
+ * threads whose job is gone.
  *
  * @example
  * import { graph, START, END } from '@weft/graph';

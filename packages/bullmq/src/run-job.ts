@@ -59,6 +59,11 @@ export interface JobOrigin {
  * The context key every checkpoint of a job's run carries beside `weftJob`:
  * the job's queue and target, so that a sweeper finds its own queue's
  * threads in a store several queues share, and can resume one whose job is gone.
+ *
+ * @example
+ * const view = await compiled.getState('customer-7'); // compiled with the workers' store
+ * const origin = view.context[ORIGIN_CONTEXT_KEY] as JobOrigin | undefined;
+ * console.log(origin?.queue, origin?.target, view.context[JOB_CONTEXT_KEY]); // support support 42
  */
 export const ORIGIN_CONTEXT_KEY = 'weftQueue';
 

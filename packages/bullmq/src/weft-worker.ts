@@ -113,7 +113,9 @@ const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
  * (one runner per thread, across every worker), publishes each event to the
  * job's Redis Stream and ends it with the result. A job redelivered after its
  * worker died waits for the dead worker's lease to expire, then continues its
- * own run from the last checkpoint.
+ * own run from the last checkpoint; a job BullMQ fails for stalling is put
+ * back, and the worker sweeps the queue for threads no job will continue
+ * (`sweepIntervalMs`).
  *
  * @example
  * const worker = new WeftWorker({
@@ -122,6 +124,7 @@ const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
  *   store: new PostgresStore({ connectionString: process.env.WEFT_PG_URL }),
  *   targets: { support: supportAgent, triage: triageGraph },
  *   concurrency: 8,
+ *   signingKey: process.env.WEFT_SIGNING_KEY, // optional: every worker of the queue has the same
  * });
  * process.on('SIGTERM', () => void worker.close()); // finishes its active jobs first
  */
