@@ -16,8 +16,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   try {
     if (name === undefined || name === '--help' || name === '-h') return help(io, topHelp());
     if (name === '--version' || name === '-v') return help(io, version());
-    if (name === 'help') return help(io, rest[0] === undefined ? topHelp() : (await find(rest[0])).usage);
-    const command = await find(name);
+    if (name === 'help') return help(io, rest[0] === undefined ? topHelp() : (await find(rest[0], io)).usage);
+    const command = await find(name, io);
     if (wantsHelp(rest)) return help(io, command.usage);
     const code = await command.execute([...rest], io);
     return io.outputClosed?.aborted ? 0 : code;
@@ -29,18 +29,23 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   }
 }
 
-async function find(name: string): Promise<Command> {
+async function find(name: string, io: CliIo): Promise<Command> {
   const entry = COMMANDS.find((c) => c.name === name);
   if (entry) return entry.load();
-  const [{ usageError }, { closestName }] = await Promise.all([import('./errors.ts'), import('./closest-name.ts')]);
-  if (name.startsWith('-')) throw usageError(`unknown option ${name}`, 'weft --help lists the commands; options go after the command');
+  const [{ usageError }, { closestName }, { commandReach, launcherText }] = await Promise.all([
+    import('./errors.ts'),
+    import('./closest-name.ts'),
+    import('./printed-command.ts'),
+  ]);
+  const weft = launcherText(commandReach(io));
+  if (name.startsWith('-')) throw usageError(`unknown option ${name}`, `${weft} --help lists the commands; options go after the command`);
   const names = COMMANDS.map((c) => c.name);
   const guess = closestName(name, names);
   throw usageError(
     `unknown command "${name}"`,
     guess
-      ? `did you mean weft ${guess}? weft --help lists the commands`
-      : `the commands are ${names.join(', ')}; weft --help explains them`,
+      ? `did you mean ${weft} ${guess}? ${weft} --help lists the commands`
+      : `the commands are ${names.join(', ')}; ${weft} --help explains them`,
   );
 }
 

@@ -1,6 +1,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { CliIo } from './cli-io.ts';
 import { closestName } from './closest-name.ts';
 import { usageError } from './errors.ts';
+import { commandReach, launcherText } from './printed-command.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 /** What parseArgs gives for a command's options (named, so the declaration can refer to it). */
@@ -12,31 +14,34 @@ export type ParsedCommandArgs<O extends Options> = ReturnType<
  * `parseArgs` (strict, with positionals) for one command, with its errors
  * turned into usage errors that name the command, and the number of
  * positional arguments checked against `names` (the first `required` must be there).
+ * The hints name `weft <command> --help` as weft is started here (`npx weft`, …).
  */
 export function parseCommandArgs<O extends Options>(
   command: string,
   args: string[],
   options: O,
   positional: { names: string[]; required: number },
+  io: Pick<CliIo, 'env'>,
 ): ParsedCommandArgs<O> {
+  const weft = launcherText(commandReach(io));
   let parsed: ParsedCommandArgs<O>;
   try {
     parsed = parseArgs({ args, options, strict: true, allowPositionals: true });
   } catch (err) {
     const guess = unknownOptionGuess(err, Object.keys(options));
-    const help = `weft ${command} --help shows its options`;
+    const help = `${weft} ${command} --help shows its options`;
     throw usageError(`${command}: ${parseMessage(err)}`, guess ? `did you mean --${guess}? ${help}` : help);
   }
   const { positionals } = parsed;
   if (positionals.length < positional.required) {
     const missing = positional.names.slice(positionals.length, positional.required).map((n) => `<${n}>`);
-    throw usageError(`${command} needs ${missing.join(' ')}`, `weft ${command} --help shows how to call it`);
+    throw usageError(`${command} needs ${missing.join(' ')}`, `${weft} ${command} --help shows how to call it`);
   }
   if (positionals.length > positional.names.length) {
     const extra = positionals.slice(positional.names.length).map((p) => JSON.stringify(p));
     throw usageError(
       `${command}: unexpected argument ${extra.join(' ')}`,
-      `quote values with spaces; weft ${command} --help shows its options`,
+      `quote values with spaces; ${weft} ${command} --help shows its options`,
     );
   }
   return parsed;

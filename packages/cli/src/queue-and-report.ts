@@ -63,7 +63,7 @@ export async function queueAndReport(
     const { threadId } = run.request;
     const outcome = run.kind === 'agent' ? agentOutcome(res as AgentRunResult, threadId, seen) : graphOutcome(res as RunResult, threadId);
     const at = await checkpointAt(opened, outcome);
-    const printed = (await recordsModule(opened, threadId)) ? target : namingModule(target, run.module, io.cwd);
+    const printed = (await recordsModule(target, threadId)) ? target : namingModule(target, run.module, io.cwd);
     reportOutcome({ ...outcome, ...at }, printed, io, { json: options.json, kind: run.kind });
   } finally {
     await queue.close();
@@ -105,9 +105,9 @@ async function follow(job: QueueJob, kind: 'agent' | 'graph', io: CliIo, json: b
 }
 
 /** Whether the thread's latest checkpoint names its module (`weft resume` then loads it by itself). */
-async function recordsModule(opened: OpenedStore, threadId: string): Promise<boolean> {
+async function recordsModule(target: ResumeTarget, threadId: string): Promise<boolean> {
   try {
-    return (await peekThreadHead(opened, threadId)).recorded !== undefined;
+    return (await peekThreadHead(target, threadId)).recorded !== undefined;
   } catch {
     return false;
   }

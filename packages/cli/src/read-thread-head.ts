@@ -2,7 +2,10 @@ import type { CheckpointEntry, CheckpointRecord } from '@weft/graph';
 import { decodeEntry, type DecodeFailure } from './decode-entry.ts';
 import { CliError } from './errors.ts';
 import type { OpenedStore } from './open-store.ts';
-import { printedCommand } from './printed-command.ts';
+import { printedCommand, type CommandReach } from './printed-command.ts';
+
+/** A command's reach (see printedCommand) with the store it opened: where the thread is read, and what hints repeat. */
+export type StoreReach = CommandReach & { opened: OpenedStore };
 
 /** What `weft run` saves in every checkpoint's context (under `weft`) so later commands can load the module again. */
 export interface RecordedModule {
@@ -24,8 +27,8 @@ export interface ThreadHead {
  * module to load and which interrupts are pending. A checkpoint that cannot
  * be decoded throws the decoder's error (CHECKPOINT_CORRUPT, …).
  */
-export async function readThreadHead(opened: OpenedStore, threadId: string, checkpointId?: string): Promise<ThreadHead> {
-  const entry = await findEntry(opened, threadId, checkpointId);
+export async function readThreadHead(reach: StoreReach, threadId: string, checkpointId?: string): Promise<ThreadHead> {
+  const entry = await findEntry(reach, threadId, checkpointId);
   const decoded = decodeEntry(entry);
   if ('failure' in decoded) throw decoded.failure.error;
   return { entry, record: decoded.record, recorded: recordedModule(decoded.record.context) };
@@ -49,10 +52,10 @@ const DAMAGE = new Set(['CHECKPOINT_CORRUPT', 'CHECKPOINT_VERSION']);
  * refused the row itself (a store that checks its rows reports damage as
  * CHECKPOINT_CORRUPT).
  */
-export async function peekThreadHead(opened: OpenedStore, threadId: string): Promise<PeekedHead> {
+export async function peekThreadHead(reach: StoreReach, threadId: string): Promise<PeekedHead> {
   let entry: CheckpointEntry;
   try {
-    entry = await findEntry(opened, threadId, undefined);
+    entry = await findEntry(reach, threadId, undefined);
   } catch (err) {
     const code = (err as { code?: unknown } | null)?.code;
     if (typeof code !== 'string' || !DAMAGE.has(code)) throw err;
@@ -65,7 +68,8 @@ export async function peekThreadHead(opened: OpenedStore, threadId: string): Pro
   return { recorded: recordedModule(context), failure: undefined, runError: error && { code: error.code, message: error.message } };
 }
 
-async function findEntry(opened: OpenedStore, threadId: string, checkpointId: string | undefined): Promise<CheckpointEntry> {
+async function findEntry(reach: StoreReach, threadId: string, checkpointId: string | undefined): Promise<CheckpointEntry> {
+  const { opened } = reach;
   const entry = await opened.store.get(threadId, checkpointId);
   if (entry) return entry;
   const head = checkpointId === undefined ? undefined : await opened.store.get(threadId);
@@ -73,15 +77,15 @@ async function findEntry(opened: OpenedStore, threadId: string, checkpointId: st
     throw new CliError(
       'CHECKPOINT_NOT_FOUND',
       `thread "${threadId}" has no checkpoint "${checkpointId}"`,
-      `list its checkpoints: ${printedCommand('history', [], [threadId], opened)}`,
+      `list its checkpoints: ${printedCommand('history', [], [threadId], reach)}`,
     );
   const where = opened.missing ? `${opened.label} (that file does not exist)` : opened.label;
-  throw new CliError('THREAD_NOT_FOUND', `thread "${threadId}" not found in ${where}`, threadsHint(opened), { details: { threadId } });
+  throw new CliError('THREAD_NOT_FOUND', `thread "${threadId}" not found in ${where}`, threadsHint(reach), { details: { threadId } });
 }
 
 /** Where to look for a thread that is not in this store. */
-export const threadsHint = (opened: OpenedStore): string =>
-  `list the threads of this store: ${printedCommand('threads', [], [], opened)}; or pass --store to use another`;
+export const threadsHint = (reach: StoreReach): string =>
+  `list the threads of this store: ${printedCommand('threads', [], [], reach)}; or pass --store to use another`;
 
 /** The module a checkpoint's context names, if `weft run` wrote it. */
 export function recordedModule(context: Record<string, unknown> | undefined): RecordedModule | undefined {

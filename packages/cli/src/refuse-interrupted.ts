@@ -7,7 +7,7 @@ export async function refuseInterrupted(target: ResumeTarget, threadId: string):
   const { opened } = target;
   const head = await opened.store.get(threadId);
   if (head?.status !== 'interrupted') return;
-  const { record } = await readThreadHead(opened, threadId);
+  const { record } = await readThreadHead(target, threadId);
   throw new CliError(
     'THREAD_INTERRUPTED',
     `thread "${threadId}" waits on ${record.interrupts.map((i) => JSON.stringify(i.id)).join(', ')}: a new run would leave that unanswered`,

@@ -1,36 +1,45 @@
 import type { CliIo } from './cli-io.ts';
 import { CliError } from './errors.ts';
+import { launcherText } from './printed-command.ts';
 import { terminalSafe } from './terminal-safe.ts';
+import { weftLauncher } from './weft-launcher.ts';
 
-/** What to do about errors the lower layers raise, by code (the code is stable; the class may come from another copy). */
-const HINTS: Record<string, string> = {
-  THREAD_NOT_FOUND: 'list the threads of a store: weft threads; pass --store to use another',
-  CHECKPOINT_NOT_FOUND: 'list the checkpoints of the thread: weft history -- <thread>',
-  UNKNOWN_INTERRUPT: 'answer one of the pending interrupts; see them: weft history -- <thread>',
-  NOTHING_TO_RESUME: "give a value for a pending interrupt: --value '<json>'",
-  RESUME_INVALID: "answer the interrupt again with a value its schema accepts: weft resume --value '<json>' --interrupt <id> -- <thread>",
-  INPUT_INVALID: "give an --input that the graph's input schema accepts (the message says what does not match)",
-  CONCURRENT_RESUME: 'another process continued this thread first; see what it did: weft history -- <thread>',
-  THREAD_BUSY: 'wait for the run that holds the thread to end; only if its process is gone: weft resume --take-over -- <thread>',
-  LEASE_LOST: 'another process took the thread over; see what it did: weft history -- <thread>',
-  INTERRUPT_ALREADY_ANSWERED:
-    "continue without a value, or answer differently from the interrupted checkpoint: weft resume --checkpoint <id> --value '<json>' -- <thread>",
-  CHECKPOINT_GRAPH_MISMATCH: 'the module changed since the thread started: restore it, or start a new thread',
-  CHECKPOINT_CORRUPT: 'continue from an earlier checkpoint: weft history -- <thread>; then weft resume --checkpoint <id> -- <thread>',
-  STORE_UNREADABLE: 'restore the file from a backup, or move it away (a new, empty store is created); --store uses another',
-  CHECKPOINT_VERSION: 'the store was written by a newer weft: upgrade @weft/cli',
-  AGENT_TREE_INVALID: 'fix the agent tree in the module',
-  GRAPH_INVALID: 'fix the graph in the module',
-  INVALID_ARGUMENT: 'check the arguments; WEFT_DEBUG=1 shows the stack trace',
-  RUN_LOG_NOT_FOUND: 'check the path; weft run --record <file.jsonl> writes a run log',
-  RUN_LOG_INVALID: 'pass a run log written by weft run --record <file.jsonl>',
-  QUEUE_TARGET_UNKNOWN:
-    "the queue's workers serve another export: start them on the same module (and --export), or pass weft run the --export they serve",
-  QUEUE_JOB_FAILED:
-    'BullMQ gave the job up (it stalled too often): see how far the thread got with weft history -- <thread>, then weft resume --queue … -- <thread>',
-  ECONNREFUSED: 'is the Postgres server running, and is the URL in --store right?',
-  ENOTFOUND: 'check the host name in the --store URL',
-  '28P01': 'check the user and password in the --store URL',
+/**
+ * What to do about errors the lower layers raise, by code (the code is
+ * stable; the class may come from another copy), given the words that start
+ * weft here (launcherText: `weft`, `npx weft`, …).
+ */
+const HINTS: Record<string, (weft: string) => string> = {
+  THREAD_NOT_FOUND: (weft) => `list the threads of a store: ${weft} threads; pass --store to use another`,
+  CHECKPOINT_NOT_FOUND: (weft) => `list the checkpoints of the thread: ${weft} history -- <thread>`,
+  UNKNOWN_INTERRUPT: (weft) => `answer one of the pending interrupts; see them: ${weft} history -- <thread>`,
+  NOTHING_TO_RESUME: () => "give a value for a pending interrupt: --value '<json>'",
+  RESUME_INVALID: (weft) =>
+    `answer the interrupt again with a value its schema accepts: ${weft} resume --value '<json>' --interrupt <id> -- <thread>`,
+  INPUT_INVALID: () => "give an --input that the graph's input schema accepts (the message says what does not match)",
+  CONCURRENT_RESUME: (weft) => `another process continued this thread first; see what it did: ${weft} history -- <thread>`,
+  THREAD_BUSY: (weft) =>
+    `wait for the run that holds the thread to end; only if its process is gone: ${weft} resume --take-over -- <thread>`,
+  LEASE_LOST: (weft) => `another process took the thread over; see what it did: ${weft} history -- <thread>`,
+  INTERRUPT_ALREADY_ANSWERED: (weft) =>
+    `continue without a value, or answer differently from the interrupted checkpoint: ${weft} resume --checkpoint <id> --value '<json>' -- <thread>`,
+  CHECKPOINT_GRAPH_MISMATCH: () => 'the module changed since the thread started: restore it, or start a new thread',
+  CHECKPOINT_CORRUPT: (weft) =>
+    `continue from an earlier checkpoint: ${weft} history -- <thread>; then ${weft} resume --checkpoint <id> -- <thread>`,
+  STORE_UNREADABLE: () => 'restore the file from a backup, or move it away (a new, empty store is created); --store uses another',
+  CHECKPOINT_VERSION: () => 'the store was written by a newer weft: upgrade @weft/cli',
+  AGENT_TREE_INVALID: () => 'fix the agent tree in the module',
+  GRAPH_INVALID: () => 'fix the graph in the module',
+  INVALID_ARGUMENT: () => 'check the arguments; WEFT_DEBUG=1 shows the stack trace',
+  RUN_LOG_NOT_FOUND: (weft) => `check the path; ${weft} run --record <file.jsonl> writes a run log`,
+  RUN_LOG_INVALID: (weft) => `pass a run log written by ${weft} run --record <file.jsonl>`,
+  QUEUE_TARGET_UNKNOWN: (weft) =>
+    `the queue's workers serve another export: start them on the same module (and --export), or pass ${weft} run the --export they serve`,
+  QUEUE_JOB_FAILED: (weft) =>
+    `BullMQ gave the job up (it stalled too often): see how far the thread got with ${weft} history -- <thread>, then ${weft} resume --queue … -- <thread>`,
+  ECONNREFUSED: () => 'is the Postgres server running, and is the URL in --store right?',
+  ENOTFOUND: () => 'check the host name in the --store URL',
+  '28P01': () => 'check the user and password in the --store URL',
 };
 const DEFAULT_HINT = 'WEFT_DEBUG=1 shows the stack trace';
 
@@ -41,18 +50,18 @@ const DEFAULT_HINT = 'WEFT_DEBUG=1 shows the stack trace';
  * quote thread ids, outputs and other errors' messages.
  */
 export function reportError(err: unknown, io: CliIo): number {
-  const { message, hint, exitCode } = explain(err);
+  const { message, hint, exitCode } = explain(err, launcherText({ launcher: weftLauncher(io.env) }));
   io.stderr(`${terminalSafe(`weft: ${message}`)}\n${terminalSafe(`hint: ${hint}`)}\n`);
   if (io.env['WEFT_DEBUG'] === '1') io.stderr(`${debugText(err)}\n`);
   return exitCode;
 }
 
-function explain(err: unknown): { message: string; hint: string; exitCode: number } {
+function explain(err: unknown, weft: string): { message: string; hint: string; exitCode: number } {
   // The command's own messages are one line already: a newline in them comes from data (a thread id) and is escaped.
   if (err instanceof CliError) return { message: err.message, hint: err.hint, exitCode: err.exitCode };
   const code = (err as { code?: unknown } | null)?.code;
   const text = err instanceof Error ? err.message : String(err);
-  const hint = (typeof code === 'string' && HINTS[code]) || DEFAULT_HINT;
+  const hint = (typeof code === 'string' && Object.hasOwn(HINTS, code) && HINTS[code]!(weft)) || DEFAULT_HINT;
   return { message: oneLine(text || 'unknown error'), hint, exitCode: 1 };
 }
 

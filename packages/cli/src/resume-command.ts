@@ -1,13 +1,16 @@
 import type { InterruptRecord } from '@weft/graph';
 import { exampleValue } from './example-value.ts';
 import type { OpenedStore } from './open-store.ts';
-import { printedCommand, type PrintedOption } from './printed-command.ts';
+import { printedCommand, type CommandReach, type PrintedOption } from './printed-command.ts';
 
 /** Stands for a value the command cannot guess; the person replaces it. */
 export const VALUE_PLACEHOLDER = '<json>';
 
-/** What a printed `weft resume` must repeat besides the thread: the store, and a module the project would not load by itself. */
-export interface ResumeTarget {
+/**
+ * What a printed `weft resume` must repeat besides the thread: weft as the
+ * person starts it, the store, and a module the project would not load by itself.
+ */
+export interface ResumeTarget extends CommandReach {
   opened: OpenedStore;
   /** A module the person named that lies outside the project: `weft resume` loads it only when `--module` names it. */
   module?: string | undefined;
@@ -38,7 +41,7 @@ export function resumeCommand(
   }
   if (target.module !== undefined) options.push(['--module', target.module]);
   options.push(...(target.via ?? []));
-  return printedCommand('resume', options, [threadId], target.opened);
+  return printedCommand('resume', options, [threadId], target);
 }
 
 /**

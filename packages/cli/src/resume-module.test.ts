@@ -131,7 +131,7 @@ describe('the module weft resume loads', () => {
         { entry: { threadId: 'beside' }, recorded: { module: '.weft/beside.ts', export: 'graph' } } as never,
         {},
         { cwd: project, env: {} },
-        { opened: { spec: 'sqlite:.weft/weft.db', explicit: false, file: db } as never },
+        { launcher: ['weft'], opened: { spec: 'sqlite:.weft/weft.db', explicit: false, file: db } as never },
         [],
       ),
     ).rejects.toMatchObject({ code: 'MODULE_IN_STORE_FOLDER' });

@@ -1,7 +1,7 @@
 import type { CliIo } from './cli-io.ts';
 import { usageError } from './errors.ts';
 import { openSharedStore } from './open-shared-store.ts';
-import type { PrintedOption } from './printed-command.ts';
+import { commandReach, type PrintedOption } from './printed-command.ts';
 import { queueAddress } from './queue-address.ts';
 import { queueAndReport } from './queue-and-report.ts';
 import { readThreadHead } from './read-thread-head.ts';
@@ -48,9 +48,9 @@ export async function resumeQueued(
   refuseLocalOnly('resume', flags);
   const address = queueAddress('--queue', flags.queue, flags['queue-name']);
   const opened = await openSharedStore('resume --queue', flags.store, io, false);
-  const target: ResumeTarget = { opened, via: address.via };
+  const target: ResumeTarget = { ...commandReach(io, opened), opened, via: address.via };
   try {
-    const head = await readThreadHead(opened, threadId, flags.checkpoint);
+    const head = await readThreadHead(target, threadId, flags.checkpoint);
     if (flags.checkpoint !== undefined) await refuseFork(target, threadId, head.entry.id);
     const resume = resumeValues(head, values, target);
     const loaded = await resumeModule(head, flags, io, target, repeat);
@@ -103,6 +103,6 @@ async function refuseFork(target: ResumeTarget, threadId: string, checkpointId: 
   if (latest === undefined || latest.id === checkpointId) return;
   throw usageError(
     `resume: checkpoint "${checkpointId}" is not the latest of thread "${threadId}" (seq ${latest.seq} is): continuing it is a fork, which goes through no queue`,
-    `fork in this process: ${resumeCommand(threadId, [], { opened: target.opened }, [['--checkpoint', checkpointId]])}`,
+    `fork in this process: ${resumeCommand(threadId, [], { launcher: target.launcher, opened: target.opened }, [['--checkpoint', checkpointId]])}`,
   );
 }

@@ -28,7 +28,7 @@ export function resumeValues(head: ThreadHead, flags: ResumeFlags, target: Resum
   const pending = waiting.map((i) => i.id);
   const listed = pending.map((id) => JSON.stringify(id)).join(', ');
   const suggestion = () => `answer with: ${resumeCommand(threadId, waiting, target)}`;
-  const history = () => printedCommand('history', [], [threadId], target.opened);
+  const history = () => printedCommand('history', [], [threadId], target);
   if (flags.value !== undefined && flags.values !== undefined)
     throw usageError('resume: give --value or --values, not both', '--values answers several interrupts at once');
   if (flags.interrupt !== undefined && flags.value === undefined)

@@ -5,6 +5,7 @@ import { executeTarget, type TargetRequest } from './execute-target.ts';
 import type { RunOutcome } from './run-outcome.ts';
 import type { LoadedModule } from './load-module.ts';
 import type { OpenedStore } from './open-store.ts';
+import { commandReach } from './printed-command.ts';
 import { recordedModulePath } from './recorded-module.ts';
 import { reportOutcome } from './report-outcome.ts';
 
@@ -43,7 +44,8 @@ export async function runAndReport(
   });
   const at = await checkpointAt(opened, outcome);
   // A module outside the project is loaded again only when named: printed commands name it.
-  reportOutcome({ ...outcome, ...at }, { opened, module: isAbsolute(module) ? loaded.path : undefined }, io, { json, kind: loaded.kind });
+  const target = { ...commandReach(io, opened), opened, module: isAbsolute(module) ? loaded.path : undefined };
+  reportOutcome({ ...outcome, ...at }, target, io, { json, kind: loaded.kind });
 }
 
 /**

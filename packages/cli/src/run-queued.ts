@@ -6,6 +6,7 @@ import { newThreadId } from './new-thread-id.ts';
 import { openSharedStore } from './open-shared-store.ts';
 import { queueAddress } from './queue-address.ts';
 import { queueAndReport } from './queue-and-report.ts';
+import { commandReach } from './printed-command.ts';
 import { outsideProject } from './recorded-module.ts';
 import { refuseInterrupted } from './refuse-interrupted.ts';
 import type { ResumeTarget } from './resume-command.ts';
@@ -40,7 +41,7 @@ export async function runQueued(
   refuseLocalOnly('run', flags);
   const address = queueAddress('--queue', flags.queue, flags['queue-name']);
   const opened = await openSharedStore('run --queue', flags.store, io, true);
-  const target: ResumeTarget = { opened, module: outsideProject(loaded.path, io), via: address.via };
+  const target: ResumeTarget = { ...commandReach(io, opened), opened, module: outsideProject(loaded.path, io), via: address.via };
   try {
     const threadId = flags.thread ?? (await newThreadId(opened.store));
     // The worker takes the thread's lease; here only the mistake of running over unanswered interrupts is caught.

@@ -33,7 +33,7 @@ function threadHint(
   details: unknown,
   repeat: readonly PrintedOption[],
 ): string | undefined {
-  const history = () => printedCommand('history', [], [threadId], target.opened);
+  const history = () => printedCommand('history', [], [threadId], target);
   switch (code) {
     case 'THREAD_BUSY':
       return busyHint(threadId, target, (details ?? {}) as BusyDetails, repeat);

@@ -23,10 +23,15 @@ export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'weft-cli-'));
 /** What would change the output: a real model, another store, stack traces, a token `weft mcp` would ask for. */
 const UNSET = ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'WEFT_STORE', 'WEFT_DEBUG', 'WEFT_PROJECT', 'WEFT_LEASE_TTL_MS', 'WEFT_MCP_TOKEN'];
 
-/** The environment without what would change the output (UNSET). */
-function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+/**
+ * The environment without what would change the output: UNSET, and the
+ * variables a package manager gives its scripts (`npm_config_user_agent`,
+ * `npm_execpath`, …), which make weft print `npx weft …` instead of
+ * `weft …` (see weftLauncher) when the tests run through `pnpm test`.
+ */
+export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const key of UNSET) delete env[key];
+  for (const key of Object.keys(env)) if (UNSET.includes(key) || /^npm_/i.test(key)) delete env[key];
   return { ...env, ...extra };
 }
 

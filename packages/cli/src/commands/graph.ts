@@ -32,7 +32,7 @@ export const graphCommand: Command = {
   name: 'graph',
   usage: USAGE,
   async execute(args, io) {
-    const { values, positionals } = parseCommandArgs('graph', args, OPTIONS, { names: ['module'], required: 1 });
+    const { values, positionals } = parseCommandArgs('graph', args, OPTIONS, { names: ['module'], required: 1 }, io);
     const format = (values.format ?? 'mermaid') as Format;
     if (!FORMATS.includes(format))
       throw usageError(`graph: unknown --format ${JSON.stringify(values.format)}`, `use one of ${FORMATS.join(', ')}`);

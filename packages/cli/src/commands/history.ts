@@ -6,10 +6,10 @@ import { CliError, usageError } from '../errors.ts';
 import { formatTable } from '../format-table.ts';
 import { formatTime } from '../format-time.ts';
 import { historyPage, type HistoryPage, type HistoryRow, type PageRequest } from '../history-page.ts';
-import { openStore, type OpenedStore } from '../open-store.ts';
+import { openStore } from '../open-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
-import { printedCommand } from '../printed-command.ts';
-import { peekThreadHead } from '../read-thread-head.ts';
+import { commandReach, printedCommand } from '../printed-command.ts';
+import { peekThreadHead, type StoreReach } from '../read-thread-head.ts';
 import { reportError } from '../report-error.ts';
 import { resumeCommand } from '../resume-command.ts';
 import { terminalSafe } from '../terminal-safe.ts';
@@ -50,17 +50,18 @@ export const historyCommand: Command = {
   name: 'history',
   usage: USAGE,
   async execute(args, io) {
-    const { values, positionals } = parseCommandArgs('history', args, OPTIONS, { names: ['thread'], required: 1 });
+    const { values, positionals } = parseCommandArgs('history', args, OPTIONS, { names: ['thread'], required: 1 }, io);
     const threadId = positionals[0]!;
     const request = pageRequest(values);
     const opened = await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: false });
+    const reach: StoreReach = { ...commandReach(io, opened), opened };
     try {
-      const { recorded } = await peekThreadHead(opened, threadId);
+      const { recorded } = await peekThreadHead(reach, threadId);
       const page = await historyPage(opened, threadId, request);
       if (values.json)
         io.stdout(toJsonLine({ threadId, module: recorded?.module, export: recorded?.export, checkpoints: page.rows, more: page.more }));
-      else printPage(io, opened, threadId, page, request, recorded);
-      return reportCorrupt(io, opened, threadId, page.rows, page.entries);
+      else printPage(io, reach, threadId, page, request, recorded);
+      return reportCorrupt(io, reach, threadId, page.rows, page.entries);
     } finally {
       await opened.close();
     }
@@ -82,7 +83,7 @@ function pageRequest(values: { limit?: string; before?: string; all?: boolean })
 
 function printPage(
   io: CliIo,
-  opened: OpenedStore,
+  reach: StoreReach,
   threadId: string,
   { rows, more }: HistoryPage,
   request: PageRequest,
@@ -109,8 +110,8 @@ function printPage(
     // The next page is the same size as this one: a --limit the reader chose goes with it.
     const size: [string, string][] =
       request.limit === undefined || request.limit === DEFAULT_LIMIT ? [] : [['--limit', String(request.limit)]];
-    const older = printedCommand('history', [['--before', String(more.before)], ...size], [threadId], opened);
-    const all = printedCommand('history', [['--all']], [threadId], opened);
+    const older = printedCommand('history', [['--before', String(more.before)], ...size], [threadId], reach);
+    const all = printedCommand('history', [['--all']], [threadId], reach);
     io.stdout(`${terminalSafe(`older checkpoints: ${older} (or every one: ${all})`)}\n`);
   }
 }
@@ -119,22 +120,22 @@ function printPage(
  * The listing is complete, but some rows are damaged: say so on stderr, and
  * where the thread can go on from, and exit 1.
  */
-function reportCorrupt(io: CliIo, opened: OpenedStore, threadId: string, rows: HistoryRow[], entries: CheckpointEntry[]): number {
+function reportCorrupt(io: CliIo, reach: StoreReach, threadId: string, rows: HistoryRow[], entries: CheckpointEntry[]): number {
   const bad = rows.filter((r) => r.error);
   if (bad.length === 0) return 0;
   const list = bad.map((r) => `seq ${r.seq} (${r.id}: ${r.error!.code})`).join(', ');
   const message = `${bad.length} of ${rows.length} checkpoints of thread "${threadId}" cannot be read: ${list}`;
-  const err = new CliError('CHECKPOINTS_CORRUPT', message, corruptHint(opened, threadId, rows, entries));
+  const err = new CliError('CHECKPOINTS_CORRUPT', message, corruptHint(reach, threadId, rows, entries));
   return reportError(err, io);
 }
 
-function corruptHint(opened: OpenedStore, threadId: string, rows: HistoryRow[], entries: CheckpointEntry[]): string {
+function corruptHint(reach: StoreReach, threadId: string, rows: HistoryRow[], entries: CheckpointEntry[]): string {
   if (rows[0] && !rows[0].error)
-    return `the latest checkpoint reads, so the thread goes on from it as usual; fork only from a checkpoint that reads: ${resumeCommand(threadId, [], { opened }, [['--checkpoint', '<id>']])}`;
+    return `the latest checkpoint reads, so the thread goes on from it as usual; fork only from a checkpoint that reads: ${resumeCommand(threadId, [], reach, [['--checkpoint', '<id>']])}`;
   const good = rows.find((r) => !r.error && r.status !== 'done');
   const entry = good && entries.find((e) => e.id === good.id);
   const decoded = entry && decodeEntry(entry);
   if (!good || !decoded || 'failure' in decoded)
     return 'no checkpoint listed here can be continued: list older ones with --before <seq> or --all, start the thread again with a new run, or restore the store from a backup';
-  return `continue from the newest checkpoint that reads (a fork): ${resumeCommand(threadId, decoded.record.interrupts, { opened }, [['--checkpoint', good.id]])}`;
+  return `continue from the newest checkpoint that reads (a fork): ${resumeCommand(threadId, decoded.record.interrupts, reach, [['--checkpoint', good.id]])}`;
 }

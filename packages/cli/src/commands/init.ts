@@ -6,6 +6,7 @@ import { CliError } from '../errors.ts';
 import { packageRoot } from '../package-root.ts';
 import { projectFiles, type ProjectOptions } from '../init/project-files.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
+import { commandReach, launcherText } from '../printed-command.ts';
 import { shellQuote } from '../shell-quote.ts';
 import { terminalSafe } from '../terminal-safe.ts';
 
@@ -35,9 +36,9 @@ export const initCommand: Command = {
   name: 'init',
   usage: USAGE,
   async execute(args, io) {
-    const { values, positionals } = parseCommandArgs('init', args, OPTIONS, { names: ['dir'], required: 0 });
+    const { values, positionals } = parseCommandArgs('init', args, OPTIONS, { names: ['dir'], required: 0 }, io);
     const dir = resolve(io.cwd, positionals[0] ?? '.');
-    checkFolder(dir, values.force === true);
+    checkFolder(dir, values.force === true, launcherText(commandReach(io)));
     const files = projectFiles(projectOptions(dir));
     for (const [path, text] of Object.entries(files)) write(join(dir, ...path.split('/')), text);
     io.stdout(nextSteps(io, dir, Object.keys(files)));
@@ -45,17 +46,17 @@ export const initCommand: Command = {
   },
 };
 
-function checkFolder(dir: string, force: boolean): void {
+function checkFolder(dir: string, force: boolean, weft: string): void {
   if (!existsSync(dir)) return;
   if (!statSync(dir).isDirectory())
-    throw new CliError('FOLDER_NOT_EMPTY', `${dir} is a file, not a folder`, 'name a new folder: weft init <dir>');
+    throw new CliError('FOLDER_NOT_EMPTY', `${dir} is a file, not a folder`, `name a new folder: ${weft} init <dir>`);
   const present = readdirSync(dir).filter((name) => !HARMLESS.has(name));
   if (present.length > 0 && !force) {
     const shown = present.slice(0, 5).join(', ') + (present.length > 5 ? `, … (${present.length} entries)` : '');
     throw new CliError(
       'FOLDER_NOT_EMPTY',
       `${dir} is not empty: ${shown}`,
-      'name a new folder (weft init <dir>), or add --force to write the project files here, replacing files of the same name',
+      `name a new folder (${weft} init <dir>), or add --force to write the project files here, replacing files of the same name`,
     );
   }
 }

@@ -54,7 +54,7 @@ export const mcpCommand: Command = {
   name: 'mcp',
   usage: USAGE,
   async execute(args, io) {
-    const { values, positionals } = parseCommandArgs('mcp', args, OPTIONS, { names: ['module'], required: 1 });
+    const { values, positionals } = parseCommandArgs('mcp', args, OPTIONS, { names: ['module'], required: 1 }, io);
     const http = values.http === true;
     if (!http && (values.port !== undefined || values.host !== undefined))
       throw usageError('mcp: --port and --host are for --http', 'add --http to serve over HTTP, or drop them to serve over stdio');

@@ -7,8 +7,8 @@ import type { LoadedModule } from '../load-module.ts';
 import { loadViz, type Viz } from '../load-viz.ts';
 import { openStore } from '../open-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
-import { printedCommand } from '../printed-command.ts';
-import { readThreadHead } from '../read-thread-head.ts';
+import { commandReach, printedCommand } from '../printed-command.ts';
+import { readThreadHead, type StoreReach } from '../read-thread-head.ts';
 import { resumeModule } from '../resume-module.ts';
 import { threadRunLog } from '../thread-run-log.ts';
 import { writeOutput } from '../write-output.ts';
@@ -47,7 +47,7 @@ export const replayCommand: Command = {
   name: 'replay',
   usage: USAGE,
   async execute(args, io) {
-    const { values, positionals } = parseCommandArgs('replay', args, OPTIONS, { names: ['thread | run.jsonl'], required: 1 });
+    const { values, positionals } = parseCommandArgs('replay', args, OPTIONS, { names: ['thread | run.jsonl'], required: 1 }, io);
     const source = positionals[0]!;
     const viz = await loadViz();
     if (isRunLog(source, io)) {
@@ -77,11 +77,12 @@ async function replayThread(
 ): Promise<number> {
   const opened = await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: false });
   try {
-    const head = await readThreadHead(opened, threadId);
+    const reach: StoreReach = { ...commandReach(io, opened), opened };
+    const head = await readThreadHead(reach, threadId);
     const given = (['module', 'export'] as const).flatMap((k) => (values[k] === undefined ? [] : [[`--${k}`, values[k]] as const]));
     const again = (file: string) =>
-      printedCommand('replay', [...given.filter(([k]) => k !== '--module'), ['--module', file]], [threadId], opened);
-    const loaded = await resumeModule(head, values, io, { opened }, given, again);
+      printedCommand('replay', [...given.filter(([k]) => k !== '--module'), ['--module', file]], [threadId], reach);
+    const loaded = await resumeModule(head, values, io, reach, given, again);
     const graph = (await drawnGraph(loaded)).withStore(opened.store);
     const views: CheckpointView[] = [];
     for await (const view of graph.history(threadId)) views.unshift(view);

@@ -2,7 +2,7 @@ import type { Command } from '../command.ts';
 import { usageError } from '../errors.ts';
 import { openStore } from '../open-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
-import type { PrintedOption } from '../printed-command.ts';
+import { commandReach, type PrintedOption } from '../printed-command.ts';
 import { readThreadHead } from '../read-thread-head.ts';
 import type { ResumeTarget } from '../resume-command.ts';
 import { resumeModule } from '../resume-module.ts';
@@ -73,13 +73,13 @@ export const resumeCommand: Command = {
   name: 'resume',
   usage: USAGE,
   async execute(args, io) {
-    const { values, positionals } = parseCommandArgs('resume', args, OPTIONS, { names: ['thread'], required: 1 });
+    const { values, positionals } = parseCommandArgs('resume', args, OPTIONS, { names: ['thread'], required: 1 }, io);
     const threadId = positionals[0]!;
     if (values.queue !== undefined)
       return resumeQueued(threadId, { ...values, queue: values.queue }, await valueFlags(values, io), givenOptions(values), io);
     if (values['queue-name'] !== undefined) throw usageError('resume: --queue-name needs --queue', 'add --queue <redis url>');
     const opened = await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: false });
-    const target: ResumeTarget = { opened };
+    const target: ResumeTarget = { ...commandReach(io, opened), opened };
     try {
       // Held from before the head is read; the run adopts it, so no one can get in between.
       const lease = await LeaseKeeper.take(opened.store, threadId, {
@@ -87,7 +87,7 @@ export const resumeCommand: Command = {
         ...(values['take-over'] === true ? { takeOver: true } : {}),
       });
       try {
-        const head = await readThreadHead(opened, threadId, values.checkpoint);
+        const head = await readThreadHead(target, threadId, values.checkpoint);
         const resume = resumeValues(head, await valueFlags(values, io), target);
         const loaded = await resumeModule(head, values, io, target, givenOptions(values));
         const { entry } = head;

@@ -6,6 +6,7 @@ import { loadModule } from '../load-module.ts';
 import { newThreadId } from '../new-thread-id.ts';
 import { openStore } from '../open-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
+import { commandReach } from '../printed-command.ts';
 import { outsideProject } from '../recorded-module.ts';
 import { refuseInterrupted } from '../refuse-interrupted.ts';
 import type { ResumeTarget } from '../resume-command.ts';
@@ -69,7 +70,7 @@ export const runCommand: Command = {
   name: 'run',
   usage: USAGE,
   async execute(args, io) {
-    const { values, positionals } = parseCommandArgs('run', args, OPTIONS, { names: ['module'], required: 1 });
+    const { values, positionals } = parseCommandArgs('run', args, OPTIONS, { names: ['module'], required: 1 }, io);
     const inputText = values.input === undefined ? undefined : await flagText('--input', values.input, io);
     const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
     const input = runInput(loaded.kind, { query: values.query, input: inputText });
@@ -81,7 +82,7 @@ export const runCommand: Command = {
     if (values['queue-name'] !== undefined) throw usageError('run: --queue-name needs --queue', 'add --queue <redis url>');
     const opened = await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: true });
     const holder = cliHolder('run');
-    const target: ResumeTarget = { opened, module: outsideProject(loaded.path, io) };
+    const target: ResumeTarget = { ...commandReach(io, opened), opened, module: outsideProject(loaded.path, io) };
     try {
       const threadId = values.thread ?? (await newThreadId(opened.store));
       const json = values.json === true;

@@ -64,7 +64,7 @@ export const serveCommand: Command = {
   name: 'serve',
   usage: USAGE,
   async execute(args, io) {
-    const { values, positionals } = parseCommandArgs('serve', args, OPTIONS, { names: ['module'], required: 1 });
+    const { values, positionals } = parseCommandArgs('serve', args, OPTIONS, { names: ['module'], required: 1 }, io);
     const { port, host, token } = listenFlags('serve', values, io.env, { tokenEnv: 'WEFT_STUDIO_TOKEN', defaultPort: 4300 });
     if (token !== undefined && token.length < 8) throw usageError('serve: the token is shorter than 8 characters', 'use a longer secret');
     const { serveStudio } = await loadStudio();

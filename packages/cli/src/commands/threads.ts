@@ -4,10 +4,10 @@ import type { Command } from '../command.ts';
 import { CliError } from '../errors.ts';
 import { formatTable } from '../format-table.ts';
 import { formatTime } from '../format-time.ts';
-import { openStore, type OpenedStore } from '../open-store.ts';
+import { openStore } from '../open-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
-import { printedCommand } from '../printed-command.ts';
-import { peekThreadHead } from '../read-thread-head.ts';
+import { commandReach, printedCommand } from '../printed-command.ts';
+import { peekThreadHead, type StoreReach } from '../read-thread-head.ts';
 import { reportError } from '../report-error.ts';
 import { terminalSafe } from '../terminal-safe.ts';
 import { toJsonLine } from '../to-json-line.ts';
@@ -52,25 +52,26 @@ export const threadsCommand: Command = {
   name: 'threads',
   usage: USAGE,
   async execute(args, io) {
-    const { values } = parseCommandArgs('threads', args, OPTIONS, { names: [], required: 0 });
+    const { values } = parseCommandArgs('threads', args, OPTIONS, { names: [], required: 0 }, io);
     const opened = await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: false });
+    const reach: StoreReach = { ...commandReach(io, opened), opened };
     try {
       const threads: ThreadRow[] = [];
-      for (const t of await opened.store.threads()) threads.push(await threadRow(opened, t));
+      for (const t of await opened.store.threads()) threads.push(await threadRow(reach, t));
       if (values.json) io.stdout(toJsonLine({ threads }));
       else if (threads.length === 0)
         io.stdout(terminalSafe(`no threads in ${opened.label}${opened.missing ? ' (the file does not exist yet)' : ''}`) + '\n');
       else printRows(io, threads);
-      return reportCorrupt(io, opened, threads);
+      return reportCorrupt(io, reach, threads);
     } finally {
       await opened.close();
     }
   },
 };
 
-async function threadRow(opened: OpenedStore, t: ThreadSummary): Promise<ThreadRow> {
-  const { recorded, failure, runError } = await peekThreadHead(opened, t.threadId);
-  const lease = await opened.store.threadLease(t.threadId);
+async function threadRow(reach: StoreReach, t: ThreadSummary): Promise<ThreadRow> {
+  const { recorded, failure, runError } = await peekThreadHead(reach, t.threadId);
+  const lease = await reach.opened.store.threadLease(t.threadId);
   return {
     ...t,
     status: failure ? 'corrupt' : t.status,
@@ -98,7 +99,7 @@ function printRows(io: CliIo, threads: ThreadRow[]): void {
 }
 
 /** Some threads' latest checkpoints cannot be read: the listing is complete, stderr says what to do, and the exit code is 1. */
-function reportCorrupt(io: CliIo, opened: OpenedStore, threads: ThreadRow[]): number {
+function reportCorrupt(io: CliIo, reach: StoreReach, threads: ThreadRow[]): number {
   const bad = threads.filter((t) => t.error);
   if (bad.length === 0) return 0;
   const [first] = bad;
@@ -106,7 +107,7 @@ function reportCorrupt(io: CliIo, opened: OpenedStore, threads: ThreadRow[]): nu
   const err = new CliError(
     'CHECKPOINTS_CORRUPT',
     `the latest checkpoint of ${bad.length === 1 ? 'thread' : `${bad.length} threads:`} ${list} cannot be read`,
-    `see which of its checkpoints read and continue from one: ${printedCommand('history', [], [first!.threadId], opened)}`,
+    `see which of its checkpoints read and continue from one: ${printedCommand('history', [], [first!.threadId], reach)}`,
   );
   return reportError(err, io);
 }

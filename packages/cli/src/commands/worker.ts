@@ -8,6 +8,7 @@ import { loadModule } from '../load-module.ts';
 import { openSharedStore } from '../open-shared-store.ts';
 import { nextSignal } from '../next-signal.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
+import { commandReach, launcherText } from '../printed-command.ts';
 import { printWorkerJobs } from '../print-worker-jobs.ts';
 import { queueAddress } from '../queue-address.ts';
 import { recordedModulePath } from '../recorded-module.ts';
@@ -46,15 +47,16 @@ const OPTIONS = {
   export: { type: 'string' },
 } as const;
 
-const EXAMPLE = 'e.g. weft worker <module> --redis redis://127.0.0.1:6379 --store postgres:<url>';
+const example = (weft: string) => `e.g. ${weft} worker <module> --redis redis://127.0.0.1:6379 --store postgres:<url>`;
 
 /** `weft worker <module>`: serves the module's agent or graph to a queue's jobs until SIGINT or SIGTERM. */
 export const workerCommand: Command = {
   name: 'worker',
   usage: USAGE,
   async execute(args, io) {
-    const { values, positionals } = parseCommandArgs('worker', args, OPTIONS, { names: ['module'], required: 1 });
-    if (values.redis === undefined) throw usageError('worker needs --redis <url>: the Redis server its jobs come from', EXAMPLE);
+    const { values, positionals } = parseCommandArgs('worker', args, OPTIONS, { names: ['module'], required: 1 }, io);
+    if (values.redis === undefined)
+      throw usageError('worker needs --redis <url>: the Redis server its jobs come from', example(launcherText(commandReach(io))));
     const concurrency = positiveInteger(values.concurrency ?? '1');
     const leaseTtlMs = leaseTtlFromEnv(io.env);
     const address = queueAddress('--redis', values.redis, values['queue-name']);
