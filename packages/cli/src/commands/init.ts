@@ -14,7 +14,7 @@ const USAGE = `usage: weft init [dir] [options]
 
 Creates a project that uses Weft in dir (default: the current folder): a
 package.json that depends on @weft/graph, @weft/agents, @weft/models,
-@weft/store-sqlite and @weft/cli at this weft's version; a strict TypeScript
+@weft/store-sqlite and @weft/cli at this weft's version, and zod; a strict TypeScript
 setup; an agent with a tool that asks for approval and a graph, both running
 offline; a test of both with node:test; and npm scripts that run them with
 weft. It installs nothing: run npm install (or your package manager) next.
@@ -72,7 +72,12 @@ function projectOptions(dir: string): ProjectOptions {
   return {
     name: packageName(basename(dir)),
     weftVersion: pkg.version,
-    tools: { tsx: range('tsx', '^4.19.0'), typescript: range('typescript', '~5.9.3'), typesNode: range('@types/node', '^20.19.0') },
+    tools: {
+      tsx: range('tsx', '^4.19.0'),
+      typescript: range('typescript', '~5.9.3'),
+      typesNode: range('@types/node', '^20.19.0'),
+      zod: range('zod', '^4.0.0'),
+    },
   };
 }
 

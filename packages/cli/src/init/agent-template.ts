@@ -9,15 +9,14 @@ export const AGENT_TEMPLATE = `/**
  */
 import { chatModelAgent, tool } from '@weft/agents';
 import { scriptedModel } from '@weft/models';
+import { z } from 'zod';
 
-export const bookHotel = tool<{ city: string; nights: number }>({
+// The arguments are typed from the schema (city: string, nights: number); the model is given its JSON Schema,
+// and arguments it gets wrong are sent back to it with what is wrong.
+export const bookHotel = tool({
   name: 'book_hotel',
   description: 'Books a hotel room in a city for some nights.',
-  parameters: {
-    type: 'object',
-    properties: { city: { type: 'string' }, nights: { type: 'integer', minimum: 1 } },
-    required: ['city', 'nights'],
-  },
+  parameters: z.object({ city: z.string(), nights: z.number().int().min(1) }),
   needsApproval: true,
   execute: async ({ city, nights }) => \`booked \${nights} nights in \${city}\`,
 });

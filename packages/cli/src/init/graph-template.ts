@@ -4,11 +4,11 @@ export const GRAPH_TEMPLATE = `/**
  * person. \`npm run order\` runs it on order.json.
  */
 import { END, START, graph as defineGraph } from '@weft/graph';
+import { z } from 'zod';
 
-export interface Order {
-  item: string;
-  quantity: number;
-}
+// The input is checked when a run starts: an order this schema refuses is INPUT_INVALID, and nothing runs.
+export const Order = z.object({ item: z.string().min(1), quantity: z.number().int().min(1) });
+export type Order = z.infer<typeof Order>;
 
 interface Priced extends Order {
   total: number;
@@ -17,11 +17,8 @@ interface Priced extends Order {
 const PRICE = 12;
 const LARGE = 100;
 
-export const graph = defineGraph<Order, string>({ name: 'order' })
-  .addNode('check', (order: Order) => {
-    if (!Number.isInteger(order.quantity) || order.quantity < 1) throw new Error('quantity must be a whole number, at least 1');
-    return order;
-  })
+export const graph = defineGraph({ name: 'order', input: Order, output: z.string() })
+  .addNode('check', (order: Order) => ({ ...order, item: order.item.trim().toLowerCase() }))
   .addNode('price', (order: Order): Priced => ({ ...order, total: order.quantity * PRICE }))
   .addNode('confirm', (order: Priced) => \`\${order.quantity} × \${order.item}: \${order.total} EUR\`)
   .addNode('review', (order: Priced) => \`\${order.quantity} × \${order.item}: \${order.total} EUR, waiting for a person to confirm\`)

@@ -8,15 +8,16 @@ export interface ProjectOptions {
   name: string;
   /** The running CLI's version: every @weft package is asked for at it (`^<version>`). */
   weftVersion: string;
-  /** Version ranges of the tools the scripts use, taken from the CLI's own package.json. */
-  tools: { tsx: string; typescript: string; typesNode: string };
+  /** Version ranges of zod (the templates' schemas) and of the tools the scripts use, taken from the CLI's own package.json. */
+  tools: { tsx: string; typescript: string; typesNode: string; zod: string };
 }
 
 /**
  * Every file of a new project, by path (with `/`): a package.json that
- * depends on the published @weft packages, a strict NodeNext tsconfig, one
- * agent with a tool that needs approval, one graph, one node:test file, an
- * input for the graph, a .gitignore and a README.
+ * depends on the published @weft packages and zod, a strict NodeNext
+ * tsconfig, one agent with a tool that needs approval, one graph (both with
+ * Zod schemas, as the README teaches), one node:test file, an input for the
+ * graph, a .gitignore and a README.
  */
 export function projectFiles(o: ProjectOptions): Record<string, string> {
   const weft = `^${o.weftVersion}`;
@@ -33,7 +34,7 @@ export function projectFiles(o: ProjectOptions): Record<string, string> {
       test: 'node --import tsx --test test/project.test.ts',
       typecheck: 'tsc',
     },
-    dependencies: { '@weft/agents': weft, '@weft/graph': weft, '@weft/models': weft, '@weft/store-sqlite': weft },
+    dependencies: { '@weft/agents': weft, '@weft/graph': weft, '@weft/models': weft, '@weft/store-sqlite': weft, zod: o.tools.zod },
     devDependencies: { '@types/node': o.tools.typesNode, '@weft/cli': weft, tsx: o.tools.tsx, typescript: o.tools.typescript },
   };
   const tsconfig = {

@@ -19,9 +19,10 @@ test('the agent asks before it books, and books once approved', async () => {
   assert.equal(answer, 'Done: booked 2 nights in Lisbon.');
 });
 
-test('the graph prices an order and sends large ones to review', async () => {
+test('the graph prices an order, sends large ones to review, and refuses a quantity below 1', async () => {
   assert.deepEqual(await graph.run({ item: 'tea', quantity: 3 }).then((r) => [r.status, r.output]), ['done', '3 × tea: 36 EUR']);
   const large = await graph.run({ item: 'tea', quantity: 10 });
   assert.equal(large.output, '10 × tea: 120 EUR, waiting for a person to confirm');
+  await assert.rejects(async () => graph.run({ item: 'tea', quantity: 0 }), { code: 'INPUT_INVALID' });
 });
 `;
