@@ -67,6 +67,21 @@ maybe('the studio on queue workers', () => {
     expect(state.body).toMatchObject({ status: 'done', checkpointId: done.body.checkpointId, running: false });
   });
 
+  it('a second answer to an interrupt an earlier job answered is 409 INTERRUPT_ALREADY_ANSWERED, and no job is queued', async () => {
+    const s = await queuedStudio();
+    const paused = await s.call('/api/threads/q1/runs', { input: { value: 'graphs' }, wait: true });
+    expect(paused.body.status).toBe('interrupted');
+    expect((await s.call('/api/threads/q1/resume', { resume: { 'approve#0': true }, wait: true })).body.status).toBe('done');
+    const again = await s.call('/api/threads/q1/resume', { resume: { 'approve#0': false }, wait: true });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({
+      code: 'INTERRUPT_ALREADY_ANSWERED',
+      details: { answered: ['approve#0'], interrupted: paused.body.checkpointId },
+    });
+    expect(s.effects).toEqual({ written: ['graphs'], published: ['On graphs'] });
+    expect((await s.call('/api/threads/q1/state')).body).toMatchObject({ status: 'done', running: false });
+  });
+
   it('two resumes sent at once: one job, the other 409 THREAD_BUSY before anything is queued; the effect happens once', async () => {
     const s = await queuedStudio();
     await s.call('/api/threads/q3/runs', { input: { value: 'maps' }, wait: true });

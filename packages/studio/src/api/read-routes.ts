@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { WeftError } from '@weft/graph';
 import { historyPage, stateView, threadRows } from '../threads/thread-views.ts';
 import { historyQuery, stateQuery, threadsQuery } from './bodies.ts';
+import type { GraphResponse, ThreadsResponse } from './responses.ts';
 import { parseWith } from './parse-body.ts';
 import type { StudioDeps } from './studio-deps.ts';
 import { threadIdOf } from './thread-id.ts';
@@ -15,14 +16,16 @@ export function readRoutes(app: Hono, deps: StudioDeps): void {
       hash: drawing.model.hash,
       kind: deps.kind,
       title: deps.title,
-      model: drawing.model,
+      // A copy's type takes the index signature the response's record has (an interface's does not).
+      model: { ...drawing.model },
       svg: drawing.svg,
       sessionValues: deps.sessionValues,
-    });
+    } satisfies GraphResponse);
   });
   app.get('/api/threads', async (c) => {
     const q = parseWith(threadsQuery, c.req.query(), 'query');
-    return c.json({ threads: await threadRows(deps.store, q.limit ?? 100, (id) => deps.channels.running(id)) });
+    const threads = await threadRows(deps.store, q.limit ?? 100, (id) => deps.channels.running(id));
+    return c.json({ threads } satisfies ThreadsResponse);
   });
   app.get('/api/threads/:id/state', async (c) => {
     const threadId = threadIdOf(c.req.param('id'), false);

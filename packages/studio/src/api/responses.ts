@@ -116,4 +116,5 @@ export const runEndResponse = z.object({
 
 export type GraphResponse = z.infer<typeof graphResponse>;
 export type ThreadsResponse = z.infer<typeof threadsResponse>;
-export type HistoryResponse = z.infer<typeof historyResponse>;
+export type RunStartedResponse = z.infer<typeof runStartedResponse>;
+export type RunEndResponse = z.infer<typeof runEndResponse>;

@@ -3,8 +3,9 @@ import type { RunInput, RunRequest } from '../runs/run-request.ts';
 import type { StartedRun } from '../runs/studio-runner.ts';
 import { sseResponse } from '../http/sse-response.ts';
 import { eventsQuery, forkBody, resumeBody, runBody } from './bodies.ts';
-import { checkBodyShape } from './check-body-shape.ts';
 import { parseWith } from './parse-body.ts';
+import { parseJsonBody } from './parse-json-body.ts';
+import type { RunEndResponse, RunStartedResponse } from './responses.ts';
 import type { StudioDeps } from './studio-deps.ts';
 import { threadIdOf } from './thread-id.ts';
 import { StudioError } from '../errors.ts';
@@ -69,8 +70,8 @@ async function startAndAnswer(
   }
   void run.ended.then(release);
   const ids = { threadId: run.threadId, runId: run.runId, events: `/api/threads/${encodeURIComponent(run.threadId)}/events` };
-  if (how.wait) return c.json({ ...ids, ...(await run.ended) });
-  if (!how.stream) return c.json(ids, 202);
+  if (how.wait) return c.json({ ...ids, ...(await run.ended) } satisfies RunEndResponse);
+  if (!how.stream) return c.json(ids satisfies RunStartedResponse, 202);
   const prefix = `${run.runId}.`;
   return sseResponse(c, (listener) => deps.channels.subscribe(run.threadId, undefined, (e) => e.id.startsWith(prefix) && listener(e)), {
     maxBufferedBytes: deps.limits.maxFollowerBufferBytes,
@@ -87,12 +88,6 @@ async function jsonBody(c: Context, deps: StudioDeps): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\b/i.test(type))
     throw new StudioError('BAD_REQUEST', 'send the body as JSON with "Content-Type: application/json"');
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new StudioError('BAD_REQUEST', 'the body is not valid JSON');
-  }
-  checkBodyShape(body, { maxDepth: deps.limits.maxBodyDepth, maxKeys: deps.limits.maxBodyKeys });
-  return body;
+  const limits = { maxDepth: deps.limits.maxBodyDepth, maxKeys: deps.limits.maxBodyKeys };
+  return parseJsonBody(await c.req.text(), limits);
 }

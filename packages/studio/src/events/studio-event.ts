@@ -1,3 +1,5 @@
+import type { InterruptRecord } from '@weft/graph';
+
 /** The kinds of event a thread's stream carries, in the order a run sends them: `run` first, `end` last. */
 export type StudioEventKind = 'run' | 'graph' | 'agent' | 'end';
 
@@ -28,6 +30,6 @@ export interface RunEndData {
   /** The last checkpoint the run wrote. */
   checkpointId: string | undefined;
   output?: unknown;
-  interrupts?: unknown[];
+  interrupts?: InterruptRecord[];
   error?: { code: string; message: string; details?: unknown };
 }

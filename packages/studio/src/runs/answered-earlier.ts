@@ -1,13 +1,14 @@
-import { decodeCheckpoint, WeftError, type CheckpointEntry, type CheckpointStore } from '@weft/graph';
+import { decodeCheckpoint, WeftError, type CheckpointEntry, type CheckpointRecord, type CheckpointStore } from '@weft/graph';
 
 /** How many checkpoints back from the thread's latest an earlier answer is looked for. */
 const LOOK_BACK = 1_000;
 
 /**
  * The library's INTERRUPT_ALREADY_ANSWERED for a resume whose values name
- * interrupts that an earlier resume of the thread answered, or undefined
- * when some of `ids` were never answered on the thread's line (they are
- * unknown, and the library's UNKNOWN_INTERRUPT stands).
+ * interrupts that the thread's latest checkpoint no longer names because an
+ * earlier resume answered them; undefined when there are none, or when some
+ * were never answered on the thread's line (they are unknown, and the
+ * library's UNKNOWN_INTERRUPT stands).
  *
  * Why: the library finds a second value only while the thread still carries
  * the first (a resume that stopped before its node finished). Once the
@@ -18,9 +19,13 @@ const LOOK_BACK = 1_000;
  * (its `resumeValues`), whose parent is the interrupted checkpoint a fork
  * answers again from.
  */
-export async function answeredEarlier(store: CheckpointStore, threadId: string, ids: readonly string[]): Promise<WeftError | undefined> {
+export async function answeredEarlier(store: CheckpointStore, threadId: string, given: readonly string[]): Promise<WeftError | undefined> {
   const head = await store.get(threadId);
-  if (!head || ids.length === 0) return undefined;
+  if (!head) return undefined;
+  // Interrupts the latest checkpoint still names are the library's to judge.
+  const pending = new Set(recordOf(head)?.interrupts.map((i) => i.id));
+  const ids = given.filter((id) => !pending.has(id));
+  if (ids.length === 0) return undefined;
   const found = new Map<string, CheckpointEntry>();
   for (const entry of await lineOf(store, head)) {
     const given = resumeValuesOf(entry);
@@ -51,9 +56,13 @@ async function lineOf(store: CheckpointStore, head: CheckpointEntry): Promise<Ch
 
 /** The interrupt ids a checkpoint carries values for; undefined when it cannot be read (it then tells nothing). */
 function resumeValuesOf(entry: CheckpointEntry): Set<string> | undefined {
+  const record = recordOf(entry);
+  return record && new Set((record.resumeValues ?? []).map(([id]) => id));
+}
+
+function recordOf(entry: CheckpointEntry): CheckpointRecord | undefined {
   try {
-    const record = decodeCheckpoint(entry.bytes, `thread "${entry.threadId}" checkpoint "${entry.id}"`);
-    return new Set((record.resumeValues ?? []).map(([id]) => id));
+    return decodeCheckpoint(entry.bytes, `thread "${entry.threadId}" checkpoint "${entry.id}"`);
   } catch {
     return undefined;
   }

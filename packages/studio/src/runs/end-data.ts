@@ -1,3 +1,4 @@
+import type { InterruptRecord } from '@weft/graph';
 import { jsonSafe } from '../events/json-safe.ts';
 import type { RunEndData } from '../events/studio-event.ts';
 
@@ -18,7 +19,7 @@ export function endData(
 ): RunEndData {
   const base = { runId, threadId, status: result.status, checkpointId };
   if (result.status === 'done') return { ...base, output: jsonSafe(output) };
-  if (result.status === 'interrupted') return { ...base, interrupts: jsonSafe(result.interrupts) as unknown[] };
+  if (result.status === 'interrupted') return { ...base, interrupts: jsonSafe(result.interrupts) as InterruptRecord[] };
   return { ...base, error: errorOf(result.error) };
 }
 

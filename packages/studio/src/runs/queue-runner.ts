@@ -3,6 +3,7 @@ import { jsonSafe } from '../events/json-safe.ts';
 import type { RunEndData } from '../events/studio-event.ts';
 import type { ThreadChannels } from '../events/thread-channels.ts';
 import { StudioError } from '../errors.ts';
+import { answeredEarlier } from './answered-earlier.ts';
 import { endData, errorOf, type ResultLike } from './end-data.ts';
 import type { RunInput, RunRequest } from './run-request.ts';
 import type { StartedRun, StudioRunner } from './studio-runner.ts';
@@ -58,6 +59,10 @@ export class QueueRunner implements StudioRunner {
     try {
       const lease = await this.store.threadLease(threadId);
       if (lease && lease.expiresAt > Date.now()) throw busy(threadId);
+      // The worker would refuse it as unknown (its job failing after a 202): refused here, as a local resume is.
+      const answered =
+        request.mode === 'resume' && request.resume && (await answeredEarlier(this.store, threadId, Object.keys(request.resume)));
+      if (answered) throw answered;
       job = await this.#enqueue(request);
     } finally {
       this.#starting.delete(threadId);

@@ -1,10 +1,17 @@
-import { checkEntryMeta, decodeCheckpoint, type CheckpointEntry, type CheckpointStore, type CompiledGraph } from '@weft/graph';
+import {
+  checkEntryMeta,
+  decodeCheckpoint,
+  type CheckpointEntry,
+  type CheckpointStatus,
+  type CheckpointStore,
+  type CompiledGraph,
+} from '@weft/graph';
 import { jsonSafe } from '../events/json-safe.ts';
 
 /** One thread in the list. */
 export interface ThreadRow {
   threadId: string;
-  status: string;
+  status: CheckpointStatus;
   step: number;
   seq: number;
   checkpointId: string;
