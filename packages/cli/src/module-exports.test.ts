@@ -6,12 +6,56 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { agentTool, chatModelAgent, loop, parallel, planExecute, sequential, supervisor, tool } from '@weft/agents';
+import { END, START, graph } from '@weft/graph';
+import { scriptedModel } from '@weft/models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, bundleWeft, runBundled } from '../test-support/bundled-weft.ts';
 import { FIXTURES, tempDir, weft } from '../test-support/spawn-weft.ts';
+import { describeExport } from './describe-export.ts';
 import { loadModule } from './load-module.ts';
+import { runnableExport } from './runnable-export.ts';
 
 const failure = (message: string, hint: string) => ({ code: 1, stdout: '', stderr: `weft: ${message}\nhint: ${hint}\n` });
+
+describe('runnableExport and describeExport', () => {
+  const model = scriptedModel([{ text: 'ok' }]);
+  const a = chatModelAgent({ name: 'A', description: 'a', model });
+  const b = chatModelAgent({ name: 'B', description: 'b', model });
+  const note = tool({ name: 'note', description: 'Notes.', parameters: { type: 'object', properties: {} }, execute: () => 'noted' });
+
+  it('every kind of agent, and a compiled graph, is runnable, under its own name', () => {
+    const agents = [
+      a,
+      sequential({ name: 'Seq', description: 's', subAgents: [a, b] }),
+      parallel({ name: 'Par', description: 'p', subAgents: [a, b] }),
+      loop({ name: 'Loop', description: 'l', subAgents: [a], maxIterations: 2 }),
+      supervisor({ supervisor: chatModelAgent({ name: 'Boss', description: 'boss', model }), agents: [a, b] }),
+      planExecute({ planner: a, executor: b, replanner: chatModelAgent({ name: 'Re', description: 'r', model, exit: true }) }),
+    ];
+    expect(agents.map((agent) => [runnableExport(agent)?.kind, describeExport(agent)])).toEqual(
+      agents.map((agent) => ['agent', `an agent (${agent.name})`]),
+    );
+    const compiled = graph<string, string>({ name: 'g' })
+      .addNode('n', (x: string) => x)
+      .addEdge(START, 'n')
+      .addEdge('n', END)
+      .compile();
+    expect([runnableExport(compiled)?.kind, describeExport(compiled)]).toEqual(['graph', 'a compiled graph (g)']);
+  });
+
+  it('the parts of an agent are not runnable, and say what they are', () => {
+    const toolset = { kind: 'toolset', name: 'server', tools: () => [note] };
+    const parts = [note, agentTool(a), toolset];
+    expect(parts.map((part) => [runnableExport(part), describeExport(part)])).toEqual([
+      [undefined, 'a tool (note)'],
+      [undefined, 'an agent tool (A)'],
+      [undefined, 'a toolset (server)'],
+    ]);
+    // A workflow whose sub-agent is a tool is not an agent either.
+    expect(runnableExport({ kind: 'sequential', name: 'S', description: 's', subAgents: [note] })).toBeUndefined();
+  });
+});
 
 describe('the exports weft runs', () => {
   const cwd = realpathSync(tempDir());
