@@ -44,15 +44,12 @@ const roundTrip = (full: unknown): unknown => (decodeCheckpoint(encodeCheckpoint
 /** RegExp#exec gives an array with `index`, `input` and `groups` besides its items. */
 const match = /b(?<rest>c)/.exec('abc')!;
 
-describe('values that came back changed without a rule', () => {
+describe('values that came back changed without a rule: refused, or a documented rule', () => {
   it.each([
     ['a String object (a boxed primitive)', () => ({ s: new String('x') }), 'state.v.s'],
     ['a Number object (a boxed primitive)', () => [new Number(1)], 'state.v[0]'],
     ['a Boolean object (a boxed primitive)', () => ({ b: new Boolean(false) }), 'state.v.b'],
     ['a BigInt object (a boxed primitive)', () => ({ n: Object(1n) as object }), 'state.v.n'],
-    ['an array with properties besides its items', () => ({ list: Object.assign([1, 2], { note: 'x' }) }), 'state.v.list'],
-    ['an array with properties besides its items', () => ({ found: match }), 'state.v.found'],
-    ['an array with properties besides its items', () => Object.freeze(Object.assign([], { total: 0 })), 'state.v'],
   ])(
     '%s is refused when written (CHECKPOINT_UNSERIALIZABLE, naming where); the thread keeps its last checkpoint',
     async (what, value, at) => {
@@ -81,13 +78,18 @@ describe('values that came back changed without a rule', () => {
     });
   });
 
-  it('the same arrays without extra properties, and the primitives themselves, round-trip exactly', () => {
-    const value = { list: [1, 2], found: [...match], s: 'x', n: 1, b: false, big: 1n, empty: Object.freeze([]) };
+  it('the primitives themselves round-trip exactly', () => {
+    const value = { s: 'x', n: 1, b: false, big: 1n };
     expect(roundTrip(value)).toEqual(value);
-    // A frozen array is checked once; writing it again (the next snapshot) gives the same bytes.
-    const frozen = Object.freeze([1, 2, 3]);
-    expect(encodeCheckpoint(snapshot({ frozen }))).toEqual(encodeCheckpoint(snapshot({ frozen })));
     expect(decodeValue(encodeValue(value), 'value')).toEqual(value);
+  });
+
+  it('an array comes back as its items only: a RegExp match loses index, input and groups (documented)', () => {
+    const back = roundTrip({ found: match, list: Object.assign([1, 2], { note: 'x' }) }) as { found: string[]; list: number[] };
+    expect(back).toEqual({ found: ['bc', 'c'], list: [1, 2] });
+    expect(Object.keys(back.found)).toEqual(['0', '1']);
+    expect(Object.keys(back.list)).toEqual(['0', '1']);
+    expect(decodeValue(encodeValue(match), 'value')).toEqual(['bc', 'c']);
   });
 
   it('an object without a prototype comes back as a plain object with the same keys (documented)', () => {

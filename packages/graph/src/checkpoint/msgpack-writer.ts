@@ -28,8 +28,7 @@
  * (see unserializable.ts), checked where it costs nothing on plain ASCII data:
  * lone surrogates (msgpackr writes them as 3-byte sequences in short strings and
  * as U+FFFD in long ones; both read back as U+FFFD) only on the non-ASCII path,
- * holes only for undefined items, keys besides an array's items once per
- * frozen array (see onlyItems), and cycles by counting depth: past MAX_DEPTH
+ * holes only for undefined items, and cycles by counting depth: past MAX_DEPTH
  * the writer stops, and the caller's findUnserializable walk tells a cycle
  * from data that is merely too deep.
  *
@@ -41,17 +40,7 @@
  */
 import type { Packr } from 'msgpackr';
 import { MAX_DEPTH } from './max-depth.ts';
-import { onlyItems } from './only-items.ts';
-import {
-  LIST_PROPERTIES,
-  LONE_SURROGATE,
-  PROTO_KEY,
-  SPARSE,
-  TOO_DEEP,
-  TOO_MANY_KEYS,
-  findUnserializable,
-  unserializableError,
-} from './unserializable.ts';
+import { LONE_SURROGATE, PROTO_KEY, SPARSE, TOO_DEEP, TOO_MANY_KEYS, findUnserializable, unserializableError } from './unserializable.ts';
 
 type NodeBuffer = Buffer & { utf8Write(value: string, offset: number): number };
 
@@ -193,7 +182,6 @@ function writeArray(list: unknown[]): void {
     else if (item === undefined && !(i in list)) throw unserializableError(SPARSE);
     else write(item);
   }
-  if (!onlyItems(list)) throw unserializableError(LIST_PROPERTIES);
   depth--;
 }
 

@@ -34,14 +34,20 @@ import { pathKeyProblem } from './path-key-problem.ts';
 export function applyPatchList(base: unknown, patches: readonly Patch[], owned?: Set<object>): unknown {
   if (patches.length === 0) return base;
   const copies = owned ?? new Set<object>();
-  const lists = new SplicedLists();
+  const outer = spliced;
+  spliced = undefined;
   let state = base;
-  for (const patch of patches) {
-    const problem = OPS.has(patch.op) && Array.isArray(patch.path) ? pathKeyProblem(patch.path) : 'is not an add, replace or remove';
-    if (problem) throw invalid(patch, problem);
-    state = applyOne(state, patch, copies, lists);
+  try {
+    for (const patch of patches) {
+      const problem = OPS.has(patch.op) && Array.isArray(patch.path) ? pathKeyProblem(patch.path) : 'is not an add, replace or remove';
+      if (problem) throw invalid(patch, problem);
+      state = applyOne(state, patch, copies);
+    }
+    // Set by applyOne when a splice moved items (TypeScript cannot see that from here).
+    (spliced as SplicedLists | undefined)?.writeBack();
+  } finally {
+    spliced = outer;
   }
-  lists.writeBack();
   if (!owned) freezeOwned(copies);
   return state;
 }
@@ -57,7 +63,7 @@ export function freezeOwned(owned: Set<object>): void {
  * long as the checkpoint allows): each container on the way is copied unless
  * this batch owns it already, and linked into the copy above it.
  */
-function applyOne(root: unknown, patch: Patch, owned: Set<object>, lists: SplicedLists): unknown {
+function applyOne(root: unknown, patch: Patch, owned: Set<object>): unknown {
   const { path } = patch;
   if (path.length === 0) {
     if (patch.op === 'remove') throw invalid(patch, 'removes the whole state');
@@ -70,20 +76,26 @@ function applyOne(root: unknown, patch: Patch, owned: Set<object>, lists: Splice
   for (let depth = 0; ; depth++) {
     if (!isContainer(node)) throw invalid(patch, `has no container at ${shortPath(path, depth)}`);
     const last = depth === path.length - 1;
-    const indexed = Array.isArray(node) ? lists.get(node) : undefined;
-    const key = Array.isArray(node) ? listIndex(indexed?.length ?? node.length, patch, depth, last) : path[depth]!;
-    if (!last && !Array.isArray(node) && !Object.hasOwn(node, key))
-      throw invalid(patch, `has no container at ${shortPath(path, depth + 1)}`);
+    let key: string | number;
+    let indexed: IndexedList | undefined;
+    if (Array.isArray(node)) {
+      indexed = spliced?.get(node);
+      key = listIndex(indexed ? indexed.length : node.length, patch, depth, last);
+    } else {
+      key = path[depth]!;
+      if (!last && !Object.hasOwn(node, key)) throw invalid(patch, `has no container at ${shortPath(path, depth + 1)}`);
+    }
     let copy = node;
     if (!owned.has(node)) {
       copy = shallowCopy(node);
       owned.add(copy);
+      const above = parent !== undefined && spliced !== undefined && Array.isArray(parent) ? spliced.get(parent) : undefined;
       if (parent === undefined) result = copy;
-      else if (Array.isArray(parent) && lists.get(parent)) lists.get(parent)!.set(parentKey as number, copy);
+      else if (above) above.set(parentKey as number, copy);
       else parent[parentKey] = copy;
     }
     if (last) {
-      if (Array.isArray(copy)) changeList(copy, key as number, patch, lists);
+      if (Array.isArray(copy)) changeList(copy, key as number, patch);
       else if (patch.op === 'remove') delete copy[key];
       else copy[key] = deepFreeze(patch.value);
       return result;
@@ -95,11 +107,11 @@ function applyOne(root: unknown, patch: Patch, owned: Set<object>, lists: Splice
 }
 
 /** The last step of a patch on a list this batch owns: by splice, or through an IndexedList once splicing costs too much. */
-function changeList(list: unknown[], index: number, patch: Patch, lists: SplicedLists): void {
+function changeList(list: unknown[], index: number, patch: Patch): void {
   const value = patch.op === 'remove' ? undefined : deepFreeze(patch.value);
   // Items a splice would move: none at the end of the list.
   const moves = patch.op === 'replace' ? 0 : list.length - index - (patch.op === 'remove' ? 1 : 0);
-  const indexed = lists.get(list) ?? (moves > 0 ? lists.charge(list, moves) : undefined);
+  const indexed = spliced?.get(list) ?? (moves > 0 ? (spliced ??= new SplicedLists()).charge(list, moves) : undefined);
   if (indexed) {
     if (patch.op === 'add') indexed.insert(index, value);
     else if (patch.op === 'replace') indexed.set(index, value);
@@ -150,6 +162,14 @@ function listIndex(length: number, patch: Patch, depth: number, last: boolean): 
   if (Number.isInteger(index) && index >= 0 && index <= (add ? length : length - 1)) return index;
   throw invalid(patch, `names position ${JSON.stringify(key)} of a list of ${length}`);
 }
+
+/**
+ * The lists of the batch being applied whose splices are counted, created at
+ * the first splice that moves items (most batches have none). Module state:
+ * applyPatchList is synchronous, and it saves and restores this around
+ * itself, so a nested call (from a getter of a value it freezes) is safe.
+ */
+let spliced: SplicedLists | undefined;
 
 const OPS = new Set<unknown>(['add', 'replace', 'remove']);
 /** A list index as a string: digits without a leading zero. */
