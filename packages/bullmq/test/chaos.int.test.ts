@@ -89,17 +89,18 @@ servicesDescribe()(`chaos: ${WORKERS} worker processes, ${THREADS} threads, ${KI
     burners = startCpuBurners(BURNERS, 300_000);
 
     for (let k = 0; k < KILLS; k++) {
-      for (let b = 0; b < BATCH; b++) {
-        const n = jobs.length;
-        const threadId = `${h.tag}-t${n}`;
-        jobs.push({ threadId, n, job: await h.queue.run('chain', n, { threadId }) });
-      }
-      // Land the kill while this batch runs (it is done within ~150 ms: 16 slots, ~50 ms a thread).
+      // The batch is enqueued all at once, and the kill lands while it arrives and runs (it is done within ~150 ms:
+      // 16 slots, ~50 ms a thread). Enqueued one by one, on a loaded machine the batch could be over before its kill.
+      const batch = Array.from({ length: BATCH }, (_, b) => ({ n: jobs.length + b, threadId: `${h.tag}-t${jobs.length + b}` }));
+      const adding = mapLimit(batch, BATCH, ({ n, threadId }) => h.queue.run('chain', n, { threadId }));
       const before = random(0, 40);
       await sleep(before);
       h.fleet.kill(await victim(h));
-      h.fleet.start();
-      await sleep(KILL_EVERY_MS - before);
+      const replacement = h.fleet.start();
+      for (const [b, job] of (await adding).entries()) jobs.push({ ...batch[b]!, job });
+      // The next kill once the replacement is up: on a loaded machine a worker boots slower than one kill per
+      // interval, and kills would then land on workers that were never given a step.
+      await Promise.all([sleep(KILL_EVERY_MS - before), replacement.ready]);
     }
     const killedAt = Date.now();
 
