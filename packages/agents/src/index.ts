@@ -16,9 +16,19 @@
  */
 
 // Messages and models
-export type { Message, Role, ToolCall, Usage, FinishReason } from '@weft/chat-model';
+export type { Message, Role, ToolCall, Usage, FinishReason, ResponseInfo } from '@weft/chat-model';
 export { systemMessage, userMessage, assistantMessage, toolMessage } from '@weft/chat-model';
-export type { ChatModel, ModelCallOptions, MessageChunk, ToolCallDelta, ToolSpec, JsonSchema, OutputSpec } from '@weft/chat-model';
+export type {
+  ChatModel,
+  ChatModelInfo,
+  ChatModelRequestInfo,
+  ModelCallOptions,
+  MessageChunk,
+  ToolCallDelta,
+  ToolSpec,
+  JsonSchema,
+  OutputSpec,
+} from '@weft/chat-model';
 export { concatMessageChunks } from '@weft/chat-model';
 
 // Tools
@@ -62,6 +72,10 @@ export type {
   AgentErrorEvent,
 } from './agents/agent-event.ts';
 export { agentEventOf } from './runner/agent-event-of.ts';
+
+// Instrumentation
+export { observeModelInput } from './compile/observe-model-input.ts';
+export type { ModelInput, ModelInputListener } from './compile/observe-model-input.ts';
 
 // History and session values
 export { rewriteHistory } from './history/rewrite-history.ts';

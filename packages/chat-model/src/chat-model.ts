@@ -1,4 +1,4 @@
-import type { FinishReason, Message, Usage } from './message.ts';
+import type { FinishReason, Message, ResponseInfo, Usage } from './message.ts';
 
 /** JSON Schema, as tools declare their parameters. */
 export type JsonSchema = Record<string, unknown>;
@@ -52,14 +52,56 @@ export interface MessageChunk {
   usage?: Usage;
   /** Set on the chunk that ends the answer (a provider may still send the usage after it). */
   finishReason?: FinishReason;
+  /** The provider's response id and model, on one chunk of the answer (usually the first), when it says. */
+  response?: ResponseInfo;
+}
+
+/** What a model sends with every request (only what it sets). */
+export interface ChatModelRequestInfo {
+  /** The provider's id of the model requested, when the model's `name` is not it (`aiSdkModel`'s `provider:modelId`). */
+  readonly model?: string;
+  readonly temperature?: number;
+  /** The most tokens an answer may have. */
+  readonly maxTokens?: number;
+  readonly topP?: number;
+}
+
+/**
+ * What a model says about the requests it makes, for tracing (OpenTelemetry's
+ * GenAI attributes: `gen_ai.provider.name`, `server.address`,
+ * `gen_ai.request.temperature`, …) and logs. All optional, and never needed
+ * to call the model: declare what you know.
+ */
+export interface ChatModelInfo {
+  /**
+   * The GenAI provider, in the OpenTelemetry semantic conventions' words:
+   * `openai`, `anthropic`, `gcp.gemini`, `gcp.vertex_ai`, `aws.bedrock`,
+   * `azure.ai.openai`, `mistral_ai`, `groq`, `deepseek`, `x_ai`, … (another
+   * name when none of theirs fits).
+   */
+  readonly provider?: string;
+  /** The server the requests go to: its host name or IP address and its port. */
+  readonly server?: { readonly address: string; readonly port: number };
+  readonly request?: ChatModelRequestInfo;
 }
 
 /**
  * A chat model: `generate` answers with one assistant message; `stream` answers
  * in chunks whose concatenation (see `concatMessageChunks`) is that message.
+ * `info` says who serves it and how it samples, for tracing.
+ *
+ * @example
+ * // Another model, declared as Anthropic's for tracing:
+ * const model: ChatModel = {
+ *   name: inner.name,
+ *   info: { provider: 'anthropic', server: { address: 'api.anthropic.com', port: 443 }, request: { temperature: 0 } },
+ *   generate: (messages, options) => inner.generate(messages, options),
+ *   stream: (messages, options) => inner.stream(messages, options),
+ * };
  */
 export interface ChatModel {
   readonly name: string;
+  readonly info?: ChatModelInfo;
   generate(messages: readonly Message[], options: ModelCallOptions): Promise<Message>;
   stream(messages: readonly Message[], options: ModelCallOptions): AsyncIterable<MessageChunk>;
 }

@@ -1,15 +1,17 @@
-import type { FinishReason, Message, ToolCall, Usage } from './message.ts';
+import type { FinishReason, Message, ResponseInfo, ToolCall, Usage } from './message.ts';
 import type { MessageChunk } from './chat-model.ts';
 
 /**
  * Joins streamed chunks into one assistant message: text concatenated, tool-call
- * pieces joined by index, the last usage and finish reason seen.
+ * pieces joined by index, the last usage and finish reason seen, the response
+ * id and model as the chunks give them (a later one wins).
  */
 export function concatMessageChunks(chunks: Iterable<MessageChunk>): Message {
   let content = '';
   const calls = new Map<number, ToolCall>();
   let usage: Usage | undefined;
   let finishReason: FinishReason | undefined;
+  let response: ResponseInfo | undefined;
   for (const chunk of chunks) {
     if (chunk.content) content += chunk.content;
     for (const d of chunk.toolCalls ?? []) {
@@ -21,10 +23,12 @@ export function concatMessageChunks(chunks: Iterable<MessageChunk>): Message {
     }
     if (chunk.usage) usage = chunk.usage;
     if (chunk.finishReason) finishReason = chunk.finishReason;
+    if (chunk.response) response = { ...response, ...chunk.response };
   }
   const message: Message = { role: 'assistant', content };
   if (calls.size) message.toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, c]) => c);
   if (usage) message.usage = usage;
   if (finishReason) message.finishReason = finishReason;
+  if (response) message.response = response;
   return message;
 }

@@ -15,9 +15,19 @@
  */
 
 // Messages
-export type { Message, Role, ToolCall, Usage, FinishReason } from './message.ts';
+export type { Message, Role, ToolCall, Usage, FinishReason, ResponseInfo } from './message.ts';
 export { systemMessage, userMessage, assistantMessage, toolMessage } from './message.ts';
 
 // Models
-export type { ChatModel, ModelCallOptions, OutputSpec, MessageChunk, ToolCallDelta, ToolSpec, JsonSchema } from './chat-model.ts';
+export type {
+  ChatModel,
+  ChatModelInfo,
+  ChatModelRequestInfo,
+  ModelCallOptions,
+  OutputSpec,
+  MessageChunk,
+  ToolCallDelta,
+  ToolSpec,
+  JsonSchema,
+} from './chat-model.ts';
 export { concatMessageChunks } from './concat-message-chunks.ts';

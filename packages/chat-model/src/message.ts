@@ -23,6 +23,17 @@ export interface Usage {
   outputTokens: number;
 }
 
+/**
+ * Which answer of the provider a message or chunk is: the response id and the
+ * model that actually wrote it (an alias such as `gpt-4o` answers as a dated
+ * version), when the provider says. For tracing and logs; a model never needs
+ * it back. Two short strings: it is kept with the message in the history.
+ */
+export interface ResponseInfo {
+  id?: string;
+  model?: string;
+}
+
 export interface Message {
   role: Role;
   content: string;
@@ -35,6 +46,8 @@ export interface Message {
   usage?: Usage;
   /** Assistant messages: why the model stopped, when it says. */
   finishReason?: FinishReason;
+  /** Assistant messages: the provider's response id and model, when it says. */
+  response?: ResponseInfo;
 }
 
 export const systemMessage = (content: string): Message => ({ role: 'system', content });

@@ -1,5 +1,6 @@
 import { SpanKind, type Attributes } from '@opentelemetry/api';
 import type { GraphEvent, InstrumentedNode } from '@weft/graph';
+import { chatModelNode } from './chat-model-node.ts';
 import { ATTR } from './gen-ai.ts';
 import { asJson } from './output-messages.ts';
 import type { SpanConventions } from './span-conventions.ts';
@@ -22,7 +23,8 @@ export interface NodeScope {
  * A node span's name, kind and attributes: a model call (`chat <model>`, a
  * CLIENT span: the model usually runs in another process), a tool call
  * (`execute_tool <name>`), or any other node. The attributes backends
- * sample on (operation, provider, model) are given at the start.
+ * sample on (operation, provider, model, server) are given at the start, with
+ * the request parameters the model declares.
  */
 export function describeNode(
   e: Extract<GraphEvent, { type: 'node.start' }>,
@@ -39,17 +41,17 @@ export function describeNode(
   };
   const conversation = scope.conversationId ? { [ATTR.conversationId]: scope.conversationId } : {};
   if (info?.kind === 'chat-model') {
-    const model = annotation(info, 'model') ?? 'unknown';
-    const provider = conventions.provider(model);
+    const model = chatModelNode(info);
     const attributes: Attributes = {
       ...common,
       [ATTR.operation]: 'chat',
-      ...(provider ? { [conventions.providerKey]: provider } : {}),
-      [ATTR.requestModel]: model,
+      ...conventions.providerAttributes(conventions.provider(model.model, model.declaredProvider)),
+      ...model.request,
+      ...model.server,
       ...conversation,
       ...(scope.streaming ? { [ATTR.requestStream]: true } : {}),
     };
-    return { name: `chat ${model}`, kind: SpanKind.CLIENT, attributes };
+    return { name: `chat ${model.model}`, kind: SpanKind.CLIENT, attributes };
   }
   if (info?.kind === 'tools') return toolSpan(e, info, { ...common, ...conversation }, conventions.content);
   return { name: `node ${e.node}`, kind: SpanKind.INTERNAL, attributes: common };

@@ -1,12 +1,23 @@
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { SpanKind } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { chatModelAgent, Runner, tool } from '@weft/agents';
-import { scriptedModel } from '@weft/models';
+import { chatModelAgent, Runner, tool, type ChatModel } from '@weft/agents';
+import { aiSdkModel, openAIChatModel, scriptedModel, type AiSdkLanguageModel } from '@weft/models';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ATTR, otelInstrumentation, type OtelInstrumentationOptions } from './index.ts';
 import { memoryTracing } from '../test-support/span-tree.ts';
+import {
+  chunk,
+  completion,
+  finishChunk,
+  json,
+  sse,
+  sseText,
+  startFakeOpenAIServer,
+  type FakeOpenAIServer,
+} from '../../models/src/openai/test-support/fake-openai-server.ts';
 
 const LATEST = 'gen_ai_latest_experimental';
 
@@ -48,8 +59,8 @@ const kindAndAttributes = (s: ReadableSpan) => ({ kind: s.kind, attributes: s.at
 afterEach(() => void vi.unstubAllEnvs());
 
 describe('GenAI semantic conventions: the attributes of each span kind', () => {
-  it(`${LATEST}: invoke_agent, chat and execute_tool spans carry exactly the conventions' attributes, gen_ai.provider.name among them`, async () => {
-    const { done, named } = await weatherRun('Oslo', { provider: 'openai', semconvStabilityOptIn: LATEST });
+  it("by default: invoke_agent, chat and execute_tool spans carry exactly the conventions' attributes, gen_ai.provider.name among them", async () => {
+    const { done, named } = await weatherRun('Oslo', { provider: 'openai' });
     expect(done.status).toBe('done');
     expect(named('invoke_agent Weather').map(kindAndAttributes)).toEqual([
       {
@@ -173,20 +184,29 @@ describe('GenAI semantic conventions: the attributes of each span kind', () => {
     expect(chat!.attributes).toMatchObject({ 'gen_ai.request.stream': true, 'gen_ai.response.finish_reasons': ['stop'] });
   });
 
-  it('by default (no opt-in), the provider is gen_ai.system, as in v1.36.0 of the conventions; the opt-in is read from OTEL_SEMCONV_STABILITY_OPT_IN', async () => {
-    const old = await weatherRun('Oslo', { provider: 'openai' });
-    for (const name of ['invoke_agent Weather', 'chat gpt-test'])
-      for (const s of old.named(name)) {
-        expect(s.attributes['gen_ai.system']).toBe('openai');
-        expect(s.attributes).not.toHaveProperty('gen_ai.provider.name');
-      }
-    vi.stubEnv('OTEL_SEMCONV_STABILITY_OPT_IN', ` http/dup , ${LATEST}`);
-    const latest = await weatherRun('Oslo', { provider: (model) => (model === 'gpt-test' ? 'openai' : undefined) });
-    for (const name of ['invoke_agent Weather', 'chat gpt-test'])
-      for (const s of latest.named(name)) {
-        expect(s.attributes['gen_ai.provider.name']).toBe('openai');
-        expect(s.attributes).not.toHaveProperty('gen_ai.system');
-      }
+  it('the provider is gen_ai.provider.name by default and with gen_ai_latest_experimental; gen_ai/dup in OTEL_SEMCONV_STABILITY_OPT_IN, or emitGenAiSystem, also writes gen_ai.system', async () => {
+    const providerAttributes = (run: Awaited<ReturnType<typeof weatherRun>>) =>
+      ['invoke_agent Weather', 'chat gpt-test'].flatMap((name) =>
+        run.named(name).map((s) => [s.attributes['gen_ai.provider.name'], s.attributes['gen_ai.system']]),
+      );
+    const latest = [
+      ['openai', undefined],
+      ['openai', undefined],
+      ['openai', undefined],
+    ];
+    const both = [
+      ['openai', 'openai'],
+      ['openai', 'openai'],
+      ['openai', 'openai'],
+    ];
+    expect(providerAttributes(await weatherRun('Oslo', { provider: 'openai' }))).toEqual(latest);
+    expect(providerAttributes(await weatherRun('Oslo', { provider: 'openai', semconvStabilityOptIn: LATEST }))).toEqual(latest);
+    expect(providerAttributes(await weatherRun('Oslo', { provider: 'openai', emitGenAiSystem: true }))).toEqual(both);
+    vi.stubEnv('OTEL_SEMCONV_STABILITY_OPT_IN', ' http/dup , gen_ai/dup');
+    const byName = await weatherRun('Oslo', { provider: (model) => (model === 'gpt-test' ? 'openai' : undefined) });
+    expect(providerAttributes(byName)).toEqual(both);
+    // The option wins over the environment.
+    expect(providerAttributes(await weatherRun('Oslo', { provider: 'openai', emitGenAiSystem: false }))).toEqual(latest);
   });
 });
 
@@ -198,6 +218,264 @@ describe('the attribute names', () => {
     const known = new Set(Object.entries(semconv).flatMap(([k, v]) => (k.startsWith('ATTR_') ? [v] : [])));
     const ours = Object.values(ATTR).filter((name) => !name.startsWith('weft.'));
     expect(ours.filter((name) => !known.has(name))).toEqual([]);
-    expect(ours).toContain('gen_ai.provider.name');
+    expect(ours).toEqual(expect.arrayContaining(['gen_ai.provider.name', 'gen_ai.input.messages', 'server.address', 'gen_ai.response.id']));
+  });
+});
+
+/** The AI SDK's test models, from the copy @weft/models tests with (this package does not depend on `ai`). */
+interface AiSdkTest {
+  MockLanguageModelV4: new (options: {
+    provider?: string;
+    modelId?: string;
+    doGenerate?: unknown;
+    doStream?: unknown;
+  }) => AiSdkLanguageModel;
+  convertArrayToReadableStream: <T>(parts: T[]) => ReadableStream<T>;
+}
+async function aiSdkTest(): Promise<AiSdkTest> {
+  const models = createRequire(createRequire(import.meta.url).resolve('@weft/models/package.json'));
+  return (await import(pathToFileURL(models.resolve('ai/test')).href)) as AiSdkTest;
+}
+
+const servers: FakeOpenAIServer[] = [];
+afterEach(async () => void (await Promise.all(servers.splice(0).map((s) => s.close()))));
+
+/** The weather agent (an instruction, one tool) on `model`, traced; its spans by name. */
+async function tracedWeather(model: ChatModel, options: Omit<OtelInstrumentationOptions, 'tracer'> = {}, streaming = false) {
+  const { exporter, tracer } = memoryTracing();
+  const agent = chatModelAgent({
+    name: 'Weather',
+    description: 'answers about the weather',
+    instruction: 'Answer in one sentence.',
+    model,
+    tools: [weather],
+  });
+  const runner = new Runner({ agent, streaming, instrumentation: [otelInstrumentation({ tracer, ...options })] });
+  const done = await runner.query('weather in Oslo?', { threadId: 'w1' });
+  const spans = exporter.getFinishedSpans();
+  return { done, named: (name: string) => spans.filter((s) => s.name === name) };
+}
+
+/** What a chat span of the weather agent always has. */
+const weatherChat = {
+  'gen_ai.operation.name': 'chat',
+  'gen_ai.agent.name': 'Weather',
+  'gen_ai.conversation.id': 'w1',
+  'weft.node.name': 'Weather',
+  'weft.node.kind': 'chat-model',
+};
+
+describe('models that describe themselves: provider, server, request parameters, response id and model', () => {
+  it('openAIChatModel against a Chat Completions server: chat spans with server.*, the request parameters and the response id and model', async () => {
+    const answer = (body: ReturnType<typeof completion>, id: string) => json({ ...body, id, model: 'gpt-4o-mini-2024-07-18' });
+    const server = await startFakeOpenAIServer([
+      answer(completion(null, [['c1', 'get_weather', '{"city":"Oslo"}']], [12, 5]), 'chatcmpl-A1'),
+      answer(completion('It is sunny.', [], [30, 4]), 'chatcmpl-A2'),
+    ]);
+    servers.push(server);
+    const port = Number(new URL(server.baseURL).port);
+    const model = openAIChatModel({ baseURL: server.baseURL, model: 'gpt-4o-mini', provider: 'openai', temperature: 0.2, maxTokens: 256 });
+    const { done, named } = await tracedWeather(model);
+    expect(done.status).toBe('done');
+    const request = { 'gen_ai.request.model': 'gpt-4o-mini', 'gen_ai.request.temperature': 0.2, 'gen_ai.request.max_tokens': 256 };
+    expect(named('invoke_agent Weather').map(kindAndAttributes)).toEqual([
+      {
+        kind: SpanKind.INTERNAL,
+        attributes: {
+          'gen_ai.operation.name': 'invoke_agent',
+          'gen_ai.provider.name': 'openai',
+          'gen_ai.agent.name': 'Weather',
+          'gen_ai.agent.description': 'answers about the weather',
+          ...request,
+          'gen_ai.conversation.id': 'w1',
+        },
+      },
+    ]);
+    const chat = { ...weatherChat, 'gen_ai.provider.name': 'openai', ...request, 'server.address': '127.0.0.1', 'server.port': port };
+    expect(named('chat gpt-4o-mini').map(kindAndAttributes)).toEqual([
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          ...chat,
+          'weft.step': 2,
+          'gen_ai.usage.input_tokens': 12,
+          'gen_ai.usage.output_tokens': 5,
+          'gen_ai.response.finish_reasons': ['tool_calls'],
+          'gen_ai.response.id': 'chatcmpl-A1',
+          'gen_ai.response.model': 'gpt-4o-mini-2024-07-18',
+        },
+      },
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          ...chat,
+          'weft.step': 5,
+          'gen_ai.usage.input_tokens': 30,
+          'gen_ai.usage.output_tokens': 4,
+          'gen_ai.response.finish_reasons': ['stop'],
+          'gen_ai.response.id': 'chatcmpl-A2',
+          'gen_ai.response.model': 'gpt-4o-mini-2024-07-18',
+        },
+      },
+    ]);
+  });
+
+  it('openAIChatModel streaming: the response id and model come from the chunks', async () => {
+    const withModel = (c: object) => ({ ...c, id: 'chatcmpl-S1', model: 'gpt-4o-mini-2024-07-18' });
+    const events = [
+      chunk({ role: 'assistant' }),
+      chunk({ content: 'It is ' }),
+      chunk({ content: 'sunny.' }),
+      finishChunk('stop'),
+      chunk(null, [9, 3]),
+    ];
+    const server = await startFakeOpenAIServer([sse(sseText(events.map(withModel)))]);
+    servers.push(server);
+    const model = openAIChatModel({ baseURL: server.baseURL, model: 'gpt-4o-mini' });
+    const { named } = await tracedWeather(model, {}, true);
+    // 127.0.0.1 is not api.openai.com, and the model was not told its provider: no gen_ai.provider.name.
+    expect(named('chat gpt-4o-mini').map((s) => s.attributes)).toEqual([
+      {
+        ...weatherChat,
+        'gen_ai.request.model': 'gpt-4o-mini',
+        'server.address': '127.0.0.1',
+        'server.port': Number(new URL(server.baseURL).port),
+        'gen_ai.request.stream': true,
+        'weft.step': 2,
+        'gen_ai.usage.input_tokens': 9,
+        'gen_ai.usage.output_tokens': 3,
+        'gen_ai.response.finish_reasons': ['stop'],
+        'gen_ai.response.id': 'chatcmpl-S1',
+        'gen_ai.response.model': 'gpt-4o-mini-2024-07-18',
+      },
+    ]);
+  });
+
+  it("aiSdkModel: the AI SDK model's provider in the conventions' words, its model id, and the response's id and model id", async () => {
+    const { MockLanguageModelV4 } = await aiSdkTest();
+    const usage = (input: number, output: number) => ({
+      inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
+      outputTokens: { total: output, text: output, reasoning: undefined },
+    });
+    const response = (id: string) => ({ id, modelId: 'claude-sonnet-4-5-20250929', timestamp: new Date(0) });
+    const mock = new MockLanguageModelV4({
+      provider: 'anthropic.messages',
+      modelId: 'claude-sonnet-4-5',
+      doGenerate: [
+        {
+          content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'get_weather', input: '{"city":"Oslo"}' }],
+          finishReason: { unified: 'tool-calls', raw: 'tool_use' },
+          usage: usage(12, 5),
+          warnings: [],
+          response: response('msg_01'),
+        },
+        {
+          content: [{ type: 'text', text: 'It is sunny.' }],
+          finishReason: { unified: 'stop', raw: 'end_turn' },
+          usage: usage(30, 4),
+          warnings: [],
+          response: response('msg_02'),
+        },
+      ],
+    });
+    const { named } = await tracedWeather(aiSdkModel(mock, { temperature: 0, maxOutputTokens: 512 }));
+    const request = { 'gen_ai.request.model': 'claude-sonnet-4-5', 'gen_ai.request.temperature': 0, 'gen_ai.request.max_tokens': 512 };
+    expect(named('invoke_agent Weather').map((s) => s.attributes)).toEqual([
+      {
+        'gen_ai.operation.name': 'invoke_agent',
+        'gen_ai.provider.name': 'anthropic',
+        'gen_ai.agent.name': 'Weather',
+        'gen_ai.agent.description': 'answers about the weather',
+        ...request,
+        'gen_ai.conversation.id': 'w1',
+      },
+    ]);
+    const chat = { ...weatherChat, 'gen_ai.provider.name': 'anthropic', ...request };
+    // The span is named after the model id the request names, not the ChatModel's `provider:modelId` name.
+    expect(named('chat claude-sonnet-4-5').map((s) => s.attributes)).toEqual([
+      {
+        ...chat,
+        'weft.step': 2,
+        'gen_ai.usage.input_tokens': 12,
+        'gen_ai.usage.output_tokens': 5,
+        'gen_ai.response.finish_reasons': ['tool_calls'],
+        'gen_ai.response.id': 'msg_01',
+        'gen_ai.response.model': 'claude-sonnet-4-5-20250929',
+      },
+      {
+        ...chat,
+        'weft.step': 5,
+        'gen_ai.usage.input_tokens': 30,
+        'gen_ai.usage.output_tokens': 4,
+        'gen_ai.response.finish_reasons': ['stop'],
+        'gen_ai.response.id': 'msg_02',
+        'gen_ai.response.model': 'claude-sonnet-4-5-20250929',
+      },
+    ]);
+  });
+
+  it("the otel provider option wins over the model's declared provider; a function that does not know falls back to it", async () => {
+    const { MockLanguageModelV4 } = await aiSdkTest();
+    const mock = () =>
+      new MockLanguageModelV4({
+        provider: 'google.vertex.chat',
+        modelId: 'gemini-2.5-flash',
+        doGenerate: { content: [{ type: 'text', text: 'Sunny.' }], finishReason: { unified: 'stop', raw: 'STOP' }, warnings: [] },
+      });
+    const provider = async (options: Omit<OtelInstrumentationOptions, 'tracer'>) =>
+      (await tracedWeather(aiSdkModel(mock()), options)).named('chat gemini-2.5-flash')[0]!.attributes['gen_ai.provider.name'];
+    expect(await provider({})).toBe('gcp.vertex_ai');
+    expect(await provider({ provider: 'gcp.gen_ai' })).toBe('gcp.gen_ai');
+    expect(await provider({ provider: () => undefined })).toBe('gcp.vertex_ai');
+  });
+
+  it('an agent with an outputSchema asks for JSON: gen_ai.output.type is json on its chat and invoke_agent spans', async () => {
+    const { exporter, tracer } = memoryTracing();
+    const model = scriptedModel([{ output: { city: 'Oslo', celsius: 4 } }], { name: 'm' });
+    const Forecast = z.object({ city: z.string(), celsius: z.number() });
+    const agent = chatModelAgent({ name: 'Forecaster', description: '', model, outputSchema: Forecast });
+    await new Runner({ agent, instrumentation: [otelInstrumentation({ tracer })] }).query('Oslo?');
+    const spans = exporter.getFinishedSpans();
+    expect(spans.filter((s) => 'gen_ai.output.type' in s.attributes).map((s) => [s.name, s.attributes['gen_ai.output.type']])).toEqual([
+      ['chat m', 'json'],
+      ['invoke_agent Forecaster', 'json'],
+    ]);
+  });
+});
+
+describe('gen_ai.input.messages (captureContent)', () => {
+  it("each chat span has the messages its call sent, in the conventions' parts: the instruction as the leading system message, tool calls and results", async () => {
+    const server = await startFakeOpenAIServer([
+      json(completion(null, [['c1', 'get_weather', '{"city":"Oslo"}']])),
+      json(completion('It is sunny.')),
+    ]);
+    servers.push(server);
+    const model = openAIChatModel({ baseURL: server.baseURL, model: 'gpt-4o-mini' });
+    const { named } = await tracedWeather(model, { captureContent: true });
+    const inputs = named('chat gpt-4o-mini').map((s) => JSON.parse(String(s.attributes['gen_ai.input.messages'])) as unknown);
+    const system = { role: 'system', parts: [{ type: 'text', content: 'Answer in one sentence.' }] };
+    const user = { role: 'user', parts: [{ type: 'text', content: 'weather in Oslo?' }] };
+    expect(inputs).toEqual([
+      [system, user],
+      [
+        system,
+        user,
+        { role: 'assistant', parts: [{ type: 'tool_call', id: 'c1', name: 'get_weather', arguments: { city: 'Oslo' } }] },
+        { role: 'tool', parts: [{ type: 'tool_call_response', id: 'c1', response: 'sunny in Oslo' }] },
+      ],
+    ]);
+    // Exactly what the server got, message for message.
+    expect(server.requests.map((r) => (r.body['messages'] as { role: string }[]).map((m) => m.role))).toEqual([
+      ['system', 'user'],
+      ['system', 'user', 'assistant', 'tool'],
+    ]);
+    // Sent as chat history, the instruction is not also gen_ai.system_instructions (that is for instructions passed apart from it).
+    expect(named('chat gpt-4o-mini').some((s) => 'gen_ai.system_instructions' in s.attributes)).toBe(false);
+  });
+
+  it('without captureContent no span has input messages', async () => {
+    const model = scriptedModel([{ text: 'Sunny.' }], { name: 'm' });
+    const { named } = await tracedWeather(model);
+    expect(named('chat m').map((s) => 'gen_ai.input.messages' in s.attributes)).toEqual([false]);
   });
 });

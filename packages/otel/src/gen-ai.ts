@@ -7,15 +7,23 @@
  */
 export const ATTR = {
   operation: 'gen_ai.operation.name',
-  /** The provider, in the latest conventions (opt-in: `gen_ai_latest_experimental`). */
+  /** The provider, as the current conventions name it. */
   provider: 'gen_ai.provider.name',
-  /** The provider, as v1.36.0 of the conventions names it (the default). */
+  /** The provider, as v1.36.0 of the conventions and earlier name it (written too only when asked: `gen_ai/dup`). */
   system: 'gen_ai.system',
   requestModel: 'gen_ai.request.model',
   requestStream: 'gen_ai.request.stream',
+  temperature: 'gen_ai.request.temperature',
+  maxTokens: 'gen_ai.request.max_tokens',
+  topP: 'gen_ai.request.top_p',
+  outputType: 'gen_ai.output.type',
+  serverAddress: 'server.address',
+  serverPort: 'server.port',
   inputTokens: 'gen_ai.usage.input_tokens',
   outputTokens: 'gen_ai.usage.output_tokens',
   finishReasons: 'gen_ai.response.finish_reasons',
+  responseId: 'gen_ai.response.id',
+  responseModel: 'gen_ai.response.model',
   toolName: 'gen_ai.tool.name',
   toolDescription: 'gen_ai.tool.description',
   toolType: 'gen_ai.tool.type',
@@ -25,6 +33,7 @@ export const ATTR = {
   agentName: 'gen_ai.agent.name',
   agentDescription: 'gen_ai.agent.description',
   conversationId: 'gen_ai.conversation.id',
+  inputMessages: 'gen_ai.input.messages',
   outputMessages: 'gen_ai.output.messages',
   errorType: 'error.type',
   graph: 'weft.graph.name',

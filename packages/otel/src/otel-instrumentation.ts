@@ -7,27 +7,31 @@ export interface OtelInstrumentationOptions {
   /** Default: the global tracer provider's tracer named `@weft/otel`. */
   tracer?: Tracer;
   /**
-   * Record what models answered and what tools got and returned
-   * (`gen_ai.output.messages`, `gen_ai.tool.call.arguments` / `.result`).
-   * Off by default: they may hold personal data.
+   * Record what models were sent and answered and what tools got and
+   * returned (`gen_ai.input.messages`, `gen_ai.output.messages`,
+   * `gen_ai.tool.call.arguments` / `.result`). Off by default: they may hold
+   * personal data.
    */
   captureContent?: boolean;
   /**
    * The provider of the models (`gen_ai.provider.name`: `openai`,
    * `anthropic`, `gcp.vertex_ai`, … in the conventions' words), or a
-   * function from a model's name to its provider. A Weft ChatModel does not
-   * say which provider it talks to; without this, model and agent spans have
-   * no provider attribute.
+   * function from a model's id (`gen_ai.request.model`) to its provider
+   * (`undefined`: not known). It wins over what a model declares
+   * (`ChatModel.info.provider`: openAIChatModel and aiSdkModel declare it);
+   * with neither, model and agent spans have no provider attribute.
    */
   provider?: ProviderOption;
   /**
    * The semantic-conventions opt-in list, as `OTEL_SEMCONV_STABILITY_OPT_IN`
-   * has it (default: that environment variable). With
-   * `gen_ai_latest_experimental` in it, spans follow the latest
-   * experimental GenAI conventions (the provider as `gen_ai.provider.name`);
-   * without, v1.36.0 (the provider as `gen_ai.system`).
+   * has it (default: that environment variable). Spans follow the current
+   * GenAI conventions (the provider as `gen_ai.provider.name`) whatever it
+   * says; `gen_ai/dup` in it also writes the provider as `gen_ai.system`
+   * (v1.36.0's name), for backends that read only that.
    */
   semconvStabilityOptIn?: string;
+  /** Also write the provider as `gen_ai.system`: `gen_ai/dup` in code, over what the opt-in list says. */
+  emitGenAiSystem?: boolean;
 }
 
 /**
@@ -36,17 +40,23 @@ export interface OtelInstrumentationOptions {
  * [otelInstrumentation()] })`. Each run is a span (`run <graph>`) with a span
  * per step and per node; model calls are `chat <model>` spans and tool calls
  * `execute_tool <name>` spans, under their agent's `invoke_agent <name>`
- * span, with the GenAI semantic conventions' attributes. A thread keeps its
+ * span, with the GenAI semantic conventions' attributes (provider, server,
+ * request parameters and response id as the models declare them). A thread keeps its
  * first run's span in its checkpoints, so a resume (in any process, on any
  * worker) continues the same trace. With a tracer that does not record (no
  * provider registered), runs are not observed at all.
  *
  * @example
- * const runner = new Runner({ agent, instrumentation: [otelInstrumentation({ provider: 'openai' })] });
+ * const runner = new Runner({ agent, instrumentation: [otelInstrumentation({ captureContent: true })] });
  */
 export function otelInstrumentation(options: OtelInstrumentationOptions = {}): Instrumentation {
   const optIn = options.semconvStabilityOptIn ?? globalThis.process?.env['OTEL_SEMCONV_STABILITY_OPT_IN'];
-  const conventions = spanConventions(optIn, options.captureContent === true, options.provider);
+  const conventions = spanConventions({
+    optIn,
+    content: options.captureContent === true,
+    provider: options.provider,
+    emitGenAiSystem: options.emitGenAiSystem,
+  });
   return {
     startRun(run) {
       const tracer = options.tracer ?? trace.getTracer('@weft/otel', '0.1.0');

@@ -42,7 +42,8 @@ export function asJson(value: unknown): string {
   return JSON.stringify(jsonValue(value)) ?? 'null';
 }
 
-function jsonValue(value: unknown): unknown {
+/** Text that is JSON as its value; any other value (or text) as it is. */
+export function jsonValue(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   try {
     return JSON.parse(value) as unknown;

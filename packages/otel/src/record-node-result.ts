@@ -3,9 +3,9 @@ import type { InstrumentedNode } from '@weft/graph';
 import { ATTR } from './gen-ai.ts';
 import { asJson, conventionFinishReason, outputMessages, type AnswerMessage } from './output-messages.ts';
 
-/** The model node's output (ModelOutcome of @weft/agents): the answer, with usage and finish reason when the model said. */
+/** The model node's output (ModelOutcome of @weft/agents): the answer, with usage, finish reason and response when the model said. */
 interface ModelOutput {
-  message?: AnswerMessage & { usage?: { inputTokens?: unknown; outputTokens?: unknown } };
+  message?: AnswerMessage & { usage?: { inputTokens?: unknown; outputTokens?: unknown }; response?: { id?: unknown; model?: unknown } };
 }
 
 /** The tools node's output (ToolOutcome[] of @weft/agents): the call's content, and its error when the call failed. */
@@ -17,13 +17,15 @@ export function recordNodeResult(span: Span, info: InstrumentedNode | undefined,
   else if (info?.kind === 'tools') toolResult(span, output as ToolOutput | null, content);
 }
 
-/** A model call's usage, finish reason and (opted in) answer. */
+/** A model call's usage, finish reason, response id and model, and (opted in) answer. */
 function modelResult(span: Span, output: ModelOutput | null, content: boolean): void {
   const message = output?.message;
   if (!message) return;
   if (typeof message.usage?.inputTokens === 'number') span.setAttribute(ATTR.inputTokens, message.usage.inputTokens);
   if (typeof message.usage?.outputTokens === 'number') span.setAttribute(ATTR.outputTokens, message.usage.outputTokens);
   if (typeof message.finishReason === 'string') span.setAttribute(ATTR.finishReasons, [conventionFinishReason(message.finishReason)]);
+  if (typeof message.response?.id === 'string') span.setAttribute(ATTR.responseId, message.response.id);
+  if (typeof message.response?.model === 'string') span.setAttribute(ATTR.responseModel, message.response.model);
   if (content) span.setAttribute(ATTR.outputMessages, outputMessages(message));
 }
 

@@ -8,10 +8,12 @@ import {
   type Span,
   type Tracer,
 } from '@opentelemetry/api';
-import { agentEventOf } from '@weft/agents';
+import { agentEventOf, observeModelInput, type ModelInput } from '@weft/agents';
 import type { GraphEvent, InstrumentedNode, InstrumentedRun, RunInstrument, RunResult } from '@weft/graph';
+import { chatModelNode } from './chat-model-node.ts';
 import { annotation, describeNode, type NodeScope } from './describe-node.ts';
 import { ATTR } from './gen-ai.ts';
+import { inputMessages } from './input-messages.ts';
 import { recordNodeResult } from './record-node-result.ts';
 import type { SpanConventions } from './span-conventions.ts';
 import { parentOf, rememberTrace } from './thread-trace.ts';
@@ -47,6 +49,8 @@ export class RunTracer implements RunInstrument {
   #step: { span: Span; context: Context } | undefined;
   readonly #open = new Map<string, Span>();
   readonly #agents = new Map<string, AgentSpan>();
+  /** Stops listening to the run's model inputs (recorded only with content on). */
+  readonly #stopInputs: () => void;
 
   constructor(tracer: Tracer, run: InstrumentedRun, span: Span, conventions: SpanConventions) {
     this.#tracer = tracer;
@@ -56,6 +60,7 @@ export class RunTracer implements RunInstrument {
     this.#conventions = conventions;
     this.#conversationId = run.threadId;
     this.#streaming = run.context['streaming'] === true;
+    this.#stopInputs = conventions.content ? observeModelInput(run.context, (input) => this.#modelInput(input)) : () => {};
   }
 
   /** Starts the run's span, or nothing when the tracer does not record (a no-op provider): then the run is not observed at all. */
@@ -110,6 +115,7 @@ export class RunTracer implements RunInstrument {
   }
 
   end(result: RunResult<unknown, unknown>): void {
+    this.#stopInputs();
     for (const span of this.#open.values()) span.end(); // tasks a cancellation cut
     this.#open.clear();
     this.#endStep();
@@ -185,21 +191,28 @@ export class RunTracer implements RunInstrument {
   /**
    * An agent span's attributes, from the agent's entry node (named after the
    * agent: a ChatModelAgent's model node, a workflow's entry): its
-   * description, and for a ChatModelAgent its model and the model's provider.
+   * description, and for a ChatModelAgent its model's provider, model id,
+   * request parameters and output type (the agent runs in this process: no
+   * `server.*`, which the conventions keep for remote agents).
    */
   #agentAttributes(name: string): Attributes {
     const entry = this.#nodes.get(name);
     const description = annotation(entry, 'description');
-    const model = entry?.kind === 'chat-model' ? annotation(entry, 'model') : undefined;
-    const provider = model === undefined ? undefined : this.#conventions.provider(model);
+    const model = entry?.kind === 'chat-model' ? chatModelNode(entry) : undefined;
     return {
       [ATTR.operation]: 'invoke_agent',
-      ...(provider ? { [this.#conventions.providerKey]: provider } : {}),
+      ...(model ? this.#conventions.providerAttributes(this.#conventions.provider(model.model, model.declaredProvider)) : {}),
       [ATTR.agentName]: name,
       ...(description ? { [ATTR.agentDescription]: description } : {}),
-      ...(model !== undefined ? { [ATTR.requestModel]: model } : {}),
+      ...model?.request,
       ...(this.#conversationId ? { [ATTR.conversationId]: this.#conversationId } : {}),
     };
+  }
+
+  /** What a model call sends, on its `chat` span (open since its node started). */
+  #modelInput(input: ModelInput): void {
+    if (input.path.length > 0 || this.#nodes.get(input.node)?.kind !== 'chat-model') return;
+    this.#open.get(taskOf(input))?.setAttribute(ATTR.inputMessages, inputMessages(input.messages));
   }
 
   #custom(e: NodeEvent<'node.custom'>): void {

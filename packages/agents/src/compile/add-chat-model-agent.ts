@@ -13,6 +13,7 @@ import { addAgentTools, agentToolNode } from './add-agent-tools.ts';
 import type { AgentGraphInput, AgentRunState } from './agent-run-state.ts';
 import type { AgentTool } from '../agents/agent-tool.ts';
 import { userMessage } from '@weft/chat-model';
+import { modelAnnotations } from './model-annotations.ts';
 import { modelNode, type ModelOutcome } from './model-node.ts';
 import { toolsNode } from './tools-node.ts';
 import { resolveModelCallLimits } from '../limits/model-call-limits.ts';
@@ -54,7 +55,7 @@ export function addChatModelAgent(c: AgentCompiler, agent: ChatModelAgent, scope
       tools: staticSpecs.map((s) => s.name),
       ...(toolsets.length ? { toolsets: toolsets.map((t) => t.name) } : {}),
       transferTargets: targetNames,
-      model: agent.model.name,
+      ...modelAnnotations(agent),
     },
   });
   if (staticSpecs.length === 0 && toolsets.length === 0) {

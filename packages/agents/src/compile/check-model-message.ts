@@ -1,9 +1,10 @@
-import type { Message, ToolCall } from '@weft/chat-model';
+import type { Message, ResponseInfo, ToolCall } from '@weft/chat-model';
 
 /**
  * Checks what a model returned; returns a description of the problem, or the
  * message normalised: tool calls without an id (or with a repeated one) get
- * `call_<iteration>_<index>`, so every call of a turn is its own task.
+ * `call_<iteration>_<index>`, so every call of a turn is its own task. Only
+ * the fields of a Message are kept (the history holds them).
  */
 export function checkModelMessage(message: unknown, iteration: number): Message | string {
   if (message === null || typeof message !== 'object') return `${message === null ? 'null' : typeof message} instead of a message`;
@@ -24,5 +25,15 @@ export function checkModelMessage(message: unknown, iteration: number): Message 
   if (calls.length) out.toolCalls = calls;
   if (m.usage) out.usage = m.usage;
   if (m.finishReason) out.finishReason = m.finishReason;
+  const response = responseInfo(m.response);
+  if (response) out.response = response;
   return out;
+}
+
+/** The response id and model, as two strings at most: whatever else a model put there stays out of the history. */
+function responseInfo(response: unknown): ResponseInfo | undefined {
+  if (response === null || typeof response !== 'object') return undefined;
+  const { id, model } = response as { id?: unknown; model?: unknown };
+  if (typeof id !== 'string' && typeof model !== 'string') return undefined;
+  return { ...(typeof id === 'string' ? { id } : {}), ...(typeof model === 'string' ? { model } : {}) };
 }

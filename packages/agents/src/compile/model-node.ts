@@ -16,6 +16,7 @@ import { checkModelMessage } from './check-model-message.ts';
 import { checkOutputSchema, type OutputSchema, type PreparedOutput } from '../agents/output-schema.ts';
 import type { ModelCallLimits } from '../limits/model-call-limits.ts';
 import { limitedModelCall } from './limited-model-call.ts';
+import { notifyModelInput } from './observe-model-input.ts';
 
 /** What a model node passes on: the answer, or tool calls to run (a failure is thrown; see failAgent). */
 export type ModelOutcome = { kind: 'answer' | 'tools'; message: Message };
@@ -66,6 +67,7 @@ export function modelNode(
       return fail(site, err);
     }
     const options: ModelCallOptions = { tools: tools(), signal: ctx.signal, ...(output ? { output: output.spec } : {}) };
+    notifyModelInput(ctx, agent.name, messages);
     // The first call inline rather than through ask(): one promise fewer on every model step.
     let message: Message;
     try {

@@ -11,6 +11,7 @@ import type {
   AiSdkJsonResponseFormat,
   AiSdkReadContentPart,
   AiSdkReadStreamPart,
+  AiSdkResponseMetadata,
   AiSdkTokenUsage,
   AiSdkToolChoice,
 } from './ai-sdk-language-model.ts';
@@ -77,6 +78,13 @@ describe('aiSdkModel accepts a language model of every spec version', () => {
     expectTypeOf<V2.LanguageModelV2Usage>().toExtend<AiSdkFlatUsage>();
     expectTypeOf<V3.LanguageModelV3Usage>().toExtend<AiSdkTokenUsage>();
     expectTypeOf<V4.LanguageModelV4Usage>().toExtend<AiSdkTokenUsage>();
+  });
+
+  it("reads each version's response metadata, from doGenerate and from the stream", () => {
+    type Generated<M extends { doGenerate: (...args: never[]) => PromiseLike<unknown> }> = Awaited<ReturnType<M['doGenerate']>>;
+    expectTypeOf<NonNullable<Generated<V2.LanguageModelV2>['response']>>().toExtend<AiSdkResponseMetadata>();
+    expectTypeOf<NonNullable<Generated<V3.LanguageModelV3>['response']>>().toExtend<AiSdkResponseMetadata>();
+    expectTypeOf<NonNullable<Generated<V4.LanguageModelV4>['response']>>().toExtend<AiSdkResponseMetadata>();
   });
 });
 

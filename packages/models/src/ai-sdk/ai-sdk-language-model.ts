@@ -89,6 +89,13 @@ export interface AiSdkGenerateResult<Usage = AiSdkUsage> {
   readonly usage: Usage;
   /** Every version reports it; optional so that a hand-written model may leave it out. */
   readonly finishReason?: AiSdkFinishReason;
+  readonly response?: AiSdkResponseMetadata;
+}
+
+/** Which response an answer is, when the provider says (the same in every spec version; Weft reads the id and model id). */
+export interface AiSdkResponseMetadata {
+  readonly id?: string | undefined;
+  readonly modelId?: string | undefined;
 }
 
 /**
@@ -152,6 +159,7 @@ export type AiSdkReadStreamPart<Usage = AiSdkUsage> =
   | { readonly type: 'tool-input-start'; readonly id: string; readonly toolName: string; readonly providerExecuted?: boolean }
   | { readonly type: 'tool-input-delta'; readonly id: string; readonly delta: string }
   | AiSdkToolCall
+  | ({ readonly type: 'response-metadata' } & AiSdkResponseMetadata)
   | { readonly type: 'finish'; readonly usage: Usage; readonly finishReason?: AiSdkFinishReason }
   | { readonly type: 'error'; readonly error: unknown };
 

@@ -1,8 +1,9 @@
-import type { ChatModel, Message, ModelCallOptions, OutputSpec } from '@weft/chat-model';
+import type { ChatModel, ChatModelInfo, Message, ModelCallOptions, OutputSpec } from '@weft/chat-model';
 import { checkOutputSpec } from '../check-output-spec.ts';
 import { ModelError } from '../errors.ts';
 import type { AiSdkCallOptions, AiSdkJsonResponseFormat, AiSdkLanguageModel, AiSdkToolChoice } from './ai-sdk-language-model.ts';
 import { toAiSdkPrompt, toAiSdkTools } from './to-ai-sdk-prompt.ts';
+import { toGenAiProvider } from './to-gen-ai-provider.ts';
 import { toMessageChunks } from './to-message-chunks.ts';
 import { toModelError } from './to-model-error.ts';
 import { toWeftMessage } from './to-weft-message.ts';
@@ -12,6 +13,12 @@ export type { AiSdkLanguageModel } from './ai-sdk-language-model.ts';
 export interface AiSdkModelOptions {
   /** The ChatModel's name (default `provider:modelId`). */
   name?: string;
+  /**
+   * Who serves the model, in OpenTelemetry's GenAI words (`info.provider`).
+   * Default: the AI SDK model's `provider` in those words (`anthropic.messages`
+   * → `anthropic`, `google.vertex.chat` → `gcp.vertex_ai`; see `toGenAiProvider`).
+   */
+  provider?: string;
   temperature?: number;
   maxOutputTokens?: number;
   /** Sent only with calls that have tools. */
@@ -37,6 +44,7 @@ export function aiSdkModel(model: AiSdkLanguageModel, options: AiSdkModelOptions
       `aiSdkModel(model): spec version ${String(model.specificationVersion)} is not supported (v2, v3, v4)`,
     );
   const name = options.name ?? `${model.provider}:${model.modelId}`;
+  const info = modelInfo(model, options);
 
   const callOptions = (messages: readonly Message[], { tools, signal, output }: ModelCallOptions): AiSdkCallOptions => {
     const format = checkOutputSpec(name, output);
@@ -52,11 +60,12 @@ export function aiSdkModel(model: AiSdkLanguageModel, options: AiSdkModelOptions
 
   return {
     name,
+    info,
     async generate(messages, call) {
       const sent = callOptions(messages, call);
       try {
         const result = await model.doGenerate(sent);
-        return toWeftMessage(result.content, result.usage, result.finishReason);
+        return toWeftMessage(result.content, result.usage, result.finishReason, result.response);
       } catch (error) {
         throw toModelError(error, name, call.signal);
       }
@@ -76,6 +85,17 @@ export function aiSdkModel(model: AiSdkLanguageModel, options: AiSdkModelOptions
       }
     },
   };
+}
+
+/** What the model tells tracing: its provider, its model id, and the sampling parameters every call sends. */
+function modelInfo(model: AiSdkLanguageModel, options: AiSdkModelOptions): ChatModelInfo {
+  const provider = options.provider ?? (typeof model.provider === 'string' ? toGenAiProvider(model.provider) : '');
+  const request = {
+    model: model.modelId,
+    ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
+    ...(options.maxOutputTokens === undefined ? {} : { maxTokens: options.maxOutputTokens }),
+  };
+  return provider ? { provider, request } : { request };
 }
 
 /** Structured output as the AI SDK asks for it: `{ type: 'json', schema, name, description }`. */

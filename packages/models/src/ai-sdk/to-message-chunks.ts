@@ -1,15 +1,16 @@
-import type { MessageChunk } from '@weft/chat-model';
+import type { MessageChunk, ResponseInfo } from '@weft/chat-model';
 import { ModelError } from '../errors.ts';
-import { isReadPart, type AiSdkReadStreamPart, type AiSdkStreamPart } from './ai-sdk-language-model.ts';
+import { isReadPart, type AiSdkReadStreamPart, type AiSdkResponseMetadata, type AiSdkStreamPart } from './ai-sdk-language-model.ts';
 import { toModelError } from './to-model-error.ts';
 import { toWeftFinishReason } from './to-weft-finish-reason.ts';
-import { toWeftUsage } from './to-weft-message.ts';
+import { toResponseInfo, toWeftUsage } from './to-weft-message.ts';
 
 const READ: Record<AiSdkReadStreamPart['type'], true> = {
   'text-delta': true,
   'tool-input-start': true,
   'tool-input-delta': true,
   'tool-call': true,
+  'response-metadata': true,
   finish: true,
   error: true,
 };
@@ -24,12 +25,14 @@ interface StreamContext {
  * appearance: the first piece carries id and name, later pieces argument text.
  * A provider that only sends complete `tool-call` parts gets one piece with
  * all the arguments; one that streamed the input is not repeated by its
- * closing `tool-call` part.
+ * closing `tool-call` part. The response's id and model id (a
+ * `response-metadata` part) go on the next chunk, or alone at the end.
  */
 export async function* toMessageChunks(stream: ReadableStream<AiSdkStreamPart>, context: StreamContext): AsyncGenerator<MessageChunk> {
   const calls = new Map<string, { index: number; streamed: boolean }>();
   const reader = stream.getReader();
   let done = false;
+  let response: ResponseInfo | undefined;
   try {
     while (!done) {
       if (context.signal.aborted)
@@ -37,9 +40,16 @@ export async function* toMessageChunks(stream: ReadableStream<AiSdkStreamPart>, 
       const next = await reader.read();
       done = next.done;
       if (next.done) break;
+      if (next.value.type === 'response-metadata') {
+        response = toResponseInfo(next.value as AiSdkResponseMetadata) ?? response;
+        continue;
+      }
       const chunk = toChunk(next.value, calls, context);
-      if (chunk) yield chunk;
+      if (!chunk) continue;
+      yield response ? { ...chunk, response } : chunk;
+      response = undefined;
     }
+    if (response) yield { response };
   } finally {
     // Stop the provider's request when the consumer stops early or a part failed.
     if (!done) await reader.cancel().catch(() => undefined);
@@ -85,6 +95,8 @@ function toChunk(
       if (finishReason) chunk.finishReason = finishReason;
       return usage || finishReason ? chunk : undefined;
     }
+    case 'response-metadata':
+      return undefined; // toMessageChunks puts it on the next chunk
     case 'error':
       throw toModelError(part.error, context.modelName, context.signal, 'MODEL_SERVER_ERROR');
   }

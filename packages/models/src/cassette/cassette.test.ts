@@ -377,3 +377,13 @@ describe('replayModel() cassette and option errors', () => {
     for (const [make, message] of bad) expect(make).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message }));
   });
 });
+
+describe('recordModel: what the inner model declares', () => {
+  it("keeps the inner model's info (the calls are its calls); a model that declares none records as one that declares none", () => {
+    const inner = scriptedModel([{ text: 'ok' }]);
+    const info = { provider: 'openai', server: { address: 'api.openai.com', port: 443 }, request: { model: 'gpt-4o-mini' } };
+    const declared: ChatModel = { name: 'm', info, generate: (m, o) => inner.generate(m, o), stream: (m, o) => inner.stream(m, o) };
+    expect(recordModel(declared, file).info).toEqual(info);
+    expect(recordModel(inner, file).info).toBeUndefined();
+  });
+});

@@ -4,7 +4,7 @@ import type { CassetteRequest } from './cassette-entry.ts';
 
 /** Strings longer than this are shown as a window around their first difference. */
 const LONG = 160;
-const OPTIONAL_FIELDS = ['toolCallId', 'name', 'usage', 'finishReason'] as const;
+const OPTIONAL_FIELDS = ['toolCallId', 'name', 'usage', 'finishReason', 'response'] as const;
 
 /** How many leading messages two requests share. */
 export function leadingEqual(a: CassetteRequest, b: CassetteRequest): number {
@@ -54,7 +54,7 @@ function diffMessages(recorded: Message | undefined, actual: Message | undefined
   });
 }
 
-/** role, content and toolCalls always; toolCallId, name and usage when either message has them. */
+/** role, content and toolCalls always; the optional fields when either message has them. */
 function messageFields(message: Message, other: Message): [string, string][] {
   const fields: [string, string][] = [
     ['role', JSON.stringify(message.role)],

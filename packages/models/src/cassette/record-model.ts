@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { ChatModel, Message, MessageChunk, ModelCallOptions } from '@weft/chat-model';
+import type { ChatModel, ChatModelInfo, Message, MessageChunk, ModelCallOptions } from '@weft/chat-model';
 import { describeValue } from '../check-answer.ts';
 import { ModelError } from '../errors.ts';
 import { callOptions } from './call-options.ts';
@@ -37,6 +37,8 @@ export function recordModel(inner: ChatModel, file: string, options: RecordModel
 
 class RecordingModel implements ChatModel {
   readonly name: string;
+  /** The inner model's: the calls are its calls. */
+  readonly info?: ChatModelInfo;
   readonly #inner: ChatModel;
   readonly #file: string;
 
@@ -44,6 +46,7 @@ class RecordingModel implements ChatModel {
     this.#inner = inner;
     this.#file = file;
     this.name = name;
+    if (inner.info !== undefined) this.info = inner.info;
   }
 
   async generate(messages: readonly Message[], options: Partial<ModelCallOptions> = {}): Promise<Message> {

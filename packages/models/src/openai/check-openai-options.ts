@@ -7,6 +7,7 @@ export interface ResolvedOpenAIOptions {
   baseURL: string;
   apiKey: string | undefined;
   model: string;
+  provider: string | undefined;
   temperature: number | undefined;
   maxTokens: number | undefined;
   toolChoice: OpenAIToolChoice | undefined;
@@ -25,12 +26,25 @@ export function checkOpenAIOptions(options: OpenAIChatModelOptions): ResolvedOpe
     throw new ModelError('INVALID_ARGUMENT', `openAIChatModel(): ${what}, got ${describeValue(value)}`);
   };
   if (typeof options !== 'object' || options === null) fail('options must be an object', options);
-  const { baseURL, apiKey, model, temperature, maxTokens, toolChoice, parallelToolCalls, strictOutput = false, headers = {} } = options;
+  const {
+    baseURL,
+    apiKey,
+    model,
+    provider,
+    temperature,
+    maxTokens,
+    toolChoice,
+    parallelToolCalls,
+    strictOutput = false,
+    headers = {},
+  } = options;
   const { timeoutMs = 60_000, maxRetries = 2, retryBaseMs = 500, fetch = globalThis.fetch } = options;
   if (typeof baseURL !== 'string' || !isHttpURL(baseURL))
     fail('options.baseURL must be an http(s) URL such as http://127.0.0.1:1234/v1', baseURL);
   if (typeof model !== 'string' || model === '') fail('options.model must be a non-empty string', model);
   if (apiKey !== undefined && typeof apiKey !== 'string') fail('options.apiKey must be a string', apiKey);
+  if (provider !== undefined && (typeof provider !== 'string' || provider === ''))
+    fail("options.provider must be a non-empty string such as 'openai' or 'azure.ai.openai'", provider);
   if (temperature !== undefined && !(Number.isFinite(temperature) && temperature >= 0))
     fail('options.temperature must be a number ≥ 0', temperature);
   if (maxTokens !== undefined && !isPositiveInteger(maxTokens)) fail('options.maxTokens must be a positive integer', maxTokens);
@@ -50,6 +64,7 @@ export function checkOpenAIOptions(options: OpenAIChatModelOptions): ResolvedOpe
     baseURL: baseURL.replace(/\/+$/, ''),
     apiKey,
     model,
+    provider,
     temperature,
     maxTokens,
     toolChoice,

@@ -1,4 +1,4 @@
-import type { Message, MessageChunk, ToolCallDelta, Usage } from '@weft/chat-model';
+import type { Message, MessageChunk, ResponseInfo, ToolCallDelta, Usage } from '@weft/chat-model';
 import { compileJtd, type JtdMismatch, type JtdType } from '../compile-jtd.ts';
 import { ModelError } from '../errors.ts';
 import { chatCompletionChunkSchema, chatCompletionSchema, streamErrorSchema } from './chat-completion-schema.ts';
@@ -14,7 +14,7 @@ const checkCompletion = compileJtd(chatCompletionSchema);
 const checkChunk = compileJtd(chatCompletionChunkSchema);
 const checkStreamError = compileJtd(streamErrorSchema);
 
-/** Reads a whole `chat.completion` body into an assistant message, with its finish reason. */
+/** Reads a whole `chat.completion` body into an assistant message, with its finish reason and the response's id and model. */
 export function fromOpenAIResponse(text: string, at: ResponseContext): Message {
   const body = parseJson(text, at, 'the response body');
   const checked = checkCompletion(body);
@@ -30,17 +30,26 @@ export function fromOpenAIResponse(text: string, at: ResponseContext): Message {
   if (usage) out.usage = usage;
   const finishReason = toFinishReason(choice.finish_reason);
   if (finishReason) out.finishReason = finishReason;
+  const response = toResponseInfo(body);
+  if (response) out.response = response;
   return out;
+}
+
+/** A stream chunk as read: what it adds to the answer (nothing for a role-only or empty delta), and the response it belongs to. */
+export interface ReadChunk {
+  chunk: MessageChunk | undefined;
+  response: ResponseInfo | undefined;
 }
 
 /**
  * Reads one `chat.completion.chunk` (the JSON of an SSE `data:` line) into a
- * chunk, or `undefined` when it carries nothing (a role-only or empty delta).
+ * chunk, `undefined` when it carries nothing (a role-only or empty delta), and
+ * the response id and model it repeats.
  * Tool-call deltas pass through as they come: pieces of one call share its index.
  * The chunk with the choice's `finish_reason` carries it; OpenAI sends the
  * usage after it, in a chunk without choices.
  */
-export function fromOpenAIChunk(data: string, at: ResponseContext): MessageChunk | undefined {
+export function fromOpenAIChunk(data: string, at: ResponseContext): ReadChunk {
   const body = parseJson(data, at, 'a stream chunk');
   const checked = checkChunk(body);
   if (!checked.ok && checked.path.length === 0) throw invalid(`a stream chunk is not a JSON object: ${snippet(data)}`, at, body);
@@ -69,7 +78,17 @@ export function fromOpenAIChunk(data: string, at: ResponseContext): MessageChunk
   if (usage) chunk.usage = usage;
   const finishReason = toFinishReason(choice?.finish_reason);
   if (finishReason) chunk.finishReason = finishReason;
-  return Object.keys(chunk).length ? chunk : undefined;
+  return { chunk: Object.keys(chunk).length ? chunk : undefined, response: toResponseInfo(body) };
+}
+
+/**
+ * The response id and model a body names, when they are strings. Not in the
+ * checked schema: a server that sends neither, or something else, still answers.
+ */
+function toResponseInfo(body: unknown): ResponseInfo | undefined {
+  const { id, model } = body as { id?: unknown; model?: unknown };
+  if (typeof id !== 'string' && typeof model !== 'string') return undefined;
+  return { ...(typeof id === 'string' ? { id } : {}), ...(typeof model === 'string' ? { model } : {}) };
 }
 
 /** The first mismatch of a body, in the words the error messages have always used. */

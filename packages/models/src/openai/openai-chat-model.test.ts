@@ -9,6 +9,9 @@ import { chunk, closedPort, completion, delayed, json, pause, sse, sseText, type
 const setup = useFakeOpenAI();
 
 const noTools = () => ({ tools: [], signal: new AbortController().signal });
+/** The response a fixture completion names (its stream chunks name the id only). */
+const response = { id: 'chatcmpl-1', model: 'test-model' };
+const streamed = { id: 'chatcmpl-1' };
 const hi: Message[] = [{ role: 'user', content: 'hi' }];
 
 async function failure(promise: Promise<unknown>): Promise<ModelError> {
@@ -38,8 +41,8 @@ describe('openAIChatModel generate()', () => {
   it('answers with the text of a JSON completion, and null content as an empty string', async () => {
     const { model, server } = await setup([json(completion('Hello there!')), json(completion(null))]);
     expect(model.name).toBe('test-model');
-    expect(await model.generate(hi, noTools())).toEqual({ role: 'assistant', content: 'Hello there!', finishReason: 'stop' });
-    expect(await model.generate(hi, noTools())).toEqual({ role: 'assistant', content: '', finishReason: 'stop' });
+    expect(await model.generate(hi, noTools())).toEqual({ role: 'assistant', content: 'Hello there!', finishReason: 'stop', response });
+    expect(await model.generate(hi, noTools())).toEqual({ role: 'assistant', content: '', finishReason: 'stop', response });
     expect(server.requests.map((r) => [r.method, r.url])).toEqual([
       ['POST', '/v1/chat/completions'],
       ['POST', '/v1/chat/completions'],
@@ -65,6 +68,7 @@ describe('openAIChatModel generate()', () => {
       ],
       usage: { inputTokens: 31, outputTokens: 12 },
       finishReason: 'tool-calls',
+      response,
     });
   });
 
@@ -144,7 +148,11 @@ describe('openAIChatModel stream()', () => {
       res.end(text.slice(half));
     };
     const { model, server } = await setup([halves, sse(text, 37), sse(text)]);
-    const expected = [...pieces.map((content) => ({ content })), { usage: { inputTokens: 9, outputTokens: 8 } }];
+    // The response id (every chunk repeats it) on the first chunk with something else in it.
+    const expected = [
+      ...pieces.map((content, i) => (i === 0 ? { content, response: streamed } : { content })),
+      { usage: { inputTokens: 9, outputTokens: 8 } },
+    ];
     for (let i = 0; i < 3; i++) expect(await drain(model.stream(hi, noTools()))).toEqual({ chunks: expected });
     expect(server.requests[0]?.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
     expect(server.requests[0]?.headers.accept).toBe('text/event-stream');
@@ -167,7 +175,7 @@ describe('openAIChatModel stream()', () => {
     const { chunks, error } = await drain(model.stream(hi, { tools: [weather], signal: new AbortController().signal }));
     expect(error).toBeUndefined();
     expect(chunks.slice(0, 3)).toEqual([
-      { toolCalls: [{ index: 0, id: 'call_a', name: 'get_weather', arguments: '' }] },
+      { toolCalls: [{ index: 0, id: 'call_a', name: 'get_weather', arguments: '' }], response: streamed },
       { toolCalls: [{ index: 0, arguments: '{"ci' }] },
       { toolCalls: [{ index: 1, id: 'call_b', name: 'get_weather', arguments: '' }] },
     ]);
@@ -179,13 +187,14 @@ describe('openAIChatModel stream()', () => {
         { id: 'call_b', name: 'get_weather', arguments: '{"city":"Rome"}' },
       ],
       usage: { inputTokens: 40, outputTokens: 22 },
+      response: streamed,
     });
   });
 
   it('a data line that is not JSON → MODEL_RESPONSE_INVALID', async () => {
     const { model } = await setup([sse(sseText([chunk({ content: 'ok' }), '{"choices":[{"delta":']))]);
     const { chunks, error } = await drain(model.stream(hi, noTools()));
-    expect(chunks).toEqual([{ content: 'ok' }]);
+    expect(chunks).toEqual([{ content: 'ok', response: streamed }]);
     expect([error?.code, error?.details]).toEqual(['MODEL_RESPONSE_INVALID', { status: 200, attempt: 1, body: '{"choices":[{"delta":' }]);
   });
 
@@ -197,11 +206,11 @@ describe('openAIChatModel stream()', () => {
     };
     const { model, server } = await setup([cut, sse(sseText([chunk({ content: 'a time' })], false))]);
     const broken = await drain(model.stream(hi, noTools()));
-    expect(broken.chunks).toEqual([{ content: 'Once upon' }]);
+    expect(broken.chunks).toEqual([{ content: 'Once upon', response: streamed }]);
     expect(broken.error?.code).toBe('MODEL_NETWORK');
     expect(broken.error?.message).toMatch(/^the stream from POST http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions ended before \[DONE\]: /);
     const ended = await drain(model.stream(hi, noTools()));
-    expect(ended.chunks).toEqual([{ content: 'a time' }]);
+    expect(ended.chunks).toEqual([{ content: 'a time', response: streamed }]);
     expect([ended.error?.code, ended.error?.message]).toEqual([
       'MODEL_NETWORK',
       `the stream from POST ${server.baseURL}/chat/completions ended before [DONE]`,
@@ -211,7 +220,7 @@ describe('openAIChatModel stream()', () => {
 
   it('retries before the first chunk: 500, then a stream', async () => {
     const { model, server } = await setup([json({ error: { message: 'overloaded' } }, 500), sse(sseText([chunk({ content: 'ok' })]))]);
-    expect(await drain(model.stream(hi, noTools()))).toEqual({ chunks: [{ content: 'ok' }] });
+    expect(await drain(model.stream(hi, noTools()))).toEqual({ chunks: [{ content: 'ok', response: streamed }] });
     expect(server.requests).toHaveLength(2);
   });
 });
@@ -327,7 +336,7 @@ describe('openAIChatModel errors and retries', () => {
         }
       })(),
     );
-    expect([chunks, error.code]).toEqual([[{ content: 'first' }], 'MODEL_ABORTED']);
+    expect([chunks, error.code]).toEqual([[{ content: 'first', response: streamed }], 'MODEL_ABORTED']);
   });
 
   it('an attempt that outlives timeoutMs → MODEL_TIMEOUT, not retried', async () => {

@@ -1,9 +1,10 @@
-import type { ChatModel, Message, MessageChunk, ModelCallOptions } from '@weft/chat-model';
+import type { ChatModel, ChatModelInfo, Message, MessageChunk, ModelCallOptions, ResponseInfo } from '@weft/chat-model';
 import { checkOutputSpec } from '../check-output-spec.ts';
 import { ModelError } from '../errors.ts';
 import { AttemptScope } from './attempt-scope.ts';
 import { checkOpenAIOptions, type ResolvedOpenAIOptions } from './check-openai-options.ts';
 import { fromOpenAIChunk, fromOpenAIResponse } from './from-openai-response.ts';
+import { openAIModelInfo } from './openai-model-info.ts';
 import { httpFailure, thrownFailure, type AttemptContext } from './http-errors.ts';
 import { readSse } from './read-sse.ts';
 import { withRetries, type AttemptResult } from './retry.ts';
@@ -18,6 +19,13 @@ export interface OpenAIChatModelOptions {
   apiKey?: string;
   /** The provider's model id; also the `name` of the ChatModel. */
   model: string;
+  /**
+   * Who serves the model, in OpenTelemetry's GenAI words (`info.provider`,
+   * which tracing reports as `gen_ai.provider.name`): `openai`,
+   * `azure.ai.openai`, `deepseek`, `groq`, … Default: `openai` for
+   * api.openai.com, else none (an OpenAI-compatible server may be anyone's).
+   */
+  provider?: string;
   temperature?: number;
   maxTokens?: number;
   toolChoice?: OpenAIToolChoice;
@@ -69,11 +77,13 @@ export function openAIChatModel(options: OpenAIChatModelOptions): ChatModel {
 
 class OpenAIChatModel implements ChatModel {
   readonly name: string;
+  readonly info: ChatModelInfo;
   readonly #options: ResolvedOpenAIOptions;
   readonly #url: string;
 
   constructor(options: ResolvedOpenAIOptions) {
     this.name = options.model;
+    this.info = openAIModelInfo(options);
     this.#options = options;
     this.#url = `${options.baseURL}/chat/completions`;
   }
@@ -141,14 +151,29 @@ class OpenAIChatModel implements ChatModel {
     }
   }
 
+  /**
+   * The answer's chunks. Every `chat.completion.chunk` repeats the response
+   * id and model; they go on the first chunk that carries anything else
+   * (or alone at the end, for an answer without one).
+   */
   async *#chunks(response: Response, scope: AttemptScope, attempt: number): AsyncGenerator<MessageChunk> {
     const at = { status: response.status, attempt };
     if (!response.body)
       throw new ModelError('MODEL_RESPONSE_INVALID', `POST ${this.#url} answered a stream without a body`, { details: at });
+    let identity: ResponseInfo | undefined;
+    let identified = false;
     for await (const data of readSse(response.body, () => scope.restart())) {
-      if (data === '[DONE]') return;
-      const chunk = fromOpenAIChunk(data, at);
-      if (chunk) yield chunk;
+      if (data === '[DONE]') {
+        if (identity && !identified) yield { response: identity };
+        return;
+      }
+      const read = fromOpenAIChunk(data, at);
+      identity ??= read.response;
+      if (!read.chunk) continue;
+      if (identity && !identified) {
+        identified = true;
+        yield { ...read.chunk, response: identity };
+      } else yield read.chunk;
     }
     throw new ModelError('MODEL_NETWORK', `the stream from POST ${this.#url} ended before [DONE]`, { details: at });
   }

@@ -14,6 +14,10 @@ const weather: OutputSpec = {
   schema: { type: 'object', properties: { city: { type: 'string' }, celsius: { type: 'number' } }, required: ['city', 'celsius'] },
 };
 
+/** The response the fixture bodies name: a completion its id and model, a stream chunk its id only. */
+const response = { id: 'chatcmpl-1', model: 'test-model' };
+const streamed = { id: 'chatcmpl-1' };
+
 async function chunksOf(stream: AsyncIterable<MessageChunk>): Promise<MessageChunk[]> {
   const chunks: MessageChunk[] = [];
   for await (const c of stream) chunks.push(c);
@@ -27,11 +31,17 @@ describe('openAIChatModel structured output', () => {
       json(finishedCompletion('stop', answer)),
       sse(sseText([chunk({ content: '{"city":"Oslo",' }), chunk({ content: '"celsius":4}' }), finishChunk('stop')])),
     ]);
-    expect(await model.generate(hi, call({ output: weather }))).toEqual({ role: 'assistant', content: answer, finishReason: 'stop' });
+    expect(await model.generate(hi, call({ output: weather }))).toEqual({
+      role: 'assistant',
+      content: answer,
+      finishReason: 'stop',
+      response,
+    });
     expect(concatMessageChunks(await chunksOf(model.stream(hi, call({ output: weather }))))).toEqual({
       role: 'assistant',
       content: answer,
       finishReason: 'stop',
+      response: streamed,
     });
     const format = {
       type: 'json_schema',
@@ -97,7 +107,7 @@ describe('openAIChatModel finish reasons', () => {
   it('leaves finishReason out when the server sends none', async () => {
     const body = finishedCompletion('stop', 'ok');
     const { model } = await setup([json({ ...body, choices: body.choices.map(({ finish_reason: _, ...c }) => c) })]);
-    expect(await model.generate(hi, call())).toEqual({ role: 'assistant', content: 'ok' });
+    expect(await model.generate(hi, call())).toEqual({ role: 'assistant', content: 'ok', response });
   });
 
   it('a stream carries finish_reason on the chunk that ends the choice, before the usage chunk', async () => {
@@ -107,7 +117,7 @@ describe('openAIChatModel finish reasons', () => {
     ]);
     const cut = await chunksOf(model.stream(hi, call()));
     expect(cut).toEqual([
-      { content: 'Sunny and' },
+      { content: 'Sunny and', response: streamed },
       { content: ' wa' },
       { finishReason: 'length' },
       { usage: { inputTokens: 9, outputTokens: 3 } },
@@ -117,8 +127,9 @@ describe('openAIChatModel finish reasons', () => {
       content: 'Sunny and wa',
       usage: { inputTokens: 9, outputTokens: 3 },
       finishReason: 'length',
+      response: streamed,
     });
-    expect(await chunksOf(model.stream(hi, call()))).toEqual([{ content: 'Fine.' }, { finishReason: 'stop' }]);
+    expect(await chunksOf(model.stream(hi, call()))).toEqual([{ content: 'Fine.', response: streamed }, { finishReason: 'stop' }]);
   });
 
   it('a streamed tool call ends with tool_calls; one cut at the length limit ends with length and unfinished arguments', async () => {
@@ -136,12 +147,14 @@ describe('openAIChatModel finish reasons', () => {
       content: '',
       toolCalls: [{ id: 'c1', name: 'get_weather', arguments: '{"city":"Oslo"}' }],
       finishReason: 'tool-calls',
+      response: streamed,
     });
     expect(concatMessageChunks(cut)).toEqual({
       role: 'assistant',
       content: '',
       toolCalls: [{ id: 'c2', name: 'get_weather', arguments: '{"city": "Osl' }],
       finishReason: 'length',
+      response: streamed,
     });
   });
 });
