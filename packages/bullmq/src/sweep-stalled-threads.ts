@@ -138,7 +138,12 @@ type Origin = JobOrigin & { jobId: string };
 async function originOf(store: CheckpointStore, head: ThreadSummary): Promise<Origin | undefined> {
   const entry = await store.get(head.threadId, head.headId);
   if (!entry) return undefined;
-  const context = decodeCheckpoint(entry.bytes, `${head.threadId}/${head.headId}`).context;
+  let context: Record<string, unknown>;
+  try {
+    context = decodeCheckpoint(entry.bytes, `${head.threadId}/${head.headId}`).context;
+  } catch {
+    return undefined; // unreadable here (corrupt, or a newer format): no run of this queue could continue it either
+  }
   const jobId = context[JOB_CONTEXT_KEY];
   const origin = context[ORIGIN_CONTEXT_KEY] as Partial<JobOrigin> | undefined;
   if (typeof jobId !== 'string' || typeof origin !== 'object' || origin === null) return undefined;
