@@ -5,7 +5,7 @@
  * CommonJS (a project made by `npm init -y`) says so, and what to change.
  */
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { agentTool, chatModelAgent, loop, parallel, planExecute, sequential, supervisor, tool } from '@weft/agents';
 import { END, START, graph } from '@weft/graph';
 import { scriptedModel } from '@weft/models';
@@ -126,7 +126,10 @@ export const agent = chatModelAgent({ name: 'Greeter', description: 'Greets.', m
     mkdirSync(dir);
     writeFileSync(join(dir, 'agent.ts'), AGENT);
   });
-  afterAll(() => rmSync(join(dir, '..'), { recursive: true, force: true }));
+  afterAll(() => {
+    rmSync(join(dir, '..'), { recursive: true, force: true });
+    rmSync(dirname(bundle), { recursive: true, force: true });
+  });
 
   it('says it was loaded as CommonJS and what to change; with "type": "module" it runs', async () => {
     const file = join(dir, 'agent.ts');
