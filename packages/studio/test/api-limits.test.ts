@@ -1,6 +1,6 @@
 import { MemoryStore } from '@weft/graph';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { serveStudio, type ServedStudio } from '../src/index.ts';
+import { createStudio, serveStudio, type ServedStudio } from '../src/index.ts';
 import { echoGraph, heldStudio } from './support/load-graphs.ts';
 
 let closing: { close(): Promise<void> } | undefined;
@@ -144,5 +144,31 @@ describe('a value a checkpoint cannot hold, sent by the client', () => {
     expect(errors).not.toHaveBeenCalled();
     // The thread still takes a good answer.
     expect((await post('/api/threads/t1/resume', '{"resume":{"ask#0":true},"wait":true}')).body).toMatchObject({ status: 'done' });
+  });
+});
+
+describe('the limits as options', () => {
+  it('createStudio refuses a limit that is not a whole number in range, and session values or context a checkpoint cannot hold', () => {
+    const base = { target: echoGraph(), store: new MemoryStore() };
+    const refusal = (extra: Record<string, unknown>) => {
+      try {
+        createStudio({ ...base, ...extra });
+        return undefined;
+      } catch (err) {
+        return [(err as { code: string }).code, (err as Error).message];
+      }
+    };
+    expect(refusal({ maxRuns: 0 })).toEqual([
+      'INVALID_ARGUMENT',
+      'createStudio(): maxRuns must be a whole number of at least 1 (default 32)',
+    ]);
+    expect(refusal({ maxBodyKeys: 1.5 })?.[1]).toMatch(/maxBodyKeys must be a whole number of at least 1 \(default 10,000\)/);
+    expect(refusal({ maxQueuedRuns: -1 })?.[1]).toMatch(/maxQueuedRuns must be a whole number of at least 0/);
+    expect(refusal({ maxQueuedRuns: 0, maxFollowerBufferBytes: 1 })).toBeUndefined();
+    expect(refusal({ sessionValues: { when: () => 1 } })).toEqual([
+      'INVALID_ARGUMENT',
+      expect.stringMatching(/sessionValues must be plain data.*a function \(at when\)/),
+    ]);
+    expect(refusal({ context: { deep: JSON.parse(nested(1100)) } })?.[1]).toMatch(/context must be plain data.*1,024 levels/);
   });
 });
