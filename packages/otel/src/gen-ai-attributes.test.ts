@@ -414,6 +414,37 @@ describe('models that describe themselves: provider, server, request parameters,
     ]);
   });
 
+  it('a model of your own declares what it knows: every declared field is an attribute, top_p among them', async () => {
+    const inner = scriptedModel([{ text: 'Sunny.', finishReason: 'stop', usage: { inputTokens: 7, outputTokens: 1 } }]);
+    const model: ChatModel = {
+      name: 'mistral',
+      info: {
+        provider: 'mistral_ai',
+        server: { address: 'api.mistral.ai', port: 443 },
+        request: { model: 'mistral-large-latest', temperature: 0.7, maxTokens: 64, topP: 0.9 },
+      },
+      generate: (messages, options) => inner.generate(messages, options),
+      stream: (messages, options) => inner.stream(messages, options),
+    };
+    const { named } = await tracedWeather(model);
+    expect(named('chat mistral-large-latest').map((s) => s.attributes)).toEqual([
+      {
+        ...weatherChat,
+        'gen_ai.provider.name': 'mistral_ai',
+        'gen_ai.request.model': 'mistral-large-latest',
+        'gen_ai.request.temperature': 0.7,
+        'gen_ai.request.max_tokens': 64,
+        'gen_ai.request.top_p': 0.9,
+        'server.address': 'api.mistral.ai',
+        'server.port': 443,
+        'weft.step': 2,
+        'gen_ai.usage.input_tokens': 7,
+        'gen_ai.usage.output_tokens': 1,
+        'gen_ai.response.finish_reasons': ['stop'],
+      },
+    ]);
+  });
+
   it("the otel provider option wins over the model's declared provider; a function that does not know falls back to it", async () => {
     const { MockLanguageModelV4 } = await aiSdkTest();
     const mock = () =>
