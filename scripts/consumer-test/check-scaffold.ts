@@ -50,9 +50,10 @@ export async function scaffoldProblem(
   const start = await step('scaffold: npm start', 'npm', ['start'], dir);
   if (failures.length) return failures.join('\n');
   const printed = start.stdout.trimEnd().split('\n').at(-1)?.trim() ?? '';
-  if (!start.stdout.includes('interrupted') || !printed.startsWith('weft resume '))
-    return `npm start did not stop for approval with a resume command:\n${start.stdout}`;
-  const resumed = await step('scaffold: the printed resume command', 'bash', ['-c', `npx ${printed}`], dir);
+  // Run through npm, weft prints its commands the way they work from this shell: `npx weft …`.
+  if (!start.stdout.includes('interrupted') || !printed.startsWith('npx weft resume '))
+    return `npm start did not stop for approval with a resume command that works from npm's shell:\n${start.stdout}`;
+  const resumed = await step('scaffold: the printed resume command, pasted as it is', 'bash', ['-c', printed], dir);
   if (failures.length) return failures.join('\n');
   if (!resumed.stdout.includes('Done: booked 2 nights in Lisbon.') || !/^done · /m.test(resumed.stdout))
     return `the printed resume command did not finish the booking:\n${resumed.stdout}`;

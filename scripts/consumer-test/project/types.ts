@@ -11,6 +11,7 @@ import { SqliteStore } from '@weft/store-sqlite';
 import { PostgresStore } from '@weft/store-postgres';
 import { toMermaid, type VizModel, vizModel } from '@weft/viz';
 import { main } from '@weft/cli';
+import { createMcpServer, mcpTools, type McpServer, type McpToolsOptions } from '@weft/mcp';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const expectType = <T extends true>(): T => true as T;
@@ -100,4 +101,15 @@ export async function runAgent(): Promise<string> {
   const model: VizModel = vizModel(new Runner({ agent: other }).graph);
   const code: number = await main(['--version']);
   return `${again.status} ${toMermaid(runner.graph).length} ${model.nodes.length} ${code}`;
+}
+
+// @weft/mcp's declarations compile under lib ES2023 alone (no DOM): its server type is Weft's own.
+export async function mcpTypes(agent: Parameters<typeof createMcpServer>[0]): Promise<string[]> {
+  const server: McpServer = createMcpServer(agent);
+  void server;
+  const options: McpToolsOptions = { command: 'node', args: ['server.mjs'] };
+  const tools = await mcpTools(options);
+  const names: string[] = tools.tools.map((t) => t.name);
+  await tools.close();
+  return names;
 }
