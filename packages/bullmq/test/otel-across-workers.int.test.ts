@@ -150,7 +150,7 @@ servicesDescribe()('an agent run traced with OTLP, interrupted on worker process
       [
         'chat clerk-model',
         'A',
-        { ...chat, 'gen_ai.usage.input_tokens': 25, 'gen_ai.usage.output_tokens': 9, 'gen_ai.response.finish_reasons': ['tool-calls'] },
+        { ...chat, 'gen_ai.usage.input_tokens': 25, 'gen_ai.usage.output_tokens': 9, 'gen_ai.response.finish_reasons': ['tool_calls'] },
       ],
       ['execute_tool refund', 'A', refund],
       ['invoke_agent Clerk', 'B', agent],

@@ -9,7 +9,7 @@ export const ATTR = {
   operation: 'gen_ai.operation.name',
   /** The provider, as the current conventions name it. */
   provider: 'gen_ai.provider.name',
-  /** The provider, as v1.36.0 of the conventions and earlier name it (written too only when asked: `gen_ai/dup`). */
+  /** The provider, as v1.36.0 of the conventions and earlier name it (written too only when asked: `emitGenAiSystem`). */
   system: 'gen_ai.system',
   requestModel: 'gen_ai.request.model',
   requestStream: 'gen_ai.request.stream',

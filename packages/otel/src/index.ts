@@ -7,12 +7,11 @@
  * import { Runner } from '@weft/agents';
  * import { otelInstrumentation } from '@weft/otel';
  *
- * // With an OpenTelemetry SDK registered; OTEL_SEMCONV_STABILITY_OPT_IN=gen_ai/dup to also write gen_ai.system.
+ * // With an OpenTelemetry SDK registered.
  * const runner = new Runner({ agent, instrumentation: [otelInstrumentation()] });
  */
 export { otelInstrumentation } from './otel-instrumentation.ts';
 export type { OtelInstrumentationOptions } from './otel-instrumentation.ts';
 export type { ProviderOption } from './span-conventions.ts';
-export { GEN_AI_DUP, GEN_AI_LATEST_EXPERIMENTAL } from './span-conventions.ts';
 export { TRACE_CONTEXT_KEY } from './thread-trace.ts';
 export { ATTR } from './gen-ai.ts';

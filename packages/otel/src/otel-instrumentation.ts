@@ -23,14 +23,9 @@ export interface OtelInstrumentationOptions {
    */
   provider?: ProviderOption;
   /**
-   * The semantic-conventions opt-in list, as `OTEL_SEMCONV_STABILITY_OPT_IN`
-   * has it (default: that environment variable). Spans follow the current
-   * GenAI conventions (the provider as `gen_ai.provider.name`) whatever it
-   * says; `gen_ai/dup` in it also writes the provider as `gen_ai.system`
-   * (v1.36.0's name), for backends that read only that.
+   * Also write the provider as `gen_ai.system`, v1.36.0's name, beside
+   * `gen_ai.provider.name` (for backends that read only the old name).
    */
-  semconvStabilityOptIn?: string;
-  /** Also write the provider as `gen_ai.system`: `gen_ai/dup` in code, over what the opt-in list says. */
   emitGenAiSystem?: boolean;
 }
 
@@ -50,12 +45,10 @@ export interface OtelInstrumentationOptions {
  * const runner = new Runner({ agent, instrumentation: [otelInstrumentation({ captureContent: true })] });
  */
 export function otelInstrumentation(options: OtelInstrumentationOptions = {}): Instrumentation {
-  const optIn = options.semconvStabilityOptIn ?? globalThis.process?.env['OTEL_SEMCONV_STABILITY_OPT_IN'];
   const conventions = spanConventions({
-    optIn,
     content: options.captureContent === true,
     provider: options.provider,
-    emitGenAiSystem: options.emitGenAiSystem,
+    emitGenAiSystem: options.emitGenAiSystem === true,
   });
   return {
     startRun(run) {

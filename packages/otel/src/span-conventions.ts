@@ -1,17 +1,6 @@
 import type { Attributes } from '@opentelemetry/api';
 import { ATTR } from './gen-ai.ts';
 
-/** The `OTEL_SEMCONV_STABILITY_OPT_IN` value for the latest experimental GenAI conventions: what this package writes anyway. */
-export const GEN_AI_LATEST_EXPERIMENTAL = 'gen_ai_latest_experimental';
-
-/**
- * The `OTEL_SEMCONV_STABILITY_OPT_IN` value that also writes the provider
- * under its v1.36.0 name, `gen_ai.system`, beside `gen_ai.provider.name`
- * (named like the conventions' `http/dup` and `database/dup`, which write old
- * and new names side by side during a migration).
- */
-export const GEN_AI_DUP = 'gen_ai/dup';
-
 /** Names the provider of a model: a fixed name, or one per model (`undefined`: not known). */
 export type ProviderOption = string | ((model: string) => string | undefined);
 
@@ -26,30 +15,22 @@ export interface SpanConventions {
 
 /** How spans are written, from `otelInstrumentation()`'s options and the opt-in list. */
 export interface ConventionChoices {
-  /** The comma-separated opt-in list (`OTEL_SEMCONV_STABILITY_OPT_IN`). */
-  optIn: string | undefined;
   content: boolean;
   provider: ProviderOption | undefined;
-  /** Also write `gen_ai.system`; default: whether `gen_ai/dup` is in the opt-in list. */
-  emitGenAiSystem: boolean | undefined;
+  /** Also write `gen_ai.system` (v1.36.0's name of the provider). */
+  emitGenAiSystem: boolean;
 }
 
 /**
  * The current GenAI conventions, where the provider is `gen_ai.provider.name`
- * (v1.37.0 on). `gen_ai_latest_experimental` in the opt-in list asks for
- * exactly that. This package never wrote anything else by default, so it has
- * no older default to keep; for backends that read only the v1.36.0 name,
- * `gen_ai/dup` (or `emitGenAiSystem`) writes `gen_ai.system` as well, and wins
- * over `gen_ai_latest_experimental` when the list has both. Every other
- * attribute this package writes has the same name in both versions.
+ * (v1.37.0 on): what `OTEL_SEMCONV_STABILITY_OPT_IN=gen_ai_latest_experimental`
+ * asks an instrumentation for, and what this package writes whatever that
+ * variable says (it never wrote an older version by default, so it has none to
+ * keep). For backends that read only v1.36.0's name, `emitGenAiSystem` writes
+ * `gen_ai.system` as well. Every other attribute this package writes has the
+ * same name in both versions.
  */
-export function spanConventions({ optIn, content, provider, emitGenAiSystem }: ConventionChoices): SpanConventions {
-  const dup =
-    emitGenAiSystem ??
-    (optIn ?? '')
-      .split(',')
-      .map((v) => v.trim())
-      .includes(GEN_AI_DUP);
+export function spanConventions({ content, provider, emitGenAiSystem: dup }: ConventionChoices): SpanConventions {
   const named = typeof provider === 'function' ? provider : () => provider;
   return {
     content,
