@@ -13,6 +13,7 @@ import { QueueError } from './errors.ts';
 import { EventPublisher } from './event-publisher.ts';
 import { eventsKey, lastEntry, type StreamEntry } from './events-stream.ts';
 import { finishedResult } from './finished-result.ts';
+import { jobSessionValues } from './job-session.ts';
 import { parseJobData, type WeftJobData } from './job-data.ts';
 import { errorToText, resultToJSON } from './result-json.ts';
 import { startTargetRun, type StartedRun, type WorkerTarget } from './worker-target.ts';
@@ -183,12 +184,16 @@ async function runUnderLease(
     }
     publisher = new EventPublisher(client, key, s.eventsTtlSeconds);
     const dispatcher = s.dispatcher ? await s.dispatcher(data.target) : undefined;
+    const continueHead = own && head ? head.id : undefined;
+    // A continuation goes on with the session its own attempt set.
+    const sessionValues = continueHead === undefined ? await jobSessionValues(target, data, head?.id) : undefined;
     run = startTargetRun(target, {
       dispatcher,
       instrumentation: s.instrumentation,
       data,
-      continueHead: own && head ? head.id : undefined,
+      continueHead,
       headId: head?.id,
+      sessionValues,
       lease,
       holder: `${s.holder} (job ${job.id})`,
       context: { ...s.context, [JOB_CONTEXT_KEY]: job.id, [ORIGIN_CONTEXT_KEY]: origin(s, data.target) },

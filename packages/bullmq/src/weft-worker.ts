@@ -4,6 +4,7 @@ import { Queue, Worker, type ConnectionOptions, type Job, type WorkerOptions } f
 import { UNLIMITED_STALLS, continueStalledJob, failedForStalling } from './continue-stalled-job.ts';
 import { QueueError } from './errors.ts';
 import type { WeftJobData } from './job-data.ts';
+import { checkSessionDefaults } from './job-session.ts';
 import { QueueDispatcher, type TaskJobOptions } from './queue-dispatcher.ts';
 import { runJob, type JobSummary } from './run-job.ts';
 import { runTaskJob } from './run-task-job.ts';
@@ -63,7 +64,10 @@ export interface WeftWorkerOptions<T extends WeftTargets = WeftTargets> {
    * How agent targets run (the Runner's options): `streaming` for chunk events
    * in the job's stream, `distribute` to send every agent's model and tool
    * steps to the task queue (parallel sub-agents then run on several workers),
-   * `maxSteps`, `checkpoints`.
+   * `maxSteps`, `modelCallLimits`, `checkpoints`; and `sessionValues`, the
+   * defaults of every agent job's session (a job's own values override them;
+   * a resume keeps the values its thread has). `weft worker` gives a module's
+   * `export const sessionValues` here.
    */
   agentOptions?: AgentTargetOptions;
   /**
@@ -336,6 +340,7 @@ function checkWorkerOptions(options: WeftWorkerOptions<WeftTargets>) {
   const context = options.context ?? {};
   if (context === null || typeof context !== 'object' || Array.isArray(context))
     throw new QueueError('INVALID_ARGUMENT', 'new WeftWorker(): context must be an object of values to save with every run');
+  checkSessionDefaults(options.agentOptions?.sessionValues);
   const sweepIntervalMs = options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS;
   if (!Number.isSafeInteger(sweepIntervalMs) || sweepIntervalMs < 0)
     throw new QueueError(

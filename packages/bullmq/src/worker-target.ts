@@ -11,19 +11,32 @@ import { QueueError } from './errors.ts';
 import type { WeftJobData } from './job-data.ts';
 import { isAgentTarget, isTarget, type WeftTarget } from './weft-target.ts';
 
-/** How a worker's Runners run its agent targets (the Runner's own options, but its agent and store). */
-export type AgentTargetOptions = Pick<RunnerOptions, 'streaming' | 'distribute' | 'maxSteps' | 'checkpoints' | 'instrumentation'>;
+/** How a worker's Runners run its agent targets: the Runner's own options (but its agent and store), and default session values. */
+export interface AgentTargetOptions extends Pick<
+  RunnerOptions,
+  'streaming' | 'distribute' | 'maxSteps' | 'modelCallLimits' | 'checkpoints' | 'instrumentation'
+> {
+  /**
+   * Session values every agent job starts with (what an instruction's
+   * `{company}` reads). A job's own `sessionValues` override them; a resume
+   * gives a default only for a key its thread has not got, never over a
+   * value the thread's run chose (see jobSessionValues). Plain data, as a
+   * checkpoint holds it.
+   */
+  sessionValues?: Record<string, unknown>;
+}
 
-/** A target as a worker runs it: a graph with the worker's store, or a Runner of the agent with it. */
+/** A target as a worker runs it: a graph with the worker's store, or a Runner of the agent with it and its default session values. */
 export type WorkerTarget =
-  { kind: 'graph'; name: string; graph: CompiledGraph<any, any, any, any> } | { kind: 'agent'; name: string; runner: Runner };
+  | { kind: 'graph'; name: string; graph: CompiledGraph<any, any, any, any> }
+  | { kind: 'agent'; name: string; runner: Runner; sessionValues: Readonly<Record<string, unknown>> };
 
 /**
  * Readies a target for a worker. A graph compiled without a store gets the
  * worker's (`withStore`); one compiled with another store is refused
  * (QUEUE_TARGET_STORE): its local `getState()`/`history()` would read
  * elsewhere than the worker writes. An agent gets one Runner, with the
- * worker's store, for all its jobs.
+ * worker's store, for all its jobs, and the options' default session values.
  */
 export function workerTarget(
   name: string,
@@ -33,7 +46,10 @@ export function workerTarget(
 ): WorkerTarget {
   if (!isTarget(target))
     throw new QueueError('INVALID_ARGUMENT', `new WeftWorker(): target "${name}" is neither a compiled graph nor an agent`);
-  if (isAgentTarget(target)) return { kind: 'agent', name, runner: new Runner({ ...agentOptions, agent: target, store }) };
+  if (isAgentTarget(target)) {
+    const { sessionValues = {}, ...runnerOptions } = agentOptions;
+    return { kind: 'agent', name, runner: new Runner({ ...runnerOptions, agent: target, store }), sessionValues };
+  }
   // The compile-time store sits in the graph's plan; nothing else tells which store a compiled graph writes to.
   const own = (target as { plan?: { store?: CheckpointStore } }).plan?.store;
   if (own !== undefined && own !== store)
@@ -52,6 +68,8 @@ export interface StartRequest {
   continueHead: string | undefined;
   /** The thread's latest checkpoint (an agent's resume names it). */
   headId: string | undefined;
+  /** An agent's session values to set first (jobSessionValues: the job's over the worker's defaults); none for a continuation. */
+  sessionValues: Record<string, unknown> | undefined;
   lease: LeaseKeeper;
   holder: string;
   context: Record<string, unknown>;
@@ -87,7 +105,7 @@ export function startTargetRun(target: WorkerTarget, r: StartRequest): StartedRu
     });
   }
   const { runner } = target;
-  const session = data.sessionValues ? { sessionValues: data.sessionValues } : {};
+  const session = r.sessionValues ? { sessionValues: r.sessionValues } : {};
   if (r.continueHead !== undefined) return runner.resume(checkpointHandle(data.threadId, r.continueHead), common);
   if (data.kind === 'run') {
     const options = { threadId: data.threadId, ...session, ...common };
