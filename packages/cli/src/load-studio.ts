@@ -3,19 +3,37 @@ import type { CheckpointStore, CompiledGraph } from '@weft/graph';
 import type { Queue } from './load-bullmq.ts';
 import { loadOptional } from './load-optional.ts';
 
+/** The studio's bounds that `weft serve --max-…` sets (see @weft/studio's StudioOptions); one left out keeps the studio's default. */
+export interface StudioLimits {
+  /** Runs, resumes and forks under way at once. */
+  maxRuns?: number;
+  /** Requests that wait for one of maxRuns; past them, 429 TOO_MANY_RUNS. */
+  maxQueuedRuns?: number;
+  /** The largest request body, in bytes (413 BODY_TOO_LARGE). */
+  maxBodyBytes?: number;
+  /** How deep a JSON body may nest (400 BODY_TOO_DEEP). */
+  maxBodyDepth?: number;
+  /** Object keys and array items in one body (400 BODY_TOO_MANY_KEYS). */
+  maxBodyKeys?: number;
+  /** Bytes of events held for an events client that reads slower than the run emits; past them it is disconnected. */
+  maxFollowerBufferBytes?: number;
+}
+
 /** What `weft serve` asks of @weft/studio's serveStudio. */
 export interface Studio {
-  serveStudio(options: {
-    target: Agent | CompiledGraph;
-    store: CheckpointStore;
-    port?: number;
-    host?: string;
-    token?: string;
-    sessionValues?: Record<string, unknown>;
-    context?: Record<string, unknown>;
-    /** Runs go to the queue's workers, which know the target by this name. */
-    queue?: { queue: Queue; target: string };
-  }): Promise<{ url: string; close(): Promise<void> }>;
+  serveStudio(
+    options: StudioLimits & {
+      target: Agent | CompiledGraph;
+      store: CheckpointStore;
+      port?: number;
+      host?: string;
+      token?: string;
+      sessionValues?: Record<string, unknown>;
+      context?: Record<string, unknown>;
+      /** Runs go to the queue's workers, which know the target by this name. */
+      queue?: { queue: Queue; target: string };
+    },
+  ): Promise<{ url: string; close(): Promise<void> }>;
 }
 
 const PACKAGE = '@weft/studio';

@@ -4,7 +4,8 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectModule, SUPPORT_MODULE, tempDir, weft, weftProcess } from '../test-support/spawn-weft.ts';
+import { sseFrames } from '../test-support/sse-frames.ts';
+import { FIXTURES, projectModule, SUPPORT_MODULE, tempDir, weft, weftProcess } from '../test-support/spawn-weft.ts';
 
 const QUERY = 'Our dashboard has timed out since yesterday’s migration, and invoice INV-1042 was charged twice in March. Please fix both.';
 
@@ -89,6 +90,88 @@ describe('weft serve', () => {
     for (const p of [server, worker]) p.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(await worker.exited).toBe(0);
+  });
+
+  it('--max-…: bodies past the limits are 400/413, a run past --max-runs and --max-queued-runs is 429, a slow events client is dropped', async () => {
+    // The first run of the chatter graph waits for a line on the server's stdin: it holds the one run slot until then.
+    const server = weftProcess(
+      [
+        'serve',
+        join(FIXTURES, 'chatter-graph.ts'),
+        ...['--port', '0', '--store', 'memory', '--max-runs', '1', '--max-queued-runs', '0'],
+        ...['--max-body-depth', '3', '--max-body-keys', '5', '--max-body-bytes', '200', '--max-follower-buffer', '4096'],
+      ],
+      tempDir(),
+      { WEFT_TEST_HOLD: '1' },
+    );
+    const base = /^open (\S+)$/.exec(await server.waitFor((l) => l.startsWith('open ')))![1]!;
+    const post = (path: string, text: string) =>
+      fetch(new URL(path, base), { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
+    const refusal = async (res: Response) => [res.status, ((await res.json()) as { error: unknown }).error];
+
+    // Its events as they come: the response starts once the run holds its slot.
+    const held = await post('/api/threads/t1/runs', JSON.stringify({ input: { value: 100 }, stream: true }));
+    expect(held.status).toBe(200);
+    // Three levels and five keys are within the limits: this body reaches the admission, which has no slot and no waiting room.
+    expect(await refusal(await post('/api/threads/t2/runs', '{"input":{"value":{"a":1}}}'))).toEqual([
+      429,
+      {
+        code: 'TOO_MANY_RUNS',
+        message: '1 runs are under way: try again in 1 s (the limits are maxRuns and maxQueuedRuns)',
+        details: { maxRuns: 1, maxQueuedRuns: 0, retryAfter: 1 },
+      },
+    ]);
+    expect(await refusal(await post('/api/threads/t2/runs', '{"input":{"value":{"a":{"b":1}}}}'))).toEqual([
+      400,
+      {
+        code: 'BODY_TOO_DEEP',
+        message: 'the body is nested more than 3 levels deep (the limit is maxBodyDepth): send a flatter value',
+        details: { maxBodyDepth: 3 },
+      },
+    ]);
+    expect(await refusal(await post('/api/threads/t2/runs', '{"input":{"value":[1,2,3,4]}}'))).toEqual([
+      400,
+      {
+        code: 'BODY_TOO_MANY_KEYS',
+        message: 'the body holds more than 5 keys and items (the limit is maxBodyKeys): send less in one request',
+        details: { maxBodyKeys: 5 },
+      },
+    ]);
+    const large = await post('/api/threads/t2/runs', JSON.stringify({ input: { value: 'x'.repeat(200) } }));
+    expect([large.status, ((await large.json()) as { error: { code: string } }).error.code]).toEqual([413, 'BODY_TOO_LARGE']);
+
+    // Let the held run go: its 100 events (some 35 KB) come at once, past the 4096 bytes its stream may hold.
+    server.send('go');
+    const got = await sseFrames(held);
+    expect(got.filter((f) => f.event === 'end')).toEqual([]);
+    expect(got.length).toBeLessThan(100);
+    // The dropped client comes back with Last-Event-ID, and gets the rest up to the run's end.
+    const again = await fetch(new URL('/api/threads/t1/events', base), { headers: { 'last-event-id': got.at(-1)!.id } });
+    const rest = await sseFrames(again, (f) => f.event === 'end');
+    const talk = [...got, ...rest].filter((f) => f.data?.type === 'node.custom').map((f) => (f.data as { data: { i: number } }).data.i);
+    expect(talk).toEqual(Array.from({ length: 100 }, (_, i) => i));
+    expect(rest.at(-1)!.data).toMatchObject({ status: 'done', output: 100 });
+    // The slot is free again.
+    const next = await post('/api/threads/t2/runs', '{"input":{"value":2},"wait":true}');
+    expect([next.status, await next.json()]).toEqual([200, expect.objectContaining({ status: 'done', output: 2 })]);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('refuses a --max-… value that is not a whole number in range, saying what to pass (exit code 2)', async () => {
+    const cwd = tempDir();
+    const serve = (flag: string, value: string) => weft(['serve', SUPPORT_MODULE, '--store', 'memory', flag, value], cwd);
+    expect(await serve('--max-body-depth', '0')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'weft: serve: --max-body-depth "0" is not a number of levels\nhint: give a whole number from 1, e.g. --max-body-depth 64\n',
+    });
+    expect((await serve('--max-follower-buffer', '4MB')).stderr).toBe(
+      'weft: serve: --max-follower-buffer "4MB" is not a number of bytes\nhint: give a whole number from 1, e.g. --max-follower-buffer 4194304\n',
+    );
+    expect((await serve('--max-queued-runs', '1.5')).stderr).toBe(
+      'weft: serve: --max-queued-runs "1.5" is not a number of waiting requests\nhint: give a whole number from 0, e.g. --max-queued-runs 64\n',
+    );
   });
 
   it('refuses to listen beyond loopback without a token (exit code 2, saying how to give one)', async () => {

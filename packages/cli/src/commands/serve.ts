@@ -12,6 +12,7 @@ import { openStore } from '../open-store.ts';
 import { DEFAULT_QUEUE_NAME, queueAddress } from '../queue-address.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
 import { sessionValues } from '../session-values.ts';
+import { studioLimits } from '../studio-limit-flags.ts';
 import { recordedModulePath } from '../recorded-module.ts';
 import { terminalSafe } from '../terminal-safe.ts';
 
@@ -46,6 +47,17 @@ options:
   --queue <redis url>     run on the workers of this queue (redis://host:port) instead of in this process
   --queue-name <name>     the queue (default weft)
 
+limits (each a whole number; past it, the request is refused and nothing runs):
+  --max-runs <n>          runs, resumes and forks under way at once (default 32); more wait
+  --max-queued-runs <n>   requests that wait for one (default 64; 0: none wait); past them 429 TOO_MANY_RUNS
+  --max-body-bytes <n>    the largest request body (default 1048576: 1 MiB); larger is 413 BODY_TOO_LARGE
+  --max-body-depth <n>    how deep a JSON body may nest, its own object being level 1 (default 64);
+                          deeper is 400 BODY_TOO_DEEP
+  --max-body-keys <n>     object keys and array items in one body (default 10000); more is 400 BODY_TOO_MANY_KEYS
+  --max-follower-buffer <bytes>
+                          events held for a client that reads them slower than the run emits
+                          (default 4194304: 4 MiB); past them it is disconnected, and comes back with Last-Event-ID
+
 Exit code 2 for a wrong command line or @weft/studio not installed.`;
 
 const OPTIONS = {
@@ -57,6 +69,12 @@ const OPTIONS = {
   export: { type: 'string' },
   queue: { type: 'string' },
   'queue-name': { type: 'string' },
+  'max-runs': { type: 'string' },
+  'max-queued-runs': { type: 'string' },
+  'max-body-bytes': { type: 'string' },
+  'max-body-depth': { type: 'string' },
+  'max-body-keys': { type: 'string' },
+  'max-follower-buffer': { type: 'string' },
 } as const;
 
 /** `weft serve <module>`: Weft Studio over the module's agent or graph. */
@@ -67,6 +85,7 @@ export const serveCommand: Command = {
     const { values, positionals } = parseCommandArgs('serve', args, OPTIONS, { names: ['module'], required: 1 }, io);
     const { port, host, token } = listenFlags('serve', values, io.env, { tokenEnv: 'WEFT_STUDIO_TOKEN', defaultPort: 4300 });
     if (token !== undefined && token.length < 8) throw usageError('serve: the token is shorter than 8 characters', 'use a longer secret');
+    const limits = studioLimits(values);
     const { serveStudio } = await loadStudio();
     const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
     const session = sessionValues('serve', loaded, values.session);
@@ -77,6 +96,7 @@ export const serveCommand: Command = {
     const queue = values.queue === undefined ? undefined : await openQueue(values.queue, values['queue-name'], opened.store);
     try {
       const served = await serveStudio({
+        ...limits,
         target: loaded.kind === 'agent' ? loaded.agent : loaded.graph,
         store: opened.store,
         port,
