@@ -150,6 +150,25 @@ describe('weft errors', () => {
     });
   });
 
+  it('a second answer to an interrupt a resume answered is INTERRUPT_ALREADY_ANSWERED, with the fork that answers differently', async () => {
+    expect((await weft(['run', EXPENSE, '--input', '{"who":"Al","amount":900}', '--thread', 'a2'], cwd)).code).toBe(0);
+    const history = async () =>
+      JSON.parse((await weft(['history', '--json', '--', 'a2'], cwd)).stdout) as {
+        checkpoints: { id: string; status: string; source: string }[];
+      };
+    const interrupted = (await history()).checkpoints.find((c) => c.status === 'interrupted')!.id;
+    expect((await weft(['resume', 'a2', '--value', '{"approved":true}'], cwd)).code).toBe(0);
+    const before = await history();
+    const answeredAt = before.checkpoints.find((c) => c.source === 'resume')!.id;
+    expectFailure(
+      await weft(['resume', 'a2', '--value', '{"approved":false}', '--interrupt', 'approve#0'], cwd),
+      1,
+      `interrupt "approve#0" of thread "a2" was answered by an earlier resume (checkpoint "${answeredAt}"), and the thread went on from it`,
+      `to answer differently, fork from the interrupted checkpoint: weft resume --checkpoint ${interrupted} --value '<json>' -- a2`,
+    );
+    expect(await history()).toEqual(before);
+  });
+
   it('a thread whose module was deleted since it started', async () => {
     const module = join(cwd, 'moved.ts');
     writeFileSync(module, `export { graph } from ${JSON.stringify(join(FIXTURES, 'expense-graph.ts'))};\n`);

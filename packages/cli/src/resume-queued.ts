@@ -52,7 +52,7 @@ export async function resumeQueued(
   try {
     const head = await readThreadHead(target, threadId, flags.checkpoint);
     if (flags.checkpoint !== undefined) await refuseFork(target, threadId, head.entry.id);
-    const resume = resumeValues(head, values, target);
+    const resume = await resumeValues(head, values, target);
     const loaded = await resumeModule(head, flags, io, target, repeat);
     const { entry } = head;
     const session = sessionValues('resume', loaded, flags.session, await savedSession(loaded, opened.store, threadId, entry.id));

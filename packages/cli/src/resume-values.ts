@@ -1,3 +1,4 @@
+import { answeredEarlier } from '@weft/graph';
 import { CliError, usageError } from './errors.ts';
 import type { FlagText } from './flag-text.ts';
 import { parseJsonFlag } from './parse-json-flag.ts';
@@ -18,9 +19,18 @@ export interface ResumeFlags {
  * interrupt; `--values` is an object by id. Undefined when nothing waits for
  * a value (a run that failed or crashed continues without values, also one
  * that crashed after an earlier resume gave its values: the checkpoint
- * carries them, and a second value for the same interrupt is refused).
+ * carries them, and a second value for the same interrupt is refused, also
+ * when a resume the thread has gone on from gave it: see answeredOrNot).
  */
-export function resumeValues(head: ThreadHead, flags: ResumeFlags, target: ResumeTarget): Record<string, unknown> | undefined {
+export async function resumeValues(
+  head: ThreadHead,
+  flags: ResumeFlags,
+  target: ResumeTarget,
+): Promise<Record<string, unknown> | undefined> {
+  return answeredOrNot(target, head, () => checkedValues(head, flags, target));
+}
+
+function checkedValues(head: ThreadHead, flags: ResumeFlags, target: ResumeTarget): Record<string, unknown> | undefined {
   const { record } = head;
   const { threadId } = record;
   const carried = new Set((record.resumeValues ?? []).map(([id]) => id));
@@ -60,6 +70,7 @@ export function resumeValues(head: ThreadHead, flags: ResumeFlags, target: Resum
       record.status === 'done'
         ? `the thread is done; list its checkpoints: ${history()}`
         : `leave out the value to continue it: ${resumeCommand(threadId, [], target)}`,
+      { details: { unknown: Object.keys(values), pending } },
     );
   const unknown = Object.keys(values).filter((id) => !pending.includes(id));
   if (unknown.length)
@@ -125,4 +136,38 @@ function valuesObject(given: FlagText): Record<string, unknown> {
       `e.g. --values '{"<id>": {"approved": true}}'`,
     );
   return values as Record<string, unknown>;
+}
+
+/**
+ * The values, or why not: ids the thread's checkpoint does not wait on that a
+ * resume on its line already answered are INTERRUPT_ALREADY_ANSWERED, as the
+ * library's resume refuses them (checked here, before a module is loaded or a
+ * job sent to a queue).
+ */
+async function answeredOrNot(
+  target: ResumeTarget,
+  head: ThreadHead,
+  values: () => Record<string, unknown> | undefined,
+): Promise<Record<string, unknown> | undefined> {
+  try {
+    return values();
+  } catch (err) {
+    const details =
+      err instanceof CliError && err.code === 'UNKNOWN_INTERRUPT' ? (err.details as { unknown?: unknown } | undefined) : undefined;
+    const unknown = details?.unknown;
+    if (!Array.isArray(unknown)) throw err;
+    const answered = await answeredEarlier(target.opened.store, head.record.threadId, head.entry.id, unknown as string[]);
+    if (!answered) throw err;
+    const { interrupted } = (answered.details ?? {}) as { interrupted?: string };
+    const { threadId } = head.record;
+    const hint = interrupted
+      ? `to answer differently, fork from the interrupted checkpoint: ${resumeCommand(threadId, [], target, [
+          ['--checkpoint', interrupted],
+          ['--value', VALUE_PLACEHOLDER],
+        ])}`
+      : `see the thread's checkpoints: ${printedCommand('history', [], [threadId], target)}`;
+    throw new CliError('INTERRUPT_ALREADY_ANSWERED', answered.message.replace(/; to answer differently.*$/, ''), hint, {
+      details: answered.details,
+    });
+  }
 }

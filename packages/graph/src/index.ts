@@ -91,6 +91,7 @@ export type { CheckpointRecord, CheckpointMeta, CheckpointStatus, CheckpointSour
 export { encodeCheckpoint, decodeCheckpoint, CHECKPOINT_FORMAT_VERSION } from './checkpoint/codec.ts';
 export { checkEntryMeta } from './checkpoint/check-entry-meta.ts';
 export { checkpointStoreConformance, conformanceEntry } from './checkpoint/store-conformance.ts';
+export { answeredEarlier } from './checkpoint/answered-earlier.ts';
 export type { ConformanceApi } from './checkpoint/store-conformance.ts';
 
 // Schemas (Standard Schema: Zod, Valibot, ArkType, …)

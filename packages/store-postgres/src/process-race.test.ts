@@ -90,7 +90,7 @@ describePg(`${RACERS} processes racing ${ROUNDS} rounds to resume one interrupte
         // Refused at the lease while the winner held it: read nothing, wrote nothing, ran nothing.
         const busy = { round, ok: false, code: 'THREAD_BUSY', claim: 'THREAD_BUSY', reads: 0, puts: 0, nodes: 0 };
         // Or claimed after the winner released it, and found the interrupt already answered: ran nothing either.
-        const late = { round, ok: false, code: 'UNKNOWN_INTERRUPT', claim: 'won', reads: expect.any(Number), puts: 0, nodes: 0 };
+        const late = { round, ok: false, code: 'INTERRUPT_ALREADY_ANSWERED', claim: 'won', reads: expect.any(Number), puts: 0, nodes: 0 };
         expect(seen, `child-${i}`).toEqual(seen.code === 'THREAD_BUSY' ? busy : late);
         if (seen.code === 'THREAD_BUSY') tally.busy++;
         else tally.late++;
@@ -115,7 +115,7 @@ describePg(`${RACERS} processes racing ${ROUNDS} rounds to resume one interrupte
     expect(lines).toHaveLength(ROUNDS);
     expect(tally.winners).toBe(ROUNDS);
     expect(tally.busy + tally.late).toBe(ROUNDS * (RACERS - 1));
-    console.log(`process race: ${tally.winners} winners, ${tally.busy} THREAD_BUSY, ${tally.late} late (UNKNOWN_INTERRUPT)`);
+    console.log(`process race: ${tally.winners} winners, ${tally.busy} THREAD_BUSY, ${tally.late} late (INTERRUPT_ALREADY_ANSWERED)`);
     // All racers claim at one moment (the barrier), so most losers find the lease held.
     expect(tally.busy).toBeGreaterThan(tally.late);
   });

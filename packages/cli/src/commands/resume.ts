@@ -88,7 +88,7 @@ export const resumeCommand: Command = {
       });
       try {
         const head = await readThreadHead(target, threadId, values.checkpoint);
-        const resume = resumeValues(head, await valueFlags(values, io), target);
+        const resume = await resumeValues(head, await valueFlags(values, io), target);
         const loaded = await resumeModule(head, values, io, target, givenOptions(values));
         const { entry } = head;
         const saved = await savedSession(loaded, opened.store, threadId, entry.id);

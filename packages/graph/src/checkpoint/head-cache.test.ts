@@ -152,7 +152,8 @@ describe('the head a run leaves behind', () => {
     const other = await asking(store).resume({ threadId: 't', resume: { [first.interrupts[0]!.id]: 'theirs' } });
     expect(other.state).toEqual({ turns: ['theirs'] });
     await expect(here.resume({ threadId: 't', resume: { [first.interrupts[0]!.id]: 'mine' } })).rejects.toMatchObject({
-      code: 'UNKNOWN_INTERRUPT',
+      code: 'INTERRUPT_ALREADY_ANSWERED',
+      details: { answered: [first.interrupts[0]!.id], interrupted: first.checkpointId },
     });
     expect((await here.getState('t')).state).toEqual({ turns: ['theirs'] });
   });

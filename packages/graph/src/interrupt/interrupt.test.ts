@@ -172,10 +172,17 @@ describe('an interrupt that was answered', () => {
     const partly = await g.resume({ threadId: 't', resume: { 'b#0': 'B' } });
     expect(partly.interrupts.map((i) => i.id)).toEqual(['a#0']);
     expect((await g.getState('t')).interrupts.map((i) => i.id)).toEqual(['a#0']);
+    const answeredAt = (await g.history('t').next()).value!;
     await expect(g.resume({ threadId: 't', resume: { 'b#0': 'again' } })).rejects.toMatchObject({
-      code: 'UNKNOWN_INTERRUPT',
-      details: { pending: ['a#0'] },
+      code: 'INTERRUPT_ALREADY_ANSWERED',
+      details: { answered: ['b#0'], checkpointId: expect.any(String), interrupted: expect.any(String) },
     });
+    // A never-seen id next to it is unknown: the refusal names the ids that do not exist.
+    await expect(g.resume({ threadId: 't', resume: { 'b#0': 'again', 'zz#0': 1 } })).rejects.toMatchObject({
+      code: 'UNKNOWN_INTERRUPT',
+      details: { unknown: ['b#0', 'zz#0'], pending: ['a#0'] },
+    });
+    expect((await g.history('t').next()).value!.id).toBe(answeredAt.id);
     expect((await g.resume({ threadId: 't', resume: { 'a#0': 'A' } })).output).toEqual({ a: 'A', b: 'B' });
   });
 

@@ -89,7 +89,9 @@ describe('one runner per thread', () => {
     expect(done).toMatchObject({ status: 'done', output: 'one' });
     expect(effects).toEqual(['charged card for one']);
     expect(await store.threadLease('t')).toBeUndefined();
-    expect(await codeOf(g.resume({ threadId: 't', resume: { 'charge#0': 'two' } }))).toBe('UNKNOWN_INTERRUPT');
+    // Answered by the first resume, which went on to the end: a second answer is refused as such.
+    expect(await codeOf(g.resume({ threadId: 't', resume: { 'charge#0': 'two' } }))).toBe('INTERRUPT_ALREADY_ANSWERED');
+    expect(effects).toEqual(['charged card for one']);
   });
 
   it('the lease is released before the run’s events complete, and when preparing the run fails', async () => {

@@ -7,6 +7,7 @@ import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
 import { CheckpointWriter } from '../checkpoint/checkpoint-writer.ts';
 import type { LeaseKeeper } from '../checkpoint/lease-keeper.ts';
 import { recallHead } from '../checkpoint/head-cache.ts';
+import { answeredEarlier } from '../checkpoint/answered-earlier.ts';
 import { loadCheckpoint, loadRememberedHead } from '../checkpoint/load-checkpoint.ts';
 import { checkpointPolicyProblem, type CheckpointPolicy } from '../compiler/compile-options.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
@@ -83,6 +84,8 @@ async function continueThread(plan: ExecutionPlan, store: CheckpointStore, o: Re
       { details: { threadId: o.threadId, checkpointId: o.checkpointId, latest: { id: head.id, seq: head.seq, status: head.status } } },
     );
   }
+  const unknown = unknownIds(record, o.resume ?? {});
+  if (unknown.length) throw (await answeredEarlier(store, o.threadId, record.id, unknown)) ?? unknownInterrupt(record, unknown);
   const values = resumeValuesFor(record, o.resume ?? {});
   if (o.resume) checkResumeValues(plan, record, o.resume);
   const cursor =
@@ -109,25 +112,33 @@ async function continueThread(plan: ExecutionPlan, store: CheckpointStore, o: Re
   };
 }
 
+const list = (ids: Iterable<string>) => [...ids].map((p) => `"${p}"`).join(', ') || 'none';
+
+/** The given ids the checkpoint has no pending interrupt for. */
+function unknownIds(record: CheckpointRecord, given: Record<string, unknown>): string[] {
+  const pending = new Set(record.interrupts.map((i) => i.id));
+  return Object.keys(given).filter((id) => !pending.has(id));
+}
+
+function unknownInterrupt(record: CheckpointRecord, unknown: string[]): WeftError {
+  const pending = record.interrupts.map((i) => i.id);
+  return new WeftError(
+    'UNKNOWN_INTERRUPT',
+    `checkpoint "${record.id}" has no pending interrupt ${list(unknown)}; pending: ${list(pending)}`,
+    {
+      details: { unknown, pending },
+    },
+  );
+}
+
 /**
  * The values the continuation runs with: those the checkpoint carries (given
  * to a resume that stopped before using them) and the new ones, which must
- * each answer a pending interrupt that has no value yet.
+ * each answer a pending interrupt that has no value yet (unknown ids are
+ * refused before this).
  */
 function resumeValuesFor(record: CheckpointRecord, given: Record<string, unknown>): Map<string, unknown> {
   const carried = new Map<string, unknown>(record.resumeValues ?? []);
-  const pending = new Set(record.interrupts.map((i) => i.id));
-  const list = (ids: Iterable<string>) => [...ids].map((p) => `"${p}"`).join(', ') || 'none';
-  const unknown = Object.keys(given).filter((id) => !pending.has(id));
-  if (unknown.length) {
-    throw new WeftError(
-      'UNKNOWN_INTERRUPT',
-      `checkpoint "${record.id}" has no pending interrupt ${list(unknown)}; pending: ${list(pending)}`,
-      {
-        details: { unknown, pending: [...pending] },
-      },
-    );
-  }
   const again = Object.keys(given).filter((id) => carried.has(id));
   if (again.length) {
     throw new WeftError(

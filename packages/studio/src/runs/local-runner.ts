@@ -1,7 +1,6 @@
 import { hostname } from 'node:os';
 import { LeaseKeeper, WeftError, type CheckpointStore } from '@weft/graph';
 import type { ThreadChannels } from '../events/thread-channels.ts';
-import { answeredEarlier } from './answered-earlier.ts';
 import type { Awaited } from './channel-instrumentation.ts';
 import { endData, errorOf } from './end-data.ts';
 import type { LocalTarget } from './local-target.ts';
@@ -65,9 +64,8 @@ export class LocalRunner implements StudioRunner {
     ]);
     if ('err' in outcome) {
       this.#awaited.delete(threadId);
-      // Read under the lease: nothing changes the thread's line while it is looked at.
-      const err = await this.#refusal(request, outcome.err).finally(() => lease.release());
-      throw err;
+      await lease.release();
+      throw outcome.err;
     }
     const { runId } = outcome;
     const ended = finished.then(
@@ -78,17 +76,6 @@ export class LocalRunner implements StudioRunner {
     this.#running.add(tracked);
     void tracked.finally(() => this.#running.delete(tracked));
     return { threadId, runId, ended };
-  }
-
-  /**
-   * Why the library refused the request: its own error, except that values
-   * for interrupts the thread no longer names, answered by an earlier resume,
-   * are INTERRUPT_ALREADY_ANSWERED (see answeredEarlier) rather than unknown.
-   */
-  async #refusal(request: RunRequest, err: unknown): Promise<unknown> {
-    const e = err as { code?: unknown; details?: { unknown?: unknown } } | null;
-    if (request.mode !== 'resume' || e?.code !== 'UNKNOWN_INTERRUPT' || !Array.isArray(e.details?.unknown)) return err;
-    return (await answeredEarlier(this.#store, request.threadId, e.details.unknown as string[])) ?? err;
   }
 
   /** Waits for the runs under way to end. */

@@ -1,9 +1,8 @@
-import { WeftError, type CheckpointStore } from '@weft/graph';
+import { answeredEarlier, WeftError, type CheckpointStore } from '@weft/graph';
 import { jsonSafe } from '../events/json-safe.ts';
 import type { RunEndData } from '../events/studio-event.ts';
 import type { ThreadChannels } from '../events/thread-channels.ts';
 import { StudioError } from '../errors.ts';
-import { answeredEarlier } from './answered-earlier.ts';
 import { endData, errorOf, type ResultLike } from './end-data.ts';
 import type { RunInput, RunRequest } from './run-request.ts';
 import type { StartedRun, StudioRunner } from './studio-runner.ts';
@@ -60,9 +59,7 @@ export class QueueRunner implements StudioRunner {
       const lease = await this.store.threadLease(threadId);
       if (lease && lease.expiresAt > Date.now()) throw busy(threadId);
       // The worker would refuse it as unknown (its job failing after a 202): refused here, as a local resume is.
-      const answered =
-        request.mode === 'resume' && request.resume && (await answeredEarlier(this.store, threadId, Object.keys(request.resume)));
-      if (answered) throw answered;
+      if (request.mode === 'resume' && request.resume) await this.#refuseAnswered(threadId, Object.keys(request.resume));
       job = await this.#enqueue(request);
     } finally {
       this.#starting.delete(threadId);
@@ -79,6 +76,13 @@ export class QueueRunner implements StudioRunner {
 
   async close(): Promise<void> {
     await Promise.allSettled([...this.#running]);
+  }
+
+  /** Values for interrupts an earlier resume answered are INTERRUPT_ALREADY_ANSWERED, as a local resume refuses them. */
+  async #refuseAnswered(threadId: string, ids: string[]): Promise<void> {
+    const head = await this.store.get(threadId);
+    const answered = head && (await answeredEarlier(this.store, threadId, head.id, ids));
+    if (answered) throw answered;
   }
 
   #enqueue(request: Exclude<RunRequest, { mode: 'fork' }>): Promise<StudioQueueJob> {
