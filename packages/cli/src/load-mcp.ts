@@ -7,7 +7,8 @@ export interface Mcp {
   serveMcp(
     target: Agent | CompiledGraph,
     options: { store?: CheckpointStore; sessionValues?: Record<string, unknown> } & (
-      { transport: 'stdio' } | { transport: 'http'; port?: number; host?: string; token?: string }
+      | { transport: 'stdio' }
+      | { transport: 'http'; port?: number; host?: string; token?: string; maxSessions?: number; sessionIdleMs?: number }
     ),
   ): Promise<{ url: string | undefined; close(): Promise<void>; closed: Promise<void> }>;
 }

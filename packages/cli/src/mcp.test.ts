@@ -27,6 +27,27 @@ async function approvingClient(transport: Transport) {
   return { client, asked };
 }
 
+const sessionHeaders = (session: string) => ({ 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' });
+
+/** One JSON-RPC message POSTed as an MCP client sends it: the status, the session id it names, and the whole body. */
+async function rpc(url: string, message: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify(message),
+  });
+  return { status: res.status, session: res.headers.get('mcp-session-id') ?? '', body: await res.text() };
+}
+
+const initialize = (url: string) =>
+  rpc(url, {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } },
+  });
+const listTools = (url: string, session: string) => rpc(url, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, sessionHeaders(session));
+
 describe('weft mcp', () => {
   it('over stdio: one tool for the graph; an interrupt is asked through elicitation; the ready line goes to stderr', async () => {
     const cwd = tempDir();
@@ -131,6 +152,53 @@ describe('weft mcp', () => {
       message: 'weft mcp needs @weft/not-installed, which is not installed',
       hint: 'install @weft/not-installed beside @weft/cli: npm install @weft/not-installed',
     });
+  });
+
+  it('--max-sessions: a new HTTP session closes the one idle longest, whose id then gets 404', async () => {
+    const server = weftProcess(['mcp', EXPENSE, '--http', '--port', '0', '--max-sessions', '1'], tempDir());
+    const url = /(http:\/\/\S+\/mcp)/.exec(await server.waitFor((l) => l.startsWith('mcp ready · ')))![1]!;
+    const first = await initialize(url);
+    const second = await initialize(url);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.session).not.toBe(first.session);
+    expect((await listTools(url, first.session)).status).toBe(404);
+    const listed = await listTools(url, second.session);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toContain('"name":"expense"');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('--session-idle-ms: a session without a request for that long is closed (its event stream ends, its id gets 404)', async () => {
+    const server = weftProcess(['mcp', EXPENSE, '--http', '--port', '0', '--session-idle-ms', '300'], tempDir());
+    const url = /(http:\/\/\S+\/mcp)/.exec(await server.waitFor((l) => l.startsWith('mcp ready · ')))![1]!;
+    const { session } = await initialize(url);
+    // The client's standing event stream does not keep its session: the server ends it when it closes the idle session.
+    const stream = await fetch(url, { headers: { ...sessionHeaders(session), accept: 'text/event-stream' } });
+    expect(stream.status).toBe(200);
+    await stream.text().catch(() => '');
+    expect((await listTools(url, session)).status).toBe(404);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('refuses --max-sessions and --session-idle-ms without --http, and values that are not whole numbers (exit code 2)', async () => {
+    const stdio = await weft(['mcp', EXPENSE, '--max-sessions', '10'], tempDir());
+    expect([stdio.code, stdio.stderr]).toEqual([
+      2,
+      'weft: mcp: --max-sessions and --session-idle-ms are for --http\n' +
+        'hint: add --http to serve over HTTP; over stdio there is one client, and its session lasts as long as it runs the server\n',
+    ]);
+    const zero = await weft(['mcp', EXPENSE, '--http', '--port', '0', '--max-sessions', '0'], tempDir());
+    expect([zero.code, zero.stderr]).toEqual([
+      2,
+      'weft: mcp: --max-sessions "0" is not a number of sessions\nhint: give a whole number from 1, e.g. --max-sessions 1000\n',
+    ]);
+    const minutes = await weft(['mcp', EXPENSE, '--http', '--port', '0', '--session-idle-ms', '5m'], tempDir());
+    expect([minutes.code, minutes.stderr]).toEqual([
+      2,
+      'weft: mcp: --session-idle-ms "5m" is not a number of milliseconds\nhint: give a whole number from 1, e.g. --session-idle-ms 600000\n',
+    ]);
   });
 
   it('refuses --port without --http (exit code 2)', async () => {

@@ -9,6 +9,7 @@ import { nextSignal } from '../next-signal.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
 import { sessionValues } from '../session-values.ts';
 import { terminalSafe } from '../terminal-safe.ts';
+import { wholeNumberFlag } from '../whole-number-flag.ts';
 
 const USAGE = `usage: weft mcp <module> [options]
 
@@ -33,6 +34,10 @@ options:
   --port <n>              the HTTP port (default 3000; 0 picks a free one)
   --host <host>           the HTTP address (default 127.0.0.1); off loopback, a token is required
   --token <secret>        the bearer token HTTP clients must send (default: $WEFT_MCP_TOKEN)
+  --max-sessions <n>      HTTP client sessions kept at once (default 1000); a new one closes the one
+                          idle longest, and is refused (503) when every session is in a request
+  --session-idle-ms <ms>  close an HTTP session after this long without a request (default 600000:
+                          10 minutes); its client then starts a new one
   --store <spec>          keep the runs' checkpoints (sqlite:<file>, postgres:<url>); default: in memory
   --session <key=value>   a session value for an agent's runs (repeatable)
   --export <name>         the export to serve
@@ -44,6 +49,8 @@ const OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
   token: { type: 'string' },
+  'max-sessions': { type: 'string' },
+  'session-idle-ms': { type: 'string' },
   store: { type: 'string' },
   session: { type: 'string', multiple: true },
   export: { type: 'string' },
@@ -60,6 +67,7 @@ export const mcpCommand: Command = {
       throw usageError('mcp: --port and --host are for --http', 'add --http to serve over HTTP, or drop them to serve over stdio');
     if (!http && values.token !== undefined)
       throw usageError('mcp: --token is for --http', 'add --http to serve over HTTP; over stdio the client starts the server itself');
+    const sessions = sessionFlags(values, http);
     const { port, host, token } = listenFlags('mcp', values, io.env, { tokenEnv: 'WEFT_MCP_TOKEN', defaultPort: 3000 });
     const opened = values.store === undefined ? undefined : await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: true });
     try {
@@ -69,7 +77,7 @@ export const mcpCommand: Command = {
       const common = { ...(opened ? { store: opened.store } : {}), sessionValues: sessionValues('mcp', loaded, values.session) };
       const served = await serveMcp(
         target,
-        http ? { ...common, transport: 'http', port, host, ...(token ? { token } : {}) } : { ...common, transport: 'stdio' },
+        http ? { ...common, ...sessions, transport: 'http', port, host, ...(token ? { token } : {}) } : { ...common, transport: 'stdio' },
       ).catch((err: unknown) => {
         throw (err as { code?: unknown }).code === 'TOKEN_REQUIRED' ? tokenRequired('mcp', host, 'WEFT_MCP_TOKEN', err) : err;
       });
@@ -87,3 +95,22 @@ export const mcpCommand: Command = {
     }
   },
 };
+
+/** `--max-sessions` and `--session-idle-ms`: serveMcp's `maxSessions` and `sessionIdleMs`, for --http only. */
+function sessionFlags(
+  values: { 'max-sessions'?: string | undefined; 'session-idle-ms'?: string | undefined },
+  http: boolean,
+): { maxSessions?: number; sessionIdleMs?: number } {
+  if (!http && (values['max-sessions'] !== undefined || values['session-idle-ms'] !== undefined))
+    throw usageError(
+      'mcp: --max-sessions and --session-idle-ms are for --http',
+      'add --http to serve over HTTP; over stdio there is one client, and its session lasts as long as it runs the server',
+    );
+  const maxSessions = wholeNumberFlag('mcp', 'max-sessions', values['max-sessions'], { unit: 'sessions', least: 1, example: 1000 });
+  const sessionIdleMs = wholeNumberFlag('mcp', 'session-idle-ms', values['session-idle-ms'], {
+    unit: 'milliseconds',
+    least: 1,
+    example: 600_000,
+  });
+  return { ...(maxSessions === undefined ? {} : { maxSessions }), ...(sessionIdleMs === undefined ? {} : { sessionIdleMs }) };
+}
