@@ -56,6 +56,12 @@ export interface Bullmq {
       leaseTtlMs?: number;
       holder?: string;
       context?: Record<string, unknown>;
+      /** Signs what the workers hand each other for distributed steps (at least 32 bytes, the same on every worker). */
+      signingKey?: string;
+      /** How often the queue's stranded threads are swept (0: never). */
+      sweepIntervalMs?: number;
+      /** The defaults of every agent job's session. */
+      agentOptions?: { sessionValues?: Record<string, unknown> };
     },
   ) => Worker;
 }

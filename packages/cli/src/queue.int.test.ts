@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { WeftQueue } from '@weft/bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleQuery } from '../../../docs/examples/support/support.ts';
 import type { LineProcess } from '../test-support/line-process.ts';
@@ -109,6 +110,35 @@ describe.skipIf(!redis)('weft worker and the queue', () => {
     const resumed = await weftShell(printed, cwd);
     expect([resumed.code, resumed.stderr]).toEqual([0, '']);
     expect(afterHeader(resumed.stdout)).toBe(afterHeader(resumedHere.stdout));
+  });
+
+  it('an agent’s jobs start with the module’s sessionValues; the values a sender gives override them', async () => {
+    // The instruction needs {company}: the module declares it, as a person's module would.
+    const agent = join(FIXTURES, 'instruction-agent.ts');
+    writeFileSync(
+      join(cwd, 'greeter.ts'),
+      `export { agent } from ${JSON.stringify(agent)};\nexport const sessionValues = { company: 'Acme' };\n`,
+    );
+    await startWorker('greeter.ts', 'greeter');
+    // An application's WeftQueue sends no session values unless told to (weft run --queue sends the module's itself).
+    const url = new URL(redis!);
+    const app = new WeftQueue({ queue: `${queue}-greeter`, connection: { host: url.hostname, port: Number(url.port || 6379) } });
+    try {
+      const plain = await (await app.run('agent', 'hi')).result();
+      expect(plain).toMatchObject({
+        status: 'done',
+        finalOutput: 'Hello! (You greet the customers of Acme.)',
+        sessionValues: { company: 'Acme' },
+      });
+      const sent = await (await app.run('agent', 'hi', { sessionValues: { company: 'Globex' } })).result();
+      expect(sent).toMatchObject({
+        status: 'done',
+        finalOutput: 'Hello! (You greet the customers of Globex.)',
+        sessionValues: { company: 'Globex' },
+      });
+    } finally {
+      await app.close();
+    }
   });
 
   it('SIGTERM: the worker finishes the job it runs, then exits with 0', async () => {

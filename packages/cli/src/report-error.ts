@@ -36,12 +36,20 @@ const HINTS: Record<string, (weft: string) => string> = {
   QUEUE_TARGET_UNKNOWN: (weft) =>
     `the queue's workers serve another export: start them on the same module (and --export), or pass ${weft} run the --export they serve`,
   QUEUE_JOB_FAILED: (weft) =>
-    `BullMQ gave the job up (it stalled too often): see how far the thread got with ${weft} history -- <thread>, then ${weft} resume --queue … -- <thread>`,
+    `the job failed without a result of its run (the message gives BullMQ's reason: its last attempt could not reach Redis or the store, or another process failed it; a worker's death never ends a job): see how far the thread got with ${weft} history -- <thread>, then continue it: ${weft} resume --queue … -- <thread>`,
+  QUEUE_SIGNATURE_INVALID: (weft) => `${SIGNATURE_MISMATCH}; then continue the thread: ${weft} resume --queue … -- <thread>`,
   ECONNREFUSED: () => 'is the Postgres server running, and is the URL in --store right?',
   ENOTFOUND: () => 'check the host name in the --store URL',
   '28P01': () => 'check the user and password in the --store URL',
 };
 const DEFAULT_HINT = 'WEFT_DEBUG=1 shows the stack trace';
+
+/**
+ * What QUEUE_SIGNATURE_INVALID means to whoever runs the workers: a part of
+ * a distributed step that its worker refused, never applied to the thread.
+ */
+export const SIGNATURE_MISMATCH =
+  "start every worker of the queue with the same WEFT_SIGNING_KEY: a worker with another key, or none, made what was refused, or something else wrote it into the queue's Redis (it was not applied)";
 
 /**
  * Prints a failure as two lines, `weft: <message>` and `hint: <what to do>`

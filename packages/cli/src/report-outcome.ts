@@ -3,7 +3,7 @@ import type { CliIo } from './cli-io.ts';
 import { CliError } from './errors.ts';
 import type { RunOutcome } from './run-outcome.ts';
 import { formatValue } from './format-value.ts';
-import { oneLine } from './report-error.ts';
+import { oneLine, SIGNATURE_MISMATCH } from './report-error.ts';
 import { exampleValue } from './example-value.ts';
 import { isApproval, resumeCommand, suggestedValue, VALUE_PLACEHOLDER, type ResumeTarget } from './resume-command.ts';
 import { terminalSafe } from './terminal-safe.ts';
@@ -78,6 +78,9 @@ function failureHint(error: WeftErrorJSON, outcome: RunOutcome, target: ResumeTa
     return `continue with the missing session value: ${resumeCommand(outcome.threadId, [], target, [['--session', session]])}`;
   if (code === 'RUN_ABORTED') return `continue where it stopped: ${resume}`;
   if (code === 'MAX_STEPS_EXCEEDED') return `continue with a fresh step budget: ${resume}`;
+  // A task worker's refusal reaches the run as its task's failure, the refusal's code first in the reason.
+  if (code === 'QUEUE_SIGNATURE_INVALID' || (code === 'QUEUE_TASK_FAILED' && error.message.includes(': QUEUE_SIGNATURE_INVALID: ')))
+    return `${SIGNATURE_MISMATCH}; then continue from the last checkpoint: ${resume}`;
   return `fix the cause, then continue from the last checkpoint: ${resume}`;
 }
 

@@ -20,8 +20,18 @@ export interface WeftResult {
 /** A fresh working folder: its `.weft/weft.db` starts empty. */
 export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'weft-cli-'));
 
-/** What would change the output: a real model, another store, stack traces, a token `weft mcp` would ask for. */
-const UNSET = ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'WEFT_STORE', 'WEFT_DEBUG', 'WEFT_PROJECT', 'WEFT_LEASE_TTL_MS', 'WEFT_MCP_TOKEN'];
+/** What would change the output: a real model, another store, stack traces, a token `weft mcp` would ask for, a worker's signing key. */
+const UNSET = [
+  'OPENAI_BASE_URL',
+  'OPENAI_API_KEY',
+  'WEFT_STORE',
+  'WEFT_DEBUG',
+  'WEFT_PROJECT',
+  'WEFT_LEASE_TTL_MS',
+  'WEFT_MCP_TOKEN',
+  'WEFT_STUDIO_TOKEN',
+  'WEFT_SIGNING_KEY',
+];
 
 /**
  * The environment without what would change the output: UNSET, and the

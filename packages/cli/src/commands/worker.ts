@@ -12,7 +12,10 @@ import { commandReach, launcherText } from '../printed-command.ts';
 import { printWorkerJobs } from '../print-worker-jobs.ts';
 import { queueAddress } from '../queue-address.ts';
 import { recordedModulePath } from '../recorded-module.ts';
+import { sessionValues } from '../session-values.ts';
+import { signingKeyFromEnv } from '../signing-key.ts';
 import { terminalSafe } from '../terminal-safe.ts';
+import { wholeNumberFlag } from '../whole-number-flag.ts';
 
 const USAGE = `usage: weft worker <module> --redis <url> --store <spec> [options]
 
@@ -31,6 +34,19 @@ options:
   --concurrency <n>       how many jobs this worker runs at once (default 1)
   --queue-name <name>     the queue (default weft)
   --export <name>         the export to serve
+  --sweep-interval-ms <ms>
+                          how often the queue's threads are swept for runs no job will continue
+                          (their worker died and their job is gone): default 60000; 0 turns it off
+
+An agent's jobs start with the session values the module exports (export
+const sessionValues = { … }) under the ones their sender gives; a resume
+keeps the values its thread has and gets a default only for a key it lacks.
+
+Environment:
+  WEFT_SIGNING_KEY        a secret of at least 32 bytes, the same on every worker of the queue:
+                          the workers sign what they hand each other for distributed steps and
+                          refuse what they did not sign (QUEUE_SIGNATURE_INVALID)
+  WEFT_LEASE_TTL_MS       the thread lease of the runs (default 5000)
 
 It prints one line once it takes jobs, then one when it starts a job and one
 when the job ends. Ctrl-C or SIGTERM stops it gracefully: it takes no new
@@ -45,6 +61,7 @@ const OPTIONS = {
   concurrency: { type: 'string' },
   'queue-name': { type: 'string' },
   export: { type: 'string' },
+  'sweep-interval-ms': { type: 'string' },
 } as const;
 
 const example = (weft: string) => `e.g. ${weft} worker <module> --redis redis://127.0.0.1:6379 --store postgres:<url>`;
@@ -59,6 +76,12 @@ export const workerCommand: Command = {
       throw usageError('worker needs --redis <url>: the Redis server its jobs come from', example(launcherText(commandReach(io))));
     const concurrency = positiveInteger(values.concurrency ?? '1');
     const leaseTtlMs = leaseTtlFromEnv(io.env);
+    const signingKey = signingKeyFromEnv(io.env);
+    const sweepIntervalMs = wholeNumberFlag('worker', 'sweep-interval-ms', values['sweep-interval-ms'], {
+      unit: 'milliseconds',
+      least: 0,
+      example: 60_000,
+    });
     const address = queueAddress('--redis', values.redis, values['queue-name']);
     const opened = await openSharedStore('worker', values.store, io, true);
     try {
@@ -67,6 +90,8 @@ export const workerCommand: Command = {
       const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
       const target = loaded.kind === 'agent' ? loaded.agent : loaded.graph.withStore(opened.store);
       const name = loaded.kind === 'agent' ? loaded.agent.name : loaded.graph.name;
+      // As every command that runs the module: its sessionValues are the defaults (a job's own values override them).
+      const session = sessionValues('worker', loaded, undefined);
       const worker = new WeftWorker({
         queue: address.name,
         connection: address.connection.options,
@@ -77,6 +102,9 @@ export const workerCommand: Command = {
         concurrency,
         holder: cliHolder('worker'),
         ...(leaseTtlMs === undefined ? {} : { leaseTtlMs }),
+        ...(signingKey === undefined ? {} : { signingKey }),
+        ...(sweepIntervalMs === undefined ? {} : { sweepIntervalMs }),
+        ...(Object.keys(session).length > 0 ? { agentOptions: { sessionValues: session } } : {}),
       });
       // Listening from here: a signal while Redis is still out of reach closes the worker too.
       const stop = nextSignal();
@@ -86,7 +114,10 @@ export const workerCommand: Command = {
       const signal = await Promise.race([ready, stop]);
       if (signal === 'ready') {
         const what = `target ${loaded.exportName} (${loaded.kind} ${name}) · ${address.connection.label} · store ${opened.label}`;
-        io.stdout(`${terminalSafe(`worker ready · queue ${address.name} · ${what} · concurrency ${concurrency} · pid ${process.pid}`)}\n`);
+        const signed = signingKey === undefined ? '' : ' · signed tasks';
+        io.stdout(
+          `${terminalSafe(`worker ready · queue ${address.name} · ${what} · concurrency ${concurrency}${signed} · pid ${process.pid}`)}\n`,
+        );
       }
       const received = signal === 'ready' ? await stop : signal;
       io.stdout(`${received}: finishing the active jobs (${received === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'} again quits at once)\n`);
