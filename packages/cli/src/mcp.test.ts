@@ -170,7 +170,7 @@ describe('weft mcp', () => {
   });
 
   it('--session-idle-ms: a session without a request for that long is closed (its event stream ends, its id gets 404)', async () => {
-    const server = weftProcess(['mcp', EXPENSE, '--http', '--port', '0', '--session-idle-ms', '300'], tempDir());
+    const server = weftProcess(['mcp', EXPENSE, '--http', '--port', '0', '--session-idle-ms', '2000'], tempDir());
     const url = /(http:\/\/\S+\/mcp)/.exec(await server.waitFor((l) => l.startsWith('mcp ready · ')))![1]!;
     const { session } = await initialize(url);
     // The client's standing event stream does not keep its session: the server ends it when it closes the idle session.

@@ -89,7 +89,7 @@ describe.skipIf(!redis)('weft worker: WEFT_SIGNING_KEY and --sweep-interval-ms',
   it('--sweep-interval-ms: a thread whose worker was killed and whose job is gone is continued by another worker’s sweeper', async () => {
     const counts = join(cwd, 'sweep-counts.txt');
     writeFileSync(counts, '');
-    const env = { WEFT_TEST_COUNT_FILE: counts, WEFT_LEASE_TTL_MS: '1000' };
+    const env = { WEFT_TEST_COUNT_FILE: counts, WEFT_LEASE_TTL_MS: '3000' };
     // Node c waits for a line on this worker's stdin: the worker dies inside it.
     const { worker: first } = await startWorker('counting-graph.ts', 'sweep', { ...env, WEFT_TEST_BLOCK_IN: 'c' }, [
       '--sweep-interval-ms',

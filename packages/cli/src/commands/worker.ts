@@ -42,7 +42,7 @@ An agent's jobs start with the session values the module exports (export
 const sessionValues = { … }) under the ones their sender gives; a resume
 keeps the values its thread has and gets a default only for a key it lacks.
 
-Environment:
+environment:
   WEFT_SIGNING_KEY        a secret of at least 32 bytes, the same on every worker of the queue:
                           the workers sign what they hand each other for distributed steps and
                           refuse what they did not sign (QUEUE_SIGNATURE_INVALID)
