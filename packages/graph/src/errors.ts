@@ -79,6 +79,20 @@ export class WeftError<C extends string = WeftErrorCode> extends Error {
   }
 }
 
+/**
+ * Whether a thrown value is a WeftError: of this copy of @weft/graph, or of
+ * another one loaded beside it (a module loaded as CommonJS brings its own; a
+ * worker's package may differ from the engine's), which `instanceof` would
+ * miss and wrap, losing its code and `retryable`. Judged by shape: an Error
+ * with a string `code` and a `toJSON()`.
+ */
+export function isWeftError(value: unknown): value is WeftError {
+  if (value instanceof WeftError) return true;
+  if (!(value instanceof Error)) return false;
+  const e = value as Partial<WeftError<string>>;
+  return typeof e.code === 'string' && typeof e.toJSON === 'function';
+}
+
 export interface WeftErrorOptions {
   cause?: unknown;
   details?: unknown;
@@ -166,7 +180,7 @@ function isErrorJSON(value: unknown): value is WeftErrorJSON {
 
 /** A plain JSON view of any thrown value, for events and checkpoints. */
 export function errorToJSON(err: unknown): WeftErrorJSON {
-  if (err instanceof WeftError) return err.toJSON();
+  if (isWeftError(err)) return err.toJSON();
   if (err instanceof Error) {
     const json: WeftErrorJSON = { name: err.name, code: (err as { code?: string }).code ?? 'ERROR', message: err.message };
     if (err.cause !== undefined) json.cause = errorToJSON(err.cause);

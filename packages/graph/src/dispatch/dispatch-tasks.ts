@@ -1,4 +1,4 @@
-import { WeftError, errorFromJSON } from '../errors.ts';
+import { WeftError, errorFromJSON, isWeftError } from '../errors.ts';
 import { emit, type RunScope, type Task } from '../scheduler/run-scope.ts';
 import type { TaskOutcome } from '../scheduler/run-task.ts';
 import type { DispatchBatch, TaskDispatcher, TaskResult } from './task-dispatcher.ts';
@@ -44,14 +44,13 @@ export async function dispatchTasks(
         `the dispatcher answered ${Array.isArray(results) ? results.length : 'no list of'} results for ${tasks.length} tasks`,
       );
   } catch (cause) {
-    const error =
-      cause instanceof WeftError
-        ? cause
-        : new WeftError(
-            'TASK_DISPATCH_FAILED',
-            `step ${step}'s distributed tasks did not run: ${(cause as Error)?.message ?? String(cause)}; resume the thread to dispatch them again`,
-            { cause },
-          );
+    const error = isWeftError(cause)
+      ? cause
+      : new WeftError(
+          'TASK_DISPATCH_FAILED',
+          `step ${step}'s distributed tasks did not run: ${(cause as Error)?.message ?? String(cause)}; resume the thread to dispatch them again`,
+          { cause },
+        );
     return tasks.map((t) => ({ kind: 'error', error, resume: t.resume }));
   }
   return results.map((r, i) => {

@@ -56,13 +56,14 @@ const jobs: Job[] = [
 /** Runs each task on `remote` after a msgpack round trip of the batch and of each result, as a queue would carry them. */
 class LoopbackDispatcher implements TaskDispatcher {
   readonly batches: DispatchBatch[] = [];
-  failNext = false;
+  failNext: false | true | Error = false;
   constructor(private readonly remote: CompiledGraph<any, any, any, any>) {}
   async dispatch(batch: DispatchBatch): Promise<TaskResult[]> {
     this.batches.push(batch);
     if (this.failNext) {
+      const failure = this.failNext === true ? new Error('the queue is unreachable') : this.failNext;
       this.failNext = false;
-      throw new Error('the queue is unreachable');
+      throw failure;
     }
     const wire = unpack(pack(batch)) as DispatchBatch;
     const { tasks, ...base } = wire;
@@ -207,6 +208,32 @@ describe('distributed steps: a dispatcher runs the tasks of distributed nodes el
       [2, 3],
       [2, 3],
     ]);
+  });
+
+  it("a dispatcher's own WeftError, also one from another copy of @weft/graph, is the step's error as it is: its code and retryable kept", async () => {
+    // What a second copy of the package throws (a module loaded as CommonJS brings its own): not this copy's class.
+    class OtherCopyError extends Error {
+      override readonly name = 'WeftError';
+      readonly retryable = false;
+      constructor(readonly code: string) {
+        super('a task result failed its signature');
+      }
+      toJSON() {
+        return { name: this.name, code: this.code, message: this.message, retryable: this.retryable };
+      }
+    }
+    const calls: Calls = { list: [] };
+    const dispatcher = new LoopbackDispatcher(mapGraph(undefined, calls, 'remote'));
+    dispatcher.failNext = new OtherCopyError('QUEUE_SIGNATURE_INVALID');
+    const store = new MemoryStore();
+    const failed = await mapGraph(store, calls, 'local').run(jobs, { threadId: 't', dispatcher });
+    expect(failed.status).toBe('error');
+    expect(failed.error).toMatchObject({
+      code: 'QUEUE_SIGNATURE_INVALID',
+      retryable: false,
+      message: 'a task result failed its signature',
+    });
+    expect((await store.get('t'))!.status).toBe('error');
   });
 
   it('runTask refuses a task of another structure of the graph, an unknown node and a subgraph node', async () => {

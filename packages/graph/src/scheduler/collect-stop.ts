@@ -1,4 +1,4 @@
-import { WeftError } from '../errors.ts';
+import { WeftError, isWeftError } from '../errors.ts';
 import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
 import type { Cursor } from './cursor.ts';
 import { taskId } from './run-scope.ts';
@@ -47,6 +47,6 @@ export function collectStop(cursor: Cursor, outcomes: readonly TaskOutcome[]): S
 
 /** Every failure of a run surfaces as a WeftError; foreign errors become its cause. */
 export function asWeftError(err: unknown): WeftError {
-  if (err instanceof WeftError) return err;
+  if (isWeftError(err)) return err;
   return new WeftError('RUN_FAILED', `the run failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
 }

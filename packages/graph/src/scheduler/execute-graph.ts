@@ -4,7 +4,7 @@ import type { CheckpointWriter, WrittenCheckpoint } from '../checkpoint/checkpoi
 import type { LeaseKeeper } from '../checkpoint/lease-keeper.ts';
 import type { CheckpointPolicy } from '../compiler/compile-options.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
-import { WeftError, errorFromJSON, errorToJSON, type WeftErrorJSON } from '../errors.ts';
+import { WeftError, errorFromJSON, errorToJSON, isWeftError, type WeftErrorJSON } from '../errors.ts';
 import type { RunStatus } from '../events/run-result.ts';
 import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
 import { applyStepUpdates } from '../state/apply-step-updates.ts';
@@ -232,7 +232,7 @@ class StepLoop {
       this.#held = [];
       this.#unwritten = 0;
     }
-    const body = cursorToBody(cursor, status, 'step', scope.context, error && (error instanceof WeftError ? errorToJSON(error) : error));
+    const body = cursorToBody(cursor, status, 'step', scope.context, error && (isWeftError(error) ? errorToJSON(error) : error));
     const { written, stored } = writer.write(body, cursor.state, patches);
     this.#checkpointId = written.id;
     if (!scope.hub.wants('checkpoint.write')) return stored;

@@ -1,7 +1,7 @@
 import type { Patch } from 'immer';
 import type { CheckpointRecord } from '../checkpoint/checkpoint-record.ts';
 import type { PlanNode } from '../compiler/execution-plan.ts';
-import { NodeError, WeftError, errorToJSON, retryableOf } from '../errors.ts';
+import { NodeError, WeftError, errorToJSON, isWeftError, retryableOf } from '../errors.ts';
 import { GraphInterrupt } from '../interrupt/graph-interrupt.ts';
 import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
 import { nodeScope, type NodeScope } from '../interrupt/node-scope.ts';
@@ -154,7 +154,7 @@ class Attempt {
 }
 
 const asNodeError = (scope: RunScope, task: Task, err: unknown, n: number): WeftError =>
-  err instanceof WeftError ? err : new NodeError([...scope.path, task.node.name], err, n);
+  isWeftError(err) ? err : new NodeError([...scope.path, task.node.name], err, n);
 
 function retryOrFail(a: Attempt, err: unknown): TaskOutcome | Promise<TaskOutcome> {
   const { scope, task, step, base, n, ns } = a;
@@ -258,7 +258,7 @@ function isStream(v: unknown): v is AsyncIterable<unknown> {
 
 function abortError(scope: RunScope): WeftError {
   const reason: unknown = scope.signal.reason;
-  if (reason instanceof WeftError) return reason;
+  if (isWeftError(reason)) return reason;
   return new WeftError(
     'RUN_ABORTED',
     'the run was cancelled through its AbortSignal; resume the thread to continue from its last checkpoint',
