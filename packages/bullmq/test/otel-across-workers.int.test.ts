@@ -137,7 +137,7 @@ servicesDescribe()('an agent run traced with OTLP, interrupted on worker process
     // The GenAI attributes of the agent, model and tool spans, in the tree's order.
     const genAi = (s: ReceivedSpan) => Object.fromEntries(GEN_AI.filter((k) => k in s.attributes).map((k) => [k, s.attributes[k]]));
     const operations = ordered.filter((s) => /^(invoke_agent|chat|execute_tool) /.test(s.name));
-    const agent = { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'Clerk' };
+    const agent = { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'Clerk', 'gen_ai.request.model': 'clerk-model' };
     const chat = { 'gen_ai.operation.name': 'chat', 'gen_ai.agent.name': 'Clerk', 'gen_ai.request.model': 'clerk-model' };
     const refund = {
       'gen_ai.operation.name': 'execute_tool',
