@@ -1,3 +1,5 @@
+import { isWeftError as isAnyWeftError, retryableOf, WeftError as CommonWeftError, type WeftErrorOptions } from '@weft/common';
+
 /**
  * Every error Weft's graph layer raises is a `WeftError` with a stable `code`.
  * Check `err.code`, not `instanceof`: codes survive serialization into events
@@ -39,75 +41,30 @@ export type WeftErrorCode =
   | 'TASK_DISPATCH_FAILED'
   | 'VALUE_CORRUPT';
 
-export interface WeftErrorJSON {
-  name: string;
-  code: string;
-  message: string;
-  details?: unknown;
-  cause?: unknown;
-  /** Present only when the error was marked (see `WeftError.retryable`). */
-  retryable?: boolean;
+/**
+ * @weft/common's `WeftError` (the same class: `instanceof` holds for errors
+ * of every package), seen with this package's codes as its default: a
+ * `WeftError` without a type argument is one of the errors above, so
+ * `switch (err.code)` narrows over them. Other packages pass their own union
+ * (`class AgentError extends WeftError<AgentErrorCode>`).
+ */
+export type WeftError<C extends string = WeftErrorCode> = CommonWeftError<C>;
+
+interface WeftErrorConstructor extends Omit<typeof CommonWeftError, 'prototype'> {
+  new <C extends string = WeftErrorCode>(code: C, message: string, options?: WeftErrorOptions): WeftError<C>;
+  readonly prototype: WeftError<any>;
 }
 
-export class WeftError<C extends string = WeftErrorCode> extends Error {
-  override readonly name: string = 'WeftError';
-  /** Stable across versions and serialization; each package has its own union of codes. */
-  readonly code: C;
-  readonly details: unknown;
-  /**
-   * Whether trying again may help (Temporal's non-retryable failures): `false`
-   * means never, and a node's retry policy then gives up at once unless its
-   * own `retryOn` says otherwise; `true` marks a transient failure. Unset: the
-   * retry policy decides, as for any error. (Declared, and set only when
-   * given, so that an unmarked error shows no `retryable: undefined`.)
-   */
-  declare readonly retryable?: boolean;
-
-  constructor(code: C, message: string, options: WeftErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
-    this.details = options.details;
-    if (options.retryable !== undefined) this.retryable = options.retryable;
-  }
-
-  toJSON(): WeftErrorJSON {
-    const json: WeftErrorJSON = { name: this.name, code: this.code, message: this.message };
-    if (this.details !== undefined) json.details = this.details;
-    if (this.cause !== undefined) json.cause = errorToJSON(this.cause);
-    if (this.retryable !== undefined) json.retryable = this.retryable;
-    return json;
-  }
-}
+export const WeftError: WeftErrorConstructor = CommonWeftError;
 
 /**
- * Whether a thrown value is a WeftError: of this copy of @weft/graph, or of
- * another one loaded beside it (a module loaded as CommonJS brings its own; a
- * worker's package may differ from the engine's), which `instanceof` would
- * miss and wrap, losing its code and `retryable`. Judged by shape: an Error
- * with a string `code` and a `toJSON()`.
+ * @weft/common's `isWeftError` (judged by shape, so another copy's errors
+ * pass), as this package's `WeftError`: what the scheduler hands on as a run's
+ * or a node's failure. An error of another package passes too; its `code` is
+ * then that package's.
  */
 export function isWeftError(value: unknown): value is WeftError {
-  if (value instanceof WeftError) return true;
-  if (!(value instanceof Error)) return false;
-  const e = value as Partial<WeftError<string>>;
-  return typeof e.code === 'string' && typeof e.toJSON === 'function';
-}
-
-export interface WeftErrorOptions {
-  cause?: unknown;
-  details?: unknown;
-  /** See `WeftError.retryable`; leave it out when a retry may or may not help. */
-  retryable?: boolean | undefined;
-}
-
-/**
- * The `retryable` flag of any thrown value: a WeftError's, or that of an error
- * or plain object from another package; `undefined` when it has none.
- */
-export function retryableOf(err: unknown): boolean | undefined {
-  if (typeof err !== 'object' || err === null) return undefined;
-  const flag = (err as { retryable?: unknown }).retryable;
-  return typeof flag === 'boolean' ? flag : undefined;
+  return isAnyWeftError(value);
 }
 
 /** One problem found by `compile()`. */
@@ -159,38 +116,4 @@ export class NodeError extends WeftError {
     this.node = node;
     this.path = path;
   }
-}
-
-/**
- * An error that crossed a process boundary as JSON (a dispatched task's
- * failure), as a WeftError again: the same code, name, message and details.
- */
-export function errorFromJSON(json: WeftErrorJSON): WeftError<string> {
-  const cause = isErrorJSON(json.cause) ? errorFromJSON(json.cause) : json.cause;
-  const err = new WeftError<string>(String(json.code), String(json.message), { details: json.details, cause, retryable: json.retryable });
-  // The subclass it was (NodeError, AgentError, QueueError) survives as its name; its code is what to check.
-  if (typeof json.name === 'string')
-    Object.defineProperty(err, 'name', { value: json.name, enumerable: false, configurable: true, writable: true });
-  return err;
-}
-
-function isErrorJSON(value: unknown): value is WeftErrorJSON {
-  return value !== null && typeof value === 'object' && typeof (value as WeftErrorJSON).code === 'string' && 'message' in value;
-}
-
-/** A plain JSON view of any thrown value, for events and checkpoints. */
-export function errorToJSON(err: unknown): WeftErrorJSON {
-  if (isWeftError(err)) return err.toJSON();
-  if (err instanceof Error) {
-    const json: WeftErrorJSON = { name: err.name, code: (err as { code?: string }).code ?? 'ERROR', message: err.message };
-    if (err.cause !== undefined) json.cause = errorToJSON(err.cause);
-    return withRetryable(json, err);
-  }
-  return withRetryable({ name: 'Error', code: 'ERROR', message: String(err) }, err);
-}
-
-function withRetryable(json: WeftErrorJSON, err: unknown): WeftErrorJSON {
-  const retryable = retryableOf(err);
-  if (retryable !== undefined) json.retryable = retryable;
-  return json;
 }

@@ -24,8 +24,6 @@ export { START, END } from './builder/start-end.ts';
 export { send, Send } from './builder/send.ts';
 export type { Start, End } from './builder/start-end.ts';
 export type { NodeOptions, RetryPolicy, Trigger } from './builder/node-options.ts';
-export { backoffDelay } from './scheduler/backoff-delay.ts';
-export type { BackoffPolicy, BackoffInput } from './scheduler/backoff-delay.ts';
 export type { NodeContext } from './builder/node-context.ts';
 export type { StateReducer, StateReducers, ReducerPath, ReducerValue } from './state/state-reducers.ts';
 
@@ -64,35 +62,16 @@ export type {
   TaskEvent,
 } from './dispatch/task-dispatcher.ts';
 
-export { encodeValue, decodeValue } from './checkpoint/value-codec.ts';
-
 // Interrupts
 export { interrupt } from './interrupt/interrupt.ts';
 export type { InterruptOptions } from './interrupt/interrupt.ts';
 export { GraphInterrupt, isGraphInterrupt } from './interrupt/graph-interrupt.ts';
 export type { RefusedResume } from './interrupt/graph-interrupt.ts';
-export type { InterruptRecord } from './interrupt/interrupt-record.ts';
 
-// Checkpoints
-export type { CheckpointStore, CheckpointEntry, ListOptions, ThreadSummary } from './checkpoint/checkpoint-store.ts';
-export { MemoryStore } from './checkpoint/memory-store.ts';
-export type { MemoryStoreOptions } from './checkpoint/memory-store.ts';
-export { LeaseKeeper } from './checkpoint/lease-keeper.ts';
-export { DEFAULT_LEASE_TTL_MS, threadBusy, leaseLost, checkClaim, checkLeaseTtl } from './checkpoint/thread-lease.ts';
-export type { ThreadLease, ClaimOptions } from './checkpoint/thread-lease.ts';
-export { checkThreadId } from './checkpoint/check-thread-id.ts';
-export { entryFromRow, summaryFromRow } from './checkpoint/checkpoint-row.ts';
-export type { CheckpointRow } from './checkpoint/checkpoint-row.ts';
-export { leaseFromRow } from './checkpoint/lease-row.ts';
-export type { LeaseRow } from './checkpoint/lease-row.ts';
+// Checkpoints (the engine's side; the record, codec and stores are @weft/checkpoint's, re-exported below)
 export type { CheckpointView } from './checkpoint/checkpoint-view.ts';
 export type { PruneOptions, PruneResult, PruneCandidate } from './checkpoint/prune-thread.ts';
-export type { CheckpointRecord, CheckpointMeta, CheckpointStatus, CheckpointSource } from './checkpoint/checkpoint-record.ts';
-export { encodeCheckpoint, decodeCheckpoint, CHECKPOINT_FORMAT_VERSION } from './checkpoint/codec.ts';
-export { checkEntryMeta } from './checkpoint/check-entry-meta.ts';
-export { checkpointStoreConformance, conformanceEntry } from './checkpoint/store-conformance.ts';
 export { answeredEarlier } from './checkpoint/answered-earlier.ts';
-export type { ConformanceApi } from './checkpoint/store-conformance.ts';
 
 // Schemas (Standard Schema: Zod, Valibot, ArkType, …)
 export { isStandardSchema } from './schema/standard-schema.ts';
@@ -102,7 +81,24 @@ export type { SchemaCheck } from './schema/check-with-schema.ts';
 export { jsonSchemaOf } from './schema/json-schema-of.ts';
 
 // Errors
-export { WeftError, GraphValidationError, NodeError, errorToJSON, errorFromJSON } from './errors.ts';
-export { retryableOf } from './errors.ts';
-export type { WeftErrorCode, WeftErrorJSON, GraphIssue } from './errors.ts';
-export type { WeftErrorOptions } from './errors.ts';
+export { WeftError, GraphValidationError, NodeError } from './errors.ts';
+export type { WeftErrorCode, GraphIssue } from './errors.ts';
+
+// Re-exported from the packages they moved to, for one minor version (see
+// .changeset/packages-by-concern.md): import them from there instead.
+// @weft/common: the failures every package shares.
+export { errorToJSON, errorFromJSON, retryableOf, backoffDelay } from '@weft/common';
+export type { WeftErrorJSON, WeftErrorOptions, BackoffPolicy, BackoffInput } from '@weft/common';
+// @weft/checkpoint: the record, its codec, the store contract and MemoryStore.
+export type { CheckpointRecord, CheckpointMeta, CheckpointStatus, CheckpointSource, InterruptRecord } from '@weft/checkpoint';
+export { encodeCheckpoint, decodeCheckpoint, CHECKPOINT_FORMAT_VERSION, encodeValue, decodeValue } from '@weft/checkpoint';
+export type { CheckpointStore, CheckpointEntry, ListOptions, ThreadSummary } from '@weft/checkpoint';
+export { MemoryStore, checkThreadId, checkEntryMeta } from '@weft/checkpoint';
+export type { MemoryStoreOptions } from '@weft/checkpoint';
+export { LeaseKeeper, DEFAULT_LEASE_TTL_MS, threadBusy, leaseLost, checkClaim, checkLeaseTtl } from '@weft/checkpoint';
+export type { ThreadLease, ClaimOptions } from '@weft/checkpoint';
+export { entryFromRow, summaryFromRow, leaseFromRow } from '@weft/checkpoint';
+export type { CheckpointRow, LeaseRow } from '@weft/checkpoint';
+// @weft/checkpoint/conformance: the suite every store passes.
+export { checkpointStoreConformance, conformanceEntry } from '@weft/checkpoint/conformance';
+export type { ConformanceApi } from '@weft/checkpoint/conformance';

@@ -45,7 +45,7 @@ import {
   type InterruptRecord,
   type RunResult,
 } from '../src/index.ts';
-import { MAX_DEPTH } from '../src/checkpoint/max-depth.ts';
+import { CHECKPOINT_MAX_DEPTH as MAX_DEPTH } from '@weft/checkpoint';
 import { assertPlainData, bodyWith, checksummed, fieldsOf, hostileFragment, plain } from './support/hostile-msgpack.ts';
 
 type S = { seen: number[] };

@@ -1,6 +1,5 @@
 import { WeftError } from '../errors.ts';
-import type { CheckpointEntry, CheckpointStore } from './checkpoint-store.ts';
-import { decodeCheckpoint } from './codec.ts';
+import { type CheckpointEntry, type CheckpointStore, decodeCheckpoint } from '@weft/checkpoint';
 
 /** How many checkpoints back from where a resume starts an earlier answer is looked for. */
 const LOOK_BACK = 1_000;

@@ -1,6 +1,5 @@
-import type { WeftErrorJSON } from '../errors.ts';
-import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
-import type { CheckpointSource, CheckpointStatus } from './checkpoint-record.ts';
+import type { WeftErrorJSON } from '@weft/common';
+import type { CheckpointSource, CheckpointStatus, InterruptRecord } from '@weft/checkpoint';
 import type { LoadedCheckpoint } from './load-checkpoint.ts';
 
 /** A checkpoint as `history()` and `getState()` show it. */

@@ -1,9 +1,5 @@
-import { newCheckpointId } from './checkpoint-id.ts';
+import { type CheckpointRecord, type CheckpointStore, checkpointTooLarge, encodeCheckpoint, newCheckpointId } from '@weft/checkpoint';
 import type { Patch } from 'immer';
-import type { CheckpointRecord } from './checkpoint-record.ts';
-import type { CheckpointStore } from './checkpoint-store.ts';
-import { checkpointTooLarge } from './checkpoint-too-large.ts';
-import { encodeCheckpoint } from './codec.ts';
 
 /** Where a thread's delta chain stands, so a resumed run continues the snapshot policy. */
 export interface ChainPosition {

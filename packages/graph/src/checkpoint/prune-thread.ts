@@ -1,11 +1,16 @@
 import { WeftError } from '../errors.ts';
-import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
-import type { CheckpointRecord, CheckpointSource, CheckpointStatus } from './checkpoint-record.ts';
-import type { CheckpointEntry, CheckpointStore } from './checkpoint-store.ts';
-import { checkEntryMeta } from './check-entry-meta.ts';
-import { decodeCheckpoint } from './codec.ts';
-import { LeaseKeeper } from './lease-keeper.ts';
-import { processHolder } from './thread-lease.ts';
+import {
+  checkEntryMeta,
+  type CheckpointEntry,
+  type CheckpointRecord,
+  type CheckpointSource,
+  type CheckpointStatus,
+  type CheckpointStore,
+  decodeCheckpoint,
+  type InterruptRecord,
+  LeaseKeeper,
+  processHolder,
+} from '@weft/checkpoint';
 
 /** What `keep` sees of a checkpoint: its record without the state (rebuilding every state would cost a replay). */
 export interface PruneCandidate {

@@ -1,4 +1,4 @@
-import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
+import type { CheckpointStore } from '@weft/checkpoint';
 
 export interface CompileOptions {
   /** Where checkpoints go; without a store the graph runs without checkpoints and cannot resume. */

@@ -1,6 +1,5 @@
 import { checkpointView, type CheckpointView } from '../checkpoint/checkpoint-view.ts';
-import type { CheckpointRecord } from '../checkpoint/checkpoint-record.ts';
-import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
+import { type CheckpointRecord, type CheckpointStore, checkThreadId } from '@weft/checkpoint';
 import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
 import { pruneThread, type PruneOptions, type PruneResult } from '../checkpoint/prune-thread.ts';
 import { WeftError } from '../errors.ts';
@@ -10,7 +9,6 @@ import type { Run } from '../events/run.ts';
 import { prepareFresh, type RunOptions } from '../scheduler/prepare-fresh.ts';
 import { prepareResume, type ResumeOptions } from '../scheduler/prepare-resume.ts';
 import { startRun } from '../scheduler/start-run.ts';
-import { checkThreadId } from '../checkpoint/check-thread-id.ts';
 import type { IRGraph } from './build-ir.ts';
 import type { ExecutionPlan } from './execution-plan.ts';
 import type { GraphJSON } from './graph-json.ts';

@@ -1,6 +1,6 @@
 import type { Patch } from 'immer';
-import type { WeftErrorJSON } from '../errors.ts';
-import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
+import type { WeftErrorJSON } from '@weft/common';
+import type { InterruptRecord } from '@weft/checkpoint';
 import type { RunStatus } from './run-result.ts';
 
 interface Base {

@@ -1,5 +1,6 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { WeftError, errorToJSON } from '../errors.ts';
+import { WeftError } from '../errors.ts';
+import { errorToJSON } from '@weft/common';
 import type { GraphJSON } from '../compiler/graph-json.ts';
 import type { EventHub } from './event-hub.ts';
 import type { GraphEvent } from './graph-event.ts';

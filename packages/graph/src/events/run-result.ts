@@ -1,5 +1,5 @@
 import type { WeftError } from '../errors.ts';
-import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
+import type { InterruptRecord } from '@weft/checkpoint';
 
 export type RunStatus = 'done' | 'interrupted' | 'error';
 

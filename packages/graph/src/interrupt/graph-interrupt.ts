@@ -1,5 +1,5 @@
 import type { WeftError } from '../errors.ts';
-import type { InterruptRecord } from './interrupt-record.ts';
+import type { InterruptRecord } from '@weft/checkpoint';
 
 /**
  * A resume value the interrupt's schema refused when the node ran again: the

@@ -2,7 +2,7 @@ import { WeftError } from '../errors.ts';
 import { isStandardSchema, type SchemaOutput, type StandardSchemaV1 } from '../schema/standard-schema.ts';
 import { checkResumeValue } from './check-resume-value.ts';
 import { GraphInterrupt } from './graph-interrupt.ts';
-import type { InterruptRecord } from './interrupt-record.ts';
+import type { InterruptRecord } from '@weft/checkpoint';
 import { nodeScope } from './node-scope.ts';
 import { rememberResumeSchema } from './resume-schemas.ts';
 import { resumeJsonSchema } from './resume-json-schema.ts';

@@ -1,4 +1,4 @@
-import type { CheckpointRecord } from '../checkpoint/checkpoint-record.ts';
+import type { CheckpointRecord } from '@weft/checkpoint';
 import type { ExecutionPlan, PlanNode } from '../compiler/execution-plan.ts';
 import { checkResumeValue } from '../interrupt/check-resume-value.ts';
 import { resumeSchemaFor } from '../interrupt/resume-schemas.ts';

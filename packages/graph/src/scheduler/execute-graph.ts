@@ -1,12 +1,11 @@
 import type { Patch } from 'immer';
-import type { CheckpointRecord, CheckpointStatus } from '../checkpoint/checkpoint-record.ts';
+import type { CheckpointRecord, CheckpointStatus, InterruptRecord, LeaseKeeper } from '@weft/checkpoint';
 import type { CheckpointWriter, WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
-import type { LeaseKeeper } from '../checkpoint/lease-keeper.ts';
 import type { CheckpointPolicy } from '../compiler/compile-options.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
-import { WeftError, errorFromJSON, errorToJSON, isWeftError, type WeftErrorJSON } from '../errors.ts';
+import { WeftError, isWeftError } from '../errors.ts';
+import { errorFromJSON, errorToJSON, type WeftErrorJSON } from '@weft/common';
 import type { RunStatus } from '../events/run-result.ts';
-import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
 import { applyStepUpdates } from '../state/apply-step-updates.ts';
 import { asWeftError, collectStop } from './collect-stop.ts';
 import type { Cursor } from './cursor.ts';

@@ -1,8 +1,6 @@
 import type { CheckpointWriter, WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
-import type { CheckpointStore } from '../checkpoint/checkpoint-store.ts';
+import { type CheckpointStore, type ClaimOptions, LeaseKeeper, processHolder } from '@weft/checkpoint';
 import type { CheckpointPolicy } from '../compiler/compile-options.ts';
-import { LeaseKeeper } from '../checkpoint/lease-keeper.ts';
-import { processHolder, type ClaimOptions } from '../checkpoint/thread-lease.ts';
 import { WeftError } from '../errors.ts';
 import type { Cursor } from './cursor.ts';
 

@@ -1,9 +1,9 @@
-import type { CheckpointRecord } from '../checkpoint/checkpoint-record.ts';
+import type { CheckpointRecord, InterruptRecord } from '@weft/checkpoint';
 import type { ExecutionPlan, PlanNode } from '../compiler/execution-plan.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { EventBody, GraphEvent } from '../events/graph-event.ts';
-import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
-import type { WeftError, WeftErrorJSON } from '../errors.ts';
+import type { WeftError } from '../errors.ts';
+import type { WeftErrorJSON } from '@weft/common';
 import type { TaskDispatcher } from '../dispatch/task-dispatcher.ts';
 
 /** A node queued for a step. */

@@ -1,14 +1,13 @@
 import type { Patch } from 'immer';
-import type { CheckpointRecord } from '../checkpoint/checkpoint-record.ts';
+import type { CheckpointRecord, InterruptRecord } from '@weft/checkpoint';
 import type { PlanNode } from '../compiler/execution-plan.ts';
-import { NodeError, WeftError, errorToJSON, isWeftError, retryableOf } from '../errors.ts';
+import { NodeError, WeftError, isWeftError } from '../errors.ts';
+import { backoffDelay, errorToJSON, retryableOf } from '@weft/common';
 import { GraphInterrupt } from '../interrupt/graph-interrupt.ts';
-import type { InterruptRecord } from '../interrupt/interrupt-record.ts';
 import { nodeScope, type NodeScope } from '../interrupt/node-scope.ts';
 import { NodeState } from '../state/node-state.ts';
 import { concatChunks } from './concat-chunks.ts';
 import { NodeContextImpl } from './node-context-impl.ts';
-import { backoffDelay } from './backoff-delay.ts';
 import { emit, taskAddress, type RunScope, type Task } from './run-scope.ts';
 import { sleep } from './sleep.ts';
 import { withTimeout } from './with-timeout.ts';

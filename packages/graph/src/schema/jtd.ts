@@ -8,7 +8,7 @@ export interface LazyCheck {
 }
 
 // The one ajv instance for @weft/graph's JTD schemas (shape checks of data read back:
-// run logs, checkpoint records), made at the first check: loading ajv costs 50-70 ms,
+// run logs; @weft/checkpoint checks its records with its own), made at the first check: loading ajv costs 50-70 ms,
 // which importing @weft/graph should not (a run that never decodes a checkpoint or
 // reads a log never pays it). `validateSchema: false`: checking a schema against
 // JTD's meta-schema compiles that meta-schema first, about 1 s; ours are constants,

@@ -2,7 +2,7 @@ import type { Draft, Patch } from 'immer';
 import { applyRecipe, type Recipe } from './apply-recipe.ts';
 import { freezeOwned } from './apply-patch-list.ts';
 import { WeftError } from '../errors.ts';
-import { pathKeyProblem } from './path-key-problem.ts';
+import { pathKeyProblem } from '@weft/checkpoint';
 import { appendIn, removeIn, setIn, type StatePath } from './write-path.ts';
 
 /**

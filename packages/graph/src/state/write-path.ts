@@ -2,7 +2,7 @@ import type { Patch } from 'immer';
 import { deepFreeze } from './deep-freeze.ts';
 import { WeftError } from '../errors.ts';
 import { isContainer, shallowCopy, type Container } from './container.ts';
-import { pathKeyProblem } from './path-key-problem.ts';
+import { pathKeyProblem } from '@weft/checkpoint';
 
 /** Where a value sits in the state: object keys and array indexes from the root. */
 export type StatePath = readonly (string | number)[];

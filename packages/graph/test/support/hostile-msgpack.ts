@@ -1,35 +1,14 @@
 import { crc32 } from 'node:zlib';
 import fc from 'fast-check';
 import { Packr } from 'msgpackr';
-import { CHECKPOINT_FORMAT_VERSION, type CheckpointRecord } from '../../src/index.ts';
+import { CHECKPOINT_FIELDS, CHECKPOINT_FORMAT_VERSION, type CheckpointRecord } from '@weft/checkpoint';
 
 /** The codec's msgpackr options: a body as Weft writes it. */
 export const plain = new Packr({ useRecords: false, moreTypes: false, bundleStrings: false });
 
-/** The record's fields in stored order (FIELDS in codec.ts). */
+/** The record's fields in stored order. */
 export function fieldsOf(r: CheckpointRecord): unknown[] {
-  return [
-    r.graph,
-    r.hash,
-    r.threadId,
-    r.id,
-    r.parentId,
-    r.seq,
-    r.step,
-    r.status,
-    r.source,
-    r.createdAt,
-    r.state,
-    r.frontier,
-    r.joins,
-    r.skips,
-    r.pending,
-    r.interrupts,
-    r.context,
-    r.output,
-    r.error,
-    r.resumeValues,
-  ];
+  return CHECKPOINT_FIELDS.map((field) => r[field]);
 }
 
 /** A valid header around any body: whoever can write to the store can compute the checksum too. */

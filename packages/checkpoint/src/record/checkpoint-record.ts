@@ -1,0 +1,73 @@
+import type { WeftErrorJSON } from '@weft/common';
+import type { InterruptRecord } from './interrupt-record.ts';
+import type { StatePatch } from './state-patch.ts';
+
+export type CheckpointStatus = 'running' | 'interrupted' | 'done' | 'error';
+/** Why the checkpoint was written. */
+export type CheckpointSource = 'input' | 'step' | 'resume' | 'fork';
+
+/** What identifies a checkpoint and places it in its thread; stores keep it beside the bytes. */
+export interface CheckpointMeta {
+  threadId: string;
+  id: string;
+  parentId: string | null;
+  /** The thread's version after this write: 1 for the first checkpoint, then +1 each. */
+  seq: number;
+  /** Steps completed when it was written. */
+  step: number;
+  status: CheckpointStatus;
+  createdAt: number;
+}
+
+/** A node queued for the next step. */
+export interface TaskRecord {
+  node: string;
+  /** The send key, for tasks started by `send()`. */
+  key?: string;
+  input: unknown;
+  /** Values already given to this task's `interrupt()` calls, by call order. */
+  resume?: unknown[];
+  /** A subgraph node's own checkpoint, when it stopped inside. */
+  sub?: CheckpointRecord;
+  /** Why this task's branch stopped (a node with `onError: 'stop-branch'` that failed); a resume runs it again. */
+  error?: WeftErrorJSON;
+}
+
+/** A node that finished in a step that did not complete (interrupt or error elsewhere). */
+export interface PendingRecord {
+  node: string;
+  key?: string;
+  output: unknown;
+  /** Its state changes, relative to the state at the start of that step. */
+  patches: StatePatch[];
+}
+
+export interface JoinRecord {
+  node: string;
+  delivered: [pred: string, value: unknown][];
+  skipped: string[];
+}
+
+/**
+ * Everything needed to continue a run at a barrier. Encoded with msgpackr
+ * behind a versioned, checksummed header (see `codec.ts`).
+ */
+export interface CheckpointRecord extends CheckpointMeta {
+  graph: string;
+  hash: string;
+  source: CheckpointSource;
+  /** A full snapshot, or patches against the parent checkpoint's state. */
+  state: { full: unknown } | { patches: StatePatch[] };
+  frontier: TaskRecord[];
+  joins: JoinRecord[];
+  /** Skips received by `any` nodes that have not fired since (skip propagation). */
+  skips: [node: string, preds: string[]][];
+  pending: PendingRecord[];
+  interrupts: InterruptRecord[];
+  output?: unknown;
+  error?: WeftErrorJSON;
+  /** Resume values given to this run that its interrupted tasks have not consumed yet. */
+  resumeValues?: [id: string, value: unknown][];
+  /** The layer above's run context. */
+  context: Record<string, unknown>;
+}

@@ -1,0 +1,98 @@
+import type { CheckpointMeta, CheckpointStatus } from '../record/checkpoint-record.ts';
+import type { ClaimOptions, ThreadLease } from './thread-lease.ts';
+
+/** One stored checkpoint: its encoded bytes plus what listing needs without decoding. */
+export interface CheckpointEntry extends CheckpointMeta {
+  bytes: Uint8Array;
+}
+
+export interface ListOptions {
+  /** At most this many entries (default: all). */
+  limit?: number;
+  /** Only entries with a smaller `seq` (paging backwards). */
+  beforeSeq?: number;
+}
+
+export interface ThreadSummary {
+  threadId: string;
+  seq: number;
+  headId: string;
+  step: number;
+  status: CheckpointStatus;
+  updatedAt: number;
+}
+
+/**
+ * Storage for checkpoints, and the lease that lets one runner at a time work
+ * on a thread.
+ *
+ * `put` is an expected-version write: it succeeds only when `entry.seq` is
+ * exactly one more than the thread's current version (1 for a new thread), and
+ * otherwise rejects with a `CONCURRENT_RESUME` WeftError without writing
+ * anything. Entries are never overwritten; pruning (`deleteCheckpoints`) leaves
+ * gaps in `seq` but never removes the head.
+ *
+ * The lease (`claimThread`, `renewThread`, `releaseThread`, `threadLease`) is
+ * what runs take before anything else, so that two callers — in one process or
+ * on two machines — never both run a thread's nodes. It lives beside the
+ * checkpoints, not in them: claiming writes no checkpoint. The version check of
+ * `put` stays the last line of defence: a holder whose lease was taken over
+ * fails at its next write, because the new holder writes first.
+ */
+export interface CheckpointStore {
+  put(entry: CheckpointEntry): Promise<void>;
+  /**
+   * Optional: `put`, done before it returns (failures are thrown, with the same
+   * codes). A store that writes synchronously anyway (in memory, an embedded
+   * database) offers it so that a run does not wait on a promise per step.
+   */
+  putSync?(entry: CheckpointEntry): void;
+  /** The given checkpoint, or the thread's latest; undefined when absent. */
+  get(threadId: string, checkpointId?: string): Promise<CheckpointEntry | undefined>;
+  /**
+   * Optional: the given checkpoint followed by its ancestors (by `parentId`),
+   * nearest first, at most `limit` entries; empty when the checkpoint is absent.
+   * A store with a round trip per query implements it so that rebuilding a
+   * state from a snapshot and its deltas takes one query instead of one per
+   * link; without it, loading falls back to `get` per link.
+   */
+  chain?(threadId: string, checkpointId: string, limit: number): Promise<CheckpointEntry[]>;
+  /** Newest first. */
+  list(threadId: string, options?: ListOptions): Promise<CheckpointEntry[]>;
+  delete(threadId: string): Promise<void>;
+  /**
+   * Deletes the given checkpoints of one thread (pruning) and resolves to how
+   * many were deleted. Unknown ids are ignored; other threads are never touched.
+   * The thread's latest checkpoint (its head) cannot be deleted: that keeps the
+   * thread's version monotonic for later puts. When `ids` contains the head the
+   * call rejects with an `INVALID_ARGUMENT` WeftError and deletes nothing.
+   */
+  deleteCheckpoints(threadId: string, ids: readonly string[]): Promise<number>;
+  /** Every thread with its latest checkpoint, most recently updated first. */
+  threads(): Promise<ThreadSummary[]>;
+  /**
+   * Takes the thread's lease, atomically: when nobody holds it, when the
+   * holder's lease has expired, or with `takeOver`. Otherwise rejects with a
+   * `THREAD_BUSY` WeftError (details: holder, since, expiresAt) and changes
+   * nothing. A thread needs no checkpoints to be claimed.
+   */
+  claimThread(threadId: string, options: ClaimOptions): Promise<ThreadLease>;
+  /**
+   * Extends a held lease by its `ttlMs` from now and resolves to the renewed
+   * lease. Rejects with `LEASE_LOST` when the thread is no longer held under
+   * this token (taken over, released, or expired and claimed by someone else);
+   * an expired lease nobody else claimed is renewed.
+   */
+  renewThread(lease: ThreadLease): Promise<ThreadLease>;
+  /**
+   * Gives the lease up. A no-op when this token no longer holds it: it never
+   * frees someone else's. A store that holds checkpoints back (writing them
+   * when the lease is released, as SqliteStore's 'exit' durability does)
+   * rejects with CHECKPOINTS_NOT_WRITTEN or CONCURRENT_RESUME when it could
+   * not write them; the run then reports that failure. Runs ignore any other
+   * rejection: the lease expires on its own.
+   */
+  releaseThread(lease: ThreadLease): Promise<void>;
+  /** The thread's lease while it is held and unexpired; undefined otherwise. */
+  threadLease(threadId: string): Promise<ThreadLease | undefined>;
+}

@@ -1,0 +1,27 @@
+/**
+ * @weft/common — the failures every Weft package shares, without the engine:
+ * `WeftError` (a typed `code`, `details`, `cause`, `retryable`, `toJSON()`),
+ * its JSON round trip, and the exponential backoff every retry loop uses.
+ * Each package keeps its own union of codes; models and stores depend on this
+ * package instead of on `@weft/graph`.
+ *
+ * @example
+ * import { WeftError, backoffDelay, retryableOf } from '@weft/common';
+ *
+ * type CacheErrorCode = 'CACHE_MISS' | 'CACHE_DOWN';
+ * class CacheError extends WeftError<CacheErrorCode> {
+ *   override readonly name = 'CacheError';
+ * }
+ * const err = new CacheError('CACHE_DOWN', 'the cache did not answer', { retryable: true });
+ * if (retryableOf(err)) console.log(backoffDelay({ jitter: false }, 1)); // 100
+ */
+
+// Errors
+export { WeftError, isWeftError, errorToJSON } from './weft-error.ts';
+export type { WeftErrorJSON, WeftErrorOptions } from './weft-error.ts';
+export { errorFromJSON } from './error-from-json.ts';
+export { retryableOf } from './retryable-of.ts';
+
+// Retries
+export { backoffDelay } from './backoff-delay.ts';
+export type { BackoffPolicy, BackoffInput } from './backoff-delay.ts';
