@@ -1,4 +1,4 @@
-import { WeftError, type WeftErrorOptions } from '@weft/graph';
+import { WeftError, type WeftErrorOptions } from '@weft/common';
 
 /** Codes of the errors @weft/models raises; check `err.code`. */
 export type ModelErrorCode =

@@ -37,7 +37,7 @@ export type {
 
 // OpenAI-compatible servers (OpenAI, vLLM, llama.cpp, Ollama, LM Studio, …)
 export { openAIChatModel } from './openai/openai-chat-model.ts';
-export type { OpenAIChatModelOptions, OpenAIToolChoice } from './openai/openai-chat-model.ts';
+export type { OpenAIChatModelOptions, OpenAIToolChoice } from './openai/openai-chat-model-options.ts';
 
 // Record and replay (offline tests from cassettes)
 export { recordModel } from './cassette/record-model.ts';

@@ -1,4 +1,4 @@
-import type { CheckpointEntry, CheckpointRow as StoredRow } from '@weft/graph';
+import type { CheckpointEntry, CheckpointRow as StoredRow } from '@weft/checkpoint';
 
 /** A `checkpoints` row as pg returns it: bigint comes back as a string, bytea as a Buffer. */
 export interface CheckpointRow extends StoredRow {

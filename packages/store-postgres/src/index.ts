@@ -1,6 +1,7 @@
 /**
- * @weft/store-postgres — a PostgreSQL `CheckpointStore` for @weft/graph: one
- * store for many processes and machines. Two workers that resume the same
+ * @weft/store-postgres — a PostgreSQL `CheckpointStore` (the contract of
+ * @weft/checkpoint, which @weft/graph runs on): one store for many processes
+ * and machines. Two workers that resume the same
  * thread at once: exactly one runs it, the other gets a `THREAD_BUSY`
  * WeftError before running anything (the thread lease, kept on the
  * database's clock).

@@ -1,5 +1,5 @@
 /**
- * The columns of a LeaseRow (from @weft/graph), as this store selects them. Stored times are truncated to milliseconds, so
+ * The columns of a LeaseRow (from @weft/checkpoint), as this store selects them. Stored times are truncated to milliseconds, so
  * rounding them here is exact and `expiresAt - since` is exactly `ttlMs`
  * after a claim. float8, not bigint: pg hands bigint back as a string.
  */

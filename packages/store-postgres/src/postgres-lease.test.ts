@@ -1,4 +1,4 @@
-import { DEFAULT_LEASE_TTL_MS } from '@weft/graph';
+import { DEFAULT_LEASE_TTL_MS } from '@weft/checkpoint';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freshSchema, PG_URL, pgDescribe } from '../test-support/pg-test-env.ts';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { leaseFromRow, leaseLost, threadBusy, WeftError, type LeaseRow, type ThreadLease } from '@weft/graph';
+import { WeftError } from '@weft/common';
+import { leaseFromRow, leaseLost, threadBusy, type LeaseRow, type ThreadLease } from '@weft/checkpoint';
 import { LEASE_COLUMNS } from './lease-columns.ts';
 
 /** Runs a named (prepared) statement; see PostgresStore. */

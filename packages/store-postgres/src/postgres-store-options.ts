@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { checkLeaseTtl, WeftError } from '@weft/graph';
+import { WeftError } from '@weft/common';
+import { checkLeaseTtl } from '@weft/checkpoint';
 
 export interface PostgresStoreOptions {
   /** e.g. `postgres://user@host:5432/db`. Without it (and without `pool`), pg reads the PG* environment variables. */

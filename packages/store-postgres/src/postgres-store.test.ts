@@ -1,4 +1,5 @@
-import { checkpointStoreConformance, conformanceEntry, type CheckpointEntry } from '@weft/graph';
+import type { CheckpointEntry } from '@weft/checkpoint';
+import { checkpointStoreConformance, conformanceEntry } from '@weft/checkpoint/conformance';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freshSchema, PG_URL, pgDescribe } from '../test-support/pg-test-env.ts';

@@ -1,19 +1,21 @@
 import type pg from 'pg';
+import { WeftError } from '@weft/common';
 import {
   checkClaim,
   checkThreadId,
+  concurrentResume,
   entryFromRow,
+  headNotDeletable,
   summaryFromRow,
-  WeftError,
   type CheckpointEntry,
   type CheckpointStore,
   type ClaimOptions,
   type ListOptions,
   type ThreadLease,
   type ThreadSummary,
-} from '@weft/graph';
+} from '@weft/checkpoint';
 import { ENTRY_COLUMNS, entryToParams, type CheckpointRow } from './checkpoint-row.ts';
-import { concurrentResume, duplicateId, headNotDeletable } from './concurrent-resume.ts';
+import { duplicateId } from './duplicate-id.ts';
 import { runMigrations } from './migrations.ts';
 import { PostgresLeases } from './postgres-leases.ts';
 import { resolveOptions, type PostgresStoreOptions, type ResolvedOptions } from './postgres-store-options.ts';

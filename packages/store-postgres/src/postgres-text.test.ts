@@ -1,4 +1,5 @@
-import { conformanceEntry, type ThreadLease } from '@weft/graph';
+import type { ThreadLease } from '@weft/checkpoint';
+import { conformanceEntry } from '@weft/checkpoint/conformance';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshSchema, PG_URL, pgDescribe } from '../test-support/pg-test-env.ts';

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CheckpointEntry } from '@weft/graph';
+import type { CheckpointEntry } from '@weft/checkpoint';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freshSchema, PG_URL, pgDescribe } from '../test-support/pg-test-env.ts';

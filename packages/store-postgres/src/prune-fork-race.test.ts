@@ -1,4 +1,5 @@
-import { END, graph, interrupt, START, type CheckpointStore } from '@weft/graph';
+import type { CheckpointStore } from '@weft/checkpoint';
+import { END, graph, interrupt, START } from '@weft/graph';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freshSchema, PG_URL, pgDescribe } from '../test-support/pg-test-env.ts';

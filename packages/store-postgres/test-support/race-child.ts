@@ -19,7 +19,7 @@
  */
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import type { CheckpointStore } from '@weft/graph';
+import type { CheckpointStore } from '@weft/checkpoint';
 import { PostgresStore } from '../src/postgres-store.ts';
 import { raceGraph } from './race-graph.ts';
 

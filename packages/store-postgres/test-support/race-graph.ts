@@ -1,5 +1,6 @@
 import { appendFileSync } from 'node:fs';
-import { END, graph, interrupt, START, type CheckpointStore } from '@weft/graph';
+import type { CheckpointStore } from '@weft/checkpoint';
+import { END, graph, interrupt, START } from '@weft/graph';
 
 /**
  * The graph the race tests resume: `ask` interrupts for an answer, `finish`

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { conformanceEntry, type CheckpointStatus } from '@weft/graph';
+import type { CheckpointStatus } from '@weft/checkpoint';
+import { conformanceEntry } from '@weft/checkpoint/conformance';
 import { SqliteStore } from './sqlite-store.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'weft-sqlite-flips-'));

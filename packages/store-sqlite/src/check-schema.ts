@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { WeftError } from '@weft/graph';
+import { WeftError } from '@weft/common';
 import type { SqliteStoreErrorCode } from './errors.ts';
 import { migrate } from './migrations.ts';
 import { SCHEMA_VERSION } from './schema-version.ts';

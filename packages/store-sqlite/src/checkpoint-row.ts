@@ -1,4 +1,4 @@
-import type { CheckpointEntry, CheckpointRow as StoredRow } from '@weft/graph';
+import type { CheckpointEntry, CheckpointRow as StoredRow } from '@weft/checkpoint';
 import { bytesChecksum, rowChecksum } from './row-checksum.ts';
 
 /** A `checkpoints` row as better-sqlite3 returns it (BLOBs come back as fresh Buffers), with its checksums. */

@@ -1,7 +1,15 @@
 import Sqlite, { type Database } from 'better-sqlite3';
-import { entryFromRow, summaryFromRow, type CheckpointEntry, type ListOptions, type ThreadSummary } from '@weft/graph';
+import {
+  concurrentResume,
+  entryFromRow,
+  headNotDeletable,
+  summaryFromRow,
+  type CheckpointEntry,
+  type ListOptions,
+  type ThreadSummary,
+} from '@weft/checkpoint';
 import { entryToParams, type CheckpointRow } from './checkpoint-row.ts';
-import { concurrentResume, headNotDeletable, threadDamaged } from './errors.ts';
+import { threadDamaged } from './errors.ts';
 import { bytesChecksum, rowChecksum } from './row-checksum.ts';
 import { prepareStatements, type HeadRow, type Statements } from './statements.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { conformanceEntry } from '@weft/graph';
+import { conformanceEntry } from '@weft/checkpoint/conformance';
 import { PROCESS_TEST_TIMEOUT_MS, spawnChild } from '../test-support/spawn-child.ts';
 import { SqliteStore } from './sqlite-store.ts';
 

@@ -1,29 +1,14 @@
 import Database from 'better-sqlite3';
-import { WeftError, type WeftErrorCode } from '@weft/graph';
+import { WeftError } from '@weft/common';
+import type { CheckpointErrorCode } from '@weft/checkpoint';
 
 /**
- * The codes this package's errors carry: @weft/graph's, and
+ * The codes this package's errors carry: the ones every store gives
+ * (@weft/checkpoint's: CONCURRENT_RESUME, THREAD_BUSY, …), and
  * `STORE_UNREADABLE` — SQLite cannot open or read the database file (it is
  * damaged, empty, not a database, or not accessible). Check `err.code`.
  */
-export type SqliteStoreErrorCode = WeftErrorCode | 'STORE_UNREADABLE';
-
-/** The same message shape as MemoryStore's, so callers see one error whichever store they use. */
-export function concurrentResume(threadId: string, seq: number, current: number): WeftError {
-  return new WeftError(
-    'CONCURRENT_RESUME',
-    `thread "${threadId}" is at version ${current}, but this write expected ${seq - 1}: another run continued the thread first; load its latest checkpoint and try again`,
-    { details: { threadId, expected: seq - 1, actual: current } },
-  );
-}
-
-export function headNotDeletable(threadId: string, headId: string): WeftError {
-  return new WeftError(
-    'INVALID_ARGUMENT',
-    `checkpoint "${headId}" is the latest of thread "${threadId}" and cannot be pruned; delete the whole thread with delete() instead`,
-    { details: { threadId, checkpointId: headId } },
-  );
-}
+export type SqliteStoreErrorCode = CheckpointErrorCode | 'STORE_UNREADABLE';
 
 const RESTORE = 'restore it from a backup, or move it away to start a new store';
 
@@ -71,8 +56,8 @@ export function unreadable(err: unknown, path: string, opening = false): unknown
  * (a flipped byte, a lost index entry). Never answered with an older
  * checkpoint: resuming from one would run finished steps again.
  */
-export function threadDamaged(path: string, threadId: string, what: string, checkpointId?: string): WeftError {
-  return new WeftError(
+export function threadDamaged(path: string, threadId: string, what: string, checkpointId?: string): WeftError<SqliteStoreErrorCode> {
+  return new WeftError<SqliteStoreErrorCode>(
     'CHECKPOINT_CORRUPT',
     `thread "${threadId}" in database "${path}" is damaged: ${what}; restore the file from a backup, or delete the thread to give it up (resuming it from an older checkpoint would run the later steps again)`,
     { details: { path, threadId, ...(checkpointId === undefined ? {} : { checkpointId }) } },
@@ -80,8 +65,8 @@ export function threadDamaged(path: string, threadId: string, what: string, chec
 }
 
 /** Held puts (durability 'exit') that the file did not take when a run released its thread. */
-export function checkpointsNotWritten(threadId: string, path: string, cause: unknown): WeftError {
-  return new WeftError(
+export function checkpointsNotWritten(threadId: string, path: string, cause: unknown): WeftError<SqliteStoreErrorCode> {
+  return new WeftError<SqliteStoreErrorCode>(
     'CHECKPOINTS_NOT_WRITTEN',
     `the checkpoints of thread "${threadId}" held for ${path} could not be written (${cause instanceof Error ? cause.message : String(cause)}); the run's last steps are lost: fix the file system, then resume the thread from its last written checkpoint`,
     { cause, details: { threadId, path } },

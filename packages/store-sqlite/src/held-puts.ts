@@ -1,7 +1,8 @@
 import type { Database } from 'better-sqlite3';
-import { WeftError, type CheckpointEntry } from '@weft/graph';
+import { WeftError } from '@weft/common';
+import { concurrentResume, type CheckpointEntry } from '@weft/checkpoint';
 import type { CheckpointTable } from './checkpoint-table.ts';
-import { concurrentResume } from './errors.ts';
+import type { SqliteStoreErrorCode } from './errors.ts';
 
 /**
  * Durability 'exit': puts kept in memory until they are flushed. Each is
@@ -34,7 +35,7 @@ export class HeldPuts {
    */
   flush(db: Database, table: CheckpointTable): void {
     if (this.#entries.length === 0) return;
-    const lost = new Map<string, WeftError>();
+    const lost = new Map<string, WeftError<SqliteStoreErrorCode>>();
     db.transaction(() => {
       for (const entry of this.#entries) {
         if (lost.has(entry.threadId)) continue;

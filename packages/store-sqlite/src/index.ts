@@ -1,8 +1,9 @@
 /**
- * @weft/store-sqlite — a durable `CheckpointStore` for @weft/graph in one
- * SQLite file (better-sqlite3, WAL mode, versioned schema migrations). A run
- * interrupted here, or whose process died, resumes from another process with
- * a new store on the same file.
+ * @weft/store-sqlite — a durable `CheckpointStore` (the contract of
+ * @weft/checkpoint, which @weft/graph runs on) in one SQLite file
+ * (better-sqlite3, WAL mode, versioned schema migrations). A run interrupted
+ * here, or whose process died, resumes from another process with a new store
+ * on the same file.
  *
  * @example
  * import { graph, START, END } from '@weft/graph';
@@ -25,5 +26,5 @@ export type { SqliteStoreOptions, Durability } from './sqlite-store-options.ts';
 // Schema
 export { SCHEMA_VERSION } from './schema-version.ts';
 
-// Errors: check `err.code` ('STORE_UNREADABLE' here, and @weft/graph's codes such as 'CHECKPOINT_CORRUPT')
+// Errors: check `err.code` ('STORE_UNREADABLE' here, and the codes every store gives, @weft/checkpoint's, such as 'CHECKPOINT_CORRUPT')
 export type { SqliteStoreErrorCode } from './errors.ts';

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Statement, Transaction } from 'better-sqlite3';
+import { WeftError } from '@weft/common';
 import {
   checkClaim,
   checkThreadId,
   leaseFromRow,
   leaseLost,
   threadBusy,
-  WeftError,
   type ClaimOptions,
   type LeaseRow,
   type ThreadLease,
-} from '@weft/graph';
+} from '@weft/checkpoint';
 
 const COLUMNS = 'thread_id, holder, token, since, expires_at, ttl_ms';
 

@@ -1,5 +1,5 @@
 import Sqlite, { type Database } from 'better-sqlite3';
-import { WeftError } from '@weft/graph';
+import { WeftError } from '@weft/common';
 import type { SqliteStoreErrorCode } from './errors.ts';
 import { bytesChecksum, rowChecksum } from './row-checksum.ts';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema-version.ts';

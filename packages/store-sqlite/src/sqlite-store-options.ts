@@ -1,4 +1,5 @@
-import { checkLeaseTtl, WeftError } from '@weft/graph';
+import { WeftError } from '@weft/common';
+import { checkLeaseTtl } from '@weft/checkpoint';
 
 /**
  * When a checkpoint reaches the disk:

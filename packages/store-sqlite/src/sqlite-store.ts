@@ -1,14 +1,14 @@
 import type Database from 'better-sqlite3';
+import { WeftError } from '@weft/common';
 import {
   checkThreadId,
-  WeftError,
   type CheckpointEntry,
   type CheckpointStore,
   type ClaimOptions,
   type ListOptions,
   type ThreadLease,
   type ThreadSummary,
-} from '@weft/graph';
+} from '@weft/checkpoint';
 import { CheckpointTable } from './checkpoint-table.ts';
 import { checkpointsNotWritten, unreadable } from './errors.ts';
 import { onProcessExit } from './exit-hooks.ts';
@@ -141,7 +141,7 @@ export class SqliteStore implements CheckpointStore {
   }
 
   #put(entry: CheckpointEntry, where: string): void {
-    // Thread ids SQLite would not keep as they are (NUL, lone surrogates) are refused like @weft/graph refuses them.
+    // Thread ids SQLite would not keep as they are (NUL, lone surrogates) are refused as every store refuses them (checkThreadId).
     checkThreadId((entry as Partial<CheckpointEntry> | null)?.threadId, where);
     this.#use(() => (this.durability === 'exit' ? this.#held.hold(entry, this.#table) : this.#insert.immediate(entry)));
   }

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { conformanceEntry, type ThreadLease } from '@weft/graph';
+import type { ThreadLease } from '@weft/checkpoint';
+import { conformanceEntry } from '@weft/checkpoint/conformance';
 import { SqliteStore } from './sqlite-store.ts';
 import type { Durability } from './sqlite-store-options.ts';
 
@@ -40,7 +41,7 @@ async function outcomes(store: SqliteStore, threadId: string): Promise<Record<st
   return out;
 }
 
-/** The refusal @weft/graph's checkThreadId gives, named after each method. */
+/** The refusal @weft/checkpoint's checkThreadId gives, named after each method. */
 const refusals = (why: string): Record<string, string> =>
   Object.fromEntries(
     Object.keys(calls(null as never, '')).map((name) => {

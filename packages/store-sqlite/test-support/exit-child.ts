@@ -6,7 +6,7 @@
  *
  *   node --import tsx test-support/exit-child.ts <dbfile>
  */
-import { conformanceEntry } from '@weft/graph';
+import { conformanceEntry } from '@weft/checkpoint/conformance';
 import { SqliteStore } from '../src/sqlite-store.ts';
 
 const [dbFile] = process.argv.slice(2);

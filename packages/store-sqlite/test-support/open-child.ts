@@ -7,7 +7,7 @@
  *   node --import tsx test-support/open-child.ts <dbfile> <thread>
  */
 import { createInterface } from 'node:readline';
-import { conformanceEntry } from '@weft/graph';
+import { conformanceEntry } from '@weft/checkpoint/conformance';
 import { SqliteStore } from '../src/sqlite-store.ts';
 
 const [dbFile, thread] = process.argv.slice(2);

@@ -1,6 +1,6 @@
 import { describeValue, isPositiveInteger } from '../check-answer.ts';
 import { ModelError } from '../errors.ts';
-import type { OpenAIChatModelOptions, OpenAIToolChoice } from './openai-chat-model.ts';
+import type { OpenAIChatModelOptions, OpenAIToolChoice } from './openai-chat-model-options.ts';
 
 /** Options with defaults applied and `baseURL` without a trailing slash. */
 export interface ResolvedOpenAIOptions {

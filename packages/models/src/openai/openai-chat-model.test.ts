@@ -2,7 +2,8 @@ import { concatMessageChunks, type Message, type MessageChunk } from '@weft/chat
 import { describe, expect, it } from 'vitest';
 import type { ModelError } from '../errors.ts';
 import { parseRetryAfter } from './http-errors.ts';
-import { openAIChatModel, type OpenAIChatModelOptions } from './openai-chat-model.ts';
+import { openAIChatModel } from './openai-chat-model.ts';
+import type { OpenAIChatModelOptions } from './openai-chat-model-options.ts';
 import { useFakeOpenAI } from './test-support/use-fake-openai.ts';
 import { chunk, closedPort, completion, delayed, json, pause, sse, sseText, type Reply } from './test-support/fake-openai-server.ts';
 

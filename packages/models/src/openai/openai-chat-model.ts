@@ -3,57 +3,13 @@ import { checkOutputSpec } from '../check-output-spec.ts';
 import { ModelError } from '../errors.ts';
 import { AttemptScope } from './attempt-scope.ts';
 import { checkOpenAIOptions, type ResolvedOpenAIOptions } from './check-openai-options.ts';
+import type { OpenAIChatModelOptions } from './openai-chat-model-options.ts';
 import { fromOpenAIChunk, fromOpenAIResponse } from './from-openai-response.ts';
 import { openAIModelInfo } from './openai-model-info.ts';
 import { httpFailure, thrownFailure, type AttemptContext } from './http-errors.ts';
 import { readSse } from './read-sse.ts';
 import { withRetries, type AttemptResult } from './retry.ts';
 import { requestHeaders, toOpenAIRequest, type OpenAIRequest } from './to-openai-request.ts';
-
-export type OpenAIToolChoice = 'auto' | 'none' | 'required' | { name: string };
-
-export interface OpenAIChatModelOptions {
-  /** The API root, e.g. `https://api.openai.com/v1` or `http://127.0.0.1:1234/v1`; `/chat/completions` is appended. */
-  baseURL: string;
-  /** Sent as `Authorization: Bearer …` when set. */
-  apiKey?: string;
-  /** The provider's model id; also the `name` of the ChatModel. */
-  model: string;
-  /**
-   * Who serves the model, in OpenTelemetry's GenAI words (`info.provider`,
-   * which tracing reports as `gen_ai.provider.name`): `openai`,
-   * `azure.ai.openai`, `deepseek`, `groq`, … Default: `openai` for
-   * api.openai.com, else none (an OpenAI-compatible server may be anyone's).
-   */
-  provider?: string;
-  temperature?: number;
-  maxTokens?: number;
-  toolChoice?: OpenAIToolChoice;
-  parallelToolCalls?: boolean;
-  /**
-   * Structured output (`ModelCallOptions.output`) with `strict: true`: OpenAI then
-   * guarantees the schema, but accepts only schemas in its strict subset (every
-   * object with `additionalProperties: false` and all its properties required).
-   * Default false: the schema is sent without `strict` and guides the answer.
-   */
-  strictOutput?: boolean;
-  /** Per attempt (default 60000): the whole answer for `generate`, the longest silence for `stream`. */
-  timeoutMs?: number;
-  /**
-   * Retries after a 408, 409, 429, a 5xx or a network failure (default 2), the
-   * errors marked `retryable: true`; never after another 4xx, a timeout or an abort.
-   */
-  maxRetries?: number;
-  /**
-   * Backoff before retry n: `retryBaseMs · 2^(n-1)` (default 500), at most 30 s, with equal jitter
-   * (between half of it and all of it); a server's Retry-After wins (capped at 30 s). See `backoffDelay` in @weft/graph.
-   */
-  retryBaseMs?: number;
-  /** Extra request headers (they win over the defaults). */
-  headers?: Record<string, string>;
-  /** Default `globalThis.fetch`. */
-  fetch?: typeof globalThis.fetch;
-}
 
 /** A stream whose first chunk has arrived, with what is needed to read the rest. */
 interface OpenedStream {

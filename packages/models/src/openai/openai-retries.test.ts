@@ -2,7 +2,8 @@ import type { Message } from '@weft/chat-model';
 import { END, START, graph, type GraphEvent } from '@weft/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModelError } from '../errors.ts';
-import { openAIChatModel, type OpenAIChatModelOptions } from './openai-chat-model.ts';
+import { openAIChatModel } from './openai-chat-model.ts';
+import type { OpenAIChatModelOptions } from './openai-chat-model-options.ts';
 import { completion } from './test-support/fake-openai-server.ts';
 import { fakeFetch, jsonReply, type FetchReply } from './test-support/fake-fetch.ts';
 

@@ -1,4 +1,4 @@
-import { backoffDelay } from '@weft/graph';
+import { backoffDelay } from '@weft/common';
 import { abortableDelay } from '../abortable-delay.ts';
 import { abortedError, type AttemptFailure } from './http-errors.ts';
 
@@ -14,7 +14,7 @@ export interface RetryPolicy {
  * Runs `attempt(1)`, `attempt(2)`, … until one succeeds, one fails with an
  * error not marked `retryable: true` (for good), or `maxRetries` retries are
  * spent (then the last failure is thrown). Between attempts it waits as
- * `@weft/graph`'s `backoffDelay` says: from `retryBaseMs`, doubling, at most
+ * `@weft/common`'s `backoffDelay` says: from `retryBaseMs`, doubling, at most
  * 30 s, with equal jitter, or the server's Retry-After (capped at 30 s). The
  * wait ends at once, as MODEL_ABORTED, when `signal` aborts.
  */

@@ -1,5 +1,6 @@
 import { afterEach } from 'vitest';
-import { openAIChatModel, type OpenAIChatModelOptions } from '../openai-chat-model.ts';
+import { openAIChatModel } from '../openai-chat-model.ts';
+import type { OpenAIChatModelOptions } from '../openai-chat-model-options.ts';
 import { startFakeOpenAIServer, type FakeOpenAIServer, type Reply } from './fake-openai-server.ts';
 
 /**
