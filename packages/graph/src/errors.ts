@@ -1,13 +1,16 @@
+import type { CheckpointErrorCode } from '@weft/checkpoint';
 import { isWeftError as isAnyWeftError, retryableOf, WeftError as CommonWeftError, type WeftErrorOptions } from '@weft/common';
 
 /**
- * Every error Weft's graph layer raises is a `WeftError` with a stable `code`.
- * Check `err.code`, not `instanceof`: codes survive serialization into events
- * and checkpoints, and across package copies.
+ * Every error Weft's graph layer raises is a `WeftError` with a stable `code`:
+ * its own, or one of the checkpoint and store codes (`CheckpointErrorCode`,
+ * from @weft/checkpoint) that a run passes on. Check `err.code`, not
+ * `instanceof`: codes survive serialization into events and checkpoints, and
+ * across package copies.
  */
 export type WeftErrorCode =
+  | CheckpointErrorCode
   | 'GRAPH_INVALID'
-  | 'INVALID_ARGUMENT'
   | 'BRANCH_TARGET_INVALID'
   | 'INPUT_MERGE_CONFLICT'
   | 'MAX_STEPS_EXCEEDED'
@@ -16,19 +19,8 @@ export type WeftErrorCode =
   | 'RUN_ABORTED'
   | 'INTERRUPT_OUTSIDE_NODE'
   | 'STORE_REQUIRED'
-  | 'THREAD_NOT_FOUND'
-  | 'CHECKPOINT_NOT_FOUND'
-  | 'CHECKPOINT_CORRUPT'
-  | 'CHECKPOINT_VERSION'
-  | 'CHECKPOINT_GRAPH_MISMATCH'
-  | 'CHECKPOINT_UNSERIALIZABLE'
-  | 'CHECKPOINT_TOO_LARGE'
-  | 'CONCURRENT_RESUME'
-  | 'THREAD_BUSY'
-  | 'LEASE_LOST'
   | 'INTERRUPT_ALREADY_ANSWERED'
   | 'CHECKPOINT_NOT_LATEST'
-  | 'CHECKPOINTS_NOT_WRITTEN'
   | 'STATE_CONFLICT'
   | 'REDUCER_FAILED'
   | 'UNKNOWN_INTERRUPT'
@@ -38,8 +30,7 @@ export type WeftErrorCode =
   | 'RESUME_INVALID'
   | 'RUN_FAILED'
   | 'TASK_GRAPH_MISMATCH'
-  | 'TASK_DISPATCH_FAILED'
-  | 'VALUE_CORRUPT';
+  | 'TASK_DISPATCH_FAILED';
 
 /**
  * @weft/common's `WeftError` (the same class: `instanceof` holds for errors
