@@ -19,8 +19,8 @@
  */
 import { parseArgs } from 'node:util';
 import type { CheckpointRecord } from '@weft/graph';
-import { checkpointRecordSchema } from '../../packages/graph/src/checkpoint/checkpoint-record-schema.ts';
-import { recordShapeProblem } from '../../packages/graph/src/checkpoint/record-shape-problem.ts';
+import { checkpointRecordSchema } from '../../packages/checkpoint/src/record/checkpoint-record-schema.ts';
+import { recordShapeProblem } from '../../packages/checkpoint/src/record/record-shape-problem.ts';
 import { jtdCheck } from '../../packages/graph/src/schema/jtd.ts';
 import { markdownTable } from './harness/markdown-table.ts';
 import { percentile } from './harness/percentile.ts';

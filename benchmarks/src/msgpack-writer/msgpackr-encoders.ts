@@ -12,9 +12,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { crc32 } from 'node:zlib';
 import { CHECKPOINT_FORMAT_VERSION, type CheckpointRecord } from '@weft/graph';
-import { findUnloadablePatch } from '../../../packages/graph/src/checkpoint/find-unloadable-patch.ts';
-import { MAX_DEPTH } from '../../../packages/graph/src/checkpoint/max-depth.ts';
-import { findUnserializable } from '../../../packages/graph/src/checkpoint/unserializable.ts';
+import { findUnloadablePatch } from '../../../packages/checkpoint/src/codec/find-unloadable-patch.ts';
+import { MAX_DEPTH } from '../../../packages/checkpoint/src/record/max-depth.ts';
+import { findUnserializable } from '../../../packages/checkpoint/src/codec/unserializable.ts';
 
 type PackrClass = new (options: object) => { pack(value: unknown): Uint8Array };
 

@@ -1,9 +1,9 @@
 /**
  * @weft/graph's checkpoint shape check as it was written by hand until
  * 2026-11-26, kept so the benchmark (../record-shape.ts) can compare it with
- * the ajv JTD validator that replaced it (packages/graph/src/checkpoint/record-shape-problem.ts).
+ * the ajv JTD validator that replaced it (packages/checkpoint/src/record/record-shape-problem.ts).
  */
-import { pathKeyProblem } from '../../../packages/graph/src/state/path-key-problem.ts';
+import { pathKeyProblem } from '../../../packages/checkpoint/src/record/path-key-problem.ts';
 import type { CheckpointSource, CheckpointStatus } from '@weft/graph';
 
 /**
