@@ -3,6 +3,7 @@ import { WeftError } from '../errors.ts';
 import type { CompileOptions } from '../compiler/compile-options.ts';
 import { compileGraph } from '../compiler/compile-graph.ts';
 import { CompiledGraph } from '../compiler/compiled-graph.ts';
+import type { BranchContext } from './branch-context.ts';
 import type { NodeContext } from './node-context.ts';
 import type { Send } from './send.ts';
 import type { NodeOptions } from './node-options.ts';
@@ -20,7 +21,8 @@ export type NodeOutput<R> = R extends AsyncIterable<infer C> ? (C extends string
 /** What a branch route returns: target names, tasks started with send(), or a list mixing both. */
 export type RouteResult<T extends string = string> = T | Send | readonly (T | Send)[];
 
-export type BranchRoute<O = any, S = any> = (output: O, state: S) => RouteResult | PromiseLike<RouteResult>;
+/** A branch's route: where a node's output goes, given the output, the state after the step's changes, and the branch context. */
+export type BranchRoute<O = any, S = any> = (output: O, state: S, at: BranchContext) => RouteResult | PromiseLike<RouteResult>;
 
 export interface NodeSpec {
   name: string;
@@ -164,11 +166,13 @@ export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}, RunIn =
 
   /**
    * `route` returns one target or several (a fan-out), or tasks started with
-   * `send(node, input, key)`; every target must be listed in `targets`.
+   * `send(node, input, key)`; every target must be listed in `targets`. It
+   * gets the node's output, the state with the step's changes applied, and a
+   * `BranchContext` (the task it routes, and `emit` at the step's barrier).
    */
   addBranch<F extends Start | NameOf<N>, T extends End | NameOf<N>>(
     from: F,
-    route: (output: OutOf<N, F, In>, state: S) => RouteResult<NoInfer<T>> | PromiseLike<RouteResult<NoInfer<T>>>,
+    route: (output: OutOf<N, F, In>, state: S, at: BranchContext) => RouteResult<NoInfer<T>> | PromiseLike<RouteResult<NoInfer<T>>>,
     targets: readonly T[],
   ): this {
     if (typeof route !== 'function' || !Array.isArray(targets)) {

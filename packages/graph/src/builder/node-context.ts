@@ -1,4 +1,5 @@
 import type { Draft } from 'immer';
+import type { Channel } from '../events/channel.ts';
 
 /** What a node sees while it runs. */
 export interface NodeContext<S = unknown> {
@@ -19,8 +20,18 @@ export interface NodeContext<S = unknown> {
    * patch a recipe deleting it would record, without drafting. The key must exist.
    */
   remove(path: readonly (string | number)[]): void;
-  /** Emits a `node.custom` event carrying `data`. */
+  /**
+   * Emits a `node.custom` event: `emit(data)` carries any value; `emit(channel,
+   * data)` publishes `data` on a typed channel (see `channel()`), which a
+   * listener reads back typed with `run.channel(channel)`. Nothing is built
+   * when the run has no listener for custom events.
+   *
+   * @example
+   * const progress = channel<{ done: number }>('my-app.progress');
+   * graph({ name: 'g' }).addNode('work', (n: number, ctx) => (ctx.emit(progress, { done: n }), n));
+   */
   emit(data: unknown): void;
+  emit<T>(channel: Channel<T>, data: NoInfer<T>): void;
   /** Aborts on run cancellation and on this node's timeout. */
   readonly signal: AbortSignal;
   /** Subgraph nodes leading here, then this node's name. */

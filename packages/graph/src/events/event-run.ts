@@ -3,7 +3,7 @@
 // so `instanceof Observable` and `pipe()` with any operator from 'rxjs' are unchanged.
 import { Observable } from 'rxjs/internal/Observable';
 import type { Observer } from 'rxjs';
-import type { EventHub } from './event-hub.ts';
+import { EventHub } from './event-hub.ts';
 import { RunStream, type EventFold } from './run-stream.ts';
 
 /**
@@ -12,17 +12,36 @@ import { RunStream, type EventFold } from './run-stream.ts';
  * so anything that subscribes or iterates in the same tick sees every event;
  * later subscribers see the events from then on. Node failures resolve with
  * an error status; misuse before the run starts rejects.
+ *
+ * Its events come from a hub the run emits into, or from an Observable
+ * (`source`) made from another run's streams: that one is subscribed once,
+ * at once, and fanned out to this run's subscribers and iterators as a hub's
+ * events are; it should not emit before the next microtask.
+ *
+ * @example
+ * // A run of another layer, made from a graph run's channel: each message's data is an event of its own.
+ * const events = new RunStream<Note>((out) => graphRun.channel(notes).subscribe({ next: (m) => out.next(m.data), complete: () => out.complete() }));
+ * const run = new EventRun(events, graphRun.then((r) => r.status));
  */
 export class EventRun<E, R> extends Observable<E> implements AsyncIterable<E>, PromiseLike<R> {
   readonly #hub: EventHub<E>;
   readonly #result: Promise<R>;
 
-  constructor(hub: EventHub<E>, result: Promise<R>) {
+  constructor(hub: EventHub<E>, result: Promise<R>);
+  constructor(source: Observable<E>, result: Promise<R>);
+  constructor(source: EventHub<E> | Observable<E>, result: Promise<R>) {
+    const hub = source instanceof EventHub ? source : new EventHub<E>();
     super((subscriber) => hub.subscribe(subscriber));
     this.#hub = hub;
     this.#result = result;
     // A run nobody awaits must not crash the process on a rejection; subscribers still see it.
     result.catch(() => {});
+    if (hub !== source)
+      (source as Observable<E>).subscribe({
+        next: (event) => hub.emit(event),
+        error: (err: unknown) => hub.close(err),
+        complete: () => hub.close(),
+      });
   }
 
   then<A = R, B = never>(

@@ -19,7 +19,8 @@ export type GraphEvent =
   | (Base & { type: 'step.start'; nodes: string[] })
   | (Base & { type: 'node.start'; node: string; key: string | undefined; input: unknown; attempt: number })
   | (Base & { type: 'node.chunk'; node: string; key: string | undefined; chunk: unknown })
-  | (Base & { type: 'node.custom'; node: string; key: string | undefined; data: unknown })
+  /** `channel`: the name of the channel it was published on (`ctx.emit(channel, data)`); absent for `ctx.emit(data)`. */
+  | (Base & { type: 'node.custom'; node: string; key: string | undefined; channel?: string; data: unknown })
   | (Base & { type: 'node.retry'; node: string; key: string | undefined; attempt: number; error: WeftErrorJSON; delayMs: number })
   | (Base & { type: 'node.end'; node: string; key: string | undefined; output: unknown; durationMs: number })
   | (Base & { type: 'state.patch'; patches: Patch[] })

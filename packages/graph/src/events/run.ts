@@ -2,13 +2,15 @@
 // import on this machine, against 35 ms for this file and what it needs). It is the module 'rxjs' re-exports,
 // so `instanceof Observable` and `pipe()` with any operator from 'rxjs' are unchanged.
 import { Observable } from 'rxjs/internal/Observable';
+import { filter } from 'rxjs/internal/operators/filter';
 import type { Observer } from 'rxjs';
+import { channelName, type Channel, type ChannelMessage } from './channel.ts';
 import { WeftError } from '../errors.ts';
 import type { EventHub } from './event-hub.ts';
 import { EventRun } from './event-run.ts';
 import { GRAPH_EVENT_TYPES, type GraphEvent, type GraphEventType } from './graph-event.ts';
 import type { RunResult } from './run-result.ts';
-import type { RunStream } from './run-stream.ts';
+import { RunStream } from './run-stream.ts';
 import { STATE_VALUES_EVENTS, stateValues } from './state-values.ts';
 import { STEP_UPDATES_EVENTS, stepUpdates, type StepUpdate } from './step-updates.ts';
 
@@ -44,6 +46,23 @@ export class Run<Out = unknown, S = unknown> extends EventRun<GraphEvent, RunRes
     const wanted = new Set<string>(types);
     // Sound: the hub passes this subscriber only events whose type is in `wanted`.
     return new Observable((subscriber) => this.subscribeTo(wanted, subscriber as unknown as Observer<GraphEvent>));
+  }
+
+  /**
+   * The messages published on `channel` (by nodes, `ctx.emit(channel, data)`,
+   * and branch routes, `at.emit(channel, data)`), typed, each with where and
+   * when it was published (`path`, `node`, `key`, `step`). Only custom events
+   * are built for it; those of other channels are left out.
+   *
+   * @example
+   * const progress = channel<{ done: number }>('my-app.progress');
+   * compiled.run(input).channel(progress).subscribe(({ node, data }) => console.log(node, data.done));
+   */
+  channel<T>(channel: Channel<T>): RunStream<ChannelMessage<T>> {
+    const name = channelName(channel, 'run.channel(channel)');
+    const messages = this.only('node.custom').pipe(filter((e) => e.channel === name));
+    // Sound: the filter lets through only what was published on this channel, whose data the channel types.
+    return new RunStream<ChannelMessage<T>>((subscriber) => messages.subscribe(subscriber as Observer<unknown>));
   }
 
   /**

@@ -121,6 +121,12 @@ class StepLoop {
     return out;
   }
 
+  /** What branch routes publish (`at.emit`): custom events of the routed tasks, at the barrier, when someone listens. */
+  readonly #publish = (node: string, key: string | undefined, channel: string, data: unknown): void => {
+    const { scope } = this.#o;
+    if (scope.hub.wants('node.custom')) emit(scope, this.#step, { type: 'node.custom', node, key, channel, data });
+  };
+
   /** Where the step about to run stands, for a dispatcher: the checkpoint it starts from, and the state. */
   readonly #place = () => {
     const { plan, cursor, writer } = this.#o;
@@ -168,7 +174,9 @@ class StepLoop {
     try {
       const routing = routeOutputs(
         cursor,
-        tasks.map((t, i) => ({ node: t.node, output: done[i]!.output })),
+        tasks.map((t, i) => ({ node: t.node, key: t.key, output: done[i]!.output })),
+        this.#publish,
+        step,
       );
       if (routing) await routing;
     } catch (err) {

@@ -1,4 +1,5 @@
 import type { Draft } from 'immer';
+import { channelName, type Channel } from '../events/channel.ts';
 import type { NodeContext } from '../builder/node-context.ts';
 import type { PlanNode } from '../compiler/execution-plan.ts';
 import type { NodeState } from '../state/node-state.ts';
@@ -51,8 +52,14 @@ export class NodeContextImpl implements NodeContext<any> {
     this.nodeState.append(path, values);
   }
 
-  emit(data: unknown): void {
-    if (this.scope.hub.wants('node.custom'))
-      emit(this.scope, this.step, { type: 'node.custom', node: this.planNode.name, key: this.key, data });
+  emit(data: unknown): void;
+  emit<T>(channel: Channel<T>, data: T): void;
+  emit(first: unknown, second?: unknown): void {
+    // Two arguments: a channel and its data (checked even when nobody listens, so a mistake shows at once).
+    const channel = arguments.length < 2 ? undefined : channelName(first, 'emit(channel, data)');
+    if (!this.scope.hub.wants('node.custom')) return;
+    const node = this.planNode.name;
+    if (channel === undefined) emit(this.scope, this.step, { type: 'node.custom', node, key: this.key, data: first });
+    else emit(this.scope, this.step, { type: 'node.custom', node, key: this.key, channel, data: second });
   }
 }

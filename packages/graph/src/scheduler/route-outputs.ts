@@ -1,4 +1,6 @@
+import type { BranchContext } from '../builder/branch-context.ts';
 import type { RouteResult } from '../builder/graph-builder.ts';
+import { channelName, type Channel } from '../events/channel.ts';
 import { Send } from '../builder/send.ts';
 import type { PlanBranch, PlanNode, PlanTarget } from '../compiler/execution-plan.ts';
 import { WeftError } from '../errors.ts';
@@ -11,8 +13,13 @@ const NONE = Symbol('none');
 
 interface Routed {
   node: PlanNode;
+  /** The task's send() key, for its routes' BranchContext. */
+  key?: string | undefined;
   output: unknown;
 }
+
+/** Emits what a branch route publishes (`at.emit`) as the routed task's `node.custom` event; absent where no step ran. */
+export type RoutePublisher = (node: string, key: string | undefined, channel: string, data: unknown) => void;
 
 /**
  * Moves a step's outputs along edges and branches into the next frontier.
@@ -21,8 +28,13 @@ interface Routed {
  * passes the skip on. Outputs are routed in node order, so the result is
  * deterministic. Synchronous unless a branch route returns a promise.
  */
-export function routeOutputs(cursor: Cursor, results: readonly Routed[]): void | Promise<void> {
-  const router = new Router(cursor);
+export function routeOutputs(
+  cursor: Cursor,
+  results: readonly Routed[],
+  publish?: RoutePublisher,
+  step = cursor.step,
+): void | Promise<void> {
+  const router = new Router(cursor, publish, step);
   for (let i = 0; i < results.length; i++) {
     const waiting = router.route(results[i]!);
     if (waiting) return continueAsync(router, results, i, waiting);
@@ -45,25 +57,31 @@ class Router {
   readonly sent: Task[] = [];
   end: unknown = NONE;
 
-  constructor(readonly cursor: Cursor) {}
+  constructor(
+    readonly cursor: Cursor,
+    readonly publish: RoutePublisher | undefined,
+    readonly step: number,
+  ) {}
 
   /** Routes one node's output; returns a promise only while an async branch route is pending. */
-  route({ node, output }: Routed): Promise<void> | undefined {
+  route({ node, key, output }: Routed): Promise<void> | undefined {
     for (const to of node.edges) this.deliver(node, to, output);
+    if (node.branches.length === 0) return undefined;
+    const at = new RouteAt(node.name, key, this.step, this.publish);
     for (let b = 0; b < node.branches.length; b++) {
       const branch = node.branches[b]!;
-      const chosen = branch.route(output, this.cursor.state);
-      if (isThenable(chosen)) return this.routeRest(node, output, b, chosen);
+      const chosen = branch.route(output, this.cursor.state, at);
+      if (isThenable(chosen)) return this.routeRest(node, output, b, chosen, at);
       this.take(node, branch, chosen, output);
     }
     return undefined;
   }
 
-  async routeRest(node: PlanNode, output: unknown, from: number, first: PromiseLike<RouteResult>): Promise<void> {
+  async routeRest(node: PlanNode, output: unknown, from: number, first: PromiseLike<RouteResult>, at: BranchContext): Promise<void> {
     this.take(node, node.branches[from]!, await first, output);
     for (let b = from + 1; b < node.branches.length; b++) {
       const branch = node.branches[b]!;
-      const chosen = branch.route(output, this.cursor.state);
+      const chosen = branch.route(output, this.cursor.state, at);
       this.take(node, branch, isThenable(chosen) ? await chosen : chosen, output);
     }
   }
@@ -146,6 +164,21 @@ class Router {
       cursor.ended = true;
       cursor.output = this.end;
     }
+  }
+}
+
+/** The BranchContext of one routed task: made once per task whose node has branches. */
+class RouteAt implements BranchContext {
+  constructor(
+    readonly node: string,
+    readonly key: string | undefined,
+    readonly step: number,
+    readonly publish: RoutePublisher | undefined,
+  ) {}
+
+  emit<T>(channel: Channel<T>, data: T): void {
+    const name = channelName(channel, 'at.emit(channel, data)');
+    this.publish?.(this.node, this.key, name, data);
   }
 }
 
