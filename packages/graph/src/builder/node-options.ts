@@ -1,6 +1,6 @@
 import type { Draft } from 'immer';
-import type { WeftError } from '../errors.ts';
 import type { BackoffPolicy } from '@weft/common';
+import type { WeftError } from '../errors.ts';
 
 /** How a node with several incoming edges fires. */
 export type Trigger = 'any' | 'all';

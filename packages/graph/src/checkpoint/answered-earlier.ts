@@ -1,5 +1,5 @@
-import { WeftError } from '../errors.ts';
 import { type CheckpointEntry, type CheckpointStore, decodeCheckpoint } from '@weft/checkpoint';
+import { WeftError } from '../errors.ts';
 
 /** How many checkpoints back from where a resume starts an earlier answer is looked for. */
 const LOOK_BACK = 1_000;

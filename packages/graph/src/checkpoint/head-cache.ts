@@ -1,5 +1,5 @@
-import type { ChainPosition } from './checkpoint-writer.ts';
 import type { CheckpointEntry, CheckpointStore } from '@weft/checkpoint';
+import type { ChainPosition } from './checkpoint-writer.ts';
 
 /** What a process remembers about a thread's head after a run of its own finished there. */
 export interface HeadState {

@@ -1,4 +1,3 @@
-import { WeftError } from '../errors.ts';
 import {
   checkEntryMeta,
   type CheckpointEntry,
@@ -11,6 +10,7 @@ import {
   LeaseKeeper,
   processHolder,
 } from '@weft/checkpoint';
+import { WeftError } from '../errors.ts';
 
 /** What `keep` sees of a checkpoint: its record without the state (rebuilding every state would cost a replay). */
 export interface PruneCandidate {

@@ -1,5 +1,5 @@
-import { checkpointView, type CheckpointView } from '../checkpoint/checkpoint-view.ts';
 import { type CheckpointRecord, type CheckpointStore, checkThreadId } from '@weft/checkpoint';
+import { checkpointView, type CheckpointView } from '../checkpoint/checkpoint-view.ts';
 import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
 import { pruneThread, type PruneOptions, type PruneResult } from '../checkpoint/prune-thread.ts';
 import { WeftError } from '../errors.ts';

@@ -1,6 +1,6 @@
+import type { CheckpointStore } from '@weft/checkpoint';
 import type { BranchRoute, NodeFn } from '../builder/graph-builder.ts';
 import type { NodeOptions } from '../builder/node-options.ts';
-import type { CheckpointStore } from '@weft/checkpoint';
 import type { CheckpointPolicy } from './compile-options.ts';
 import type { PathReducer } from '../state/state-reducers.ts';
 import type { StandardSchemaV1 } from '../schema/standard-schema.ts';

@@ -1,5 +1,5 @@
-import { WeftError, isWeftError } from '../errors.ts';
 import { errorFromJSON } from '@weft/common';
+import { WeftError, isWeftError } from '../errors.ts';
 import { emit, type RunScope, type Task } from '../scheduler/run-scope.ts';
 import type { TaskOutcome } from '../scheduler/run-task.ts';
 import type { DispatchBatch, TaskDispatcher, TaskResult } from './task-dispatcher.ts';

@@ -1,6 +1,6 @@
+import { errorToJSON } from '@weft/common';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import { WeftError } from '../errors.ts';
-import { errorToJSON } from '@weft/common';
 import { EventHub } from '../events/event-hub.ts';
 import type { GraphEvent } from '../events/graph-event.ts';
 import { neverAbortingSignal } from '../scheduler/execute-step.ts';

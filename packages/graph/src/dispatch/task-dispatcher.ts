@@ -1,7 +1,7 @@
 import type { Patch } from 'immer';
 import type { WeftErrorJSON } from '@weft/common';
-import type { EventBody, GraphEvent } from '../events/graph-event.ts';
 import type { InterruptRecord } from '@weft/checkpoint';
+import type { EventBody, GraphEvent } from '../events/graph-event.ts';
 
 /** One task of a step, as it travels to the process that runs it. */
 export interface DispatchedTask {

@@ -1,5 +1,5 @@
-import { WeftError, isWeftError } from '../errors.ts';
 import type { InterruptRecord } from '@weft/checkpoint';
+import { WeftError, isWeftError } from '../errors.ts';
 import type { Cursor } from './cursor.ts';
 import { taskId } from './run-scope.ts';
 import type { TaskOutcome } from './run-task.ts';

@@ -1,8 +1,8 @@
 import type { CheckpointRecord, CheckpointSource, CheckpointStatus, InterruptRecord, PendingRecord } from '@weft/checkpoint';
+import type { WeftErrorJSON } from '@weft/common';
 import type { RecordBody } from '../checkpoint/checkpoint-writer.ts';
 import type { ExecutionPlan, PlanNode } from '../compiler/execution-plan.ts';
 import { WeftError } from '../errors.ts';
-import type { WeftErrorJSON } from '@weft/common';
 import type { Cursor, PendingResult } from './cursor.ts';
 import { taskId } from './run-scope.ts';
 

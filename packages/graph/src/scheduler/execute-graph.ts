@@ -1,10 +1,10 @@
 import type { Patch } from 'immer';
 import type { CheckpointRecord, CheckpointStatus, InterruptRecord, LeaseKeeper } from '@weft/checkpoint';
+import { errorFromJSON, errorToJSON, type WeftErrorJSON } from '@weft/common';
 import type { CheckpointWriter, WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
 import type { CheckpointPolicy } from '../compiler/compile-options.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import { WeftError, isWeftError } from '../errors.ts';
-import { errorFromJSON, errorToJSON, type WeftErrorJSON } from '@weft/common';
 import type { RunStatus } from '../events/run-result.ts';
 import { applyStepUpdates } from '../state/apply-step-updates.ts';
 import { asWeftError, collectStop } from './collect-stop.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { CheckpointStore } from '@weft/checkpoint';
 import type { TaskDispatcher } from '../dispatch/task-dispatcher.ts';
 import type { Instrumentation } from '../instrument/instrumentation.ts';
 import { CheckpointWriter, type ChainPosition, type WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
-import type { CheckpointStore } from '@weft/checkpoint';
 import { recallHead } from '../checkpoint/head-cache.ts';
 import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
 import type { CheckpointPolicy } from '../compiler/compile-options.ts';

@@ -1,8 +1,8 @@
 import type { Draft, Patch } from 'immer';
+import { type CheckpointRecord, type CheckpointStore, checkThreadId, type LeaseKeeper } from '@weft/checkpoint';
 import type { TaskDispatcher } from '../dispatch/task-dispatcher.ts';
 import type { Instrumentation } from '../instrument/instrumentation.ts';
 import { instrumentationProblem } from '../instrument/instrumentation-problem.ts';
-import { type CheckpointRecord, type CheckpointStore, checkThreadId, type LeaseKeeper } from '@weft/checkpoint';
 import { CheckpointWriter } from '../checkpoint/checkpoint-writer.ts';
 import { recallHead } from '../checkpoint/head-cache.ts';
 import { answeredEarlier } from '../checkpoint/answered-earlier.ts';

@@ -1,5 +1,5 @@
-import type { CheckpointWriter, WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
 import { type CheckpointStore, type ClaimOptions, LeaseKeeper, processHolder } from '@weft/checkpoint';
+import type { CheckpointWriter, WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
 import type { CheckpointPolicy } from '../compiler/compile-options.ts';
 import { WeftError } from '../errors.ts';
 import type { Cursor } from './cursor.ts';

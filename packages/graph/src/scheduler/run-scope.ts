@@ -1,9 +1,9 @@
 import type { CheckpointRecord, InterruptRecord } from '@weft/checkpoint';
+import type { WeftErrorJSON } from '@weft/common';
 import type { ExecutionPlan, PlanNode } from '../compiler/execution-plan.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { EventBody, GraphEvent } from '../events/graph-event.ts';
 import type { WeftError } from '../errors.ts';
-import type { WeftErrorJSON } from '@weft/common';
 import type { TaskDispatcher } from '../dispatch/task-dispatcher.ts';
 
 /** A node queued for a step. */

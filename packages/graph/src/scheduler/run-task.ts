@@ -1,8 +1,8 @@
 import type { Patch } from 'immer';
 import type { CheckpointRecord, InterruptRecord } from '@weft/checkpoint';
+import { backoffDelay, errorToJSON, retryableOf } from '@weft/common';
 import type { PlanNode } from '../compiler/execution-plan.ts';
 import { NodeError, WeftError, isWeftError } from '../errors.ts';
-import { backoffDelay, errorToJSON, retryableOf } from '@weft/common';
 import { GraphInterrupt } from '../interrupt/graph-interrupt.ts';
 import { nodeScope, type NodeScope } from '../interrupt/node-scope.ts';
 import { NodeState } from '../state/node-state.ts';

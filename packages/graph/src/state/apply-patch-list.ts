@@ -1,9 +1,9 @@
 import type { Patch } from 'immer';
+import { pathKeyProblem } from '@weft/checkpoint';
 import { deepFreeze } from './deep-freeze.ts';
 import { WeftError } from '../errors.ts';
 import { isContainer, shallowCopy, type Container } from './container.ts';
 import { IndexedList } from './indexed-list.ts';
-import { pathKeyProblem } from '@weft/checkpoint';
 
 /**
  * Applies immer patches to a frozen state tree the way `applyPatches` does

@@ -1,8 +1,8 @@
 import type { Draft, Patch } from 'immer';
+import { pathKeyProblem } from '@weft/checkpoint';
 import { applyRecipe, type Recipe } from './apply-recipe.ts';
 import { freezeOwned } from './apply-patch-list.ts';
 import { WeftError } from '../errors.ts';
-import { pathKeyProblem } from '@weft/checkpoint';
 import { appendIn, removeIn, setIn, type StatePath } from './write-path.ts';
 
 /**

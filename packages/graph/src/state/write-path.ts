@@ -1,8 +1,8 @@
 import type { Patch } from 'immer';
+import { pathKeyProblem } from '@weft/checkpoint';
 import { deepFreeze } from './deep-freeze.ts';
 import { WeftError } from '../errors.ts';
 import { isContainer, shallowCopy, type Container } from './container.ts';
-import { pathKeyProblem } from '@weft/checkpoint';
 
 /** Where a value sits in the state: object keys and array indexes from the root. */
 export type StatePath = readonly (string | number)[];
