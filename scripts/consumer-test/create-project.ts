@@ -24,7 +24,7 @@ const readJson = async (path: string): Promise<Record<string, any>> => JSON.pars
 /**
  * Writes a project in `dir`, outside the workspace, that depends on the
  * tarballs. `overrides` make every nested @weft/* dependency (the CLI's
- * @weft/agents, the stores' @weft/graph) the tarball too, so nothing comes
+ * @weft/agents, the stores' @weft/checkpoint) the tarball too, so nothing comes
  * from the registry. The tools a user adds (TypeScript, tsx, pg and its
  * types) get the versions the workspace uses.
  */

@@ -3,7 +3,20 @@
 // those of their dependencies) must compile as a user's project sees them.
 // `Equal` fails the build when an inferred type drifts; `@ts-expect-error`
 // fails it when a mistake stops being caught.
-import { END, MemoryStore, START, graph, interrupt, type CheckpointStore, type GraphEvent, type RunResult } from '@weft/graph';
+import {
+  END,
+  MemoryStore,
+  START,
+  graph,
+  interrupt,
+  type CheckpointStore,
+  type GraphEvent,
+  type RunResult,
+  type WeftError,
+} from '@weft/graph';
+import { WeftError as CommonWeftError, backoffDelay } from '@weft/common';
+import { concurrentResume, decodeCheckpoint, type CheckpointErrorCode, type CheckpointStore as StoreContract } from '@weft/checkpoint';
+import { checkpointStoreConformance, type ConformanceApi } from '@weft/checkpoint/conformance';
 import { Runner, chatModelAgent, tool, type AgentEvent, type AgentRunResult, type Tool } from '@weft/agents';
 import { assistantMessage, type ChatModel, type Message } from '@weft/chat-model';
 import { scriptedModel, type ScriptItem } from '@weft/models';
@@ -81,6 +94,29 @@ const stores: CheckpointStore[] = [
   new SqliteStore({ path: ':memory:' }),
   new PostgresStore({ connectionString: 'postgres://localhost/x' }),
 ];
+
+// The stores implement @weft/checkpoint's contract, which @weft/graph re-exports as the very same type.
+expectType<Equal<CheckpointStore, StoreContract>>();
+const contract: StoreContract[] = stores;
+
+// @weft/graph's WeftError is @weft/common's class, with graph's codes as its default.
+const lost = concurrentResume('t1', 3, 1);
+expectType<Equal<typeof lost, CommonWeftError<CheckpointErrorCode>>>();
+const asGraphError: WeftError = lost;
+class CacheError extends CommonWeftError<'CACHE_DOWN'> {}
+// @ts-expect-error a code outside the union the subclass gave
+new CacheError('CACHE_MISS', 'gone');
+
+// A store author's test runs the conformance suite with any runner's describe, it and expect.
+export function storeSuite(api: ConformanceApi): string {
+  checkpointStoreConformance('MemoryStore', () => contract[0]!, api);
+  return `${asGraphError.code} ${backoffDelay({ jitter: false }, 2)}`;
+}
+
+export async function headStatus(store: StoreContract): Promise<string | undefined> {
+  const head = await store.get('t1');
+  return head && decodeCheckpoint(head.bytes, 'the head of t1').status;
+}
 
 export async function runAgent(): Promise<string> {
   const runner = new Runner({
