@@ -44,20 +44,25 @@ export type { ApprovalDecision } from './compile/approval-decision-schema.ts';
 // Agents
 export { chatModelAgent } from './agents/chat-model-agent.ts';
 export type { ChatModelAgent, ChatModelAgentConfig, ModelInputParts } from './agents/chat-model-agent.ts';
+export type { ChatModelSettings } from './agents/chat-model-agent-config.ts';
 export { DEFAULT_MODEL_CALL_LIMITS } from './limits/model-call-limits.ts';
 export type { ModelCallLimits, ModelCallLimit } from './limits/model-call-limits.ts';
-export type { Agent } from './agents/agent.ts';
 export type { OutputOf, TypedOutput } from './agents/agent-output.ts';
 export type { OutputSchema, OutputSchemaType } from './agents/output-schema.ts';
-export { sequential, parallel, loop } from './agents/workflow-agents.ts';
+export { sequential } from './agents/sequential-agent.ts';
+export { parallel } from './agents/parallel-agent.ts';
+export { loop } from './agents/loop-agent.ts';
 export { withSubAgents, deterministicTransfer } from './agents/transfer.ts';
-export type { TransferOptions } from './agents/transfer.ts';
 export { supervisor } from './agents/supervisor.ts';
 export { agentTool } from './agents/agent-tool.ts';
 export { planExecute } from './agents/plan-execute.ts';
 export type { PlanExecuteConfig } from './agents/plan-execute.ts';
 export type { AgentTool, AgentToolOptions } from './agents/agent-tool.ts';
-export type { SequentialAgent, ParallelAgent, LoopAgent, WorkflowAgent } from './agents/workflow-agents.ts';
+export type { SequentialAgent } from './agents/sequential-agent.ts';
+export type { ParallelAgent } from './agents/parallel-agent.ts';
+export type { LoopAgent } from './agents/loop-agent.ts';
+export type { WorkflowAgent } from './agents/workflow-agent.ts';
+export type { WorkflowConfig } from './agents/workflow-config.ts';
 export type {
   AgentEvent,
   AgentEventType,
@@ -72,6 +77,15 @@ export type {
   AgentErrorEvent,
 } from './agents/agent-event.ts';
 export { agentEventOf } from './runner/agent-event-of.ts';
+export { agentEvents } from './compile/agent-events.ts';
+
+// Agent kinds: the interface every agent implements, and what a kind of your own compiles with
+export { AGENT, isAgent } from './agents/agent.ts';
+export type { Agent, AgentCompiler, AgentScope, AgentGraphBuilder, Target, TransferOptions } from './agents/agent.ts';
+export { defineAgent } from './agents/define-agent.ts';
+export { childScope } from './compile/child-scope.ts';
+export { emitAgentEvent } from './compile/emit-agent-event.ts';
+export { recordEvents, visibleEvents } from './compile/agent-run-state.ts';
 
 // Instrumentation
 export { observeModelInput } from './compile/observe-model-input.ts';

@@ -1,7 +1,7 @@
 import { AgentError } from '../errors.ts';
 import type { JsonSchema, ToolSpec } from '@weft/chat-model';
 import { tool, type ToolCheck, type ToolParameters } from '../tools/tool.ts';
-import type { Agent } from './agent.ts';
+import { isAgent, type Agent } from './agent.ts';
 
 export interface AgentToolOptions {
   /** Default: the agent's name. */
@@ -41,8 +41,7 @@ const REQUEST: JsonSchema = {
 };
 
 export function agentTool(agent: Agent, options: AgentToolOptions = {}): AgentTool {
-  if (agent === null || typeof agent !== 'object' || typeof agent.kind !== 'string')
-    throw new AgentError('INVALID_ARGUMENT', 'agentTool(agent, options?) needs an agent');
+  if (!isAgent(agent)) throw new AgentError('INVALID_ARGUMENT', 'agentTool(agent, options?) needs an agent');
   const schema = options.inputSchema ?? REQUEST;
   // tool() validates the name and compiles the schema; its execute is never called (the agent runs as a subgraph).
   const asTool = tool({

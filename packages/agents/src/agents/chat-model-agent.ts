@@ -1,90 +1,40 @@
+import type { ToolSpec } from '@weft/chat-model';
 import { AgentError } from '../errors.ts';
-import type { HistoryRewriter } from '../history/rewrite-history.ts';
-import type { Message } from '@weft/chat-model';
-import type { ChatModel } from '@weft/chat-model';
 import type { Tool } from '../tools/tool.ts';
-import { isToolset, type Toolset } from '../tools/toolset.ts';
-import type { Agent } from './agent.ts';
-import type { TypedOutput } from './agent-output.ts';
-import { checkOutputSchema, type OutputSchema, type OutputSchemaType } from './output-schema.ts';
+import { currentTools, isToolset } from '../tools/toolset.ts';
+import type { Agent, AgentCompiler, AgentScope, Target, TransferOptions } from './agent.ts';
 import type { AgentTool } from './agent-tool.ts';
-import type { TransferOptions } from './transfer.ts';
-import { checkModelCallLimits, type ModelCallLimits } from '../limits/model-call-limits.ts';
+import type { ChatModelAgentConfig, ChatModelSettings } from './chat-model-agent-config.ts';
+import { copyAgent } from './copy-agent.ts';
+import { defineAgent, isAgentName } from './define-agent.ts';
+import { checkOutputSchema, type OutputSchema, type OutputSchemaType } from './output-schema.ts';
+import { checkModelCallLimits, resolveModelCallLimits } from '../limits/model-call-limits.ts';
 import { checkResultLimit } from '../limits/tool-result-limit.ts';
+import { addAgentToolNodes } from '../compile/agent-tool-nodes.ts';
+import { exitTool } from '../compile/built-in-tools.ts';
+import { childScope } from '../compile/child-scope.ts';
+import { modelAnnotations } from '../compile/model-annotations.ts';
+import { modelNode } from '../compile/model-node.ts';
+import { outputNode, outputRoute } from '../compile/output-node.ts';
+import { routeModel } from '../compile/route-model.ts';
+import { toolsNode } from '../compile/tools-node.ts';
+import { TRANSFER_TOOL, transferTool } from '../compile/transfer-tool.ts';
+import { turnRoute } from '../compile/turn-route.ts';
 
-/** What genModelInput receives to build the model's messages itself. */
-export interface ModelInputParts {
-  /** The instruction with placeholders filled ('' when none). */
-  instruction: string;
-  /** Earlier runs of the thread (rewritten), then this run's input messages. */
-  input: Message[];
-  /** Earlier events of the run as this agent sees them (already rewritten). */
-  history: Message[];
-}
+export type { ChatModelAgentConfig, ModelInputParts } from './chat-model-agent-config.ts';
 
-export interface ChatModelAgentConfig {
-  name: string;
-  description: string;
-  /** A leading system message; `{key}` is filled from session values. */
-  instruction?: string;
-  model: ChatModel;
-  /** Tools, agents used as tools (agentTool), and toolsets whose tools may change while the agent runs (an MCP server's). */
-  tools?: (Tool | AgentTool | Toolset)[];
-  /** Model calls per activation (default 20); one more is a MAX_ITERATIONS_EXCEEDED error event. */
-  maxIterations?: number;
-  /**
-   * Bounds on each model call (chunks, bytes, time), over the Runner's
-   * `modelCallLimits` and the defaults, field by field; going over one fails
-   * the agent with MODEL_OUTPUT_LIMIT (see ModelCallLimits).
-   */
-  modelCallLimits?: ModelCallLimits;
-  /**
-   * UTF-8 bytes a tool's result may have (default 1 MiB) unless the tool sets
-   * its own `maxResultBytes`: a larger result is a TOOL_RESULT_TOO_LARGE tool
-   * error, kept out of the history.
-   */
-  maxToolResultBytes?: number;
-  /** Store the agent's final output in session values under this key (the validated value with an outputSchema, else the text). */
-  outputKey?: string;
-  /**
-   * Structured output: the final answer must be JSON matching this schema (a
-   * Standard Schema such as Zod's, or a JSON Schema). The model is asked for
-   * it (response_format / object output); an answer that does not parse or
-   * validate goes back to the model with the validation message, up to
-   * `outputRetries` times, before an OUTPUT_INVALID error.
-   */
-  outputSchema?: OutputSchema;
-  /** Corrections asked of the model for an invalid structured answer (default 2). */
-  outputRetries?: number;
-  /** Give the model an `exit` tool (`final_result`) that ends the agent and its enclosing workflows. */
-  exit?: boolean;
-  /** Names of tools whose result ends the agent and is its output. */
-  returnDirectly?: string[];
-  /** 'return' (default): tool failures go back to the model as tool messages. 'throw': the run fails. */
-  toolErrors?: 'return' | 'throw';
-  /** Replaces how the model's messages are assembled. */
-  genModelInput?: (parts: ModelInputParts) => Message[];
-  /** Replaces how other agents' events are shown to this agent. */
-  historyRewriter?: HistoryRewriter;
-  /** Leave transfer calls and their results out of what this agent sees. */
-  skipTransferMessages?: boolean;
-}
-
-/** A ChatModelAgent: a model that calls tools in a ReAct loop, compiled to `model → tools → model`. `O`: its final output's type. */
-export interface ChatModelAgent<O = unknown>
-  extends Readonly<Omit<ChatModelAgentConfig, 'tools' | 'maxIterations' | 'outputRetries'>>, TypedOutput<O> {
+/**
+ * A ChatModelAgent: a model that calls tools in a ReAct loop, compiled to
+ * `model → tools → model` (two graph steps a turn). `O`: its final output's type.
+ */
+export interface ChatModelAgent<O = unknown> extends ChatModelSettings, Agent<O> {
   readonly kind: 'chat-model';
-  readonly maxIterations: number;
-  readonly outputRetries: number;
-  readonly tools: readonly (Tool | AgentTool | Toolset)[];
-  /** Set by withSubAgents. */
+  readonly outputSchema?: OutputSchema;
+  /** Set by withSubAgents: the agents it can transfer to. */
   readonly subAgents?: readonly Agent[];
   readonly transferOptions?: TransferOptions;
-  /** Set by deterministicTransfer: the agent that runs after this one ends. */
-  readonly handoff?: string;
+  withSubAgents(children: readonly Agent[], options: TransferOptions): ChatModelAgent<O>;
 }
-
-const NAME = /^[A-Za-z0-9_-][A-Za-z0-9_ .-]{0,63}$/;
 
 /**
  * Defines a ChatModelAgent; a bad definition is a typed error at once. With an
@@ -105,7 +55,7 @@ export function chatModelAgent<const S extends OutputSchema | undefined = undefi
 ): ChatModelAgent<OutputSchemaType<S>> {
   const bad = (msg: string) => new AgentError('INVALID_ARGUMENT', `chatModelAgent ${JSON.stringify(config?.name)}: ${msg}`);
   if (config === null || typeof config !== 'object') throw new AgentError('INVALID_ARGUMENT', 'chatModelAgent() takes an options object');
-  if (typeof config.name !== 'string' || !NAME.test(config.name) || config.name.includes(':')) {
+  if (!isAgentName(config.name)) {
     throw bad('name must be 1-64 characters: letters, digits, space, ".", "_" or "-"');
   }
   if (typeof config.description !== 'string') throw bad('description must be a string');
@@ -140,5 +90,104 @@ export function chatModelAgent<const S extends OutputSchema | undefined = undefi
       throw bad('outputSchema cannot be combined with exit or returnDirectly, whose results are tool text');
     checkOutputSchema(config.outputSchema, `chatModelAgent "${config.name}"`);
   }
-  return Object.freeze({ ...config, ...limits, kind: 'chat-model', maxIterations, outputRetries, tools: Object.freeze([...tools]) });
+  const settings = { ...config, ...limits, maxIterations, outputRetries, tools: Object.freeze([...tools]) };
+  return defineAgent({
+    ...settings,
+    kind: 'chat-model' as const,
+    compile(this: ChatModelAgent, c: AgentCompiler, scope: AgentScope): string {
+      return compileChatModelAgent(c, this, scope);
+    },
+    withSubAgents(
+      this: ChatModelAgent<OutputSchemaType<S>>,
+      children: readonly Agent[],
+      options: TransferOptions,
+    ): ChatModelAgent<OutputSchemaType<S>> {
+      return copyAgent(this, { subAgents: Object.freeze([...children]), transferOptions: { ...options } });
+    },
+  });
+}
+
+/**
+ * The agent's nodes: the model (`A`, entered by name), one tools task per
+ * call (`A:tools`; an agent tool's call runs its subgraph, `A:agent:<tool>`),
+ * whose route goes back to the model, to a transfer's target or out of the
+ * agent (through `A:output` when it stores an outputKey from a tool result);
+ * then the agents it can transfer to, each a tree of its own under it.
+ */
+function compileChatModelAgent(c: AgentCompiler, agent: ChatModelAgent, scope: AgentScope): string {
+  const kids = agent.subAgents ?? [];
+  const targets = [...kids, ...(scope.inheritedTargets ?? [])];
+  addReActNodes(c, agent, scope, targets);
+  const opts = agent.transferOptions ?? {};
+  const { inheritedTargets: _drop, ...rest } = scope;
+  // The tree shares one `next`: a child that ends continues where this agent would have, before its own handoff.
+  const tree = { ...rest, next: scope.treeNext ?? scope.next };
+  for (const child of kids) {
+    const inherited = [
+      ...(opts.disallowTransferToParent ? [] : [agent]),
+      ...(opts.allowTransferToPeers ? kids.filter((k) => k !== child) : []),
+    ];
+    c.addAgent(child, childScope(tree, child, { inheritedTargets: inherited }));
+  }
+  return agent.name;
+}
+
+function addReActNodes(c: AgentCompiler, agent: ChatModelAgent, scope: AgentScope, targets: readonly Agent[]): void {
+  const b = c.builder;
+  const model = agent.name;
+  const tools = `${agent.name}:tools`;
+  const address = scope.address.join('/');
+  const builtIns = new Map<string, Tool>();
+  if (agent.exit) builtIns.set('exit', exitTool());
+  if (targets.length) builtIns.set(TRANSFER_TOOL, transferTool(targets));
+  const builtInSpecs = [...builtIns.values()].map((t) => t.spec);
+  const toolsets = agent.tools.filter(isToolset);
+  // A toolset's tools are read at every model call; without one, the list is fixed here.
+  const fixed: ToolSpec[] = [...currentTools(agent.tools).map((t) => t.spec), ...builtInSpecs];
+  const specs = toolsets.length ? () => [...currentTools(agent.tools).map((t) => t.spec), ...builtInSpecs] : () => fixed;
+  const staticSpecs = [...agent.tools.filter((t) => !isToolset(t)).map((t) => (t as Tool | AgentTool).spec), ...builtInSpecs];
+  const transferTargets = targets.map((t) => t.name);
+  const annotations = { agent: agent.name, agentPath: scope.agentPath };
+  const sets = toolsets.length ? { toolsets: toolsets.map((t) => t.name) } : {};
+  const limits = resolveModelCallLimits(agent.modelCallLimits, c.modelCallLimits);
+  b.addNode(model, modelNode(agent, scope, { tools: specs, targets, limits, streaming: c.streaming }), {
+    kind: 'chat-model',
+    address,
+    // A failed model call stops this agent's branch only: parallel siblings go on, and a resume calls the model again.
+    onError: 'stop-branch',
+    annotations: {
+      ...annotations,
+      description: agent.description,
+      instruction: agent.instruction ?? '',
+      tools: staticSpecs.map((s) => s.name),
+      ...sets,
+      transferTargets,
+      ...modelAnnotations(agent),
+      ...(c.streaming ? { streaming: true } : {}),
+    },
+  });
+  if (staticSpecs.length === 0 && toolsets.length === 0) {
+    // No tools bound: the single answer ends the agent (a branch with one target, so drawings label it "answer").
+    b.addBranch(model, () => scope.next, [scope.next]);
+    return;
+  }
+  // Agent-tool nodes come before the tools node: the turn's route publishes their results before a return-directly one.
+  const subNodes = addAgentToolNodes(c, agent, scope);
+  b.addBranch(model, routeModel(agent, scope, tools), unique([tools, ...subNodes, scope.next]));
+  b.addNode(tools, toolsNode(agent, scope, { builtIns, transferTargets }), {
+    kind: 'tools',
+    address,
+    annotations: { ...annotations, tools: staticSpecs, ...sets, transferTargets },
+  });
+  const output = agent.outputKey !== undefined && (agent.exit || agent.returnDirectly?.length) ? `${agent.name}:output` : undefined;
+  const route = turnRoute(agent.name, scope, { model, output });
+  const leaves = output === undefined ? [scope.next, scope.stop] : [output];
+  for (const node of [...subNodes, tools]) b.addBranch(node, route, unique([model, ...leaves, ...transferTargets]));
+  if (output === undefined) return;
+  b.addNode(output, outputNode(agent.outputKey!), { kind: 'lambda', address: `${address}/output`, annotations });
+  b.addBranch(output, outputRoute(scope), unique([scope.next, scope.stop]));
+}
+
+function unique(targets: Target[]): Target[] {
+  return [...new Set(targets)];
 }

@@ -1,7 +1,8 @@
 import { AgentError } from '../errors.ts';
-import type { Agent } from './agent.ts';
+import { isAgent, type Agent } from './agent.ts';
 import type { ChatModelAgent } from './chat-model-agent.ts';
-import { loop, sequential, type SequentialAgent } from './workflow-agents.ts';
+import { loop } from './loop-agent.ts';
+import { sequential, type SequentialAgent } from './sequential-agent.ts';
 import type { OutputOf } from './agent-output.ts';
 
 export interface PlanExecuteConfig<P extends Agent = Agent, E extends Agent = Agent, R extends ChatModelAgent = ChatModelAgent> {
@@ -24,7 +25,8 @@ export function planExecute<P extends Agent, E extends Agent, R extends ChatMode
   if (config === null || typeof config !== 'object')
     throw new AgentError('INVALID_ARGUMENT', 'planExecute() takes { planner, executor, replanner, maxIterations? }');
   const { planner, executor, replanner } = config;
-  if (replanner?.kind !== 'chat-model' || !replanner.exit) {
+  // The replanner must be able to end the run: an agent with the exit tool.
+  if (!isAgent(replanner) || (replanner as { exit?: unknown }).exit !== true) {
     throw new AgentError(
       'INVALID_ARGUMENT',
       'planExecute(): the replanner ends the run by calling exit; make it a chatModelAgent with exit: true',

@@ -1,7 +1,7 @@
 import { END, graph, START, type CheckpointPolicy, type CheckpointStore, type CompiledGraph, type NodeContext } from '@weft/graph';
-import type { Agent } from '../agents/agent.ts';
+import { isAgent, type Agent, type AgentGraphBuilder } from '../agents/agent.ts';
 import { AgentError } from '../errors.ts';
-import { AgentCompiler, type AgentGraphBuilder, type AgentInfo, type AgentToolInfo } from './agent-compiler.ts';
+import { AgentGraphCompiler, type AgentInfo, type AgentToolInfo } from './agent-graph-compiler.ts';
 import {
   initialRunState,
   laneEventCount,
@@ -12,7 +12,7 @@ import {
   type AgentRunState,
   type AgentToolResult,
 } from './agent-run-state.ts';
-import { ENTER } from './agent-scope.ts';
+import { ENTER } from './enter.ts';
 import type { ModelCallLimits } from '../limits/model-call-limits.ts';
 
 export interface AgentGraphOptions {
@@ -21,17 +21,21 @@ export interface AgentGraphOptions {
   checkpoints?: CheckpointPolicy | undefined;
   /** Send the model and tool nodes' tasks to the run's dispatcher (see RunnerOptions.distribute). */
   distribute?: boolean | undefined;
-  /** Compile for use as an agent tool: the graph ends at `run:end`, which returns an AgentToolResult list. */
+  /** Compile for use as an agent tool: the graph ends at `run:end`, which returns the call's AgentToolResult. */
   asTool?: boolean;
   /** Bounds for the model calls of agents that do not set their own (checked by the Runner). */
   modelCallLimits?: ModelCallLimits | undefined;
+  /** Model nodes stream their answers, each chunk an agent event (the Runner's `streaming`). */
+  streaming?: boolean | undefined;
 }
 
-/** The compiled tree, and what the Runner needs to know about each agent. */
+/** The compiled tree, and what the Runner needs to know about its agents and nodes. */
 export interface AgentGraph {
   graph: CompiledGraph<AgentGraphInput, unknown, AgentRunState>;
   agents: ReadonlyMap<string, AgentInfo>;
   agentTools: ReadonlyMap<string, AgentToolInfo>;
+  /** The agent each node belongs to (its `agent` annotation): an interrupt's node path names the agent it stopped. */
+  nodeAgents: ReadonlyMap<string, string>;
 }
 
 export const INIT_NODE = 'run:start';
@@ -39,18 +43,21 @@ export const END_NODE = 'run:end';
 
 /**
  * Compiles an agent tree into one graph: `run:start` stores the input and
- * session values, then control enters the root agent; every agent adds its
- * nodes with its continuations (see docs/decisions/0004).
+ * session values, then control enters the root agent, and every agent adds
+ * its nodes with its continuations (`agent.compile`, see docs/decisions/0004).
  */
 export function compileAgentGraph(root: Agent, options: AgentGraphOptions = {}): AgentGraph {
-  if (root === null || typeof root !== 'object' || typeof root.kind !== 'string')
-    throw new AgentError('INVALID_ARGUMENT', 'the Runner needs an agent');
+  if (!isAgent(root))
+    throw new AgentError('INVALID_ARGUMENT', 'the Runner needs an agent (made by chatModelAgent, sequential, … or defineAgent)');
   const builder: AgentGraphBuilder = graph<AgentGraphInput, unknown, AgentRunState>({
     name: `agents:${root.name}`,
     state: initialRunState,
   });
   const { modelCallLimits } = options;
-  const compiler = new AgentCompiler(builder, (inner) => compileAgentGraph(inner, { asTool: true, modelCallLimits }), modelCallLimits);
+  const streaming = options.streaming === true;
+  const compiler = new AgentGraphCompiler(builder, { streaming, modelCallLimits }, (inner) =>
+    compileAgentGraph(inner, { asTool: true, modelCallLimits, streaming }),
+  );
   const last = options.asTool ? END_NODE : END;
   const entry = compiler.addAgent(root, {
     lane: MAIN_LANE,
@@ -73,11 +80,20 @@ export function compileAgentGraph(root: Agent, options: AgentGraphOptions = {}):
     maxSteps: options.maxSteps ?? 10_000,
     ...(options.distribute ? { distribute: isWorkNode } : {}),
   });
-  return { graph: compiled, agents: compiler.info, agentTools: compiler.agentTools };
+  return { graph: compiled, agents: compiler.info, agentTools: compiler.agentTools, nodeAgents: nodeAgents(compiled) };
 }
 
 /** The nodes that do an agent's work (model calls, tool calls), as opposed to its routing and bookkeeping. */
 const isWorkNode = (node: { kind: string }): boolean => node.kind === 'chat-model' || node.kind === 'tools';
+
+function nodeAgents(compiled: CompiledGraph<AgentGraphInput, unknown, AgentRunState>): ReadonlyMap<string, string> {
+  const map = new Map<string, string>();
+  for (const node of compiled.toJSON().nodes) {
+    const agent = node.annotations?.['agent'];
+    if (typeof agent === 'string') map.set(node.id, agent);
+  }
+  return map;
+}
 
 function initNode(input: AgentGraphInput, ctx: NodeContext<AgentRunState>) {
   if (input === null || typeof input !== 'object' || !Array.isArray(input.messages)) {

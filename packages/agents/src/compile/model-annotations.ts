@@ -1,5 +1,5 @@
 import type { ChatModelInfo, ChatModelRequestInfo } from '@weft/chat-model';
-import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
+import type { ChatModelSettings } from '../agents/chat-model-agent-config.ts';
 
 /**
  * What a model node's annotations say of its model, for instrumentations
@@ -8,7 +8,7 @@ import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
  * parameters), copied as plain data; and `outputType: 'json'` when the agent
  * asks for structured output.
  */
-export function modelAnnotations(agent: ChatModelAgent): Record<string, unknown> {
+export function modelAnnotations(agent: ChatModelSettings): Record<string, unknown> {
   const info = plainModelInfo(agent.model.info);
   return {
     model: agent.model.name,

@@ -1,6 +1,6 @@
 import { isGraphInterrupt, type NodeContext } from '@weft/graph';
-import type { Agent } from '../agents/agent.ts';
-import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
+import type { Agent, AgentScope } from '../agents/agent.ts';
+import type { ChatModelSettings } from '../agents/chat-model-agent-config.ts';
 import type { RecordedEvent } from '../history/recorded-event.ts';
 import { TRANSFER_TOOL, transferInstruction } from './transfer-tool.ts';
 import { AgentError } from '../errors.ts';
@@ -10,8 +10,8 @@ import type { MessageChunk, ModelCallOptions, ToolSpec } from '@weft/chat-model'
 import { fillInstruction } from '../session/fill-instruction.ts';
 import { failAgent } from './agent-failure.ts';
 import { recordEvents, visibleEvents, type AgentRunState } from './agent-run-state.ts';
-import type { AgentScope } from './agent-scope.ts';
-import { emitAgentEvent, emitAgentInterrupted } from './emit-agent-event.ts';
+import { emitAgentEvent } from './emit-agent-event.ts';
+import { interruptedAgents } from './interrupted-agents.ts';
 import { checkModelMessage } from './check-model-message.ts';
 import { checkOutputSchema, type OutputSchema, type PreparedOutput } from '../agents/output-schema.ts';
 import type { ModelCallLimits } from '../limits/model-call-limits.ts';
@@ -21,30 +21,34 @@ import { notifyModelInput } from './observe-model-input.ts';
 /** What a model node passes on: the answer, or tool calls to run (a failure is thrown; see failAgent). */
 export type ModelOutcome = { kind: 'answer' | 'tools'; message: Message };
 
-/** Marks the input a model node gets from its own after-tools node (the ReAct loop continuing). */
+/** Marks the input a model node gets from its own tools (the ReAct loop continuing): a tool task's output carries it. */
 export interface Continue {
   continueAgent: string;
 }
 
 /** Where a model call stands: entering the agent (a new activation) or continuing its ReAct loop. */
 interface CallSite {
-  agent: ChatModelAgent;
+  agent: ChatModelSettings;
   scope: AgentScope;
   ctx: NodeContext<AgentRunState>;
   entering: boolean;
   count: number;
   runPath: string[];
   limits: Readonly<Required<ModelCallLimits>>;
+  /** Stream the answer, each chunk an event (the Runner's `streaming`, fixed when it compiled the graph). */
+  streaming: boolean;
 }
 
-/** The model node of a ChatModelAgent: one model call per run of the node, held to `limits`. */
-export function modelNode(
-  agent: ChatModelAgent,
-  scope: AgentScope,
-  tools: () => readonly ToolSpec[],
-  targets: readonly Agent[],
-  limits: Readonly<Required<ModelCallLimits>>,
-) {
+/** How a model node calls its model: the tools it offers, the agents it can transfer to, its bounds, streamed or not. */
+export interface ModelCalls {
+  tools: () => readonly ToolSpec[];
+  targets: readonly Agent[];
+  limits: Readonly<Required<ModelCallLimits>>;
+  streaming: boolean;
+}
+
+/** The model node of a ChatModelAgent: one model call per run of the node, held to its limits. */
+export function modelNode(agent: ChatModelSettings, scope: AgentScope, { tools, targets, limits, streaming }: ModelCalls) {
   const output = agent.outputSchema === undefined ? undefined : outputRequest(agent, agent.outputSchema);
   return async (input: unknown, ctx: NodeContext<AgentRunState>): Promise<ModelOutcome> => {
     const entering = (input as Partial<Continue> | null)?.continueAgent !== agent.name;
@@ -53,7 +57,7 @@ export function modelNode(
     const runPath = entering ? [...lane.runPath, agent.name] : [...lane.runPath];
     const iteration = entering ? 0 : state.agents[agent.name]!.iterations;
     const count = (state.agents[agent.name]?.count ?? 0) + (entering ? 1 : 0);
-    const site: CallSite = { agent, scope, ctx, entering, count, runPath, limits };
+    const site: CallSite = { agent, scope, ctx, entering, count, runPath, limits, streaming };
     if (iteration >= agent.maxIterations) {
       const message = `agent "${agent.name}" reached maxIterations (${agent.maxIterations}) without a final answer`;
       const details = { agent: agent.name, maxIterations: agent.maxIterations };
@@ -158,7 +162,7 @@ interface OutputRequest {
   prepared: PreparedOutput;
 }
 
-function outputRequest(agent: ChatModelAgent, schema: OutputSchema): OutputRequest {
+function outputRequest(agent: ChatModelSettings, schema: OutputSchema): OutputRequest {
   const prepared = checkOutputSchema(schema, `chatModelAgent "${agent.name}"`);
   // Providers name the output with letters, digits, "_" and "-" (OpenAI: at most 64); agent names may have spaces and dots.
   const name = agent.name.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
@@ -177,7 +181,7 @@ function enter({ agent, scope, ctx, entering, count }: CallSite, iterations: num
 
 /** The model step stopped at an interrupt: say where the agent is (its state changes are dropped with the step), and stop. */
 function interrupted(site: CallSite, err: unknown): never {
-  emitAgentInterrupted(site.ctx, { agentName: site.agent.name, runPath: site.runPath });
+  site.ctx.emit(interruptedAgents, { agentName: site.agent.name, runPath: site.runPath });
   throw err;
 }
 
@@ -189,7 +193,7 @@ function fail(site: CallSite, err: unknown, code?: 'MODEL_FAILED'): never {
  * The model's messages: instruction (with the transfer block), earlier runs of
  * the thread, this run's input, then this run's events as this agent sees them.
  */
-function modelInput(agent: ChatModelAgent, state: AgentRunState, events: RecordedEvent[], targets: readonly Agent[]): Message[] {
+function modelInput(agent: ChatModelSettings, state: AgentRunState, events: RecordedEvent[], targets: readonly Agent[]): Message[] {
   const own = agent.instruction ? fillInstruction(agent.instruction, state.session, agent.name) : '';
   const instruction = targets.length ? [own, transferInstruction(targets)].filter(Boolean).join('\n\n') : own;
   // The run's input sits in the history at inputAt: earlier runs before it, this run's events after it.
@@ -213,8 +217,8 @@ function modelInput(agent: ChatModelAgent, state: AgentRunState, events: Recorde
 }
 
 /** One model call within the agent's limits: streamed (each chunk an event) when the run streams, else generated. */
-function callModel({ agent, ctx, runPath, limits }: CallSite, messages: Message[], options: ModelCallOptions): Promise<Message> {
-  const onChunk = ctx.context['streaming']
+function callModel({ agent, ctx, runPath, limits, streaming }: CallSite, messages: Message[], options: ModelCallOptions): Promise<Message> {
+  const onChunk = streaming
     ? (stream: MessageChunk) =>
         emitAgentEvent(ctx, { type: 'chunk', agentName: agent.name, runPath, output: { stream, role: 'assistant' } })
     : undefined;

@@ -1,7 +1,7 @@
 import { interrupt, isGraphInterrupt, type NodeContext } from '@weft/graph';
 import { currentTools } from '../tools/toolset.ts';
 import type { Draft } from 'immer';
-import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
+import type { ChatModelSettings } from '../agents/chat-model-agent-config.ts';
 import { AgentError } from '../errors.ts';
 import type { FinishReason, ToolCall } from '@weft/chat-model';
 import type { Tool } from '../tools/tool.ts';
@@ -20,7 +20,7 @@ import { oversizedResult, resultLimitOf } from '../limits/tool-result-limit.ts';
  * that throws), unless the agent asked for `toolErrors: 'throw'`.
  */
 export async function runToolCall(
-  agent: ChatModelAgent,
+  agent: ChatModelSettings,
   call: ToolCall,
   ctx: NodeContext<AgentRunState>,
   options: { idempotencyKey: string; loop: string | undefined; builtIns: ReadonlyMap<string, Tool>; transferTargets: readonly string[] },
@@ -69,7 +69,7 @@ export async function runToolCall(
 
 /** Finds the tool and checks the call's arguments: the tool and its checked arguments, or the tool message that says why not. */
 async function resolveCall(
-  agent: ChatModelAgent,
+  agent: ChatModelSettings,
   call: ToolCall,
   options: { builtIns: ReadonlyMap<string, Tool>; transferTargets: readonly string[] },
   state: AgentRunState,
@@ -155,7 +155,7 @@ type ToolErrorCode = 'TOOL_NOT_FOUND' | 'TOOL_ARGUMENTS_INVALID' | 'TOOL_FAILED'
 
 /** A failed call as the tool message the model gets (or thrown, with `toolErrors: 'throw'`). */
 function toolError(
-  agent: ChatModelAgent,
+  agent: ChatModelSettings,
   call: ToolCall,
   code: ToolErrorCode,
   message: string,
@@ -194,7 +194,7 @@ function askApproval(found: Tool, call: ToolCall, value: unknown, args: unknown)
 }
 
 function toolContext(
-  agent: ChatModelAgent,
+  agent: ChatModelSettings,
   call: ToolCall,
   ctx: NodeContext<AgentRunState>,
   idempotencyKey: string,

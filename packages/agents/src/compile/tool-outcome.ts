@@ -1,16 +1,21 @@
 import type { WeftErrorJSON } from '@weft/graph';
 
-/** What one tool call produced; the after-tools node decides from these. */
+/** What one tool call produced; the turn's route decides from these (as the history records them). */
 export interface ToolOutcome {
   callId: string;
   name: string;
   content: string;
   error?: WeftErrorJSON;
   action?: 'exit' | 'returnDirectly' | 'transfer';
-  /** Produced by an agent tool's subgraph; its event is emitted by the after-tools node. */
+  /** Produced by an agent tool's subgraph; its event is published by the turn's route. */
   agentTool?: boolean;
   /** The tool asked the innermost loop to stop after the current child. */
   breakLoop?: boolean;
   /** For a transfer: the agent to continue with. */
   target?: string;
+}
+
+/** What a tool call's task passes on: its outcome, marked as its agent's, so that its model node continues its loop. */
+export interface ToolTaskOutput extends ToolOutcome {
+  continueAgent: string;
 }

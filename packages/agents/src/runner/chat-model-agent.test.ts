@@ -194,22 +194,20 @@ describe('ChatModelAgent', () => {
 });
 
 describe('Runner', () => {
-  it('compiles once; runner.graph is the ReAct loop with agent annotations', () => {
+  it('compiles once; runner.graph is the ReAct loop (model → tools → model, the tools routing the turn) with agent annotations', () => {
     const agent = chatModelAgent({ name: 'A', description: 'd', model: scriptedModel([]), tools: [getWeather] });
     const json = new Runner({ agent, store: new MemoryStore() }).graph.toJSON();
     expect(json.nodes.map((n) => [n.id, n.kind])).toEqual([
       ['__start__', 'start'],
       ['A', 'chat-model'],
       ['A:tools', 'tools'],
-      ['A:after', 'router'],
       ['run:start', 'lambda'],
       ['__end__', 'end'],
     ]);
     expect(json.edges.map((e) => `${e.from}→${e.to}:${e.kind}`).sort()).toEqual(
       [
-        'A:after→A:branch',
-        'A:after→__end__:branch',
-        'A:tools→A:after:edge',
+        'A:tools→A:branch',
+        'A:tools→__end__:branch',
         'A→A:tools:branch',
         'A→__end__:branch',
         '__start__→run:start:edge',

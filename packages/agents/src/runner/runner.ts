@@ -1,12 +1,12 @@
 import {
-  EventHub,
   EventRun,
+  RunStream,
+  type ChannelMessage,
   type CheckpointPolicy,
   type CheckpointStore,
   type CompiledGraph,
   type LeaseKeeper,
   type Run,
-  type RunStream,
   type RunResult,
   type Instrumentation,
   type TaskDispatcher,
@@ -15,16 +15,16 @@ import {
 import type { Draft } from 'immer';
 import type { Agent } from '../agents/agent.ts';
 import type { AgentChunkEvent, AgentEvent, AgentMessageEvent } from '../agents/agent-event.ts';
-import { MAIN_LANE, type AgentGraphInput, type AgentRunState } from '../compile/agent-run-state.ts';
-import type { AgentInfo, AgentToolInfo } from '../compile/agent-compiler.ts';
-import { compileAgentGraph } from '../compile/compile-agent-graph.ts';
+import type { AgentGraphInput, AgentRunState } from '../compile/agent-run-state.ts';
+import { agentEvents } from '../compile/agent-events.ts';
+import { compileAgentGraph, type AgentGraph } from '../compile/compile-agent-graph.ts';
+import { interruptedAgents } from '../compile/interrupted-agents.ts';
 import { AgentError } from '../errors.ts';
 import { userMessage, type Message } from '@weft/chat-model';
-import { AgentEventRouter } from './agent-event-router.ts';
 import type { AgentRunResult } from './agent-run-result.ts';
 import type { OutputOf } from '../agents/agent-output.ts';
-import type { PreparedOutput } from '../agents/output-schema.ts';
-import { finalOutput, outputSchemas, type FinalMessage } from './final-output.ts';
+import { finalAnswer } from './final-answer.ts';
+import { finalOutput } from './final-output.ts';
 import { interruptEvents } from './interrupt-events.ts';
 import { checkpointHandle, parseCheckpointHandle } from './checkpoint-handle.ts';
 import { checkModelCallLimits, type ModelCallLimits } from '../limits/model-call-limits.ts';
@@ -125,36 +125,42 @@ export class AgentRun<O = unknown> extends EventRun<AgentEvent, AgentRunResult<O
   }
 }
 
+/** Where a run's agent events go: the AgentRun's source (an RxJS subscriber). */
+interface EventSink {
+  next(event: AgentEvent): void;
+  error(err: unknown): void;
+  complete(): void;
+}
+
 /**
  * Runs an agent system. The agent tree compiles once, in the constructor, into
  * one graph (`runner.graph`), which every run and resume executes.
+ *
+ * @example
+ * const runner = new Runner({ agent, store: new MemoryStore() });
+ * const done = await runner.query('What is the weather in Oslo?', { threadId: 'chat-1' });
+ * if (done.status === 'interrupted') await runner.resume(done.checkpointId!, { resume: { [done.interrupts[0].id]: { approved: true } } });
  */
 export class Runner<A extends Agent = Agent> {
   readonly graph: CompiledGraph<AgentGraphInput, unknown, AgentRunState>;
-  readonly #outputSchemas: ReadonlyMap<string, PreparedOutput>;
-  readonly #streaming: boolean;
+  readonly #compiled: AgentGraph;
   readonly #instrumentation: readonly Instrumentation[] | undefined;
   readonly #root: string;
-  readonly #agents: ReadonlyMap<string, AgentInfo>;
-  readonly #agentTools: ReadonlyMap<string, AgentToolInfo>;
 
   constructor(options: RunnerOptions<A>) {
     if (options === null || typeof options !== 'object' || !options.agent)
       throw new AgentError('INVALID_ARGUMENT', 'new Runner({ agent, store?, streaming? }) needs an agent');
-    const compiled = compileAgentGraph(options.agent, {
+    this.#compiled = compileAgentGraph(options.agent, {
       store: options.store,
       maxSteps: options.maxSteps,
       modelCallLimits: options.modelCallLimits === undefined ? undefined : checkModelCallLimits(options.modelCallLimits, 'new Runner()'),
       checkpoints: options.checkpoints,
       distribute: options.distribute === true,
+      streaming: options.streaming === true,
     });
-    this.graph = compiled.graph;
-    this.#agents = compiled.agents;
-    this.#agentTools = compiled.agentTools;
-    this.#streaming = options.streaming === true;
+    this.graph = this.#compiled.graph;
     this.#instrumentation = options.instrumentation;
     this.#root = options.agent.name;
-    this.#outputSchemas = outputSchemas(options.agent);
   }
 
   run(messages: Message[], options: AgentRunOptions = {}): AgentRun<OutputOf<A>> {
@@ -207,65 +213,89 @@ export class Runner<A extends Agent = Agent> {
     );
   }
 
+  /**
+   * The AgentRun of a graph run `start` makes: its events are the graph run's
+   * agent events (its `weft.agent` channel), then the ones that end it (see
+   * #drive). The graph run starts on the next microtask, so misuse rejects
+   * rather than throws, as a graph run's does.
+   */
   #wrap(
     extra: Record<string, unknown> | undefined,
     start: (context: Record<string, unknown>) => Run<unknown, AgentRunState>,
   ): AgentRun<OutputOf<A>> {
     if (extra !== undefined && (extra === null || typeof extra !== 'object' || Array.isArray(extra)))
       throw new AgentError('INVALID_ARGUMENT', 'context must be an object of values to save with the run');
-    const hub = new EventHub<AgentEvent>();
-    const events: AgentEvent[] = [];
-    const emit = (e: AgentEvent) => {
-      events.push(e);
-      hub.emit(e);
-    };
-    const result = (async (): Promise<AgentRunResult<OutputOf<A>>> => {
-      await null;
-      const run = start({ ...extra, streaming: this.#streaming });
-      const router = new AgentEventRouter(this.#agentTools, emit);
-      // Only custom events carry agent events; the scheduler then builds no other event.
-      run.only('node.custom').subscribe({
-        next: (e) => router.route(e),
-        // The same failure rejects `run` below, where it is handled.
-        error: () => {},
-      });
-      let res: RunResult<unknown, AgentRunState>;
-      try {
-        res = await run;
-      } catch (err) {
-        hub.close(err);
-        throw err;
-      }
-      if (res.status === 'interrupted') for (const e of interruptEvents(res, this.#agents, router.interruptedAt)) emit(e);
-      // A failure no agent reported (a tool with toolErrors 'throw', maxSteps, cancellation) also ends with an error event.
-      if (res.status === 'error' && res.error && !reported(events, res.error)) {
-        const last = events.at(-1);
-        emit({
-          type: 'error',
-          agentName: last?.agentName ?? this.#root,
-          runPath: [...(last?.runPath ?? [this.#root])],
-          error: res.error.toJSON(),
-        });
-      }
-      const pending = res.status === 'done' ? this.#final(router.final, res) : undefined;
-      // Awaited only with an outputSchema to check: a run without one pays no extra turn of the event loop.
-      const final = pending instanceof Promise ? await pending : pending;
-      if (final instanceof WeftError) emit({ type: 'error', agentName: this.#root, runPath: [this.#root], error: final.toJSON() });
-      hub.close();
-      return this.#result(res, events, final);
-    })();
-    return new AgentRun(hub, result);
+    let settle!: (driven: Promise<AgentRunResult<OutputOf<A>>>) => void;
+    const result = new Promise<AgentRunResult<OutputOf<A>>>((resolve) => (settle = resolve));
+    // Subscribed once, at once, by the AgentRun, which fans the events out to its own subscribers.
+    const events = new RunStream<AgentEvent>((sink) => {
+      const driven = this.#drive(sink, () => start({ ...extra }));
+      settle(driven);
+      driven.then(
+        () => sink.complete(),
+        (err: unknown) => sink.error(err),
+      );
+    });
+    return new AgentRun(events, result);
   }
 
   /**
-   * The message that ended a done run and its output (see AgentRunDone). A run
-   * that emitted none itself (a resume whose last step wrote no answer) takes
-   * the last answer of the thread's main history.
+   * Runs the graph, passing its agent events on (an agent tool's only when
+   * every agent tool on the way forwards them), then those that end the run:
+   * one per interrupted agent, and an error event for a failure no agent
+   * reported, or for a final answer its outputSchema refuses.
    */
-  #final(seen: FinalMessage | undefined, res: RunResult<unknown, AgentRunState>): Final | Promise<Final> {
-    const final = seen ?? lastAnswer(res.state);
+  async #drive(sink: EventSink, start: () => Run<unknown, AgentRunState>): Promise<AgentRunResult<OutputOf<A>>> {
+    const events: AgentEvent[] = [];
+    const emit = (e: AgentEvent) => {
+      events.push(e);
+      sink.next(e);
+    };
+    await null;
+    const run = start();
+    const interruptedAt = new Map<string, string[]>();
+    // The graph builds custom events only: those of the two channels are read, each typed.
+    run.channel(agentEvents).subscribe({ next: (m) => this.#visible(m) && emit(m.data), error: () => {} });
+    run.channel(interruptedAgents).subscribe({
+      next: ({ path, data }) => void (path.length === 0 && interruptedAt.set(data.agentName, data.runPath)),
+      error: () => {},
+    });
+    // A failure before the run started rejects here, and so errors the AgentRun's events.
+    const res = await run;
+    if (res.status === 'interrupted') for (const e of interruptEvents(res, this.#compiled, interruptedAt)) emit(e);
+    // A failure no agent reported (a tool with toolErrors 'throw', maxSteps, cancellation) also ends with an error event.
+    if (res.status === 'error' && !reported(events, res.error)) {
+      const last = events.at(-1);
+      emit({
+        type: 'error',
+        agentName: last?.agentName ?? this.#root,
+        runPath: [...(last?.runPath ?? [this.#root])],
+        error: res.error.toJSON(),
+      });
+    }
+    const pending = res.status === 'done' ? this.#final(res) : undefined;
+    // Awaited only with an outputSchema to check: a run without one pays no extra turn of the event loop.
+    const final = pending instanceof Promise ? await pending : pending;
+    if (final instanceof WeftError) emit({ type: 'error', agentName: this.#root, runPath: [this.#root], error: final.toJSON() });
+    return this.#result(res, events, final);
+  }
+
+  /** Whether a message of the agent channel is the run's: its own agents', or one every agent tool on its path forwards. */
+  #visible({ path }: ChannelMessage<AgentEvent>): boolean {
+    let tools = this.#compiled.agentTools;
+    for (const node of path) {
+      const tool = tools.get(node);
+      if (!tool?.emitInternalEvents) return false;
+      tools = tool.inner;
+    }
+    return true;
+  }
+
+  /** The message that ended a done run (see finalAnswer) and its output (see AgentRunDone). */
+  #final(res: RunResult<unknown, AgentRunState>): Final | Promise<Final> {
+    const final = finalAnswer(res.state);
     if (!final) return new AgentError('OUTPUT_INVALID', `agent "${this.#root}": the run ended without a final answer`);
-    const schema = this.#outputSchemas.get(final.agentName);
+    const schema = this.#compiled.agents.get(final.agentName)?.output;
     if (!schema) return { message: final.message, output: final.message.content };
     return finalOutput(final, schema).then(
       (output) => ({ message: final.message, output }),
@@ -327,20 +357,6 @@ export class Runner<A extends Agent = Agent> {
 
 /** A done run's final message and output, or why it has none. */
 type Final = { message: Message; output: unknown } | WeftError<string>;
-
-/** The last answer (an assistant message without tool calls) of the thread's main history. */
-function lastAnswer(state: AgentRunState): FinalMessage | undefined {
-  const chunks = state.lanes[MAIN_LANE]?.events ?? [];
-  for (let c = chunks.length - 1; c >= 0; c--) {
-    const chunk = chunks[c]!;
-    for (let i = chunk.length - 1; i >= 0; i--) {
-      const e = chunk[i]!;
-      if (e.message.role === 'assistant' && !e.message.toolCalls?.length && !e.transfer)
-        return { agentName: e.agentName, message: e.message };
-    }
-  }
-  return undefined;
-}
 
 /** Whether an agent already reported this failure with an error event (a failed model step does, as it happens). */
 function reported(events: readonly AgentEvent[], error: WeftError): boolean {

@@ -72,7 +72,7 @@ describe('RunPath and history in workflow agents', () => {
   });
 
   it('nesting composes: S[L[A1, A2], A3, P[A4, A5]]', async () => {
-    const [a1, a2, a3, a4, a5] = ['A1', 'A2', 'A3', 'A4', 'A5'].map((n) => talker(n).agent) as [Agent, Agent, Agent, Agent, Agent];
+    const [a1, a2, a3, a4, a5] = ['A1', 'A2', 'A3', 'A4', 'A5'].map((n): Agent => talker(n).agent) as [Agent, Agent, Agent, Agent, Agent];
     const tree = sequential({
       name: 'S',
       description: '',

@@ -1,18 +1,13 @@
-import { END, type CompiledGraph, type GraphBuilder, type NodeContext } from '@weft/graph';
+import { END, type CompiledGraph, type NodeContext, type NodeOptions } from '@weft/graph';
 import type { Draft } from 'immer';
-import type { Agent } from '../agents/agent.ts';
-import { AgentError } from '../errors.ts';
 import { assistantMessage, toolMessage } from '@weft/chat-model';
-import { addChatModelAgent } from './add-chat-model-agent.ts';
-import { addLoopAgent, addParallelAgent, addSequentialAgent } from './add-workflow-agents.ts';
+import { isAgent, type Agent, type AgentCompiler, type AgentGraphBuilder, type AgentScope } from '../agents/agent.ts';
+import { checkOutputSchema, type PreparedOutput } from '../agents/output-schema.ts';
+import { AgentError } from '../errors.ts';
+import type { ModelCallLimits } from '../limits/model-call-limits.ts';
 import { appendEvents, type AgentGraphInput, type AgentRunState } from './agent-run-state.ts';
-import type { AgentScope } from './agent-scope.ts';
 import { emitAgentEvent } from './emit-agent-event.ts';
 import { TRANSFER_TOOL } from './transfer-tool.ts';
-import type { ModelCallLimits } from '../limits/model-call-limits.ts';
-
-/** The builder agents write into (node names are built at run time, so untyped). */
-export type AgentGraphBuilder = GraphBuilder<AgentGraphInput, unknown, AgentRunState, any>;
 
 /** What the Runner needs to know about each compiled agent. */
 export interface AgentInfo {
@@ -21,7 +16,10 @@ export interface AgentInfo {
   parallel: string | undefined;
   /** The agent it sits in (a workflow agent, or the parent in a sub-agent tree); undefined for the root. */
   parent: string | undefined;
-  kind: Agent['kind'];
+  /** Its children's interrupts are reported in one event of its own (see Agent.groupsInterrupts). */
+  groupsInterrupts: boolean;
+  /** Its outputSchema, made ready: a run it ends has its final output checked by it. */
+  output: PreparedOutput | undefined;
 }
 
 /** An agent-tool subgraph node: whether its inner events are forwarded, and the agent tools inside it. */
@@ -37,56 +35,55 @@ export interface InnerAgentGraph {
   agentTools: ReadonlyMap<string, AgentToolInfo>;
 }
 
-/** Walks an agent tree, adding each agent's nodes with its scope; every agent is entered at the node named after it. */
-export class AgentCompiler {
+/**
+ * Walks an agent tree: each agent compiles itself (`agent.compile`) at the
+ * scope its parent gives it; this adds what every agent has, whatever its
+ * kind: its record for the Runner, unique names, and its handoff.
+ */
+export class AgentGraphCompiler implements AgentCompiler {
   readonly info = new Map<string, AgentInfo>();
   readonly agentTools = new Map<string, AgentToolInfo>();
   readonly #handoffs: [from: string, to: string][] = [];
 
   constructor(
     readonly builder: AgentGraphBuilder,
-    /** Compiles an agent used as a tool into its own graph (injected to keep the import graph acyclic). */
+    readonly options: { streaming: boolean; modelCallLimits: ModelCallLimits | undefined },
+    /** Compiles an agent used as a tool into its own graph (injected: that is compileAgentGraph, which makes this). */
     readonly compileInner: (agent: Agent) => InnerAgentGraph,
-    /** The Runner's bounds on model calls, for agents that do not set their own. */
-    readonly modelCallLimits?: ModelCallLimits,
   ) {}
 
+  get streaming(): boolean {
+    return this.options.streaming;
+  }
+
+  get modelCallLimits(): ModelCallLimits | undefined {
+    return this.options.modelCallLimits;
+  }
+
   addAgent(agent: Agent, given: AgentScope): string {
+    if (!isAgent(agent)) throw new AgentError('AGENT_TREE_INVALID', `a sub-agent of "${given.agentPath.at(-2) ?? '?'}" is not an agent`);
     if (this.info.has(agent.name)) {
       throw new AgentError('AGENT_TREE_INVALID', `two agents are named "${agent.name}" in one tree; agent names must be unique`, {
         details: { name: agent.name },
       });
     }
-    this.info.set(agent.name, { lane: given.lane, parallel: given.parallel, parent: given.agentPath.at(-2), kind: agent.kind });
-    const scope = agent.handoff === undefined ? given : { ...given, next: this.#addHandoff(agent.name, agent.handoff, given) };
-    switch (agent.kind) {
-      case 'chat-model': {
-        const kids = agent.subAgents ?? [];
-        const targets = [...kids, ...(scope.inheritedTargets ?? [])];
-        addChatModelAgent(this, agent, scope, targets);
-        const opts = agent.transferOptions ?? {};
-        for (const child of kids) {
-          const inherited = [
-            ...(opts.disallowTransferToParent ? [] : [agent]),
-            ...(opts.allowTransferToPeers ? kids.filter((k) => k !== child) : []),
-          ];
-          const { inheritedTargets: _drop, ...rest } = given;
-          this.addAgent(child, {
-            ...rest,
-            address: [...given.address, `agent:${child.name}`],
-            agentPath: [...given.agentPath, child.name],
-            inheritedTargets: inherited,
-          });
-        }
-        return agent.name;
-      }
-      case 'sequential':
-        return addSequentialAgent(this, agent, scope);
-      case 'loop':
-        return addLoopAgent(this, agent, scope);
-      case 'parallel':
-        return addParallelAgent(this, agent, scope);
-    }
+    const output = agent.outputSchema === undefined ? undefined : checkOutputSchema(agent.outputSchema, `agent "${agent.name}"`);
+    this.info.set(agent.name, {
+      lane: given.lane,
+      parallel: given.parallel,
+      parent: given.agentPath.at(-2),
+      groupsInterrupts: agent.groupsInterrupts === true,
+      output,
+    });
+    if (agent.handoff === undefined) return agent.compile(this, given);
+    const next = this.#addHandoff(agent.name, agent.handoff, given);
+    return agent.compile(this, { ...given, next, treeNext: given.next });
+  }
+
+  addAgentGraph(node: string, agent: Agent, forward: boolean, options: NodeOptions<AgentGraphInput, unknown, AgentRunState>): void {
+    const inner = this.compileInner(agent);
+    this.agentTools.set(node, { emitInternalEvents: forward, inner: inner.agentTools });
+    this.builder.addNode(node, inner.graph, options);
   }
 
   /** Checks what can only be checked once the whole tree is in: handoff targets exist. */

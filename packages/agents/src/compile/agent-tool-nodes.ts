@@ -1,33 +1,28 @@
 import type { WeftError } from '@weft/graph';
 import type { Draft } from 'immer';
-import type { AgentTool } from '../agents/agent-tool.ts';
-import type { ChatModelAgent } from '../agents/chat-model-agent.ts';
 import { toolMessage } from '@weft/chat-model';
-import type { AgentCompiler } from './agent-compiler.ts';
+import type { AgentCompiler, AgentScope } from '../agents/agent.ts';
+import type { AgentTool } from '../agents/agent-tool.ts';
+import type { ChatModelSettings } from '../agents/chat-model-agent-config.ts';
 import { AgentError } from '../errors.ts';
 import { appendEvents, type AgentGraphInput, type AgentRunState, type AgentToolResult } from './agent-run-state.ts';
-import type { AgentScope } from './agent-scope.ts';
-import type { ToolOutcome } from './tool-outcome.ts';
-
-/** The subgraph node of an agent tool. */
-export const agentToolNode = (agent: ChatModelAgent, tool: AgentTool) => `${agent.name}:agent:${tool.name}`;
+import { agentToolNode } from './route-model.ts';
+import type { ToolTaskOutput } from './tool-outcome.ts';
 
 /**
  * Each agent tool of a ChatModelAgent: its agent compiled as a graph and added
  * as a subgraph node (one task per call, via send). Its post handler records
- * the result as the call's tool message and hands session values back, so the
- * result reaches the after-tools node in the same step as the other tools'
- * (which then emits its event).
+ * the result as the call's tool message and hands session values back, so
+ * the result is in the history at the turn's barrier with the other tools'
+ * (where the turn's route publishes its event). Returns the nodes.
  */
-export function addAgentTools(c: AgentCompiler, agent: ChatModelAgent, scope: AgentScope, after: string): string[] {
+export function addAgentToolNodes(c: AgentCompiler, agent: ChatModelSettings, scope: AgentScope): string[] {
   const address = scope.address.join('/');
   return agent.tools
     .filter((t): t is AgentTool => t.kind === 'agent-tool')
     .map((tool) => {
       const node = agentToolNode(agent, tool);
-      const inner = c.compileInner(tool.agent);
-      c.agentTools.set(node, { emitInternalEvents: tool.emitInternalEvents, inner: inner.agentTools });
-      c.builder.addNode(node, inner.graph, {
+      c.addAgentGraph(node, tool.agent, tool.emitInternalEvents, {
         kind: 'agent-tool',
         address,
         annotations: { agent: agent.name, agentPath: scope.agentPath, agentTool: tool.name, innerAgent: tool.agent.name },
@@ -41,17 +36,22 @@ export function addAgentTools(c: AgentCompiler, agent: ChatModelAgent, scope: Ag
           if (agent.toolErrors === 'throw') throw failed;
           return [{ call, text: `Error: ${failed.message}`, session: {}, error: failed.toJSON() }];
         },
-        // The inner graph ends at run:end, which returns AgentToolResult[].
-        post: (output: unknown, d: Draft<AgentRunState>): ToolOutcome[] => {
+        // The inner graph ends at run:end, which returns the call's AgentToolResult.
+        post: (output: unknown, d: Draft<AgentRunState>): ToolTaskOutput => {
+          const [{ call, text, session, error }] = output as [AgentToolResult];
           const runPath = [...d.lanes[scope.lane]!.runPath];
-          return (output as AgentToolResult[]).map(({ call, text, session, error }) => {
-            Object.assign(d.session, session);
-            appendEvents(d.lanes[scope.lane]!, { agentName: agent.name, runPath, message: toolMessage(text, call.id, call.name) });
-            return { callId: call.id, name: call.name, content: text, agentTool: true, ...(error ? { error } : {}) };
-          });
+          Object.assign(d.session, session);
+          appendEvents(d.lanes[scope.lane]!, { agentName: agent.name, runPath, message: toolMessage(text, call.id, call.name) });
+          return {
+            callId: call.id,
+            name: call.name,
+            content: text,
+            agentTool: true,
+            ...(error ? { error } : {}),
+            continueAgent: agent.name,
+          };
         },
       });
-      c.builder.addEdge(node, after);
       return node;
     });
 }
