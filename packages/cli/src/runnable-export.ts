@@ -9,10 +9,10 @@ type Fields = Readonly<Record<string, unknown>>;
 /**
  * What each kind of agent carries besides its name, as chatModelAgent(),
  * sequential(), parallel() and loop() (and withSubAgents, supervisor,
- * planExecute on top of them) make it. Keyed by every `Agent['kind']`, so a
- * new kind of agent does not compile until it is listed here.
+ * planExecute on top of them) make it, keyed by the kinds those functions
+ * make (`Agent['kind']` is any string now that agents are an open interface).
  */
-const AGENT_KINDS: Record<Agent['kind'], (fields: Fields) => boolean> = {
+const AGENT_KINDS: Record<'chat-model' | 'sequential' | 'parallel' | 'loop', (fields: Fields) => boolean> = {
   'chat-model': (f) => isChatModel(f['model']) && Array.isArray(f['tools']) && typeof f['maxIterations'] === 'number',
   sequential: (f) => hasSubAgents(f),
   parallel: (f) => hasSubAgents(f),
@@ -34,7 +34,8 @@ export function runnableExport(value: unknown): RunnableExport | undefined {
 }
 
 /** Whether `kind` names a kind of agent (`chat-model`, `sequential`, …). */
-export const isAgentKind = (kind: unknown): kind is Agent['kind'] => typeof kind === 'string' && Object.hasOwn(AGENT_KINDS, kind);
+export const isAgentKind = (kind: unknown): kind is keyof typeof AGENT_KINDS =>
+  typeof kind === 'string' && Object.hasOwn(AGENT_KINDS, kind);
 
 /** Whether `value` is an agent as the agent functions make them (its sub-agents too). */
 export function isAgent(value: unknown): value is Agent {
