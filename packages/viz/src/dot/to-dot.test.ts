@@ -23,10 +23,10 @@ describe('toDot', () => {
   it('styles edges by kind: transfers bold with their label, agent-tool calls dashed, branches dotted', () => {
     const text = toDot(supportGraph());
     expect(text).toContain(
-      '  "Tech:after" -> "Database" [style=bold, penwidth=2, color="#e8590c", fontcolor="#e8590c", label="transfer"];\n',
+      '  "Tech:tools" -> "Database" [style=bold, penwidth=2, color="#e8590c", fontcolor="#e8590c", label="transfer"];\n',
     );
     expect(text).toContain(
-      '  "Database:after" -> "Tech" [style=bold, penwidth=2, color="#e8590c", fontcolor="#e8590c", label="transfer", constraint=false];\n',
+      '  "Database:tools" -> "Tech" [style=bold, penwidth=2, color="#e8590c", fontcolor="#e8590c", label="transfer", constraint=false];\n',
     );
     expect(text).toContain('  "Tech" -> "Tech:tools" [style=dotted, color="#495057", label="tool calls"];\n');
     expect(text).toMatch(/subgraph "cluster_agent:Coordinator\/agent:Tech" \{\n {6}label="Tech";/);

@@ -137,7 +137,7 @@ describe('the HTML viewer in Chromium', { timeout: 60_000 }, () => {
   it('the step panel shows messages, interrupts, checkpoints and patches; the ticks mark checkpoints and the interrupt', async () => {
     const { page, check } = await open(support.url);
     const expected = expectedSteps(support.lines);
-    const stop = expected.findIndex((s) => s.label === 'run 1 · step 24');
+    const stop = expected.findIndex((s) => s.label === 'run 1 · step 17');
     expect(await page.locator('.tick').count()).toBe(expected.length);
     expect(await page.locator('.tick.interrupt').count()).toBe(1);
     expect(await page.locator('.tick').nth(stop).getAttribute('class')).toContain('interrupt');
@@ -152,7 +152,7 @@ describe('the HTML viewer in Chromium', { timeout: 60_000 }, () => {
     expect(await body.textContent()).toContain('Messages (1)Coordinatortool: transfer_to_agent→ Tech');
     expect(await body.textContent()).toMatch(/Checkpoints written#\d+ · \d+ bytes/);
     expect(await body.textContent()).toMatch(/State patches \(\d+\)/);
-    await page.locator('#step').fill(String(expected.findIndex((s) => s.label === 'run 2 · step 24')));
+    await page.locator('#step').fill(String(expected.findIndex((s) => s.label === 'run 2 · step 17')));
     expect(await body.textContent()).toContain('resumed from checkpoint');
     expect(await body.textContent()).toContain('refunded $49.00 on INV-1042');
     await check();
@@ -160,7 +160,7 @@ describe('the HTML viewer in Chromium', { timeout: 60_000 }, () => {
 
   it('a long interrupt id wraps inside the step panel: nothing is clipped and the panel does not scroll sideways', async () => {
     const { page, check } = await open(support.url);
-    const stop = expectedSteps(support.lines).findIndex((s) => s.label === 'run 1 · step 24');
+    const stop = expectedSteps(support.lines).findIndex((s) => s.label === 'run 1 · step 17');
     await page.locator('.tick').nth(stop).click();
     // The support run's approval: its id, a path through the agents to the refund call, is longer than the panel is wide.
     const id = page.locator('#step-body .card .head > span.muted').filter({ hasText: /^agent:.*\/tool:refund:.*#0$/ });

@@ -39,7 +39,7 @@ describe('toMermaid', () => {
     const model = vizModel(supportGraph());
     const edgeLines = text.split('\n').filter((l) => /^ {2}n_\S+ (-->|-\.->|==>|--o)/.test(l));
     expect(edgeLines).toHaveLength(model.edges.length);
-    expect(edgeLines[model.edges.findIndex((e) => e.id === 'Tech:after->Database')]).toBe('  n_Tech_after ==>|"transfer"| n_Database');
+    expect(edgeLines[model.edges.findIndex((e) => e.id === 'Tech:tools->Database')]).toBe('  n_Tech_tools ==>|"transfer"| n_Database');
     expect(edgeLines[model.edges.findIndex((e) => e.id === 'Tech->Tech:tools')]).toBe('  n_Tech -.->|"tool calls"| n_Tech_tools');
     const transfers = model.edges.flatMap((e, i) => (e.kind === 'transfer' ? [i] : []));
     expect(text).toContain(`  linkStyle ${transfers.join(',')} stroke:#e8590c,stroke-width:2.5px\n`);

@@ -54,16 +54,16 @@ describe('vizModel', () => {
     const m = vizModel(supportGraph());
     const transfers = m.edges.filter((e) => e.kind === 'transfer').map((e) => [e.from, e.to, e.transfer, e.label]);
     expect(transfers).toEqual([
-      ['Coordinator:after', 'Billing', 'child', 'transfer'],
-      ['Coordinator:after', 'Tech', 'child', 'transfer'],
-      ['Coordinator:after', 'Account', 'child', 'transfer'],
-      ['Billing:after', 'Coordinator', 'parent', 'transfer'],
-      ['Tech:after', 'Database', 'child', 'transfer'],
-      ['Tech:after', 'Network', 'child', 'transfer'],
-      ['Tech:after', 'Coordinator', 'parent', 'transfer'],
-      ['Database:after', 'Tech', 'parent', 'transfer'],
-      ['Network:after', 'Tech', 'parent', 'transfer'],
-      ['Account:after', 'Coordinator', 'parent', 'transfer'],
+      ['Coordinator:tools', 'Billing', 'child', 'transfer'],
+      ['Coordinator:tools', 'Tech', 'child', 'transfer'],
+      ['Coordinator:tools', 'Account', 'child', 'transfer'],
+      ['Billing:tools', 'Coordinator', 'parent', 'transfer'],
+      ['Tech:tools', 'Database', 'child', 'transfer'],
+      ['Tech:tools', 'Network', 'child', 'transfer'],
+      ['Tech:tools', 'Coordinator', 'parent', 'transfer'],
+      ['Database:tools', 'Tech', 'parent', 'transfer'],
+      ['Network:tools', 'Tech', 'parent', 'transfer'],
+      ['Account:tools', 'Coordinator', 'parent', 'transfer'],
     ]);
   });
 
@@ -84,10 +84,9 @@ describe('vizModel', () => {
     const m = vizModel(supportGraph());
     for (const agent of ['Coordinator', 'Billing', 'Tech', 'Database', 'Network', 'Account']) {
       const cluster = m.clusters.find((c) => c.label === agent)!.id;
-      expect([agent, `${agent}:tools`, `${agent}:after`].map((id) => clusterOf(m, id))).toEqual([cluster, cluster, cluster]);
+      expect([agent, `${agent}:tools`].map((id) => clusterOf(m, id))).toEqual([cluster, cluster]);
       expect(edge(m, agent, `${agent}:tools`)).toMatchObject({ kind: 'branch', label: 'tool calls' });
-      expect(edge(m, `${agent}:tools`, `${agent}:after`)).toMatchObject({ kind: 'edge' });
-      expect(edge(m, `${agent}:after`, agent)).toMatchObject({ kind: 'branch', label: 'tool results' });
+      expect(edge(m, `${agent}:tools`, agent)).toMatchObject({ kind: 'branch', label: 'tool results' });
       expect(edge(m, agent, '__end__')).toMatchObject({ kind: 'branch', label: 'answer' });
     }
     expect(m.nodes.find((n) => n.id === 'Database:tools')!.annotations['tools']).toEqual([
@@ -111,8 +110,8 @@ describe('vizModel', () => {
       ['agent:Article/agent:Publish/agent:Social', 'agent', 'agent:Article/agent:Publish'],
     ]);
     expect(m.edges.filter((e) => e.kind === 'agent-tool').map((e) => [e.from, e.to, e.label])).toEqual([
-      ['Writer:agent:Researcher', 'Writer:after', 'result'],
       ['Writer', 'Writer:agent:Researcher', 'call Researcher'],
+      ['Writer:agent:Researcher', 'Writer', 'result'],
       ['Writer:agent:Researcher', 'Writer:agent:Researcher/__start__', undefined],
     ]);
     expect(m.edges.filter((e) => e.kind === 'transfer')).toEqual([]);
@@ -139,7 +138,7 @@ describe('vizModel', () => {
       messages: [userMessage('Dashboard slow; INV-1042 charged twice.')],
       session: { company: 'Acme' },
     });
-    expect(supportRun).toEqual(expect.arrayContaining(['Coordinator', 'Tech:after', 'Database:tools', 'Billing:tools']));
+    expect(supportRun).toEqual(expect.arrayContaining(['Coordinator', 'Tech:tools', 'Database:tools', 'Billing:tools']));
     expect(supportRun.filter((id) => !supportIds.includes(id))).toEqual([]);
   });
 

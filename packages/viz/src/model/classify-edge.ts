@@ -15,9 +15,10 @@ export function nodeLabel(name: string): string {
  * decision into branches, so the IR kind alone says little; the roles of the
  * two ends (see graph-index.ts) tell:
  * - a call into an agent tool and its result (`agent-tool`);
- * - a transfer: an after-tools router's branch, or a handoff's edge, to
- *   another agent's entry (`transfer`, with where the target sits in the tree);
- * - the ReAct loop: model → tools (`tool calls`) → after → model (`tool results`);
+ * - a transfer: a tools node's branch (an after-tools router's, in older
+ *   graphs), or a handoff's edge, to another agent's entry (`transfer`, with
+ *   where the target sits in the tree);
+ * - the ReAct loop: model → tools (`tool calls`) → model (`tool results`);
  * - the workflow's order: a branch that continues at the next agent, a loop's
  *   step or a parallel's join is drawn as a fixed `edge` (`answer`, `done`, …);
  * - leaving: a branch to END (or the enclosing join), labelled `exit` when the
@@ -38,6 +39,7 @@ export function classifyEdge(from: string, to: string, irKind: 'edge' | 'branch'
     case 'model':
       if (g.role(to) === 'tools' && g.agent(to) === g.agent(from)) return { kind: 'branch', label: 'tool calls' };
       return leaving(from, to, g, { only: 'answer', exit: 'exit', next: 'answer' });
+    case 'tools':
     case 'after':
       if (to === g.agent(from)) return { kind: 'branch', label: 'tool results' };
       return leaving(from, to, g, { only: 'done', exit: 'exit', next: 'return directly' });
@@ -51,18 +53,18 @@ export function classifyEdge(from: string, to: string, irKind: 'edge' | 'branch'
       return { kind: 'edge' };
     case 'join':
       return leaving(from, to, g, { only: 'all done', exit: 'failed', next: 'all done' });
-    case 'tools':
     case 'handoff':
     case 'other':
       return { kind: 'branch', label: nodeLabel(to) };
   }
 }
 
-/** An after-tools router's branch to another agent it may transfer to, or a handoff's edge to its target. */
+/** A tools node's (or an after-tools router's) branch to another agent it may transfer to, or a handoff's edge to its target. */
 function isTransfer(from: string, to: string, g: GraphIndex): boolean {
   if (!g.isAgentEntry(to) || g.agent(to) === g.agent(from)) return false;
   const a = g.node(from).annotations ?? {};
   switch (g.role(from)) {
+    case 'tools':
     case 'after':
       return Array.isArray(a['transferTargets']) && a['transferTargets'].includes(to);
     case 'handoff':

@@ -5,8 +5,10 @@ import type { GraphJSON, GraphNodeJSON } from '@weft/graph';
  * annotations (see @weft/agents' compile/): the classifier needs it to tell a
  * transfer from the ReAct loop, or workflow order from an exit.
  * - `model`: a ChatModelAgent's model call (`A`)
- * - `tools`: its tools node (`A:tools`)
- * - `after`: its after-tools router (`A:after`), where transfers leave
+ * - `tools`: its tools node (`A:tools`), whose branch routes the turn: back
+ *   to the model, out of the agent, or to a transfer's target
+ * - `after`: the after-tools router (`A:after`) of graphs compiled before the
+ *   tools node routed the turn (older run logs), where transfers left
  * - `handoff`: a deterministic transfer (`A:handoff`)
  * - `loop-next`: a loop agent's step router (`L:next`)
  * - `fan-out`: a parallel agent's entry, which starts every child

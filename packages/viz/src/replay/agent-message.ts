@@ -14,15 +14,20 @@ export interface AgentMessage {
   error?: { code: string; message: string };
 }
 
-const AGENT_EVENT_KEY = 'weft.agentEvent';
+/** The channel agent events travel on (@weft/agents' `agentEvents`). */
+const AGENT_CHANNEL = 'weft.agent';
+/** Where logs written before agent events had a channel carried them: `data["weft.agentEvent"]`. */
+const OLD_AGENT_EVENT_KEY = 'weft.agentEvent';
 
 /**
- * Reads the agent event a `node.custom` event carries (`data["weft.agentEvent"]`).
- * Read structurally, field by field: @weft/viz does not depend on @weft/agents,
- * and a log is untrusted input. Streamed chunks are skipped (the whole message follows).
+ * Reads the agent event a `node.custom` event carries: its data, when it was
+ * published on the `weft.agent` channel (or, in an older log,
+ * `data["weft.agentEvent"]`). Read structurally, field by field: @weft/viz
+ * does not depend on @weft/agents, and a log is untrusted input. Streamed
+ * chunks are skipped (the whole message follows).
  */
-export function agentMessage(node: string, data: unknown): AgentMessage | undefined {
-  const event = field(data, AGENT_EVENT_KEY);
+export function agentMessage(node: string, custom: { channel?: unknown; data: unknown }): AgentMessage | undefined {
+  const event = custom.channel === AGENT_CHANNEL ? custom.data : field(custom.data, OLD_AGENT_EVENT_KEY);
   const agentName = field(event, 'agentName');
   if (typeof agentName !== 'string') return undefined;
   const output = field(event, 'output');

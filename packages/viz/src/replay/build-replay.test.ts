@@ -84,34 +84,35 @@ describe('buildReplay', () => {
           `${s.run}.${s.step} ${m.agentName} ${m.role}${m.toolName ? `:${m.toolName}` : ''}${m.transferTo ? ` → ${m.transferTo}` : ''}`,
       ),
     );
+    // A ReAct turn is two steps (model, tools): each agent's tool call and its next answer are one step apart.
     expect(said).toEqual([
       '1.2 Coordinator assistant',
       '1.3 Coordinator tool:transfer_to_agent → Tech',
-      '1.5 Tech assistant',
-      '1.6 Tech tool:transfer_to_agent → Database',
+      '1.4 Tech assistant',
+      '1.5 Tech tool:transfer_to_agent → Database',
+      '1.6 Database assistant',
+      '1.7 Database tool:slow_queries',
       '1.8 Database assistant',
-      '1.9 Database tool:slow_queries',
-      '1.11 Database assistant',
-      '1.12 Database tool:transfer_to_agent → Tech',
-      '1.14 Tech assistant',
-      '1.15 Tech tool:transfer_to_agent → Coordinator',
-      '1.17 Coordinator assistant',
-      '1.18 Coordinator tool:transfer_to_agent → Billing',
-      '1.20 Billing assistant',
-      '1.21 Billing tool:lookup_invoice',
-      '1.23 Billing assistant',
-      '2.24 Billing tool:refund',
-      '2.26 Billing assistant',
-      '2.27 Billing tool:transfer_to_agent → Coordinator',
-      '2.29 Coordinator assistant',
+      '1.9 Database tool:transfer_to_agent → Tech',
+      '1.10 Tech assistant',
+      '1.11 Tech tool:transfer_to_agent → Coordinator',
+      '1.12 Coordinator assistant',
+      '1.13 Coordinator tool:transfer_to_agent → Billing',
+      '1.14 Billing assistant',
+      '1.15 Billing tool:lookup_invoice',
+      '1.16 Billing assistant',
+      '2.17 Billing tool:refund',
+      '2.18 Billing assistant',
+      '2.19 Billing tool:transfer_to_agent → Coordinator',
+      '2.20 Coordinator assistant',
     ]);
-    const refundCall = replay.steps.find((s) => s.run === 1 && s.step === 23)!.messages[0]!;
+    const refundCall = replay.steps.find((s) => s.run === 1 && s.step === 16)!.messages[0]!;
     expect(refundCall).toMatchObject({
       node: 'Billing',
       toolCalls: [{ name: 'refund', arguments: expect.stringContaining('"INV-1042"') }],
     });
     const stop = replay.steps.find((s) => s.interrupts.length > 0)!;
-    expect(summary(stop)).toEqual({ run: 1, step: 24, active: ['Billing:tools'], checkpoints: 1, interrupts: 1 });
+    expect(summary(stop)).toEqual({ run: 1, step: 17, active: ['Billing:tools'], checkpoints: 1, interrupts: 1 });
     expect(stop.interrupts[0]).toMatchObject({ info: { tool: 'refund' } });
     expect(replay.steps.at(-1)!.messages[0]!.content).toMatch(/^Done: the missing index is identified/);
 
@@ -128,7 +129,13 @@ describe('buildReplay', () => {
 });
 
 describe('agentMessage', () => {
-  const wrap = (agentEvent: unknown) => ({ 'weft.agentEvent': agentEvent });
+  const wrap = (agentEvent: unknown) => ({ channel: 'weft.agent', data: agentEvent });
+
+  it('reads an agent event of a log written before events had channels (data["weft.agentEvent"])', () => {
+    const event = { agentName: 'A', runPath: ['A'], output: { message: { role: 'assistant', content: 'hi' }, role: 'assistant' } };
+    expect(agentMessage('n', { data: { 'weft.agentEvent': event } })).toEqual(agentMessage('n', wrap(event)));
+    expect(agentMessage('n', wrap(event))).toMatchObject({ agentName: 'A', role: 'assistant', content: 'hi' });
+  });
 
   it('reads actions without a message (transfer, exit, interrupted) and errors', () => {
     expect(agentMessage('n', wrap({ agentName: 'A', runPath: ['A'], action: { transferToAgent: { destAgentName: 'B' } } }))).toEqual({
@@ -149,8 +156,11 @@ describe('agentMessage', () => {
 
   it('skips streamed chunks, custom data that is not an agent event, and malformed events; shows non-text content as JSON', () => {
     expect(agentMessage('n', wrap({ agentName: 'A', output: { stream: { content: 'pa' }, role: 'assistant' } }))).toBeUndefined();
-    expect(agentMessage('n', { progress: 0.5 })).toBeUndefined();
-    expect(agentMessage('n', 'text')).toBeUndefined();
+    expect(agentMessage('n', { data: { progress: 0.5 } })).toBeUndefined();
+    expect(
+      agentMessage('n', { channel: 'my-app.progress', data: { agentName: 'A', output: { message: { role: 'user', content: 'x' } } } }),
+    ).toBeUndefined();
+    expect(agentMessage('n', { data: 'text' })).toBeUndefined();
     expect(agentMessage('n', wrap({ agentName: 42 }))).toBeUndefined();
     expect(
       agentMessage('n', wrap({ agentName: 'A', output: { message: { role: 'user', content: [{ type: 'text', text: 'hi' }] } } })),

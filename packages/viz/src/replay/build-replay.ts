@@ -70,7 +70,7 @@ function addEvent(step: ReplayStep, run: ReplayRun, event: GraphEvent): void {
       if (!step.active.includes(id(event.node))) step.active.push(id(event.node));
       return;
     case 'node.custom': {
-      const message = agentMessage(id(event.node), event.data);
+      const message = agentMessage(id(event.node), event);
       if (message) step.messages.push(message);
       return;
     }
