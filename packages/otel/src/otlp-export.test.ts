@@ -76,7 +76,6 @@ describe('otelInstrumentation with the OTLP/HTTP exporter', () => {
         'invoke_agent Finder',
         'chat gpt-otlp',
         'execute_tool lookup',
-        'node Finder:after',
         'chat gpt-otlp',
       ].sort(),
     );

@@ -8,13 +8,13 @@ interface ModelOutput {
   message?: AnswerMessage & { usage?: { inputTokens?: unknown; outputTokens?: unknown }; response?: { id?: unknown; model?: unknown } };
 }
 
-/** The tools node's output (ToolOutcome[] of @weft/agents): the call's content, and its error when the call failed. */
-type ToolOutput = { content?: unknown; error?: { code?: unknown; name?: unknown; message?: unknown } }[];
+/** A tools node's output (a tool call's outcome, @weft/agents): the call's content, and its error when the call failed. */
+type ToolOutput = { content?: unknown; error?: { code?: unknown; name?: unknown; message?: unknown } };
 
 /** What a finished model or tool node adds to its span. */
 export function recordNodeResult(span: Span, info: InstrumentedNode | undefined, output: unknown, content: boolean): void {
   if (info?.kind === 'chat-model') modelResult(span, output as ModelOutput | null, content);
-  else if (info?.kind === 'tools') toolResult(span, output as ToolOutput | null, content);
+  else if (info?.kind === 'tools') toolResult(span, output as ToolOutput | ToolOutput[] | null, content);
 }
 
 /** A model call's usage, finish reason, response id and model, and (opted in) answer. */
@@ -35,9 +35,10 @@ function modelResult(span: Span, output: ModelOutput | null, content: boolean): 
  * Weft error code as `error.type`, though the agent goes on: the model gets
  * the error as the tool's result. Only a call that succeeded has a result.
  */
-function toolResult(span: Span, output: ToolOutput | null, content: boolean): void {
-  const outcome = Array.isArray(output) ? output[0] : undefined;
-  if (!outcome) return;
+function toolResult(span: Span, output: ToolOutput | ToolOutput[] | null, content: boolean): void {
+  // One outcome per task; a list of one in graphs compiled before a ReAct turn took two steps.
+  const outcome = Array.isArray(output) ? output[0] : output;
+  if (!outcome || typeof outcome !== 'object') return;
   const error = outcome.error;
   if (error) {
     const message = typeof error.message === 'string' ? error.message : String(outcome.content);

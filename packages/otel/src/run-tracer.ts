@@ -42,8 +42,6 @@ export class RunTracer implements RunInstrument {
   readonly #nodes: ReadonlyMap<string, InstrumentedNode>;
   readonly #conventions: SpanConventions;
   readonly #conversationId: string | undefined;
-  /** The run's models stream (the Runner's `streaming`, kept in the run context). */
-  readonly #streaming: boolean;
   /** The step running now, and its span once a node outside every agent started in it. */
   #stepNumber = 0;
   #step: { span: Span; context: Context } | undefined;
@@ -59,7 +57,6 @@ export class RunTracer implements RunInstrument {
     this.#nodes = run.nodes;
     this.#conventions = conventions;
     this.#conversationId = run.threadId;
-    this.#streaming = run.context['streaming'] === true;
     this.#stopInputs = conventions.content ? observeModelInput(run.context, (input) => this.#modelInput(input)) : () => {};
   }
 
@@ -154,7 +151,8 @@ export class RunTracer implements RunInstrument {
     const agentName = annotation(info, 'agent');
     const agent = agentName ? this.#agent(agentName, info!.annotations['agentPath']) : undefined;
     const parent = agent?.context ?? (e.path.length === 0 ? this.#stepContext() : (this.#step?.context ?? this.#runContext));
-    const scope: NodeScope = { agent: agentName, conversationId: this.#conversationId, streaming: this.#streaming };
+    // A model node streams when the Runner compiled it so: its annotations say (`streaming: true`).
+    const scope: NodeScope = { agent: agentName, conversationId: this.#conversationId, streaming: info?.annotations['streaming'] === true };
     const { name, kind, attributes } = describeNode(e, info, scope, this.#conventions);
     this.#open.set(taskOf(e), this.#tracer.startSpan(name, { kind, attributes }, parent));
   }
