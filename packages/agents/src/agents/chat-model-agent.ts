@@ -182,7 +182,9 @@ function addReActNodes(c: AgentCompiler, agent: ChatModelAgent, scope: AgentScop
   const output = agent.outputKey !== undefined && (agent.exit || agent.returnDirectly?.length) ? `${agent.name}:output` : undefined;
   const route = turnRoute(agent.name, scope, { model, output });
   const leaves = output === undefined ? [scope.next, scope.stop] : [output];
-  for (const node of [...subNodes, tools]) b.addBranch(node, route, unique([model, ...leaves, ...transferTargets]));
+  b.addBranch(tools, route, unique([model, ...leaves, ...transferTargets]));
+  // An agent tool's result never transfers or ends the turn (those are the tools node's), so it can only lead back to the model.
+  for (const node of subNodes) b.addBranch(node, route, [model]);
   if (output === undefined) return;
   b.addNode(output, outputNode(agent.outputKey!), { kind: 'lambda', address: `${address}/output`, annotations });
   b.addBranch(output, outputRoute(scope), unique([scope.next, scope.stop]));
