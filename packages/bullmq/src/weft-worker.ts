@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { CheckpointStore, Instrumentation } from '@weft/graph';
+import type { AnyCompiledGraph, CheckpointStore, Instrumentation } from '@weft/graph';
 import { Queue, Worker, type ConnectionOptions, type Job, type WorkerOptions } from 'bullmq';
 import { UNLIMITED_STALLS, continueStalledJob, failedForStalling } from './continue-stalled-job.ts';
 import { QueueError } from './errors.ts';
@@ -313,9 +313,9 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
   }
 }
 
-/** Whether a compiled graph sends any node's tasks to a dispatcher (read from its plan, which says per node). */
-function hasDistributedNodes(graph: { plan?: { nodes?: readonly { distributed?: boolean }[] } }): boolean {
-  return graph.plan?.nodes?.some((n) => n.distributed === true) ?? false;
+/** Whether a compiled graph sends any node's tasks to a dispatcher. */
+function hasDistributedNodes(graph: AnyCompiledGraph): boolean {
+  return graph.distributedNodes.length > 0;
 }
 
 /** The options checked (typed errors for what BullMQ or a run would fail on later), with their defaults. */

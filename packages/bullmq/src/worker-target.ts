@@ -50,8 +50,7 @@ export function workerTarget(
     const { sessionValues = {}, ...runnerOptions } = agentOptions;
     return { kind: 'agent', name, runner: new Runner({ ...runnerOptions, agent: target, store }), sessionValues };
   }
-  // The compile-time store sits in the graph's plan; nothing else tells which store a compiled graph writes to.
-  const own = (target as { plan?: { store?: CheckpointStore } }).plan?.store;
+  const own = target.store;
   if (own !== undefined && own !== store)
     throw new QueueError(
       'QUEUE_TARGET_STORE',

@@ -29,7 +29,7 @@ export type { NodeContext } from './builder/node-context.ts';
 export type { StateReducer, StateReducers, ReducerPath, ReducerValue } from './state/state-reducers.ts';
 
 // Compiling
-export { CompiledGraph } from './compiler/compiled-graph.ts';
+export { CompiledGraph, type AnyCompiledGraph } from './compiler/compiled-graph.ts';
 export type { CheckpointPolicy, CompileOptions } from './compiler/compile-options.ts';
 export type { GraphJSON, GraphNodeJSON, GraphEdgeJSON } from './compiler/graph-json.ts';
 

@@ -2,7 +2,7 @@ import type { GraphIssue } from '../errors.ts';
 import { WeftError } from '../errors.ts';
 import type { CompileOptions } from '../compiler/compile-options.ts';
 import { compileGraph } from '../compiler/compile-graph.ts';
-import { CompiledGraph } from '../compiler/compiled-graph.ts';
+import { CompiledGraph, type AnyCompiledGraph } from '../compiler/compiled-graph.ts';
 import type { BranchContext } from './branch-context.ts';
 import type { NodeContext } from './node-context.ts';
 import type { Send } from './send.ts';
@@ -27,7 +27,7 @@ export type BranchRoute<O = any, S = any> = (output: O, state: S, at: BranchCont
 export interface NodeSpec {
   name: string;
   fn?: NodeFn;
-  sub?: CompiledGraph<any, any, any>;
+  sub?: AnyCompiledGraph;
   options: NodeOptions<any, any, any>;
 }
 export interface EdgeSpec {
@@ -132,7 +132,7 @@ export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}, RunIn =
     fn: (input: I, ctx: NodeContext<S>) => R,
     options?: O2 & NodeOptions<I, OutputOf<R, O2>, S>,
   ): GraphBuilder<In, Out, S, N & Record<K, { in: I; out: OutputOf<R, O2>; join: IsJoin<O2> }>, RunIn, EndIn>;
-  addNode(name: string, fn: NodeFn | CompiledGraph<any, any, any>, options: NodeOptions<any, any, any> = {}): any {
+  addNode(name: string, fn: NodeFn | AnyCompiledGraph, options: NodeOptions<any, any, any> = {}): any {
     const def = this.#def;
     if (name === START || name === END) {
       def.issues.push({ code: 'RESERVED_NAME', message: `"${name}" is reserved for START/END; pick another node name`, nodes: [name] });

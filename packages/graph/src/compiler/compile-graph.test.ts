@@ -1,3 +1,4 @@
+import { MemoryStore } from '@weft/checkpoint';
 import { describe, expect, it } from 'vitest';
 import { END, START, graph, GraphValidationError, type GraphIssue } from '../index.ts';
 
@@ -167,5 +168,31 @@ describe('the IR', () => {
     expect(ask('approval').hash).toBe(ask('approval').hash);
     expect((await ask('approval').run('x', { threadId: 't' })).interrupts.map((i) => i.id)).toEqual(['approval#0']);
     await expect(plain.resume({ threadId: 't', resume: { 'q#0': 'yes' } })).rejects.toMatchObject({ code: 'CHECKPOINT_GRAPH_MISMATCH' });
+  });
+});
+
+describe('what a compiled graph tells its host', () => {
+  it('names the store it writes to (none, the compile-time one, the one withStore gave) and its distributed nodes in order', () => {
+    const build = () =>
+      graph({ name: 'hosted' })
+        .addNode('a', id)
+        .addNode('b', id, { distribute: true })
+        .addNode('c', id, { distribute: true })
+        .addEdge(START, 'a')
+        .addEdge('a', 'b')
+        .addEdge('b', 'c')
+        .addEdge('c', END);
+    const plain = build().compile();
+    expect(plain.store).toBeUndefined();
+    expect(plain.distributedNodes).toEqual(['b', 'c']);
+    const first = new MemoryStore();
+    const second = new MemoryStore();
+    const kept = build().compile({ store: first });
+    expect(kept.store).toBe(first);
+    const moved = kept.withStore(second);
+    expect(moved.store).toBe(second);
+    expect(kept.store).toBe(first);
+    expect(graph({ name: 'local' }).addNode('a', id).addEdge(START, 'a').addEdge('a', END).compile().distributedNodes).toEqual([]);
+    expect(Object.keys(plain)).not.toContain('plan');
   });
 });

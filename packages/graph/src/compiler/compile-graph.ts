@@ -3,7 +3,7 @@ import { END, START } from '../builder/start-end.ts';
 import { GraphValidationError, WeftError } from '../errors.ts';
 import { buildIR, irToJSON } from './build-ir.ts';
 import { checkpointPolicyProblem, DEFAULT_MAX_CHECKPOINT_BYTES, type CompileOptions } from './compile-options.ts';
-import { CompiledGraph } from './compiled-graph.ts';
+import { CompiledGraph, planOf } from './compiled-graph.ts';
 import type { ExecutionPlan, PlanNode, PlanTarget } from './execution-plan.ts';
 import type { GraphJSON } from './graph-json.ts';
 import { jsonSchemaOf } from '../schema/json-schema-of.ts';
@@ -43,7 +43,7 @@ function buildPlan(def: GraphDefinition, options: CompileOptions, hash: string):
     trigger: spec.options.trigger ?? 'any',
     address: spec.options.address ?? spec.name,
     fn: spec.fn,
-    sub: spec.sub?.plan,
+    sub: spec.sub && planOf(spec.sub),
     options: spec.options,
     distributed: isDistributed(def, spec, options),
   }));

@@ -16,31 +16,51 @@ import { runTaskRequest } from '../dispatch/run-task-request.ts';
 import { instrumentationProblem } from '../instrument/instrumentation-problem.ts';
 import type { TaskRequest, TaskResult } from '../dispatch/task-dispatcher.ts';
 
+// Set by CompiledGraph's static block: the one way into its private plan (see planOf).
+let readPlan: (graph: AnyCompiledGraph) => ExecutionPlan;
+
 /**
  * An immutable, validated graph: run it, resume it, read its history, export
  * its IR. `In` is what its first nodes get, `RunIn` what `run()` takes: the
  * same type unless the graph's input schema transforms.
  */
 export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In> {
-  /** @internal the scheduler's form; not part of the public API. */
-  readonly plan: ExecutionPlan;
+  /** The scheduler's form: private, so hosts depend on the accessors below and the engine can change it. */
+  readonly #plan: ExecutionPlan;
   /** The IR as a graphology graph (read it, do not change it). */
   readonly ir: IRGraph;
   readonly #json: GraphJSON;
 
+  static {
+    readPlan = (graph) => graph.#plan;
+  }
+
   constructor(plan: ExecutionPlan, ir: IRGraph, json: GraphJSON) {
-    this.plan = plan;
+    this.#plan = plan;
     this.ir = ir;
     this.#json = json;
   }
 
   get name(): string {
-    return this.plan.name;
+    return this.#plan.name;
   }
 
   /** A stable hash of the structure; checkpoints record it and refuse to load into another structure. */
   get hash(): string {
-    return this.plan.hash;
+    return this.#plan.hash;
+  }
+
+  /** Where this graph keeps its checkpoints (`compile({ store })` or `withStore()`); undefined when it keeps none. */
+  get store(): CheckpointStore | undefined {
+    return this.#plan.store;
+  }
+
+  /**
+   * The nodes whose tasks a run hands to its dispatcher (NodeOptions.distribute),
+   * in definition order: a host that runs such a graph needs workers for them.
+   */
+  get distributedNodes(): readonly string[] {
+    return this.#plan.nodes.filter((n) => n.distributed).map((n) => n.name);
   }
 
   toJSON(): GraphJSON {
@@ -55,9 +75,9 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
   run(input: RunIn, options: RunOptions = {}): Run<Out, S> {
     checkRunOptions(this.name, options);
     return startRun<Out, S>(
-      this.plan,
+      this.#plan,
       { signal: options.signal, dispatcher: options.dispatcher, instrumentation: options.instrumentation },
-      (runId) => prepareFresh(this.plan, input, options, runId),
+      (runId) => prepareFresh(this.#plan, input, options, runId),
       this.#log(options.record),
     );
   }
@@ -66,7 +86,7 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
   resume(options: ResumeOptions<S>): Run<Out, S> {
     const record = typeof options?.record === 'string' && options.record ? options.record : undefined;
     const controls = { signal: options?.signal, dispatcher: options?.dispatcher, instrumentation: options?.instrumentation };
-    return startRun<Out, S>(this.plan, controls, (runId) => prepareResume(this.plan, options, runId), this.#log(record));
+    return startRun<Out, S>(this.#plan, controls, (runId) => prepareResume(this.#plan, options, runId), this.#log(record));
   }
 
   /**
@@ -76,7 +96,7 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
    * another structure of the graph (TASK_GRAPH_MISMATCH).
    */
   runTask(request: TaskRequest, options: { signal?: AbortSignal } = {}): Promise<TaskResult> {
-    return runTaskRequest(this.plan, request, options.signal);
+    return runTaskRequest(this.#plan, request, options.signal);
   }
 
   /**
@@ -89,7 +109,7 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
         'INVALID_ARGUMENT',
         `withStore() of graph "${this.name}" takes a CheckpointStore (put, get, list, delete, threads, and the thread lease: claimThread, renewThread, releaseThread, threadLease)`,
       );
-    return new CompiledGraph<In, Out, S, RunIn>({ ...this.plan, store }, this.ir, this.#json);
+    return new CompiledGraph<In, Out, S, RunIn>({ ...this.#plan, store }, this.ir, this.#json);
   }
 
   /** The thread's checkpoints, newest first, each with its rebuilt state. */
@@ -107,7 +127,7 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
       first = false;
       if (page.length === 0) return;
       for (const entry of page) {
-        yield checkpointView<S>(await loadCheckpoint(store, this.plan, threadId, entry.id, cache));
+        yield checkpointView<S>(await loadCheckpoint(store, this.#plan, threadId, entry.id, cache));
         left--;
         beforeSeq = entry.seq;
       }
@@ -117,7 +137,7 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
   /** One checkpoint (default: the thread's latest) with its state. */
   async getState(threadId: string, checkpointId?: string): Promise<CheckpointView<S>> {
     checkThreadId(threadId, 'getState()');
-    return checkpointView<S>(await loadCheckpoint(this.#store(), this.plan, threadId, checkpointId));
+    return checkpointView<S>(await loadCheckpoint(this.#store(), this.#plan, threadId, checkpointId));
   }
 
   /**
@@ -130,7 +150,7 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
    */
   async prune(threadId: string, options: PruneOptions = {}): Promise<PruneResult> {
     checkThreadId(threadId, 'prune()');
-    return pruneThread(this.#store(), this.plan, threadId, options);
+    return pruneThread(this.#store(), this.#plan, threadId, options);
   }
 
   #log(record: string | undefined): (() => RunLogWriter) | undefined {
@@ -138,7 +158,7 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
   }
 
   #store() {
-    const store = this.plan.store;
+    const store = this.#plan.store;
     if (!store)
       throw new WeftError(
         'STORE_REQUIRED',
@@ -146,6 +166,14 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
       );
     return store;
   }
+}
+
+/** Any compiled graph, whatever its types: what a host that runs graphs it did not build takes. */
+export type AnyCompiledGraph = CompiledGraph<any, any, any, any>;
+
+/** @internal The plan of a compiled graph, for the engine's own layers (a subgraph node runs its plan). */
+export function planOf(graph: AnyCompiledGraph): ExecutionPlan {
+  return readPlan(graph);
 }
 
 function checkRunOptions(name: string, o: RunOptions): void {
