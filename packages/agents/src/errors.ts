@@ -3,6 +3,8 @@ import { WeftError, type WeftErrorOptions } from '@weft/graph';
 /** Codes of the errors @weft/agents raises; check `err.code`. */
 export type AgentErrorCode =
   | 'INVALID_ARGUMENT'
+  /** toRunTarget(): a graph compiled with another store than the host's (its getState() would read elsewhere). */
+  | 'RUN_TARGET_STORE'
   | 'AGENT_TREE_INVALID'
   | 'TOOL_DEFINITION_INVALID'
   | 'TOOL_ARGUMENTS_INVALID'
