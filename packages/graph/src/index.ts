@@ -19,24 +19,27 @@
 export { graph } from './builder/graph.ts';
 export type { GraphConfig, GraphBoundary } from './builder/graph.ts';
 export { GraphBuilder } from './builder/graph-builder.ts';
-export type { NodeFn, NodeOutput, BranchRoute, RouteResult } from './builder/graph-builder.ts';
-export type { BranchContext } from './builder/branch-context.ts';
-export { START, END } from './builder/start-end.ts';
-export { send, Send } from './builder/send.ts';
-export type { Start, End } from './builder/start-end.ts';
-export type { NodeOptions, RetryPolicy, Trigger } from './builder/node-options.ts';
-export type { NodeContext } from './builder/node-context.ts';
+export type { NodeFn, NodeOutput } from './spec/node-fn.ts';
+export type { BranchRoute, RouteResult } from './spec/branch-route.ts';
+export type { BranchContext } from './spec/branch-context.ts';
+export { START, END } from './spec/start-end.ts';
+export { send, Send } from './spec/send.ts';
+export type { Start, End } from './spec/start-end.ts';
+export type { NodeOptions, RetryPolicy, Trigger } from './spec/node-options.ts';
+export type { NodeContext } from './spec/node-context.ts';
+export { channel } from './spec/channel.ts';
+export type { Channel } from './spec/channel.ts';
 export type { StateReducer, StateReducers, ReducerPath, ReducerValue } from './state/state-reducers.ts';
 
 // Compiling
-export { CompiledGraph, type AnyCompiledGraph } from './compiler/compiled-graph.ts';
+export { CompiledGraph, type AnyCompiledGraph } from './runtime/compiled-graph.ts';
 export type { CheckpointPolicy, CompileOptions } from './compiler/compile-options.ts';
 export type { GraphJSON, GraphNodeJSON, GraphEdgeJSON } from './compiler/graph-json.ts';
 
 // Running
-export type { RunOptions } from './scheduler/prepare-fresh.ts';
-export type { LeaseRequest } from './scheduler/prepared.ts';
-export type { ResumeOptions } from './scheduler/prepare-resume.ts';
+export type { RunOptions } from './runtime/prepare-fresh.ts';
+export type { LeaseRequest } from './runtime/under-lease.ts';
+export type { ResumeOptions } from './runtime/prepare-resume.ts';
 export { Run } from './events/run.ts';
 export { EventRun } from './events/event-run.ts';
 export { RunStream } from './events/run-stream.ts';
@@ -45,8 +48,7 @@ export type { StepUpdate, FinishedNode } from './events/step-updates.ts';
 export { EventHub } from './events/event-hub.ts';
 export type { RunResult, RunDone, RunInterrupted, RunFailed, RunStatus } from './events/run-result.ts';
 export type { GraphEvent, GraphEventType } from './events/graph-event.ts';
-export { channel } from './events/channel.ts';
-export type { Channel, ChannelMessage } from './events/channel.ts';
+export type { ChannelMessage } from './events/channel-message.ts';
 export { RUN_LOG_VERSION } from './events/run-log.ts';
 export type { RunLogHeader, RunLogLine } from './events/run-log.ts';
 export { checkRunLogLine } from './events/check-run-log-line.ts';

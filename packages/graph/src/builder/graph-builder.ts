@@ -1,59 +1,17 @@
-import type { GraphIssue } from '../errors.ts';
 import { WeftError } from '../errors.ts';
 import type { CompileOptions } from '../compiler/compile-options.ts';
-import { compileGraph } from '../compiler/compile-graph.ts';
-import { CompiledGraph, type AnyCompiledGraph } from '../compiler/compiled-graph.ts';
-import type { BranchContext } from './branch-context.ts';
-import type { NodeContext } from './node-context.ts';
-import type { Send } from './send.ts';
-import type { NodeOptions } from './node-options.ts';
-import { END, START, type End, type Start } from './start-end.ts';
-import { compileReducers, type PathReducer, type StateReducers } from '../state/state-reducers.ts';
+import { compilePlan } from '../compiler/compile-plan.ts';
+import type { PlannableDefinition } from '../compiler/planned-graph.ts';
+import { CompiledGraph, planOf, type AnyCompiledGraph } from '../runtime/compiled-graph.ts';
+import type { BranchContext } from '../spec/branch-context.ts';
+import type { BranchRoute, RouteResult } from '../spec/branch-route.ts';
+import type { NodeContext } from '../spec/node-context.ts';
+import type { NodeFn, NodeOutput } from '../spec/node-fn.ts';
+import type { NodeOptions } from '../spec/node-options.ts';
+import { END, START, type End, type Start } from '../spec/start-end.ts';
+import { compileReducers, type StateReducers } from '../state/state-reducers.ts';
 import { isStandardSchema, type StandardSchemaV1 } from '../schema/standard-schema.ts';
 import { initialState } from './initial-state.ts';
-
-/** A node's function: returns a value, a promise, or an async iterable of chunks (a stream). */
-export type NodeFn<I = any, R = unknown, S = any> = (input: I, ctx: NodeContext<S>) => R;
-
-/** What a node's return type delivers on its edges: streams are concatenated. */
-export type NodeOutput<R> = R extends AsyncIterable<infer C> ? (C extends string ? string : C[]) : Awaited<R>;
-
-/** What a branch route returns: target names, tasks started with send(), or a list mixing both. */
-export type RouteResult<T extends string = string> = T | Send | readonly (T | Send)[];
-
-/** A branch's route: where a node's output goes, given the output, the state after the step's changes, and the branch context. */
-export type BranchRoute<O = any, S = any> = (output: O, state: S, at: BranchContext) => RouteResult | PromiseLike<RouteResult>;
-
-export interface NodeSpec {
-  name: string;
-  fn?: NodeFn;
-  sub?: AnyCompiledGraph;
-  options: NodeOptions<any, any, any>;
-}
-export interface EdgeSpec {
-  from: string;
-  to: string;
-}
-export interface BranchSpec {
-  from: string;
-  route: BranchRoute;
-  targets: readonly string[];
-}
-
-/** Everything the builder collected; the compiler's input. */
-export interface GraphDefinition {
-  name: string;
-  state?: () => unknown;
-  /** Checks the run's input at its boundary; nodes get the schema's output. */
-  input?: StandardSchemaV1;
-  /** Checks the run's output when it ends done; the run gives the schema's output. */
-  output?: StandardSchemaV1;
-  reducers?: PathReducer[];
-  nodes: NodeSpec[];
-  edges: EdgeSpec[];
-  branches: BranchSpec[];
-  issues: GraphIssue[];
-}
 
 interface IO {
   in: unknown;
@@ -95,7 +53,7 @@ type OutputOf<R, O> = O extends { concat: (chunks: readonly unknown[]) => infer 
  * `EndIn` what END accepts from nodes (likewise for the output schema).
  */
 export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}, RunIn = In, EndIn = Out> {
-  readonly #def: GraphDefinition;
+  readonly #def: PlannableDefinition;
 
   /** `state`: a function returning the initial state, or a Standard Schema whose value for `{}` is. */
   constructor(
@@ -145,7 +103,7 @@ export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}, RunIn =
         nodes: [String(name)],
       });
     } else if (fn instanceof CompiledGraph) {
-      def.nodes.push({ name, sub: fn, options: { kind: 'subgraph', ...options } });
+      def.nodes.push({ name, sub: { plan: planOf(fn), json: fn.toJSON() }, options: { kind: 'subgraph', ...options } });
     } else if (typeof fn === 'function') {
       def.nodes.push({ name, fn, options });
     } else {
@@ -183,6 +141,7 @@ export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}, RunIn =
   }
 
   compile(options: CompileOptions = {}): CompiledGraph<In, Out, S, RunIn> {
-    return compileGraph<In, Out, S, RunIn>(this.#def, options);
+    const { plan, ir, json } = compilePlan(this.#def, options);
+    return new CompiledGraph<In, Out, S, RunIn>(plan, ir, json);
   }
 }

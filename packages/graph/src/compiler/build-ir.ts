@@ -1,21 +1,21 @@
 import graphology from 'graphology';
-import type { GraphDefinition } from '../builder/graph-builder.ts';
-import { END, START } from '../builder/start-end.ts';
+import { END, START } from '../spec/start-end.ts';
 import type { GraphIssue } from '../errors.ts';
 import type { GraphJSON } from './graph-json.ts';
+import type { GraphDefinition } from '../spec/graph-definition.ts';
 
 const { MultiDirectedGraph } = graphology;
 export type IRGraph = InstanceType<typeof MultiDirectedGraph>;
 
 /** Builds the graphology IR; edges that name unknown nodes become issues, not edges. */
-export function buildIR(def: GraphDefinition): { ir: IRGraph; issues: GraphIssue[] } {
+export function buildIR(def: GraphDefinition<{ json: GraphJSON }>): { ir: IRGraph; issues: GraphIssue[] } {
   const ir = new MultiDirectedGraph({ allowSelfLoops: true });
   const issues: GraphIssue[] = [];
   ir.addNode(START, { kind: 'start', trigger: 'any', order: -1 });
   def.nodes.forEach((node, order) => {
     const attrs: Record<string, unknown> = { kind: node.options.kind ?? 'lambda', trigger: node.options.trigger ?? 'any', order };
     if (node.options.annotations) attrs['annotations'] = node.options.annotations;
-    if (node.sub) attrs['subgraph'] = node.sub.toJSON();
+    if (node.sub) attrs['subgraph'] = structuredClone(node.sub.json);
     if (node.options.address !== undefined) attrs['address'] = node.options.address;
     ir.addNode(node.name, attrs);
   });
@@ -49,7 +49,7 @@ export function irToJSON(name: string, ir: IRGraph): Omit<GraphJSON, 'hash'> {
   return { name, nodes, edges };
 }
 
-function hint(def: GraphDefinition): string {
+function hint(def: GraphDefinition<{ json: GraphJSON }>): string {
   const known = def.nodes.map((n) => n.name);
   return known.length ? ` (known nodes: ${known.join(', ')}, plus START and END)` : ' (the graph has no nodes yet)';
 }

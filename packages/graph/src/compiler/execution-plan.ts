@@ -1,6 +1,7 @@
 import type { CheckpointStore } from '@weft/checkpoint';
-import type { BranchRoute, NodeFn } from '../builder/graph-builder.ts';
-import type { NodeOptions } from '../builder/node-options.ts';
+import type { BranchRoute } from '../spec/branch-route.ts';
+import type { NodeFn } from '../spec/node-fn.ts';
+import type { NodeOptions } from '../spec/node-options.ts';
 import type { CheckpointPolicy } from './compile-options.ts';
 import type { PathReducer } from '../state/state-reducers.ts';
 import type { StandardSchemaV1 } from '../schema/standard-schema.ts';

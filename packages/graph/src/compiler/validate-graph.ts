@@ -1,6 +1,6 @@
 import type { MultiDirectedGraph } from 'graphology';
 import { stronglyConnectedComponents } from 'graphology-components';
-import { END, START } from '../builder/start-end.ts';
+import { END, START } from '../spec/start-end.ts';
 import type { GraphIssue } from '../errors.ts';
 
 /**

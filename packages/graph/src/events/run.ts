@@ -4,7 +4,8 @@
 import { Observable } from 'rxjs/internal/Observable';
 import { filter } from 'rxjs/internal/operators/filter';
 import type { Observer } from 'rxjs';
-import { channelName, type Channel, type ChannelMessage } from './channel.ts';
+import { channelName, type Channel } from '../spec/channel.ts';
+import type { ChannelMessage } from './channel-message.ts';
 import { WeftError } from '../errors.ts';
 import type { EventHub } from './event-hub.ts';
 import { EventRun } from './event-run.ts';

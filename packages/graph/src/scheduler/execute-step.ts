@@ -3,7 +3,7 @@ import { runTask, type TaskOutcome } from './run-task.ts';
 import { taskAddress, taskId, type RunScope, type Task } from './run-scope.ts';
 import { WeftError } from '../errors.ts';
 import { isThenable } from './is-thenable.ts';
-import { dispatchTasks, type StepPlace } from '../dispatch/dispatch-tasks.ts';
+import { dispatchTasks, type StepPlace } from './dispatch-tasks.ts';
 
 /**
  * Runs the frontier's tasks concurrently (up to `limit` at once) and returns

@@ -1,6 +1,6 @@
 import type { Draft } from 'immer';
-import { channelName, type Channel } from '../events/channel.ts';
-import type { NodeContext } from '../builder/node-context.ts';
+import { channelName, type Channel } from '../spec/channel.ts';
+import type { NodeContext } from '../spec/node-context.ts';
 import type { PlanNode } from '../compiler/execution-plan.ts';
 import type { NodeState } from '../state/node-state.ts';
 import { emit, type RunScope } from './run-scope.ts';

@@ -1,7 +1,7 @@
-import type { BranchContext } from '../builder/branch-context.ts';
-import type { RouteResult } from '../builder/graph-builder.ts';
-import { channelName, type Channel } from '../events/channel.ts';
-import { Send } from '../builder/send.ts';
+import type { BranchContext } from '../spec/branch-context.ts';
+import type { RouteResult } from '../spec/branch-route.ts';
+import { channelName, type Channel } from '../spec/channel.ts';
+import { Send } from '../spec/send.ts';
 import type { PlanBranch, PlanNode, PlanTarget } from '../compiler/execution-plan.ts';
 import { WeftError } from '../errors.ts';
 import type { Cursor, JoinBuffer } from './cursor.ts';

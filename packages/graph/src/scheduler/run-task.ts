@@ -6,7 +6,6 @@ import { NodeError, WeftError, isWeftError } from '../errors.ts';
 import { GraphInterrupt } from '../interrupt/graph-interrupt.ts';
 import { nodeScope, type NodeScope } from '../interrupt/node-scope.ts';
 import { NodeState } from '../state/node-state.ts';
-import { concatChunks } from './concat-chunks.ts';
 import { NodeContextImpl } from './node-context-impl.ts';
 import { emit, taskAddress, type RunScope, type Task } from './run-scope.ts';
 import { sleep } from './sleep.ts';
@@ -263,4 +262,12 @@ function abortError(scope: RunScope): WeftError {
     'the run was cancelled through its AbortSignal; resume the thread to continue from its last checkpoint',
     { cause: reason },
   );
+}
+
+/** Default concatenation of a stream's chunks: strings join, arrays flatten one level, anything else stays a list. */
+function concatChunks(chunks: readonly unknown[]): unknown {
+  if (chunks.length > 0 && chunks.every((c) => typeof c === 'string')) return chunks.join('');
+  if (chunks.length > 0 && chunks.every(Array.isArray)) return (chunks as unknown[][]).flat(1);
+  if (chunks.length === 0) return '';
+  return [...chunks];
 }

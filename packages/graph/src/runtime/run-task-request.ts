@@ -7,7 +7,7 @@ import { neverAbortingSignal } from '../scheduler/execute-step.ts';
 import type { RunScope, Task } from '../scheduler/run-scope.ts';
 import { runTask, type TaskOutcome } from '../scheduler/run-task.ts';
 import { deepFreeze } from '../state/deep-freeze.ts';
-import type { TaskEvent, TaskRequest, TaskResult } from './task-dispatcher.ts';
+import type { TaskEvent, TaskRequest, TaskResult } from '../dispatch/task-dispatcher.ts';
 
 /** The fields `emit` adds to every event: the run that emits a task's events again adds its own. */
 const RUN_FIELDS = ['runId', 'threadId', 'step', 'path', 'ts'] as const;

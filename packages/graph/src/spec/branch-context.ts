@@ -1,4 +1,4 @@
-import type { Channel } from '../events/channel.ts';
+import type { Channel } from './channel.ts';
 
 /**
  * What a branch route gets besides the node's output and the state: which

@@ -1,5 +1,4 @@
 import { WeftError } from '../errors.ts';
-import type { GraphEvent } from './graph-event.ts';
 
 /**
  * A named, typed stream of custom events: a node publishes on it with
@@ -14,12 +13,6 @@ export interface Channel<T> {
   readonly name: string;
   readonly '~data'?: T;
 }
-
-/** A `node.custom` event published on a channel: where and when, and its data, typed. */
-export type ChannelMessage<T> = Omit<Extract<GraphEvent, { type: 'node.custom' }>, 'channel' | 'data'> & {
-  channel: string;
-  data: T;
-};
 
 /**
  * Declares a channel. Name it after its layer, dotted (`weft.agent`): two

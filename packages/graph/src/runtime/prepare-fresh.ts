@@ -8,11 +8,11 @@ import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
 import type { CheckpointPolicy } from '../compiler/compile-options.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import { deepFreeze } from '../state/deep-freeze.ts';
-import type { Cursor } from './cursor.ts';
-import { cursorToBody } from './cursor-record.ts';
-import { checkInput } from './check-input.ts';
-import { freshCursor } from './fresh-cursor.ts';
-import { underLease, type LeaseRequest, type Prepared } from './prepared.ts';
+import type { Cursor } from '../scheduler/cursor.ts';
+import { cursorToBody } from '../scheduler/cursor-record.ts';
+import { checkInput } from '../scheduler/check-input.ts';
+import { freshCursor } from '../scheduler/fresh-cursor.ts';
+import { underLease, type LeaseRequest, type Prepared } from './under-lease.ts';
 
 export interface RunOptions extends LeaseRequest {
   /** Names the checkpoint thread; generated when a store is set and none is given. */

@@ -2,7 +2,7 @@ import { type CheckpointStore, type ClaimOptions, LeaseKeeper, processHolder } f
 import type { CheckpointWriter, WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
 import type { CheckpointPolicy } from '../compiler/compile-options.ts';
 import { WeftError } from '../errors.ts';
-import type { Cursor } from './cursor.ts';
+import type { Cursor } from '../scheduler/cursor.ts';
 
 /** What a run needs before its first step: the cursor, where to write, and what it continues from. */
 export interface Prepared {

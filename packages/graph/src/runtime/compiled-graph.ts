@@ -3,17 +3,17 @@ import { checkpointView, type CheckpointView } from '../checkpoint/checkpoint-vi
 import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
 import { pruneThread, type PruneOptions, type PruneResult } from '../checkpoint/prune-thread.ts';
 import { WeftError } from '../errors.ts';
-import { checkpointPolicyProblem } from './compile-options.ts';
+import { checkpointPolicyProblem } from '../compiler/compile-options.ts';
 import { RunLogWriter } from '../events/run-log.ts';
 import type { Run } from '../events/run.ts';
-import { prepareFresh, type RunOptions } from '../scheduler/prepare-fresh.ts';
-import { prepareResume, type ResumeOptions } from '../scheduler/prepare-resume.ts';
-import { startRun } from '../scheduler/start-run.ts';
-import type { IRGraph } from './build-ir.ts';
-import type { ExecutionPlan } from './execution-plan.ts';
-import type { GraphJSON } from './graph-json.ts';
-import { runTaskRequest } from '../dispatch/run-task-request.ts';
-import { instrumentationProblem } from '../instrument/instrumentation-problem.ts';
+import { prepareFresh, type RunOptions } from './prepare-fresh.ts';
+import { prepareResume, type ResumeOptions } from './prepare-resume.ts';
+import { startRun } from './start-run.ts';
+import type { IRGraph } from '../compiler/build-ir.ts';
+import type { ExecutionPlan } from '../compiler/execution-plan.ts';
+import type { GraphJSON } from '../compiler/graph-json.ts';
+import { runTaskRequest } from './run-task-request.ts';
+import { instrumentationProblem } from '../instrument/instrumentation.ts';
 import type { TaskRequest, TaskResult } from '../dispatch/task-dispatcher.ts';
 
 // Set by CompiledGraph's static block: the one way into its private plan (see planOf).

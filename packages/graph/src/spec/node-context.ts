@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import type { Channel } from '../events/channel.ts';
+import type { Channel } from './channel.ts';
 
 /** What a node sees while it runs. */
 export interface NodeContext<S = unknown> {

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { lastValueFrom, toArray } from 'rxjs';
 import { END, START, channel, graph, MemoryStore, send, type ChannelMessage, type GraphEvent } from '../index.ts';
 import { collect, deferred, trace } from '../../test/support/collect.ts';
-import { EventHub } from './event-hub.ts';
-import { EventRun } from './event-run.ts';
-import { RunStream } from './run-stream.ts';
+import { EventHub } from '../events/event-hub.ts';
+import { EventRun } from '../events/event-run.ts';
+import { RunStream } from '../events/run-stream.ts';
 
 const progress = channel<{ done: number }>('test.progress');
 const notes = channel<string>('test.notes');

@@ -1,28 +1,32 @@
-import type { GraphDefinition, NodeSpec } from '../builder/graph-builder.ts';
-import { END, START } from '../builder/start-end.ts';
+import type { NodeSpec } from '../spec/graph-definition.ts';
+import { END, START } from '../spec/start-end.ts';
 import { GraphValidationError, WeftError } from '../errors.ts';
 import { buildIR, irToJSON } from './build-ir.ts';
 import { checkpointPolicyProblem, DEFAULT_MAX_CHECKPOINT_BYTES, type CompileOptions } from './compile-options.ts';
-import { CompiledGraph, planOf } from './compiled-graph.ts';
 import type { ExecutionPlan, PlanNode, PlanTarget } from './execution-plan.ts';
 import type { GraphJSON } from './graph-json.ts';
+import type { PlannableDefinition, PlannedGraph } from './planned-graph.ts';
 import { jsonSchemaOf } from '../schema/json-schema-of.ts';
 import type { StandardSchemaV1 } from '../schema/standard-schema.ts';
 import { irHash } from './ir-hash.ts';
 import { validateGraph } from './validate-graph.ts';
 
-/** Validates a definition (every problem at once) and freezes it into a runnable plan. */
-export function compileGraph<In, Out, S, RunIn = In>(def: GraphDefinition, options: CompileOptions): CompiledGraph<In, Out, S, RunIn> {
+/**
+ * Validates a definition (every problem at once) and freezes it into a
+ * runnable plan, with its IR and JSON. The runtime's `CompiledGraph` wraps
+ * what this returns; the compiler itself neither stores nor runs anything.
+ */
+export function compilePlan(def: PlannableDefinition, options: CompileOptions): PlannedGraph {
   checkOptions(def.name, options);
   const { ir, issues } = buildIR(def);
   const all = [...def.issues, ...issues, ...validateGraph(ir)];
   if (all.length > 0) throw new GraphValidationError(def.name, all);
   const partial = irToJSON(def.name, ir);
   const json: GraphJSON = { ...partial, hash: irHash(partial), ...boundarySchemas(def) };
-  return new CompiledGraph<In, Out, S, RunIn>(buildPlan(def, options, json.hash), ir, json);
+  return { plan: buildPlan(def, options, json.hash), ir, json };
 }
 
-function buildPlan(def: GraphDefinition, options: CompileOptions, hash: string): ExecutionPlan {
+function buildPlan(def: PlannableDefinition, options: CompileOptions, hash: string): ExecutionPlan {
   const blank = (name: string, index: number): PlanNode => ({
     name,
     index,
@@ -43,7 +47,7 @@ function buildPlan(def: GraphDefinition, options: CompileOptions, hash: string):
     trigger: spec.options.trigger ?? 'any',
     address: spec.options.address ?? spec.name,
     fn: spec.fn,
-    sub: spec.sub && planOf(spec.sub),
+    sub: spec.sub?.plan,
     options: spec.options,
     distributed: isDistributed(def, spec, options),
   }));
@@ -84,7 +88,7 @@ function buildPlan(def: GraphDefinition, options: CompileOptions, hash: string):
 }
 
 /** The JSON Schemas of the run's input and output, for viewers and tools, when the schemas' libraries write them. */
-function boundarySchemas(def: GraphDefinition): Pick<GraphJSON, 'input' | 'output'> {
+function boundarySchemas(def: PlannableDefinition): Pick<GraphJSON, 'input' | 'output'> {
   const written = (schema: StandardSchemaV1 | undefined, io: 'input' | 'output') => {
     if (!schema) return undefined;
     try {
@@ -99,7 +103,7 @@ function boundarySchemas(def: GraphDefinition): Pick<GraphJSON, 'input' | 'outpu
 }
 
 /** Whether a node's tasks go to the run's dispatcher: its own `distribute`, else the graph's; never a subgraph. */
-function isDistributed(def: GraphDefinition, spec: NodeSpec, options: CompileOptions): boolean {
+function isDistributed(def: PlannableDefinition, spec: NodeSpec<unknown>, options: CompileOptions): boolean {
   const own = spec.options.distribute;
   if (own !== undefined && typeof own !== 'boolean')
     throw new WeftError('INVALID_ARGUMENT', `node "${spec.name}" of graph "${def.name}": distribute must be a boolean`);

@@ -2,7 +2,7 @@ import type { Draft, Patch } from 'immer';
 import { type CheckpointRecord, type CheckpointStore, checkThreadId, type LeaseKeeper } from '@weft/checkpoint';
 import type { TaskDispatcher } from '../dispatch/task-dispatcher.ts';
 import type { Instrumentation } from '../instrument/instrumentation.ts';
-import { instrumentationProblem } from '../instrument/instrumentation-problem.ts';
+import { instrumentationProblem } from '../instrument/instrumentation.ts';
 import { CheckpointWriter } from '../checkpoint/checkpoint-writer.ts';
 import { recallHead } from '../checkpoint/head-cache.ts';
 import { answeredEarlier } from '../checkpoint/answered-earlier.ts';
@@ -10,12 +10,12 @@ import { loadCheckpoint, loadRememberedHead } from '../checkpoint/load-checkpoin
 import { checkpointPolicyProblem, type CheckpointPolicy } from '../compiler/compile-options.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import { WeftError } from '../errors.ts';
-import { checkResumeValues } from './check-resume-values.ts';
-import { cursorToBody, restoreCursor } from './cursor-record.ts';
-import type { Cursor } from './cursor.ts';
+import { checkResumeValues } from '../scheduler/check-resume-values.ts';
+import { cursorToBody, restoreCursor } from '../scheduler/cursor-record.ts';
+import type { Cursor } from '../scheduler/cursor.ts';
 import { applyRecipe, type Recipe } from '../state/apply-recipe.ts';
-import { emptyCursor } from './fresh-cursor.ts';
-import { underLease, type LeaseRequest, type Prepared } from './prepared.ts';
+import { emptyCursor } from '../scheduler/fresh-cursor.ts';
+import { underLease, type LeaseRequest, type Prepared } from './under-lease.ts';
 
 export interface ResumeOptions<S = unknown> extends LeaseRequest {
   threadId: string;

@@ -1,8 +1,8 @@
 import { errorFromJSON } from '@weft/common';
 import { WeftError, isWeftError } from '../errors.ts';
-import { emit, type RunScope, type Task } from '../scheduler/run-scope.ts';
-import type { TaskOutcome } from '../scheduler/run-task.ts';
-import type { DispatchBatch, TaskDispatcher, TaskResult } from './task-dispatcher.ts';
+import { emit, type RunScope, type Task } from './run-scope.ts';
+import type { TaskOutcome } from './run-task.ts';
+import type { DispatchBatch, TaskDispatcher, TaskResult } from '../dispatch/task-dispatcher.ts';
 
 /** Where a step of the run stands: what identifies it to a dispatcher besides the tasks. */
 export interface StepPlace {
