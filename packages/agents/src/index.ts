@@ -102,6 +102,7 @@ export { Runner, AgentRun } from './runner/runner.ts';
 export type { RunnerOptions, AgentRunOptions, AgentResumeOptions } from './runner/runner.ts';
 export { checkpointHandle, parseCheckpointHandle } from './runner/checkpoint-handle.ts';
 export { toRunTarget } from './runner/to-run-target.ts';
+export { runTargetKind } from './runner/run-target-kind.ts';
 export type { RunTarget, AgentRunTarget, GraphRunTarget, RunTargetOptions } from './runner/to-run-target.ts';
 export type { AgentRunResult, AgentRunStatus, AgentRunDone, AgentRunInterrupted, AgentRunFailed } from './runner/agent-run-result.ts';
 export type { AgentRunState, AgentGraphInput } from './compile/agent-run-state.ts';

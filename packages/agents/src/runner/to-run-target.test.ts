@@ -1,7 +1,7 @@
 import { END, MemoryStore, START, graph, interrupt } from '@weft/graph';
 import { scriptedModel } from '@weft/models';
 import { describe, expect, it } from 'vitest';
-import { AgentError, chatModelAgent, checkpointHandle, tool, toRunTarget, type RunTarget } from '../index.ts';
+import { AgentError, agentTool, chatModelAgent, checkpointHandle, runTargetKind, tool, toRunTarget, type RunTarget } from '../index.ts';
 
 const increment = () =>
   graph<number, number>({ name: 'inc' })
@@ -74,13 +74,13 @@ describe('toRunTarget', () => {
     });
   });
 
-  it("refuses a graph compiled with another store than the host's, naming the graph, and leaves both stores untouched", async () => {
+  it("refuses a graph compiled with another store than the host's, by the host's name for it, and leaves both stores untouched", async () => {
     const own = new MemoryStore();
     const host = new MemoryStore();
     const compiled = increment().compile({ store: own });
     const err = (() => {
       try {
-        toRunTarget(compiled, { store: host, caller: 'new WeftWorker()' });
+        toRunTarget(compiled, { store: host, name: 'adder', caller: 'new WeftWorker()' });
       } catch (e) {
         return e;
       }
@@ -90,8 +90,8 @@ describe('toRunTarget', () => {
       name: 'AgentError',
       code: 'RUN_TARGET_STORE',
       message:
-        'new WeftWorker(): graph "inc" was compiled with another store than the one given; compile it without a store (it gets this one) or with this store',
-      details: { target: 'inc' },
+        'new WeftWorker(): graph "adder" was compiled with another store than the one given; compile it without a store (it gets this one) or with this store',
+      details: { target: 'adder' },
     });
     expect([await own.threads(), await host.threads()]).toEqual([[], []]);
   });
@@ -151,5 +151,19 @@ describe('toRunTarget', () => {
         expect.objectContaining({ name: 'AgentError', code: 'INVALID_ARGUMENT', message, details: { got } }),
       ),
     );
+  });
+
+  it('runTargetKind names what toRunTarget takes without compiling it, and nothing that only looks like it', () => {
+    const agent = helper(['one']);
+    const lookAlikes = [{ kind: 'chat-model', name: 'Fake' }, { run() {}, resume() {}, withStore() {} }, agentTool(agent), null, 'graph'];
+    expect([runTargetKind(agent), runTargetKind(increment().compile()), ...lookAlikes.map(runTargetKind)]).toEqual([
+      'agent',
+      'graph',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

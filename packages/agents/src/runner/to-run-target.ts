@@ -1,8 +1,9 @@
-import { CompiledGraph, type AnyCompiledGraph, type CheckpointStore, type ResumeOptions, type Run, type RunOptions } from '@weft/graph';
+import type { AnyCompiledGraph, CheckpointStore, ResumeOptions, Run, RunOptions } from '@weft/graph';
 import type { Message } from '@weft/chat-model';
-import { isAgent, type Agent } from '../agents/agent.ts';
+import type { Agent } from '../agents/agent.ts';
 import { AgentError } from '../errors.ts';
 import { checkpointHandle } from './checkpoint-handle.ts';
+import { runTargetKind } from './run-target-kind.ts';
 import { Runner, type AgentResumeOptions, type AgentRun, type AgentRunOptions, type RunnerOptions } from './runner.ts';
 
 /** How `toRunTarget` readies its target: the host's store, and the Runner's options for an agent. */
@@ -21,6 +22,8 @@ export interface RunTargetOptions extends Pick<
    * keeps each call's thread in memory). Called at most once.
    */
   fallbackStore?: () => CheckpointStore;
+  /** The name the host knows the target by (a worker's key for it); default the agent's or the graph's own. */
+  name?: string;
   /** Who asks, for the error messages (`new WeftWorker()`, `createStudio()`); default `toRunTarget()`. */
   caller?: string;
 }
@@ -73,27 +76,31 @@ export type RunTarget = AgentRunTarget | GraphRunTarget;
  */
 export function toRunTarget(target: Agent | AnyCompiledGraph, options: RunTargetOptions = {}): RunTarget {
   const caller = options.caller ?? 'toRunTarget()';
-  if (isAgent(target)) return agentTarget(target, options);
-  if (!isCompiledGraph(target))
+  const kind = runTargetKind(target);
+  if (kind === 'agent') return agentTarget(target as Agent, options);
+  if (kind !== 'graph')
     throw new AgentError(
       'INVALID_ARGUMENT',
       `${caller}: pass an agent (chatModelAgent(), sequential(), …) or a compiled graph (graph(…).compile())`,
-      {
-        details: { got: kindOf(target) },
-      },
+      { details: { got: kindOf(target) } },
     );
+  return graphTarget(target as AnyCompiledGraph, options, caller);
+}
+
+function graphTarget(target: AnyCompiledGraph, options: RunTargetOptions, caller: string): GraphRunTarget {
   const own = target.store;
+  const name = options.name ?? target.name;
   if (own !== undefined && options.store !== undefined && own !== options.store)
     throw new AgentError(
       'RUN_TARGET_STORE',
-      `${caller}: graph "${target.name}" was compiled with another store than the one given; compile it without a store (it gets this one) or with this store`,
-      { details: { target: target.name } },
+      `${caller}: graph "${name}" was compiled with another store than the one given; compile it without a store (it gets this one) or with this store`,
+      { details: { target: name } },
     );
   const store = options.store ?? own ?? options.fallbackStore?.();
   const graph = store === undefined || store === own ? target : target.withStore(store);
   return {
     kind: 'graph',
-    name: graph.name,
+    name,
     graph,
     store,
     start: (input, runOptions) => graph.run(input, runOptions),
@@ -102,12 +109,12 @@ export function toRunTarget(target: Agent | AnyCompiledGraph, options: RunTarget
 }
 
 function agentTarget(agent: Agent, options: RunTargetOptions): AgentRunTarget {
-  const { store: given, fallbackStore, caller = 'toRunTarget()', ...runnerOptions } = options;
+  const { store: given, fallbackStore, caller = 'toRunTarget()', name = agent.name, ...runnerOptions } = options;
   const store = given ?? fallbackStore?.();
   const runner = new Runner({ ...runnerOptions, agent, ...(store ? { store } : {}) });
   return {
     kind: 'agent',
-    name: agent.name,
+    name,
     agent,
     runner,
     graph: runner.graph,
@@ -115,29 +122,12 @@ function agentTarget(agent: Agent, options: RunTargetOptions): AgentRunTarget {
     start: (input, runOptions) => {
       if (typeof input === 'string') return runner.query(input, runOptions);
       if (Array.isArray(input)) return runner.run(input as Message[], runOptions);
-      throw new AgentError('INVALID_ARGUMENT', `${caller}: agent "${agent.name}" takes a query (a string) or a list of messages`, {
-        details: { target: agent.name },
+      throw new AgentError('INVALID_ARGUMENT', `${caller}: agent "${name}" takes a query (a string) or a list of messages`, {
+        details: { target: name },
       });
     },
     resume: (threadId, checkpointId, resumeOptions) => runner.resume(checkpointHandle(threadId, checkpointId), resumeOptions),
   };
-}
-
-/**
- * Whether `value` is a compiled graph: an instance of this copy of
- * @weft/graph's class, or of a module's own copy (its class, by name, with
- * the methods hosts call), as a module loaded from elsewhere brings.
- */
-function isCompiledGraph(value: unknown): value is AnyCompiledGraph {
-  if (value instanceof CompiledGraph) return true;
-  if (value === null || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  return (
-    value.constructor?.name === 'CompiledGraph' &&
-    ['run', 'resume', 'withStore', 'toJSON', 'history'].every((m) => typeof v[m] === 'function') &&
-    typeof v['name'] === 'string' &&
-    typeof v['hash'] === 'string'
-  );
 }
 
 function kindOf(value: unknown): string {
