@@ -16,12 +16,19 @@ export const isAgentName = (name: unknown): name is string => typeof name === 's
  * your own").
  *
  * @example
- * const fixed = defineAgent({
+ * const greeter = defineAgent({
  *   kind: 'fixed-answer',
  *   name: 'Greeter',
  *   description: 'always says hello',
  *   compile(c, scope) {
- *     c.builder.addNode(this.name, (_input, ctx) => answer(ctx, scope, this.name, 'Hello!'), { kind: this.kind, annotations: { agent: this.name, agentPath: scope.agentPath } });
+ *     c.builder.addNode(this.name, (_input, ctx: NodeContext<AgentRunState>) => {
+ *       const runPath = [...ctx.state.lanes[scope.lane]!.runPath, this.name];
+ *       ctx.append(['lanes', scope.lane, 'runPath'], this.name);
+ *       const message = assistantMessage('Hello!');
+ *       recordEvents(ctx, scope.lane, { agentName: this.name, runPath, message });
+ *       emitAgentEvent(ctx, { type: 'message', agentName: this.name, runPath, output: { message, role: 'assistant' } });
+ *       return null;
+ *     }, { kind: this.kind, address: scope.address.join('/'), annotations: { agent: this.name, agentPath: scope.agentPath } });
  *     c.builder.addEdge(this.name, scope.next);
  *     return this.name;
  *   },

@@ -27,15 +27,31 @@ export function interruptEvents(
   interruptedAt: ReadonlyMap<string, string[]>,
 ): AgentInterruptEvent[] {
   const byOwner = new Map<string, InterruptRecord[]>();
+  const grouping = new Set<string>();
   for (const i of res.interrupts) {
-    const owner = ownerOf(owners.nodeAgents.get(i.path[0] ?? '') ?? '', owners.agents);
+    const agent = owners.nodeAgents.get(i.path[0] ?? '') ?? '';
+    const owner = ownerOf(agent, owners.agents);
+    if (owner !== agent) grouping.add(owner);
     byOwner.set(owner, [...(byOwner.get(owner) ?? []), i]);
   }
   return [...byOwner].map(([agentName, interrupts]) => {
     const lane = res.state.lanes[owners.agents.get(agentName)?.lane ?? ''];
-    const runPath = interruptedAt.get(agentName) ?? lane?.runPath ?? [];
+    const saved = lane?.runPath ?? [];
+    const runPath = interruptedAt.get(agentName) ?? (grouping.has(agentName) ? saved : entered(saved, agentName));
     return { type: 'interrupt', agentName, runPath: [...runPath], action: { interrupted: { interrupts } } };
   });
+}
+
+/**
+ * The RunPath of an agent that stopped in the step that entered it: the lane's
+ * saved RunPath (that step's changes were dropped) with the agent's own name,
+ * which the step would have added. Any kind gets this; a ReAct agent's model
+ * step publishes its exact RunPath instead (interruptedAgents). (An agent that
+ * groups its children's interrupts names the RunPath its lane holds.)
+ */
+function entered(runPath: readonly string[], agentName: string): readonly string[] {
+  if (runPath.at(-1) === agentName) return runPath;
+  return [...runPath, agentName];
 }
 
 /** The agent an interrupt event names: the outermost of the grouping agents around it that nest directly, or the agent itself. */
