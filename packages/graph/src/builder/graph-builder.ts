@@ -142,6 +142,6 @@ export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}, RunIn =
 
   compile(options: CompileOptions = {}): CompiledGraph<In, Out, S, RunIn> {
     const { plan, ir, json } = compilePlan(this.#def, options);
-    return new CompiledGraph<In, Out, S, RunIn>(plan, ir, json);
+    return new CompiledGraph<In, Out, S, RunIn>(plan, ir, json, options.store);
   }
 }

@@ -83,7 +83,6 @@ function buildPlan(def: PlannableDefinition, options: CompileOptions, hash: stri
     snapshotEvery: options.snapshotEvery ?? 100,
     maxCheckpointBytes: options.maxCheckpointBytes ?? DEFAULT_MAX_CHECKPOINT_BYTES,
     checkpoints: options.checkpoints ?? 'every-step',
-    store: options.store,
   };
 }
 
@@ -138,6 +137,7 @@ function checkOptions(name: string, o: CompileOptions): void {
   if (policy) throw bad(policy);
   if (o.distribute !== undefined && typeof o.distribute !== 'boolean' && typeof o.distribute !== 'function')
     throw bad('distribute must be a boolean or a function of a node ({ name, kind }) to a boolean');
+  // The plan holds no store (the runtime's CompiledGraph does); its shape is checked here with the other options, before the graph.
   const s = o.store;
   if (s !== undefined && (s === null || typeof s.put !== 'function' || typeof s.get !== 'function' || typeof s.list !== 'function')) {
     throw bad('store must implement CheckpointStore (put, get, list, delete, threads)');

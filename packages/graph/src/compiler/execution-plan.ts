@@ -1,4 +1,3 @@
-import type { CheckpointStore } from '@weft/checkpoint';
 import type { BranchRoute } from '../spec/branch-route.ts';
 import type { NodeFn } from '../spec/node-fn.ts';
 import type { NodeOptions } from '../spec/node-options.ts';
@@ -32,7 +31,6 @@ export interface ExecutionPlan {
   maxCheckpointBytes: number;
   /** The runs' default; a run may choose for itself. */
   checkpoints: CheckpointPolicy;
-  store: CheckpointStore | undefined;
 }
 
 /** `null` stands for END. */

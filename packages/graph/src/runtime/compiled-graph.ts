@@ -30,15 +30,18 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
   /** The IR as a graphology graph (read it, do not change it). */
   readonly ir: IRGraph;
   readonly #json: GraphJSON;
+  readonly #store: CheckpointStore | undefined;
 
   static {
     readPlan = (graph) => graph.#plan;
   }
 
-  constructor(plan: ExecutionPlan, ir: IRGraph, json: GraphJSON) {
+  /** `store`: where runs keep checkpoints; the plan itself knows no store, so `withStore()` shares it. */
+  constructor(plan: ExecutionPlan, ir: IRGraph, json: GraphJSON, store: CheckpointStore | undefined) {
     this.#plan = plan;
     this.ir = ir;
     this.#json = json;
+    this.#store = store;
   }
 
   get name(): string {
@@ -52,7 +55,7 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
 
   /** Where this graph keeps its checkpoints (`compile({ store })` or `withStore()`); undefined when it keeps none. */
   get store(): CheckpointStore | undefined {
-    return this.#plan.store;
+    return this.#store;
   }
 
   /**
@@ -77,7 +80,7 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
     return startRun<Out, S>(
       this.#plan,
       { signal: options.signal, dispatcher: options.dispatcher, instrumentation: options.instrumentation },
-      (runId) => prepareFresh(this.#plan, input, options, runId),
+      (runId) => prepareFresh(this.#plan, this.#store, input, options, runId),
       this.#log(options.record),
     );
   }
@@ -86,7 +89,7 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
   resume(options: ResumeOptions<S>): Run<Out, S> {
     const record = typeof options?.record === 'string' && options.record ? options.record : undefined;
     const controls = { signal: options?.signal, dispatcher: options?.dispatcher, instrumentation: options?.instrumentation };
-    return startRun<Out, S>(this.#plan, controls, (runId) => prepareResume(this.#plan, options, runId), this.#log(record));
+    return startRun<Out, S>(this.#plan, controls, (runId) => prepareResume(this.#plan, this.#store, options, runId), this.#log(record));
   }
 
   /**
@@ -109,13 +112,13 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
         'INVALID_ARGUMENT',
         `withStore() of graph "${this.name}" takes a CheckpointStore (put, get, list, delete, threads, and the thread lease: claimThread, renewThread, releaseThread, threadLease)`,
       );
-    return new CompiledGraph<In, Out, S, RunIn>({ ...this.#plan, store }, this.ir, this.#json);
+    return new CompiledGraph<In, Out, S, RunIn>(this.#plan, this.ir, this.#json, store);
   }
 
   /** The thread's checkpoints, newest first, each with its rebuilt state. */
   async *history(threadId: string, options: { limit?: number } = {}): AsyncGenerator<CheckpointView<S>> {
     checkThreadId(threadId, 'history()');
-    const store = this.#store();
+    const store = this.#requireStore();
     const cache = new Map<string, CheckpointRecord>();
     let beforeSeq: number | undefined;
     let left = options.limit ?? Infinity;
@@ -137,7 +140,7 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
   /** One checkpoint (default: the thread's latest) with its state. */
   async getState(threadId: string, checkpointId?: string): Promise<CheckpointView<S>> {
     checkThreadId(threadId, 'getState()');
-    return checkpointView<S>(await loadCheckpoint(this.#store(), this.#plan, threadId, checkpointId));
+    return checkpointView<S>(await loadCheckpoint(this.#requireStore(), this.#plan, threadId, checkpointId));
   }
 
   /**
@@ -150,15 +153,15 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
    */
   async prune(threadId: string, options: PruneOptions = {}): Promise<PruneResult> {
     checkThreadId(threadId, 'prune()');
-    return pruneThread(this.#store(), this.#plan, threadId, options);
+    return pruneThread(this.#requireStore(), this.#plan, threadId, options);
   }
 
   #log(record: string | undefined): (() => RunLogWriter) | undefined {
     return record === undefined ? undefined : () => RunLogWriter.open(record, this.toJSON());
   }
 
-  #store() {
-    const store = this.#plan.store;
+  #requireStore(): CheckpointStore {
+    const store = this.#store;
     if (!store)
       throw new WeftError(
         'STORE_REQUIRED',

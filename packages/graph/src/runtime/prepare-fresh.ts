@@ -35,15 +35,21 @@ export interface RunOptions extends LeaseRequest {
  * thread: it starts at START with the thread's latest state, and its
  * checkpoints follow the existing ones.
  */
-export async function prepareFresh(plan: ExecutionPlan, given: unknown, options: RunOptions, runId: string): Promise<Prepared> {
+export async function prepareFresh(
+  plan: ExecutionPlan,
+  store: CheckpointStore | undefined,
+  given: unknown,
+  options: RunOptions,
+  runId: string,
+): Promise<Prepared> {
   // Before the lease and the store: a refused input writes nothing.
   const input = plan.inputSchema ? await checkInput(plan, plan.inputSchema, given) : given;
-  const store = plan.store;
   const context = { ...(options.context ?? {}) };
   if (!store) {
     const cursor = await freshCursor(plan, input, deepFreeze(plan.stateInit?.()));
     return {
       cursor,
+      store: undefined,
       writer: undefined,
       initial: undefined,
       threadId: options.threadId,
@@ -59,6 +65,7 @@ export async function prepareFresh(plan: ExecutionPlan, given: unknown, options:
     const { cursor, writer, initial } = await startThread(plan, store, threadId, input, context);
     return {
       cursor,
+      store,
       writer,
       initial,
       threadId,

@@ -57,8 +57,12 @@ export interface ResumeOptions<S = unknown> extends LeaseRequest {
  * request can get wrong is refused before any node runs; a second resume of
  * the same thread is refused at the lease (THREAD_BUSY).
  */
-export async function prepareResume(plan: ExecutionPlan, o: ResumeOptions<any>, runId: string): Promise<Prepared> {
-  const store = plan.store;
+export async function prepareResume(
+  plan: ExecutionPlan,
+  store: CheckpointStore | undefined,
+  o: ResumeOptions<any>,
+  runId: string,
+): Promise<Prepared> {
   if (!store)
     throw new WeftError('STORE_REQUIRED', `graph "${plan.name}" was compiled without a store; pass compile({ store }) to resume runs`);
   checkArgs(o);
@@ -97,6 +101,7 @@ async function continueThread(plan: ExecutionPlan, store: CheckpointStore, o: Re
   if (stored) await stored;
   return {
     cursor,
+    store,
     writer,
     initial: written,
     threadId: o.threadId,

@@ -97,12 +97,12 @@ export function startRun<Out, S>(
 
 /** After a run that ended at its last checkpoint, the next run or resume of the thread here can start from its state. */
 function remember(plan: ExecutionPlan, prepared: Prepared, checkpointId: string | undefined): void {
-  const { writer, threadId } = prepared;
+  const { store, writer, threadId } = prepared;
   const bytes = writer?.lastBytes;
-  if (!plan.store || !writer || threadId === undefined || !bytes || checkpointId !== writer.lastId) return;
+  if (!store || !writer || threadId === undefined || !bytes || checkpointId !== writer.lastId) return;
   // The state the head holds, which a run that failed past its last checkpoint (or held steps back) has moved beyond.
   const state = writer.lastState;
-  rememberHead(plan.store, threadId, { graph: plan.name, hash: plan.hash, id: checkpointId, bytes, state, position: writer.position });
+  rememberHead(store, threadId, { graph: plan.name, hash: plan.hash, id: checkpointId, bytes, state, position: writer.position });
 }
 
 /** The outcome as the variant of its status: done has its output, interrupted its (non-empty) interrupts, error its error. */

@@ -7,6 +7,8 @@ import type { Cursor } from '../scheduler/cursor.ts';
 /** What a run needs before its first step: the cursor, where to write, and what it continues from. */
 export interface Prepared {
   cursor: Cursor;
+  /** Where the run keeps its checkpoints (the compiled graph's store), if anywhere. */
+  store: CheckpointStore | undefined;
   writer: CheckpointWriter | undefined;
   /** The checkpoint written before the first step (input, resume or fork). */
   initial: WrittenCheckpoint | undefined;
