@@ -4,22 +4,22 @@
  * subgraph (its node functions are stubs: only the structure is drawn).
  */
 import { agentTool, chatModelAgent, loop, parallel, Runner, sequential } from '@weft/agents';
-import { END, graph, START, type CompiledGraph } from '@weft/graph';
+import { END, graph, START, type AnyCompiledGraph } from '@weft/graph';
 import { scriptedModel } from '@weft/models';
 import { writeReviewPublish } from '../../graph/examples/write-review-publish.ts';
 import { supportAgent } from '../../../docs/examples/support/support-agents.ts';
 import { scriptedSupportModels } from '../../../docs/examples/support/support-models.ts';
 
 /** The @weft/graph demo's graph: write → review, looping back until good, then approve → publish. */
-export const branchLoopGraph = (): CompiledGraph<any, any, any> => writeReviewPublish();
+export const branchLoopGraph = (): AnyCompiledGraph => writeReviewPublish();
 
 /** docs/examples/support: Coordinator → Billing, Tech (→ Database, Network), Account. */
-export function supportGraph(): CompiledGraph<any, any, any> {
+export function supportGraph(): AnyCompiledGraph {
   return new Runner({ agent: supportAgent(scriptedSupportModels()) }).graph;
 }
 
 /** A sequential of an agent with an agent tool, a loop of two agents, and a parallel of two. */
-export function workflowGraph(): CompiledGraph<any, any, any> {
+export function workflowGraph(): AnyCompiledGraph {
   const agent = (name: string, description: string, extra: Partial<Parameters<typeof chatModelAgent>[0]> = {}) =>
     chatModelAgent({ name, description, model: scriptedModel([{ text: `${name}: ok` }], { repeatLast: true }), ...extra });
   const researcher = agent('Researcher', 'Finds sources.');
@@ -44,7 +44,7 @@ export function workflowGraph(): CompiledGraph<any, any, any> {
 }
 
 /** Two fetches joined (trigger 'all'), then a cleaning subgraph that loops until valid. */
-export function joinSubgraphGraph(): CompiledGraph<any, any, any> {
+export function joinSubgraphGraph(): AnyCompiledGraph {
   const clean = graph({ name: 'clean' })
     .addNode('normalise', (rows: unknown[]) => rows)
     .addNode('validate', (rows: unknown[]) => rows)

@@ -3,7 +3,7 @@ import {
   MemoryStore,
   decodeValue,
   encodeValue,
-  type CompiledGraph,
+  type AnyCompiledGraph,
   type DispatchBatch,
   type TaskDispatcher,
   type TaskResult,
@@ -15,7 +15,7 @@ import { summarize } from '../test-support/summarize.ts';
 /** Runs every dispatched task on `remote` after a round trip through the wire encoding (encodeValue), as a queue of workers would; records the node names. */
 class LoopbackDispatcher implements TaskDispatcher {
   readonly nodes: string[][] = [];
-  constructor(private readonly remote: CompiledGraph<any, any, any, any>) {}
+  constructor(private readonly remote: AnyCompiledGraph) {}
   async dispatch(batch: DispatchBatch): Promise<TaskResult[]> {
     this.nodes.push(batch.tasks.map((t) => t.node));
     const { tasks, ...base } = wire(batch);

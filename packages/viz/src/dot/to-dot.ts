@@ -1,4 +1,4 @@
-import type { CompiledGraph, GraphJSON } from '@weft/graph';
+import type { AnyCompiledGraph, GraphJSON } from '@weft/graph';
 import { clusterTitle, clusterTree, type ClusterTree } from '../draw/cluster-tree.ts';
 import { nodeLook, type NodeLook } from '../draw/node-look.ts';
 import { buildVizModel } from '../model/build-viz-model.ts';
@@ -43,7 +43,7 @@ const CLUSTER_ATTRS: Readonly<Record<'agent' | 'workflow' | 'subgraph', string>>
  * of edge. Node ids are the model's ids, quoted; the same graph gives the
  * same text. Render it with `dot -Tsvg`.
  */
-export function toDot(graph: CompiledGraph<any, any, any> | GraphJSON, options: DotOptions = {}): string {
+export function toDot(graph: AnyCompiledGraph | GraphJSON, options: DotOptions = {}): string {
   const model = buildVizModel(graph, 'toDot');
   const font = 'fontname="Helvetica"';
   const lines = [

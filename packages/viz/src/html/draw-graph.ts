@@ -1,4 +1,4 @@
-import type { CompiledGraph, GraphJSON } from '@weft/graph';
+import type { AnyCompiledGraph, GraphJSON } from '@weft/graph';
 import { vizModel } from '../model/build-viz-model.ts';
 import type { VizModel } from '../model/viz-model.ts';
 import { layoutGraph } from './layout-graph.ts';
@@ -21,7 +21,7 @@ export interface GraphDrawing {
  * @example
  * const { svg, css } = await drawGraph(new Runner({ agent }).graph);
  */
-export async function drawGraph(graph: CompiledGraph<any, any, any> | GraphJSON): Promise<GraphDrawing> {
+export async function drawGraph(graph: AnyCompiledGraph | GraphJSON): Promise<GraphDrawing> {
   const model = vizModel(graph);
   const layout = await layoutGraph(model);
   return { model, svg: renderSvg(model, layout), css: viewerAssets().css };

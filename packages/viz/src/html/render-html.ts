@@ -1,4 +1,4 @@
-import type { CompiledGraph, GraphJSON, RunLogLine } from '@weft/graph';
+import type { AnyCompiledGraph, GraphJSON, RunLogLine } from '@weft/graph';
 import { VizError } from '../errors.ts';
 import { vizModel } from '../model/build-viz-model.ts';
 import { buildReplay, type Replay } from '../replay/build-replay.ts';
@@ -31,7 +31,7 @@ const CLIENT_FILES = [...CANVAS_FILES, 'viewer-replay.js', 'viewer-client.js'];
  * const log = await readRunLog('run.jsonl');
  * await writeFile('run.html', await renderHtml(log.graph, { run: log }));
  */
-export async function renderHtml(graph: CompiledGraph<any, any, any> | GraphJSON, options: RenderHtmlOptions = {}): Promise<string> {
+export async function renderHtml(graph: AnyCompiledGraph | GraphJSON, options: RenderHtmlOptions = {}): Promise<string> {
   if (options === null || typeof options !== 'object')
     throw new VizError('INVALID_ARGUMENT', 'renderHtml(graph, options?) takes an options object');
   if (options.title !== undefined && typeof options.title !== 'string') throw new VizError('INVALID_ARGUMENT', 'title must be a string');

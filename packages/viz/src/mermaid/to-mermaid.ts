@@ -1,4 +1,4 @@
-import type { CompiledGraph, GraphJSON } from '@weft/graph';
+import type { AnyCompiledGraph, GraphJSON } from '@weft/graph';
 import { clusterTitle, clusterTree, type ClusterTree } from '../draw/cluster-tree.ts';
 import { nodeLook, type NodeLook } from '../draw/node-look.ts';
 import { buildVizModel } from '../model/build-viz-model.ts';
@@ -61,7 +61,7 @@ const LINK_STYLES: Partial<Record<VizEdgeKind, string>> = {
  * `linkStyle`). Ids are sanitised and labels escaped (see mermaid-ids.ts,
  * mermaid-text.ts); the same graph gives the same text.
  */
-export function toMermaid(graph: CompiledGraph<any, any, any> | GraphJSON, options: MermaidOptions = {}): string {
+export function toMermaid(graph: AnyCompiledGraph | GraphJSON, options: MermaidOptions = {}): string {
   const direction = options.direction ?? 'TD';
   const model = buildVizModel(graph, 'toMermaid');
   const ids = mermaidIds(model);

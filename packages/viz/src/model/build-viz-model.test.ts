@@ -1,4 +1,4 @@
-import { MemoryStore, type CompiledGraph, type GraphEvent } from '@weft/graph';
+import { MemoryStore, type AnyCompiledGraph, type GraphEvent } from '@weft/graph';
 import { userMessage } from '@weft/agents';
 import { describe, expect, it } from 'vitest';
 import { branchLoopGraph, joinSubgraphGraph, seedGraphs, supportGraph, workflowGraph } from '../../test-support/seed-graphs.ts';
@@ -11,7 +11,7 @@ const edge = (m: VizModel, from: string, to: string): VizEdge | undefined => m.e
 const clusterOf = (m: VizModel, node: string) => m.nodes.find((n) => n.id === node)?.cluster;
 
 /** Every node id a run's events name (`[...path, node].join('/')`), in order of first start. */
-async function startedNodes(graph: CompiledGraph<any, any, any>, input: unknown): Promise<string[]> {
+async function startedNodes(graph: AnyCompiledGraph, input: unknown): Promise<string[]> {
   const seen: string[] = [];
   const run = graph.withStore(new MemoryStore()).run(input, { threadId: 't' });
   run.subscribe((e: GraphEvent) => {

@@ -1,4 +1,4 @@
-import { START, type CompiledGraph, type GraphJSON, type GraphNodeJSON } from '@weft/graph';
+import { START, type AnyCompiledGraph, type GraphJSON, type GraphNodeJSON } from '@weft/graph';
 import { classifyEdge, nodeLabel, type EdgeClass } from './classify-edge.ts';
 import { agentPathOf, indexGraph, type GraphIndex } from './graph-index.ts';
 import { VizError } from '../errors.ts';
@@ -36,17 +36,17 @@ interface Out {
  *   `agent-tool` for an agent tool, `edge` otherwise), which is not in the IR.
  * - Deterministic: arrays follow the IR's order, maps are only looked up.
  */
-export function vizModel(graph: CompiledGraph<any, any, any> | GraphJSON): VizModel {
+export function vizModel(graph: AnyCompiledGraph | GraphJSON): VizModel {
   return buildVizModel(graph, 'vizModel');
 }
 
 /** The same model under the name the viewer's data format goes by: `toJSON(graph)` is `vizModel(graph)`. */
-export function toJSON(graph: CompiledGraph<any, any, any> | GraphJSON): VizModel {
+export function toJSON(graph: AnyCompiledGraph | GraphJSON): VizModel {
   return buildVizModel(graph, 'toJSON');
 }
 
 /** `vizModel` for the other views, whose errors name the function the caller called. */
-export function buildVizModel(graph: CompiledGraph<any, any, any> | GraphJSON, caller: string): VizModel {
+export function buildVizModel(graph: AnyCompiledGraph | GraphJSON, caller: string): VizModel {
   const json = readGraph(graph, caller);
   const out: Out = { clusters: [], clusterIds: new Set(), nodes: [], edges: [], pairs: new Map() };
   const top: Level = { prefix: '', cluster: undefined };

@@ -1,4 +1,4 @@
-import type { CompiledGraph, GraphJSON } from '@weft/graph';
+import type { AnyCompiledGraph, GraphJSON } from '@weft/graph';
 import { VizError } from '../errors.ts';
 
 const USAGE = 'pass a compiled graph (graph(…).compile(), new Runner({ agent }).graph) or its toJSON() GraphJSON';
@@ -9,11 +9,11 @@ const USAGE = 'pass a compiled graph (graph(…).compile(), new Runner({ agent }
  * at once in one VizError. A compiled graph is recognised by its `toJSON`
  * method rather than `instanceof`, which fails across package copies.
  */
-export function readGraph(input: CompiledGraph<any, any, any> | GraphJSON, caller: string): GraphJSON {
+export function readGraph(input: AnyCompiledGraph | GraphJSON, caller: string): GraphJSON {
   if (input === null || typeof input !== 'object') {
     throw new VizError('INVALID_ARGUMENT', `${caller}() got ${describe(input)}; ${USAGE}`);
   }
-  const json: unknown = typeof (input as { toJSON?: unknown }).toJSON === 'function' ? (input as CompiledGraph).toJSON() : input;
+  const json: unknown = typeof (input as { toJSON?: unknown }).toJSON === 'function' ? (input as AnyCompiledGraph).toJSON() : input;
   const problems: string[] = [];
   checkGraph(json, 'graph', problems);
   if (problems.length > 0) {
