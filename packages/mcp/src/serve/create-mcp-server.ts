@@ -1,7 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Agent } from '@weft/agents';
-import type { CheckpointStore, CompiledGraph } from '@weft/graph';
+import type { AnyCompiledGraph, CheckpointStore } from '@weft/graph';
 import { McpError } from '../errors.ts';
 import { elicitationFor } from './elicitation-for.ts';
 import type { McpServer } from './mcp-server.ts';
@@ -12,7 +12,11 @@ import { toolResult } from './tool-output.ts';
 export interface McpServeOptions {
   /** The tool's name (default: the agent's or graph's name, made a valid tool name). */
   toolName?: string;
-  /** Where runs keep their checkpoints (default: in memory, for the life of the server). */
+  /**
+   * Where runs keep their checkpoints (default: a graph's own store when it was
+   * compiled with one, else in memory, for the life of the server). A graph
+   * compiled with another store is refused (RUN_TARGET_STORE).
+   */
   store?: CheckpointStore;
   /** An agent's session values for every run (instruction placeholders, tools). */
   sessionValues?: Record<string, unknown>;
@@ -30,7 +34,7 @@ const MAX_QUESTIONS = 20;
  * tool error that says which interrupt the run waits on. Connect it to any
  * transport (`server.connect(transport)`), or use `serveMcp`.
  */
-export function createMcpServer(target: Agent | CompiledGraph<any, any, any, any>, options: McpServeOptions = {}): McpServer {
+export function createMcpServer(target: Agent | AnyCompiledGraph, options: McpServeOptions = {}): McpServer {
   const served = servedTarget(target, options.store, options.sessionValues);
   const name = (options.toolName ?? served.name).replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64);
   if (!name) throw new McpError('INVALID_ARGUMENT', 'createMcpServer(): the tool needs a name (toolName)');
@@ -48,7 +52,7 @@ export function createMcpServer(target: Agent | CompiledGraph<any, any, any, any
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     if (request.params.name !== name) return failure(`there is no tool "${request.params.name}"; this server has "${name}"`);
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
-    if (target && 'kind' in target && typeof args['query'] !== 'string')
+    if (served.kind === 'agent' && typeof args['query'] !== 'string')
       return failure('the arguments need "query", the text to ask the agent');
     try {
       return await answerCall(server, served, args, extra.signal);

@@ -1,7 +1,7 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Agent } from '@weft/agents';
-import type { CompiledGraph } from '@weft/graph';
+import type { AnyCompiledGraph } from '@weft/graph';
 import { McpError } from '../errors.ts';
 import { createMcpServer, type McpServeOptions } from './create-mcp-server.ts';
 import { httpGuard } from './http-guard.ts';
@@ -43,10 +43,7 @@ const DEFAULT_SESSION_IDLE_MS = 600_000;
  * must name this server (DNS rebinding). Listening on any other address
  * without a token is TOKEN_REQUIRED: anyone who reached it could run the target.
  */
-export async function serveHttp(
-  target: Agent | CompiledGraph<any, any, any, any>,
-  options: McpServeOptions & McpHttpTransport,
-): Promise<ServedMcp> {
+export async function serveHttp(target: Agent | AnyCompiledGraph, options: McpServeOptions & McpHttpTransport): Promise<ServedMcp> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
   checkToken(options.token, host);

@@ -1,6 +1,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Agent } from '@weft/agents';
-import type { CompiledGraph } from '@weft/graph';
+import type { AnyCompiledGraph } from '@weft/graph';
 import { McpError } from '../errors.ts';
 import { createMcpServer, type McpServeOptions } from './create-mcp-server.ts';
 import { serveHttp, type McpHttpTransport } from './serve-http.ts';
@@ -28,10 +28,7 @@ export type McpServeTransport = { transport: 'stdio' } | McpHttpTransport;
  * // A client sends it with every request:
  * const transport = new StreamableHTTPClientTransport(new URL(served.url!), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
  */
-export async function serveMcp(
-  target: Agent | CompiledGraph<any, any, any, any>,
-  options: McpServeOptions & McpServeTransport,
-): Promise<ServedMcp> {
+export async function serveMcp(target: Agent | AnyCompiledGraph, options: McpServeOptions & McpServeTransport): Promise<ServedMcp> {
   if (options.transport === 'http') return serveHttp(target, options);
   if (options.transport !== 'stdio') throw new McpError('INVALID_ARGUMENT', "serveMcp(): transport must be 'stdio' or 'http'");
   const server = createMcpServer(target, options);

@@ -1,10 +1,10 @@
-import { checkpointHandle, Runner, type Agent } from '@weft/agents';
+import { toRunTarget, type Agent, type AgentRunTarget, type GraphRunTarget } from '@weft/agents';
 import {
   MemoryStore,
   isStandardSchema,
   jsonSchemaOf,
+  type AnyCompiledGraph,
   type CheckpointStore,
-  type CompiledGraph,
   type InterruptRecord,
   type WeftErrorJSON,
 } from '@weft/graph';
@@ -18,6 +18,8 @@ export type ServedOutcome =
 
 /** A target as an MCP tool: its name, description, JSON Schemas, and how to run it on a fresh thread. */
 export interface ServedTarget {
+  /** An agent takes `{ query }`; a graph its input. */
+  kind: 'agent' | 'graph';
   name: string;
   description: string;
   inputSchema: { type: 'object'; [key: string]: unknown };
@@ -26,66 +28,72 @@ export interface ServedTarget {
   run(args: Record<string, unknown>, signal: AbortSignal): Promise<ServedOutcome>;
 }
 
-const isAgent = (t: Agent | CompiledGraph<any, any, any, any>): t is Agent => typeof (t as { kind?: unknown }).kind === 'string';
-
 /**
  * An agent takes `{ query }`; a graph takes its input schema's object as the
  * arguments when it has one of `type: 'object'`, else `{ input }`. Each call
- * runs on a thread of its own in `store` (in memory by default), so an
- * interrupt can be answered and the run resumed within the call.
+ * runs on a thread of its own in `store` (the graph's own store when it was
+ * compiled with one, else in memory), so an interrupt can be answered and
+ * the run resumed within the call.
  */
 export function servedTarget(
-  target: Agent | CompiledGraph<any, any, any, any>,
-  store: CheckpointStore = new MemoryStore(),
+  target: Agent | AnyCompiledGraph,
+  store?: CheckpointStore,
   session: Record<string, unknown> = {},
 ): ServedTarget {
-  if (isAgent(target)) {
-    const runner = new Runner({ agent: target, store });
-    const follow = async (run: ReturnType<Runner['query']>): Promise<ServedOutcome> => {
-      const r = await run;
-      if (r.status === 'done') return { status: 'done', output: r.finalOutput };
-      if (r.status === 'error') return { status: 'error', error: errorOf(r.error) };
-      const threadId = r.threadId!;
-      // From the thread's latest checkpoint: a refused answer may have written one after the interrupted run's.
-      const resume = async (values: Record<string, unknown>) =>
-        follow(runner.resume(checkpointHandle(threadId, (await store.get(threadId))!.id), { resume: values }));
-      return { status: 'interrupted', interrupts: r.interrupts, resume };
-    };
-    return {
-      name: target.name,
-      description: target.description || `the agent ${target.name}`,
-      inputSchema: {
-        type: 'object',
-        properties: { query: { type: 'string', description: `What to ask ${target.name}` } },
-        required: ['query'],
-      },
-      output: toolOutput(agentOutputSchema(target)),
-      run: (args, signal) => follow(runner.query(String(args['query']), { threadId: newThread(), signal, sessionValues: session })),
-    };
-  }
-  const graph = target.withStore(store);
-  const input = target.toJSON().input;
+  const ready = toRunTarget(target, { store, fallbackStore: () => new MemoryStore(), caller: 'createMcpServer()' });
+  return ready.kind === 'agent' ? servedAgent(ready, session) : servedGraph(ready);
+}
+
+function servedAgent(target: AgentRunTarget, session: Record<string, unknown>): ServedTarget {
+  const { agent, store } = target;
+  const follow = async (run: ReturnType<AgentRunTarget['start']>): Promise<ServedOutcome> => {
+    const r = await run;
+    if (r.status === 'done') return { status: 'done', output: r.finalOutput };
+    if (r.status === 'error') return { status: 'error', error: errorOf(r.error) };
+    const threadId = r.threadId!;
+    // From the thread's latest checkpoint: a refused answer may have written one after the interrupted run's.
+    const resume = async (values: Record<string, unknown>) =>
+      follow(target.resume(threadId, (await store!.get(threadId))!.id, { resume: values }));
+    return { status: 'interrupted', interrupts: r.interrupts, resume };
+  };
+  return {
+    kind: 'agent',
+    name: target.name,
+    description: agent.description || `the agent ${target.name}`,
+    inputSchema: {
+      type: 'object',
+      properties: { query: { type: 'string', description: `What to ask ${target.name}` } },
+      required: ['query'],
+    },
+    output: toolOutput(agentOutputSchema(agent)),
+    run: (args, signal) => follow(target.start(String(args['query']), { threadId: newThread(), signal, sessionValues: session })),
+  };
+}
+
+function servedGraph(target: GraphRunTarget): ServedTarget {
+  const input = target.graph.toJSON().input;
   const whole = input !== undefined && input['type'] === 'object';
-  const follow = async (run: ReturnType<typeof graph.run>, threadId: string, signal: AbortSignal): Promise<ServedOutcome> => {
+  const follow = async (run: ReturnType<GraphRunTarget['start']>, threadId: string, signal: AbortSignal): Promise<ServedOutcome> => {
     const r = await run;
     if (r.status === 'done') return { status: 'done', output: r.output };
     if (r.status === 'error') return { status: 'error', error: errorOf(r.error) };
     return {
       status: 'interrupted',
       interrupts: r.interrupts,
-      resume: (values) => follow(graph.resume({ threadId, resume: values, signal }), threadId, signal),
+      resume: (values) => follow(target.resume({ threadId, resume: values, signal }), threadId, signal),
     };
   };
   return {
+    kind: 'graph',
     name: target.name,
     description: `Runs the graph ${target.name}`,
     inputSchema: whole
       ? (input as ServedTarget['inputSchema'])
       : { type: 'object', properties: { input: input ?? { description: `The input of ${target.name}` } }, required: ['input'] },
-    output: toolOutput(target.toJSON().output),
+    output: toolOutput(target.graph.toJSON().output),
     run: (args, signal) => {
       const threadId = newThread();
-      return follow(graph.run(whole ? args : args['input'], { threadId, signal }), threadId, signal);
+      return follow(target.start(whole ? args : args['input'], { threadId, signal }), threadId, signal);
     },
   };
 }
