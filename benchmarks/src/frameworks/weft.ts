@@ -25,7 +25,7 @@ import { weftAgentModule } from './weft-agents.ts';
 // Headroom over the real step count so maxSteps never ends a run early.
 const maxStepsFor = (steps: number): number => steps + 10;
 
-function chainGraph(n: number, store?: MemoryStore) {
+export function chainGraph(n: number, store?: MemoryStore) {
   let b = graph<number, number>({ name: 'chain' });
   for (let i = 0; i < n; i++) b = b.addNode(`n${i}`, async (x: number) => inc(x));
   b = b.addEdge(START, 'n0');

@@ -11,13 +11,18 @@ const na =
  * Latency of one interrupt + resume cycle with checkpoints on: START -> ask ->
  * END, where `ask` calls interrupt('approve?') and returns the resume value.
  * One cycle = run to the interrupt on a fresh thread, resume with a value,
- * check the output. Steps: one per cycle. Framework modules are imported on
+ * check the output. Steps: one per cycle.
+ * A run is 50 cycles, each on a fresh thread (or session) kept until the
+ * untimed reset: the median then carries what a cycle leaves to the garbage
+ * collector and a store that fills with threads, as a loop of cycles does.
+ * At one cycle per run the median skipped both: 84-94 µs a cycle for Weft
+ * against a mean of 278-290 µs over 5,000 cycles on kept threads. Framework modules are imported on
  * first use so one that fails to load fails only its own cells.
  */
 export const interruptResume: Scenario = {
   id: 'interrupt-resume',
   title: 'interrupt + resume: run to interrupt() on a fresh thread, resume with a value, check output',
-  size: { full: 1, quick: 1 },
+  size: { full: 50, quick: 10 },
   steps: (cycles) => cycles,
   factories: {
     baseline: async (n) => (await import('../frameworks/baseline-stateful.ts')).interruptResume(n),
