@@ -1,6 +1,6 @@
 import type { Patch } from 'immer';
 import type { CheckpointRecord, InterruptRecord } from '@weft/checkpoint';
-import { backoffDelay, errorToJSON, retryableOf } from '@weft/common';
+import { errorToJSON } from '@weft/common';
 import type { PlanNode } from '../compiler/execution-plan.ts';
 import { NodeError, WeftError, isWeftError } from '../errors.ts';
 import { GraphInterrupt } from '../interrupt/graph-interrupt.ts';
@@ -8,8 +8,7 @@ import { nodeScope, type NodeScope } from '../interrupt/node-scope.ts';
 import { NodeState } from '../state/node-state.ts';
 import { NodeContextImpl } from './node-context-impl.ts';
 import { emit, taskAddress, type RunScope, type Task } from './run-scope.ts';
-import { sleep } from './sleep.ts';
-import { withTimeout } from './with-timeout.ts';
+import { retryDelay, sleep, withTimeout } from './retry.ts';
 import { isThenable } from './is-thenable.ts';
 
 export type TaskOutcome =
@@ -166,19 +165,14 @@ function retryOrFail(a: Attempt, err: unknown): TaskOutcome | Promise<TaskOutcom
     return { kind: 'interrupted', interrupts: err.interrupts, resume, sub, refused: refused.error };
   }
   if (scope.signal.aborted) return { kind: 'error', error: abortError(scope), resume: task.resume };
-  const policy = node.options.retry;
-  if (!policy || n >= (policy.maxAttempts ?? 3) || !retries(policy, err, n)) return a.giveUp(err);
-  const delayMs = backoffDelay(policy, n);
+  const delayMs = retryDelay(node.options.retry, err, n);
+  if (delayMs === undefined) return a.giveUp(err);
   if (scope.hub.wants('node.retry'))
     emit(scope, step, { type: 'node.retry', node: node.name, key: task.key, attempt: n, error: errorToJSON(err), delayMs });
   return sleep(delayMs, scope.signal).then((slept) =>
     slept ? attempt(scope, task, step, base, n + 1) : { kind: 'error', error: abortError(scope), resume: task.resume },
   );
 }
-
-/** The policy's `retryOn` decides when given; otherwise every error is retried except one marked `retryable: false`. */
-const retries = (policy: NonNullable<PlanNode['options']['retry']>, err: unknown, n: number): boolean =>
-  policy.retryOn ? policy.retryOn(err, n) : retryableOf(err) !== false;
 
 /** A subgraph's interrupt, carrying the subgraph's checkpoint. */
 class SubgraphInterrupt extends GraphInterrupt {
