@@ -1,22 +1,7 @@
-import { createRequire } from 'node:module';
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/jtd.js';
+import type { ErrorObject } from 'ajv/dist/jtd.js';
 import type { CheckpointRecord } from './checkpoint-record.ts';
-import { checkpointRecordSchema } from './checkpoint-record-schema.ts';
+import { checkRecordShape } from './check-record-shape.js';
 import { patchPathProblem } from './patch-path-problem.ts';
-
-// Compiled at the first decode: loading ajv costs 50-70 ms, which importing the
-// package should not (a process that never decodes a checkpoint never pays it).
-// `validateSchema: false`: checking the schema against JTD's meta-schema compiles
-// that meta-schema first, about 1 s; this one is a constant, exercised by the tests.
-let isRecord: ValidateFunction | undefined;
-
-function recordCheck(): ValidateFunction {
-  if (!isRecord) {
-    const { Ajv } = createRequire(import.meta.url)('ajv/dist/jtd.js') as typeof import('ajv/dist/jtd.js');
-    isRecord = new Ajv({ validateSchema: false }).compile(checkpointRecordSchema);
-  }
-  return isRecord;
-}
 
 /**
  * Why a decoded record does not have the shape the writer gives it, or
@@ -32,14 +17,14 @@ function recordCheck(): ValidateFunction {
  * send() map (999 pending results) 51,600 → 27,347 → 65,952, the one record
  * where the loops below make the whole check slower (1.10–1.28× over three runs).
  * `node --conditions=@weft/source --import tsx benchmarks/src/record-shape.ts`,
- * 2026-11-26, Node 20.20.2, 2-core VM; benchmarks/README.md. The first decode
- * in a process pays once for loading ajv and compiling the schema (about 30 +
- * 9 ms measured in a fresh node process: it is loaded lazily, so a process
- * that decodes nothing never does).
+ * 2026-11-26, Node 20.20.2, 2-core VM; benchmarks/README.md. The validator is
+ * ajv's standalone code for the schema, generated ahead of time
+ * (check-record-shape.js): compiling it in the process cost the first decode
+ * about 30 ms to load ajv and 9 ms to compile, most of a cold process's first
+ * interrupt + resume cycle (32.7 ms).
  */
 export function recordShapeProblem(r: unknown, embedded = false): string | undefined {
-  const check = recordCheck();
-  if (!check(r)) return schemaProblem(check.errors);
+  if (!checkRecordShape(r)) return schemaProblem(checkRecordShape.errors);
   return beyondSchema(r as unknown as CheckpointRecord, embedded);
 }
 
