@@ -1,10 +1,10 @@
 import { chatModelAgent, tool } from '@weft/agents';
-import { END, START, graph, interrupt } from '@weft/graph';
+import { END, MemoryStore, START, graph, interrupt } from '@weft/graph';
 import { scriptedModel } from '@weft/models';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { clientOf, closeAll, expense, track } from '../../test-support/serve-harness.ts';
-import { serveMcp } from '../index.ts';
+import { createMcpServer, serveMcp } from '../index.ts';
 
 afterEach(closeAll);
 
@@ -197,5 +197,28 @@ describe('serveMcp: an interrupt with a nested resume schema is a flat form; the
       content: [{ type: 'text', text: expect.stringMatching(/^RESUME_INVALID: .*address\.zip/) }],
     });
     expect(asked).toHaveLength(20);
+  });
+
+  it("keeps each call's thread in the store a graph was compiled with when the server is given none, and refuses a graph compiled with another store than the server's", async () => {
+    const own = new MemoryStore();
+    const server = track(await serveMcp(expense().withStore(own), { transport: 'http' }));
+    const { client } = await clientOf(server.url!);
+    expect(await client.callTool({ name: 'expense', arguments: { who: 'Ann', amount: 50 } })).toEqual({
+      content: [{ type: 'text', text: 'paid 50 to Ann' }],
+    });
+    const threads = await own.threads();
+    expect(threads.map((t) => [t.threadId.startsWith('mcp-'), t.status])).toEqual([[true, 'done']]);
+
+    const other = new MemoryStore();
+    expect(() => createMcpServer(expense().withStore(own), { store: other })).toThrow(
+      expect.objectContaining({
+        name: 'AgentError',
+        code: 'RUN_TARGET_STORE',
+        message:
+          'createMcpServer(): graph "expense" was compiled with another store than the one given; compile it without a store (it gets this one) or with this store',
+        details: { target: 'expense' },
+      }),
+    );
+    expect([await other.threads(), (await own.threads()).length]).toEqual([[], 1]);
   });
 });
