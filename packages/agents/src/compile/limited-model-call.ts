@@ -2,6 +2,7 @@ import { concatMessageChunks, type ChatModel, type Message, type MessageChunk, t
 import type { AgentError } from '../errors.ts';
 import { modelOutputLimit, type ModelCallLimit, type ModelCallLimits } from '../limits/model-call-limits.ts';
 import { utf8ByteLength } from '../limits/utf8-byte-length.ts';
+import { followAbort } from './follow-abort.ts';
 
 /** One model call: what to send, how (streamed or not), and the bounds it is held to. */
 export interface LimitedModelCall {
@@ -26,10 +27,7 @@ export interface LimitedModelCall {
 export async function limitedModelCall(call: LimitedModelCall): Promise<Message> {
   const { options, limits } = call;
   const controller = new AbortController();
-  const caller = options.signal;
-  const forward = () => controller.abort(caller.reason);
-  if (caller.aborted) forward();
-  else caller.addEventListener('abort', forward, { once: true });
+  const unfollow = followAbort(options.signal, controller);
   const stop = (limit: ModelCallLimit): AgentError => {
     const err = modelOutputLimit(call.agent, call.model.name, limit, limits[limit]);
     controller.abort(err);
@@ -45,7 +43,7 @@ export async function limitedModelCall(call: LimitedModelCall): Promise<Message>
     return await Promise.race([answer, timeout]);
   } finally {
     clearTimeout(timer);
-    caller.removeEventListener('abort', forward);
+    unfollow();
   }
 }
 
