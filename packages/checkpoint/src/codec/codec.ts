@@ -1,5 +1,6 @@
 import { crc32 } from 'node:zlib';
-import { Packr, Unpackr } from 'msgpackr';
+import { Packr } from 'msgpackr/pack';
+import { Unpackr } from 'msgpackr/unpack';
 import { WeftError } from '@weft/common';
 import type { CheckpointErrorCode } from '../errors.ts';
 import type { CheckpointRecord } from '../record/checkpoint-record.ts';
@@ -18,6 +19,15 @@ import { findUnserializable, formatPath, unserializableError, type ValuePath } f
  * shape is checked after. msgpackr renames a `__proto__` key to `__proto_`, so
  * decoding cannot change a prototype; the writer refuses such keys, since they
  * would not come back unchanged.
+ *
+ * msgpackr comes from its `pack`/`unpack` entry points, the same Packr and
+ * Unpackr without the native string extractor (msgpackr-extract, loaded by the
+ * main entry with its prebuilt-binary search) and the stream and struct
+ * modules: importing msgpackr took 22-28 ms, these 6-9 ms, in a fresh node 20
+ * process on a 2-core VM (2026-11-28). Decoding the records of
+ * benchmarks/src/msgpack-writer/checkpoint-records.ts was no slower without
+ * the extractor (50-message history snapshot, 11.9 KB: 45-53 µs, 69-80 with it;
+ * send() map, 146 KB: 1.9-2.9 ms both ways); it pays off on many long strings.
  */
 export const CHECKPOINT_FORMAT_VERSION = 2;
 const MAGIC = [0x57, 0x46, 0x43, 0x50] as const;

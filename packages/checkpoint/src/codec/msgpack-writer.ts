@@ -38,7 +38,7 @@
  * serves from the enum cache. The buffer and position are module state: encoding
  * is synchronous, and a nested call (from a getter or toJSON) goes to msgpackr.
  */
-import type { Packr } from 'msgpackr';
+import type { Packr } from 'msgpackr/pack';
 import { MAX_DEPTH } from '../record/max-depth.ts';
 import { LONE_SURROGATE, PROTO_KEY, SPARSE, TOO_DEEP, TOO_MANY_KEYS, findUnserializable, unserializableError } from './unserializable.ts';
 

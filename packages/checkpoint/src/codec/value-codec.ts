@@ -1,5 +1,6 @@
 import { crc32 } from 'node:zlib';
-import { Packr, Unpackr } from 'msgpackr';
+import { Packr } from 'msgpackr/pack';
+import { Unpackr } from 'msgpackr/unpack';
 import { WeftError } from '@weft/common';
 import type { CheckpointErrorCode } from '../errors.ts';
 import { MsgpackWriter } from './msgpack-writer.ts';

@@ -47,7 +47,7 @@ const record = (over: Partial<CheckpointRecord> = {}): CheckpointRecord => ({
 });
 
 describe('the record shape check is code generated from the schema, not compiled in the process', () => {
-  it('a process that imports the package and decodes a checkpoint loads no ajv module and formats no number through Intl', () => {
+  it('a process that imports the package and decodes a checkpoint loads no ajv module and no native msgpack extractor, and formats no number through Intl', () => {
     // A fresh process: this test file loads ajv itself. Counts, not clocks: what was loaded, what was called.
     const script = `
       import { createRequire } from 'node:module';
@@ -58,13 +58,15 @@ describe('the record shape check is code generated from the schema, not compiled
       const atImport = localeCalls;
       const r = ${JSON.stringify(record())};
       const back = m.decodeCheckpoint(m.encodeCheckpoint(r), 'x');
-      const ajv = Object.keys(createRequire(import.meta.url).cache).filter((k) => /[\\\\/]ajv[\\\\/]/.test(k));
-      console.log(JSON.stringify({ atImport, same: JSON.stringify(back) === JSON.stringify(r), ajv }));`;
+      const loaded = Object.keys(createRequire(import.meta.url).cache);
+      const ajv = loaded.filter((k) => /[\\\\/]ajv[\\\\/]/.test(k));
+      const extractor = loaded.filter((k) => /msgpackr-extract|node-gyp-build/.test(k));
+      console.log(JSON.stringify({ atImport, same: JSON.stringify(back) === JSON.stringify(r), ajv, extractor }));`;
     const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       cwd: fileURLToPath(new URL('../..', import.meta.url)),
       encoding: 'utf8',
     });
-    expect(JSON.parse(out.trim().split('\n').pop() ?? '')).toEqual({ atImport: 0, same: true, ajv: [] });
+    expect(JSON.parse(out.trim().split('\n').pop() ?? '')).toEqual({ atImport: 0, same: true, ajv: [], extractor: [] });
   });
 
   it('check-record-shape.js is the standalone code of the schema as ajv compiles it today', () => {
