@@ -3,6 +3,7 @@ import { checkWithSchema, isStandardSchema, jsonSchemaOf, type SchemaCheck, type
 import type { JsonSchema } from '@weft/chat-model';
 import { AgentError } from '../errors.ts';
 import type { FromJsonSchema } from '../tools/from-json-schema.ts';
+import { compileJsonSchema } from '../tools/compile-json-schema.ts';
 import { jsonSchemaAjv } from '../tools/json-schema-ajv.ts';
 
 /** What `chatModelAgent({ outputSchema })` takes: a Standard Schema (Zod, Valibot, ArkType, …) or a JSON Schema object. */
@@ -54,7 +55,7 @@ function jsonSchema(schema: JsonSchema, where: string): PreparedOutput {
   const ajv = jsonSchemaAjv();
   let validate: ValidateFunction;
   try {
-    validate = ajv.compile(schema);
+    validate = compileJsonSchema(schema);
   } catch (err) {
     throw new AgentError(
       'INVALID_ARGUMENT',

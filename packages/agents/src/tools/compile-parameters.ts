@@ -2,6 +2,7 @@ import { isStandardSchema, issuesMessage, jsonSchemaOf, type StandardSchemaV1 } 
 import type { JsonSchema } from '@weft/chat-model';
 import type { ValidateFunction } from 'ajv';
 import { AgentError } from '../errors.ts';
+import { compileJsonSchema } from './compile-json-schema.ts';
 import { jsonSchemaAjv } from './json-schema-ajv.ts';
 
 /** What `tool({ parameters })` takes: a Standard Schema (Zod, Valibot, ArkType, …) or a JSON Schema object. */
@@ -41,7 +42,7 @@ export function compileParameters(parameters: ToolParameters, jsonSchema: JsonSc
   const ajv = jsonSchemaAjv();
   let validate: ValidateFunction;
   try {
-    validate = ajv.compile(parameters);
+    validate = compileJsonSchema(parameters);
   } catch (err) {
     throw bad(`parameters is not a valid JSON Schema: ${err instanceof Error ? err.message : String(err)}`);
   }

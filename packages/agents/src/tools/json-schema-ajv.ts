@@ -1,7 +1,20 @@
 import { createRequire } from 'node:module';
-import type { Ajv } from 'ajv';
+import type { Ajv, Options } from 'ajv';
 
 let ajv: Ajv | undefined;
+
+/**
+ * The options of that ajv (check-json-schema.js is generated with them).
+ * `validateSchema: false`: compileJsonSchema checks each schema against the
+ * meta-schema with generated code instead of ajv compiling the meta-schema.
+ */
+export const JSON_SCHEMA_AJV_OPTIONS: Options = {
+  allErrors: true,
+  strict: false,
+  addUsedSchema: false,
+  logger: false,
+  validateSchema: false,
+};
 
 /**
  * The ajv that checks JSON Schemas written by hand or by a server: tools'
@@ -27,7 +40,7 @@ export function jsonSchemaAjv(): Ajv {
     const { Ajv } = require('ajv') as typeof import('ajv');
     // ajv-formats is CommonJS: its module.exports is the plugin, which is also its own `.default` (what the types see).
     const formats = require('ajv-formats') as typeof import('ajv-formats');
-    ajv = new Ajv({ allErrors: true, strict: false, addUsedSchema: false, logger: false });
+    ajv = new Ajv(JSON_SCHEMA_AJV_OPTIONS);
     formats.default(ajv);
   }
   return ajv;
