@@ -2,7 +2,7 @@ import { concatMessageChunks, type ChatModel, type Message, type MessageChunk, t
 import type { AgentError } from '../errors.ts';
 import { modelOutputLimit, type ModelCallLimit, type ModelCallLimits } from '../limits/model-call-limits.ts';
 import { utf8ByteLength } from '../limits/utf8-byte-length.ts';
-import { followAbort } from './follow-abort.ts';
+import { takeCallController } from './take-call-controller.ts';
 
 /** One model call: what to send, how (streamed or not), and the bounds it is held to. */
 export interface LimitedModelCall {
@@ -17,7 +17,7 @@ export interface LimitedModelCall {
 
 /**
  * Calls the model within `limits` (see ModelCallLimits). The model gets a
- * signal of its own, aborted when the caller's is, or with the
+ * signal of its own for the call (see takeCallController), aborted when the caller's is, or with the
  * MODEL_OUTPUT_LIMIT error as its reason when a bound is crossed, so an
  * adapter stops reading; the stream is then left (its `finally` runs) and the
  * call rejects with that error, whatever the model does after. A chunk that
@@ -26,8 +26,7 @@ export interface LimitedModelCall {
  */
 export async function limitedModelCall(call: LimitedModelCall): Promise<Message> {
   const { options, limits } = call;
-  const controller = new AbortController();
-  const unfollow = followAbort(options.signal, controller);
+  const { controller, release } = takeCallController(options.signal);
   const stop = (limit: ModelCallLimit): AgentError => {
     const err = modelOutputLimit(call.agent, call.model.name, limit, limits[limit]);
     controller.abort(err);
@@ -43,7 +42,7 @@ export async function limitedModelCall(call: LimitedModelCall): Promise<Message>
     return await Promise.race([answer, timeout]);
   } finally {
     clearTimeout(timer);
-    unfollow();
+    release();
   }
 }
 
