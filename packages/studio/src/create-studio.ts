@@ -1,5 +1,5 @@
 import type { Agent } from '@weft/agents';
-import { encodeValue, type CheckpointStore, type CompiledGraph } from '@weft/graph';
+import { encodeValue, type AnyCompiledGraph, type CheckpointStore } from '@weft/graph';
 import { drawGraph, type GraphDrawing } from '@weft/viz';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -13,13 +13,13 @@ import { guard } from './http/guard.ts';
 import { studioPage } from './page/studio-page.ts';
 import { channelInstrumentation, type Awaited } from './runs/channel-instrumentation.ts';
 import { LocalRunner } from './runs/local-runner.ts';
-import { isCompiledGraph, localTarget } from './runs/local-target.ts';
+import { localTarget } from './runs/local-target.ts';
 import { QueueRunner, type StudioQueue } from './runs/queue-runner.ts';
 import { RETRY_AFTER_SECONDS, RunAdmission } from './runs/run-admission.ts';
 
 export interface StudioOptions {
   /** What the studio runs: an agent (through a Runner) or a compiled graph. */
-  target: Agent | CompiledGraph<any, any, any, any>;
+  target: Agent | AnyCompiledGraph;
   /** Where threads are kept; runs, history and time travel read and write it. */
   store: CheckpointStore;
   /** Required as `Authorization: Bearer <token>` on every API request when set. */
@@ -165,9 +165,6 @@ function tooLarge(): StudioError {
 function checkOptions(options: StudioOptions): void {
   const bad = (message: string) => new StudioError('INVALID_ARGUMENT', `createStudio(): ${message}`);
   if (options === null || typeof options !== 'object') throw bad('takes an options object');
-  const t = options.target as unknown as Record<string, unknown> | null;
-  if (!isCompiledGraph(t) && !(t && typeof t === 'object' && typeof t['kind'] === 'string' && typeof t['name'] === 'string'))
-    throw bad('target must be an agent or a compiled graph');
   if (!options.store || typeof options.store.claimThread !== 'function') throw bad('store must be a CheckpointStore');
   if (options.token !== undefined && (typeof options.token !== 'string' || options.token.length < 8))
     throw bad('token must be a string of at least 8 characters');

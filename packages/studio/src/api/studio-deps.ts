@@ -1,4 +1,4 @@
-import type { CheckpointStore, CompiledGraph } from '@weft/graph';
+import type { AnyCompiledGraph, CheckpointStore } from '@weft/graph';
 import type { GraphDrawing } from '@weft/viz';
 import type { ThreadChannels } from '../events/thread-channels.ts';
 import type { RunAdmission } from '../runs/run-admission.ts';
@@ -15,7 +15,7 @@ export interface RequestLimits {
 export interface StudioDeps {
   kind: 'agent' | 'graph';
   /** The compiled graph: drawn, and read for state and history. */
-  graph: CompiledGraph<any, any, any, any>;
+  graph: AnyCompiledGraph;
   store: CheckpointStore;
   runner: StudioRunner;
   /** Which requests may start a run now, which wait, which are refused. */

@@ -1,5 +1,5 @@
-import { checkpointHandle, Runner, type Agent } from '@weft/agents';
-import type { CheckpointStore, CompiledGraph, Instrumentation, LeaseKeeper } from '@weft/graph';
+import { toRunTarget, type Agent, type AgentRunTarget, type GraphRunTarget } from '@weft/agents';
+import type { AnyCompiledGraph, CheckpointStore, Instrumentation, LeaseKeeper } from '@weft/graph';
 import { StudioError } from '../errors.ts';
 import type { ResultLike } from './end-data.ts';
 import type { RunInput, RunRequest } from './run-request.ts';
@@ -16,50 +16,37 @@ export type Finished = ResultLike & { output: unknown };
 /** Runs a request on the target in this process; rejects when the library refuses it before it starts. */
 export type Launch = (request: RunRequest, options: LaunchOptions) => Promise<Finished>;
 
-/** Where a target's runs go: an agent through a Runner on the store, a graph through `withStore`. */
+/** Where a target's runs go: an agent through a Runner on the store, a graph on the store (see toRunTarget). */
 export interface LocalTarget {
   kind: 'agent' | 'graph';
-  graph: CompiledGraph<any, any, any, any>;
+  graph: AnyCompiledGraph;
   launch: Launch;
 }
 
-/** The launch for an agent or a compiled graph, on the store, observed by the given instrumentation. */
-export function localTarget(
-  target: Agent | CompiledGraph<any, any, any, any>,
-  store: CheckpointStore,
-  instrument: Instrumentation,
-): LocalTarget {
-  if (isCompiledGraph(target)) {
-    const compiled = target.withStore(store);
-    return { kind: 'graph', graph: compiled, launch: (req, o) => launchGraph(compiled, instrument, req, o) };
-  }
-  const runner = new Runner({ agent: target, store, instrumentation: [instrument] });
-  return { kind: 'agent', graph: runner.graph, launch: (req, o) => launchAgent(runner, instrument, store, req, o) };
+/**
+ * The launch for an agent or a compiled graph, on the store, observed by the
+ * given instrumentation. Refuses (toRunTarget) what is neither, and a graph
+ * compiled with another store: the studio shows the threads of its own.
+ */
+export function localTarget(target: Agent | AnyCompiledGraph, store: CheckpointStore, instrument: Instrumentation): LocalTarget {
+  const ready = toRunTarget(target, { store, instrumentation: [instrument], caller: 'createStudio()' });
+  if (ready.kind === 'graph') return { kind: 'graph', graph: ready.graph, launch: (req, o) => launchGraph(ready, instrument, req, o) };
+  return { kind: 'agent', graph: ready.graph, launch: (req, o) => launchAgent(ready, instrument, store, req, o) };
 }
 
-export function isCompiledGraph(target: unknown): target is CompiledGraph<any, any, any, any> {
-  const t = target as Record<string, unknown> | null;
-  return t !== null && typeof t === 'object' && ['run', 'resume', 'withStore'].every((m) => typeof t[m] === 'function');
-}
-
-async function launchGraph(
-  compiled: CompiledGraph<any, any, any, any>,
-  instrument: Instrumentation,
-  req: RunRequest,
-  o: LaunchOptions,
-): Promise<Finished> {
+async function launchGraph(target: GraphRunTarget, instrument: Instrumentation, req: RunRequest, o: LaunchOptions): Promise<Finished> {
   const common = { threadId: req.threadId, lease: o.lease, instrumentation: [instrument] };
   if (req.mode === 'run') {
     const input = 'value' in req.input ? req.input.value : 'query' in req.input ? req.input.query : req.input.messages;
-    const res = await compiled.run(input, { ...common, context: o.context });
+    const res = await target.start(input, { ...common, context: o.context });
     return { ...res, output: res.output };
   }
-  const res = await compiled.resume({ ...common, ...resumeFields(req), contextUpdate: o.context });
+  const res = await target.resume({ ...common, ...resumeFields(req), contextUpdate: o.context });
   return { ...res, output: res.output };
 }
 
 async function launchAgent(
-  runner: Runner,
+  target: AgentRunTarget,
   instrument: Instrumentation,
   store: CheckpointStore,
   req: RunRequest,
@@ -68,12 +55,12 @@ async function launchAgent(
   const common = { threadId: req.threadId, lease: o.lease, context: o.context };
   if (req.mode === 'run') {
     const options = { ...common, sessionValues: req.sessionValues };
-    const res = await ('messages' in req.input ? runner.run(req.input.messages, options) : runner.query(queryOf(req.input), options));
+    const res = await ('messages' in req.input ? target.start(req.input.messages, options) : target.start(queryOf(req.input), options));
     return { ...res, output: res.status === 'done' ? { finalMessage: res.finalMessage, finalOutput: res.finalOutput } : undefined };
   }
   if (req.mode === 'fork') {
     // Time travel reaches below the Runner: goto, input and a state edit are the graph's own resume options.
-    const res = await runner.graph.resume({
+    const res = await target.graph.resume({
       threadId: req.threadId,
       lease: o.lease,
       instrumentation: [instrument],
@@ -86,7 +73,7 @@ async function launchAgent(
   if (checkpointId === undefined)
     throw new StudioError('NOT_FOUND', `thread "${req.threadId}" has no checkpoints`, { details: { threadId: req.threadId } });
   const session = Object.keys(req.sessionValues).length > 0 ? { sessionValues: req.sessionValues } : {};
-  const res = await runner.resume(checkpointHandle(req.threadId, checkpointId), {
+  const res = await target.resume(req.threadId, checkpointId, {
     lease: o.lease,
     context: o.context,
     ...session,

@@ -4,7 +4,7 @@ import {
   type CheckpointEntry,
   type CheckpointStatus,
   type CheckpointStore,
-  type CompiledGraph,
+  type AnyCompiledGraph,
 } from '@weft/graph';
 import { jsonSafe } from '../events/json-safe.ts';
 
@@ -36,7 +36,7 @@ export async function threadRows(store: CheckpointStore, limit: number, running:
 }
 
 /** A checkpoint with its state, as `GET /api/threads/:id/state` answers. */
-export async function stateView(graph: CompiledGraph<any, any, any, any>, threadId: string, checkpointId: string | undefined) {
+export async function stateView(graph: AnyCompiledGraph, threadId: string, checkpointId: string | undefined) {
   const view = await graph.getState(threadId, checkpointId);
   return jsonSafe({
     threadId,
