@@ -6,12 +6,12 @@ import type { CheckpointPolicy } from '../compiler/compile-options.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import { WeftError, isWeftError } from '../errors.ts';
 import type { RunStatus } from '../events/run-result.ts';
-import { applyStepUpdates } from '../state/apply-step-updates.ts';
 import { asWeftError, collectStop } from './collect-stop.ts';
 import type { Cursor } from './cursor.ts';
 import { cursorToBody } from './cursor-record.ts';
 import { executeStep } from './execute-step.ts';
-import { fireJoins, routeOutputs } from './route-outputs.ts';
+import { advance, type DoneOutcome } from './advance.ts';
+import { isThenable } from './is-thenable.ts';
 import { emit, taskId, type RunScope, type Task } from './run-scope.ts';
 import type { TaskOutcome } from './run-task.ts';
 import { checkOutput } from './check-output.ts';
@@ -55,10 +55,6 @@ export interface ExecuteOutcome {
 export function executeGraph(o: ExecuteOptions): Promise<ExecuteOutcome> {
   return new StepLoop(o).run();
 }
-
-type Done = { kind: 'done'; output: unknown; patches: Patch[]; view: unknown };
-/** What a step changed before its barrier, to go back to when its outputs cannot be delivered. */
-type Undone = { tasks: Task[]; done: Done[]; state: unknown; joins: Cursor['joins'] | undefined; skips: Cursor['skips'] | undefined };
 
 class StepLoop {
   readonly #o: ExecuteOptions;
@@ -155,42 +151,27 @@ class StepLoop {
       const record = writer ? undefined : embedded(plan, scope, cursor, status);
       return this.#finish(status, { interrupts: stop.interrupts, record, refused: stop.refused });
     }
-    const done = outcomes as Done[];
-    const before = cursor.state;
-    let updated;
+    const done = outcomes as DoneOutcome[];
+    let barrier;
     try {
-      updated = applyStepUpdates(before, done, plan.reducers, (i) => tasks[i]!.node.name);
+      barrier = advance(plan, cursor, tasks, done);
+      if (isThenable(barrier)) barrier = await barrier;
     } catch (err) {
       // Nothing of this step is written: the last checkpoint stays, and resuming runs the step again.
       return this.#fail(asWeftError(err), undefined, false);
     }
-    const { state, patches } = updated;
-    // Routing may fail (a branch's bad target): keep what it changes undoable.
-    const joins = cursor.joins.size
-      ? new Map([...cursor.joins].map(([n, b]) => [n, { delivered: new Map(b.delivered), skipped: new Set(b.skipped) }]))
-      : undefined;
-    const skips = cursor.skips.size ? new Map([...cursor.skips].map(([n, k]) => [n, new Set(k)])) : undefined;
-    cursor.state = state;
-    try {
-      const routing = routeOutputs(
-        cursor,
-        tasks.map((t, i) => ({ node: t.node, key: t.key, output: done[i]!.output })),
-        this.#publish,
-        step,
-      );
-      if (routing) await routing;
-    } catch (err) {
-      return this.#undeliverable({ tasks, done, state: before, joins, skips }, asWeftError(err));
-    }
-    // Joins still waiting fire with what they have, unless a parked branch will deliver to them on resume.
-    if (!cursor.ended && cursor.frontier.length === 0 && cursor.parked.length === 0) fireJoins(cursor, cursor.frontier, true);
+    if (barrier.published) for (const p of barrier.published) this.#publish(p.node, p.key, p.channel, p.data);
+    if (barrier.kind === 'undeliverable') return this.#undeliverable(tasks, done, barrier.error);
+    const { next, patches } = barrier;
+    // The cursor object stays (the run reads its state through it); it takes what the barrier changed.
+    cursor.state = next.state;
+    cursor.frontier = next.frontier;
+    cursor.joins = next.joins;
+    cursor.skips = next.skips;
+    cursor.ended = next.ended;
+    cursor.output = next.output;
     const over = cursor.ended || cursor.frontier.length === 0;
     const parked = cursor.parked[0]?.failed;
-    // The output schema refusing what END received is a failure to deliver, like a branch's bad target.
-    if (over && !parked && plan.outputSchema) {
-      const refused = await this.#checkOutput(plan.outputSchema);
-      if (refused) return this.#undeliverable({ tasks, done, state: before, joins, skips }, refused);
-    }
     if (patches.length && scope.hub.wants('state.patch')) emit(scope, step, { type: 'state.patch', patches });
     cursor.step = step;
     if (cursor.pending.size) cursor.pending.clear();
@@ -202,20 +183,13 @@ class StepLoop {
 
   /**
    * The step's nodes all finished but their outputs could not be delivered (a
-   * branch's bad target, an output the output schema refuses): the cursor goes
-   * back to before the barrier with their results kept, so a resume only
-   * routes them again, and the run fails with an 'error' checkpoint.
+   * branch's bad target, an output the output schema refuses): the cursor is
+   * still where the step started (the barrier changed only its own copy); it
+   * keeps the results as pending, so a resume only routes them again, and the
+   * run fails with an 'error' checkpoint.
    */
-  #undeliverable({ tasks, done, state, joins, skips }: Undone, error: WeftError): Promise<ExecuteOutcome> {
+  #undeliverable(tasks: readonly Task[], done: readonly DoneOutcome[], error: WeftError): Promise<ExecuteOutcome> {
     const { cursor } = this.#o;
-    Object.assign(cursor, {
-      state,
-      joins: joins ?? new Map(),
-      skips: skips ?? new Map(),
-      frontier: tasks,
-      ended: false,
-      output: undefined,
-    });
     tasks.forEach((t, i) =>
       cursor.pending.set(taskId(t), { node: t.node.name, key: t.key, output: done[i]!.output, patches: done[i]!.patches }),
     );

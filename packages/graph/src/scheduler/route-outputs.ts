@@ -18,8 +18,18 @@ interface Routed {
   output: unknown;
 }
 
-/** Emits what a branch route publishes (`at.emit`) as the routed task's `node.custom` event; absent where no step ran. */
-export type RoutePublisher = (node: string, key: string | undefined, channel: string, data: unknown) => void;
+/**
+ * What a branch route published (`at.emit`) while routing, in order: the step
+ * loop emits each as the routed task's `node.custom` event. Routing only
+ * collects them, so a step whose outputs cannot be delivered has emitted
+ * nothing by the time it fails.
+ */
+export interface Published {
+  node: string;
+  key: string | undefined;
+  channel: string;
+  data: unknown;
+}
 
 /**
  * Moves a step's outputs along edges and branches into the next frontier.
@@ -31,10 +41,10 @@ export type RoutePublisher = (node: string, key: string | undefined, channel: st
 export function routeOutputs(
   cursor: Cursor,
   results: readonly Routed[],
-  publish?: RoutePublisher,
+  published?: Published[],
   step = cursor.step,
 ): void | Promise<void> {
-  const router = new Router(cursor, publish, step);
+  const router = new Router(cursor, published, step);
   for (let i = 0; i < results.length; i++) {
     const waiting = router.route(results[i]!);
     if (waiting) return continueAsync(router, results, i, waiting);
@@ -59,7 +69,7 @@ class Router {
 
   constructor(
     readonly cursor: Cursor,
-    readonly publish: RoutePublisher | undefined,
+    readonly published: Published[] | undefined,
     readonly step: number,
   ) {}
 
@@ -67,7 +77,7 @@ class Router {
   route({ node, key, output }: Routed): Promise<void> | undefined {
     for (const to of node.edges) this.deliver(node, to, output);
     if (node.branches.length === 0) return undefined;
-    const at = new RouteAt(node.name, key, this.step, this.publish);
+    const at = new RouteAt(node.name, key, this.step, this.published);
     for (let b = 0; b < node.branches.length; b++) {
       const branch = node.branches[b]!;
       const chosen = branch.route(output, this.cursor.state, at);
@@ -173,12 +183,12 @@ class RouteAt implements BranchContext {
     readonly node: string,
     readonly key: string | undefined,
     readonly step: number,
-    readonly publish: RoutePublisher | undefined,
+    readonly published: Published[] | undefined,
   ) {}
 
   emit<T>(channel: Channel<T>, data: T): void {
     const name = channelName(channel, 'at.emit(channel, data)');
-    this.publish?.(this.node, this.key, name, data);
+    this.published?.push({ node: this.node, key: this.key, channel: name, data });
   }
 }
 
