@@ -29,7 +29,10 @@ export interface ModelCallOptions {
    * Aborts when the call is no longer wanted: the run was cancelled, or the
    * agent's call went over one of its limits (the reason says which). Stop
    * reading and reject (or end the stream) when it does; a model that ignores
-   * it is left behind at a timeout and its late answer dropped.
+   * it is left behind at a timeout and its late answer dropped. Remove any
+   * listener you add before you settle: a call that ended clean (its signal
+   * never aborted, no listener left on it) may pass the same signal object to
+   * the next call of the run, which saves making one per call.
    */
   signal: AbortSignal;
   /** Answer with JSON text matching this schema instead of free text. */
