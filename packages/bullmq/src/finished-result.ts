@@ -11,7 +11,7 @@ import type { WorkerTarget } from './worker-target.ts';
  * final message's text.
  */
 export async function finishedResult(target: WorkerTarget, threadId: string, jobId: string): Promise<RunResult | AgentRunResult> {
-  const graph = target.kind === 'graph' ? target.graph : target.runner.graph;
+  const graph = target.graph;
   const view = await graph.getState(threadId);
   const base = { checkpointId: view.id, threadId };
   if (target.kind === 'graph') {

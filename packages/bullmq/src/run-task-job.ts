@@ -52,7 +52,7 @@ export async function runTaskJob(job: Job<WeftTaskJobData, string>, s: TaskJobSe
           details: { target: data.target },
         },
       );
-    const graph = target.kind === 'graph' ? target.graph : target.runner.graph;
+    const graph = target.graph;
     const base = await stepBase(data.stepKey, s);
     const result = await graph.runTask({ ...base, task }, { signal: s.signal });
     const text = encoded(result);

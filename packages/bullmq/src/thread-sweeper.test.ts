@@ -46,8 +46,11 @@ describe("a worker's own sweeper", () => {
       fx.worker({ store, targets: { steps: stepsGraph(fx.journal) }, workerOptions: FAST_STALLS, sweepIntervalMs: 300 });
       await expect.poll(async () => (await store.get('swept'))?.status, { timeout: 30_000, interval: 100 }).toBe('done');
 
+      // The job completes just after its run writes the thread's last checkpoint: wait for it, not for a turn of the clock.
+      await expect
+        .poll(async () => (await queue.bull.getJobs(['completed'])).map((j) => j.id), { timeout: 10_000, interval: 100 })
+        .toEqual([expect.stringMatching(/^weft-continue-[0-9a-f]{32}$/)]);
       const completed = await queue.bull.getJobs(['completed']);
-      expect(completed.map((j) => j.id)).toEqual([expect.stringMatching(/^weft-continue-[0-9a-f]{32}$/)]);
       const continuation = completed[0]!;
       expect(continuation.data).toMatchObject({ kind: 'resume', target: 'steps', threadId: 'swept' });
       const result = (await queue.job(continuation.id!).result()) as RunResult;

@@ -172,7 +172,7 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
       context,
       instrumentation: options.instrumentation,
     };
-    const distributed = [...this.#targets.values()].some((t) => hasDistributedNodes(t.kind === 'graph' ? t.graph : t.runner.graph));
+    const distributed = [...this.#targets.values()].some((t) => hasDistributedNodes(t.graph));
     this.#tasks = distributed ? this.#taskWorker(options, prefix) : undefined;
     const tasks = this.#tasks;
     const taskJobOptions = options.taskJobOptions ?? {};

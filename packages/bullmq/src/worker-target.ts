@@ -1,15 +1,8 @@
-import { Runner, checkpointHandle, type RunnerOptions } from '@weft/agents';
-import {
-  WeftError,
-  type CheckpointStore,
-  type CompiledGraph,
-  type Instrumentation,
-  type LeaseKeeper,
-  type TaskDispatcher,
-} from '@weft/graph';
+import { AgentError, toRunTarget, type AgentRunTarget, type GraphRunTarget, type RunnerOptions } from '@weft/agents';
+import { WeftError, type CheckpointStore, type Instrumentation, type LeaseKeeper, type TaskDispatcher } from '@weft/graph';
 import { QueueError } from './errors.ts';
 import type { WeftJobData } from './job-data.ts';
-import { isAgentTarget, isTarget, type WeftTarget } from './weft-target.ts';
+import type { WeftTarget } from './weft-target.ts';
 
 /** How a worker's Runners run its agent targets: the Runner's own options (but its agent and store), and default session values. */
 export interface AgentTargetOptions extends Pick<
@@ -26,14 +19,12 @@ export interface AgentTargetOptions extends Pick<
   sessionValues?: Record<string, unknown>;
 }
 
-/** A target as a worker runs it: a graph with the worker's store, or a Runner of the agent with it and its default session values. */
-export type WorkerTarget =
-  | { kind: 'graph'; name: string; graph: CompiledGraph<any, any, any, any> }
-  | { kind: 'agent'; name: string; runner: Runner; sessionValues: Readonly<Record<string, unknown>> };
+/** A target as a worker runs it (toRunTarget on the worker's store), an agent's with its default session values. */
+export type WorkerTarget = GraphRunTarget | (AgentRunTarget & { readonly sessionValues: Readonly<Record<string, unknown>> });
 
 /**
- * Readies a target for a worker. A graph compiled without a store gets the
- * worker's (`withStore`); one compiled with another store is refused
+ * Readies a target for a worker with toRunTarget: a graph compiled without a
+ * store gets the worker's; one compiled with another store is refused
  * (QUEUE_TARGET_STORE): its local `getState()`/`history()` would read
  * elsewhere than the worker writes. An agent gets one Runner, with the
  * worker's store, for all its jobs, and the options' default session values.
@@ -44,20 +35,17 @@ export function workerTarget(
   store: CheckpointStore,
   agentOptions: AgentTargetOptions = {},
 ): WorkerTarget {
-  if (!isTarget(target))
-    throw new QueueError('INVALID_ARGUMENT', `new WeftWorker(): target "${name}" is neither a compiled graph nor an agent`);
-  if (isAgentTarget(target)) {
-    const { sessionValues = {}, ...runnerOptions } = agentOptions;
-    return { kind: 'agent', name, runner: new Runner({ ...runnerOptions, agent: target, store }), sessionValues };
+  const { sessionValues = {}, ...runnerOptions } = agentOptions;
+  let ready: ReturnType<typeof toRunTarget>;
+  try {
+    ready = toRunTarget(target, { ...runnerOptions, store, name, caller: `new WeftWorker(): target "${name}"` });
+  } catch (err) {
+    // The worker's own code for it, as its callers (and their retries) already check.
+    if (err instanceof AgentError && err.code === 'RUN_TARGET_STORE')
+      throw new QueueError('QUEUE_TARGET_STORE', err.message, { details: { target: name }, cause: err });
+    throw err;
   }
-  const own = target.store;
-  if (own !== undefined && own !== store)
-    throw new QueueError(
-      'QUEUE_TARGET_STORE',
-      `new WeftWorker(): graph target "${name}" was compiled with another store than the worker's; compile it without a store (the worker gives it its own) or with the worker's store`,
-      { details: { target: name } },
-    );
-  return { kind: 'graph', name, graph: own === undefined ? target.withStore(store) : target };
+  return ready.kind === 'graph' ? ready : Object.assign(ready, { sessionValues });
 }
 
 /** How a job runs its target: under the lease it holds, with its job id in every checkpoint's context. */
@@ -94,32 +82,24 @@ export function startTargetRun(target: WorkerTarget, r: StartRequest): StartedRu
     // an instrumentation keeps there goes on, whichever worker continues the thread.
     const { context: contextUpdate, ...rest } = graphRun;
     const graphCommon = { ...rest, contextUpdate };
-    if (r.continueHead !== undefined) return target.graph.resume({ threadId: data.threadId, ...graphCommon });
-    if (data.kind === 'run') return target.graph.run(data.input, { threadId: data.threadId, ...graphRun });
-    return target.graph.resume({
+    if (r.continueHead !== undefined) return target.resume({ threadId: data.threadId, ...graphCommon });
+    if (data.kind === 'run') return target.start(data.input, { threadId: data.threadId, ...graphRun });
+    return target.resume({
       threadId: data.threadId,
       ...(data.checkpointId !== undefined ? { checkpointId: data.checkpointId } : {}),
       ...(data.resume ? { resume: data.resume } : {}),
       ...graphCommon,
     });
   }
-  const { runner } = target;
   const session = r.sessionValues ? { sessionValues: r.sessionValues } : {};
-  if (r.continueHead !== undefined) return runner.resume(checkpointHandle(data.threadId, r.continueHead), common);
-  if (data.kind === 'run') {
-    const options = { threadId: data.threadId, ...session, ...common };
-    if (typeof data.input === 'string') return runner.query(data.input, options);
-    if (Array.isArray(data.input)) return runner.run(data.input, options);
-    throw new QueueError('INVALID_ARGUMENT', `agent target "${target.name}" takes a query (a string) or a list of messages`, {
-      details: { target: target.name },
-    });
-  }
+  if (r.continueHead !== undefined) return target.resume(data.threadId, r.continueHead, common);
+  if (data.kind === 'run') return target.start(data.input, { threadId: data.threadId, ...session, ...common });
   const checkpointId = data.checkpointId ?? r.headId;
   if (checkpointId === undefined)
     throw new WeftError('THREAD_NOT_FOUND', `thread "${data.threadId}" has no checkpoints; start it with queue.run()`, {
       details: { threadId: data.threadId },
     });
-  return runner.resume(checkpointHandle(data.threadId, checkpointId), {
+  return target.resume(data.threadId, checkpointId, {
     ...(data.resume ? { resume: data.resume } : {}),
     ...session,
     ...common,
