@@ -40,6 +40,26 @@ describe('deepFreeze', () => {
     expect(freeze(viaImmer, true)).toBe(viaImmer);
   });
 
+  it('walks own enumerable keys only (those Object.keys lists), whatever the prototype chain enumerates', () => {
+    const hidden = { n: [1] };
+    const value = { shown: { n: [2] } };
+    Object.defineProperty(value, 'hidden', { value: hidden, enumerable: false });
+    const polluted = { m: [3] };
+    Object.defineProperty(Object.prototype, 'polluted', { value: polluted, enumerable: true, configurable: true });
+    try {
+      deepFreeze(value);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)['polluted'];
+    }
+    expect([Object.isFrozen(value), Object.isFrozen(value.shown), Object.isFrozen(value.shown.n)]).toEqual([true, true, true]);
+    expect([Object.isFrozen(hidden), Object.isFrozen(hidden.n), Object.isFrozen(polluted), Object.isFrozen(polluted.m)]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
   it('returns primitives as they are', () => {
     expect([deepFreeze(1), deepFreeze('s'), deepFreeze(null), deepFreeze(undefined)]).toEqual([1, 's', null, undefined]);
   });
