@@ -1,4 +1,7 @@
-import { isAgentKind, runnableExport } from './runnable-export.ts';
+import { runnableExport } from './runnable-export.ts';
+
+/** The kinds of agent @weft/agents makes (chatModelAgent, sequential, parallel, loop): an object of one that is no agent is a look-alike. */
+const AGENT_KINDS: ReadonlySet<string> = new Set(['chat-model', 'sequential', 'parallel', 'loop']);
 
 /** Kinds of things @weft/agents makes that run inside an agent, never by themselves. */
 const PARTS: Readonly<Record<string, string>> = { tool: 'a tool', 'agent-tool': 'an agent tool', toolset: 'a toolset' };
@@ -19,7 +22,7 @@ export function describeExport(value: unknown): string {
   const part = typeof kind === 'string' ? PARTS[kind] : undefined;
   if (part !== undefined) return typeof name === 'string' ? `${part} (${name})` : part;
   if (typeof kind === 'string')
-    return isAgentKind(kind) ? `an object of kind "${kind}" that no agent function made` : `an object of kind "${kind}"`;
+    return AGENT_KINDS.has(kind) ? `an object of kind "${kind}" that no agent function made` : `an object of kind "${kind}"`;
   const constructorName = value.constructor?.name;
   return constructorName && constructorName !== 'Object' ? `a ${constructorName}` : 'an object';
 }

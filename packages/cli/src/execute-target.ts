@@ -1,5 +1,6 @@
-import { checkpointHandle, Runner, type Agent, type AgentRun, type Message } from '@weft/agents';
-import type { CheckpointStore, CompiledGraph, LeaseKeeper, Run } from '@weft/graph';
+import { toRunTarget, type AgentRun, type AgentRunTarget, type GraphRunTarget, type Message } from '@weft/agents';
+import type { CheckpointStore, LeaseKeeper, Run } from '@weft/graph';
+import { commandTarget } from './command-target.ts';
 import type { EventSink } from './event-sink.ts';
 import type { LoadedModule } from './load-module.ts';
 import { agentOutcome, graphOutcome, type RunOutcome } from './run-outcome.ts';
@@ -45,7 +46,7 @@ export interface ExecuteOptions {
 
 /**
  * Runs or resumes the module's agent (through a Runner on the store) or graph
- * (through `withStore`), sends each event to the sink as it arrives, and
+ * (on the store, see commandTarget), sends each event to the sink as it arrives, and
  * resolves once the run is over. Ctrl-C (or `stop`) aborts the run: its last
  * checkpoint stays, and `weft resume` continues from there.
  */
@@ -56,10 +57,8 @@ export async function executeTarget(options: ExecuteOptions): Promise<RunOutcome
   options.stop?.addEventListener('abort', onSigint, { once: true });
   if (options.stop?.aborted) abort.abort();
   try {
-    const { loaded } = options;
-    return loaded.kind === 'agent'
-      ? await executeAgent(loaded.agent, options, abort.signal)
-      : await executeGraph(loaded.graph, options, abort.signal);
+    const target = toRunTarget(commandTarget(options.loaded, options.store), { store: options.store, streaming: options.streaming });
+    return target.kind === 'agent' ? await executeAgent(target, options, abort.signal) : await executeGraph(target, options, abort.signal);
   } finally {
     process.off('SIGINT', onSigint);
     options.stop?.removeEventListener('abort', onSigint);
@@ -73,14 +72,13 @@ function commonOptions(o: ExecuteOptions, signal: AbortSignal) {
   return { context: o.context, signal, ...hold, ...(o.record ? { record: o.record } : {}) };
 }
 
-async function executeAgent(agent: Agent, o: ExecuteOptions, signal: AbortSignal): Promise<RunOutcome> {
-  const runner = new Runner({ agent, store: o.store, streaming: o.streaming });
+async function executeAgent(target: AgentRunTarget, o: ExecuteOptions, signal: AbortSignal): Promise<RunOutcome> {
   const common = commonOptions(o, signal);
   const req = o.request;
   let run: AgentRun<unknown>;
   if (req.mode === 'resume') {
     const session = Object.keys(req.sessionValues).length ? { sessionValues: req.sessionValues } : {};
-    run = runner.resume(checkpointHandle(req.threadId, req.checkpointId), {
+    run = target.resume(req.threadId, req.checkpointId, {
       ...common,
       ...session,
       ...(req.values ? { resume: req.values } : {}),
@@ -89,29 +87,25 @@ async function executeAgent(agent: Agent, o: ExecuteOptions, signal: AbortSignal
   } else {
     const runOptions = { ...common, threadId: req.threadId, sessionValues: req.sessionValues };
     const input = req.input;
-    run =
-      'messages' in input
-        ? runner.run(input.messages, runOptions)
-        : runner.query('query' in input ? input.query : String(input.value), runOptions);
+    run = target.start('messages' in input ? input.messages : 'query' in input ? input.query : String(input.value), runOptions);
   }
   run.subscribe({ next: (e) => o.sink.agent(e), error: () => {} });
   return agentOutcome(await run, req.threadId);
 }
 
-async function executeGraph(graph: CompiledGraph, o: ExecuteOptions, signal: AbortSignal): Promise<RunOutcome> {
-  const compiled = graph.withStore(o.store);
+async function executeGraph(target: GraphRunTarget, o: ExecuteOptions, signal: AbortSignal): Promise<RunOutcome> {
   const common = commonOptions(o, signal);
   const req = o.request;
   const run: Run =
     req.mode === 'resume'
-      ? compiled.resume({
+      ? target.resume({
           ...common,
           threadId: req.threadId,
           checkpointId: req.checkpointId,
           ...(req.values ? { resume: req.values } : {}),
           ...(req.fork ? { fork: true } : {}),
         })
-      : compiled.run(graphInput(req.input), { ...common, threadId: req.threadId });
+      : target.start(graphInput(req.input), { ...common, threadId: req.threadId });
   run.subscribe({ next: (e) => o.sink.graph(e), error: () => {} });
   return graphOutcome(await run, req.threadId);
 }

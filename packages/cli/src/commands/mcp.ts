@@ -1,8 +1,10 @@
 import { resolve } from 'node:path';
 import type { Command } from '../command.ts';
+import { commandTarget } from '../command-target.ts';
 import { usageError } from '../errors.ts';
 import { listenFlags, tokenRequired } from '../listen-flags.ts';
 import { loadMcp } from '../load-mcp.ts';
+import { MemoryStore } from '@weft/graph';
 import { loadModule } from '../load-module.ts';
 import { openStore } from '../open-store.ts';
 import { nextSignal } from '../next-signal.ts';
@@ -73,7 +75,8 @@ export const mcpCommand: Command = {
     try {
       const { serveMcp } = await loadMcp();
       const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
-      const target = loaded.kind === 'agent' ? loaded.agent : loaded.graph;
+      // Without --store, each call's thread lives in memory, as the ready line says.
+      const target = commandTarget(loaded, opened?.store ?? new MemoryStore());
       const common = { ...(opened ? { store: opened.store } : {}), sessionValues: sessionValues('mcp', loaded, values.session) };
       const served = await serveMcp(
         target,

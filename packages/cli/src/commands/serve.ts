@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from '../command.ts';
+import { commandTarget } from '../command-target.ts';
 import type { CheckpointStore } from '@weft/graph';
 import { usageError } from '../errors.ts';
 import { listenFlags, tokenRequired } from '../listen-flags.ts';
@@ -97,7 +98,7 @@ export const serveCommand: Command = {
     try {
       const served = await serveStudio({
         ...limits,
-        target: loaded.kind === 'agent' ? loaded.agent : loaded.graph,
+        target: commandTarget(loaded, opened.store),
         store: opened.store,
         port,
         host,

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { cliHolder } from '../cli-holder.ts';
+import { commandTarget } from '../command-target.ts';
 import type { Command } from '../command.ts';
 import { usageError } from '../errors.ts';
 import { leaseTtlFromEnv } from '../lease-ttl.ts';
@@ -88,7 +89,7 @@ export const workerCommand: Command = {
       // @weft/bullmq before the module: once tsx is registered for a TypeScript module, every later import pays for its loader.
       const { WeftWorker } = await loadBullmq();
       const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
-      const target = loaded.kind === 'agent' ? loaded.agent : loaded.graph.withStore(opened.store);
+      const target = commandTarget(loaded, opened.store);
       const name = loaded.kind === 'agent' ? loaded.agent.name : loaded.graph.name;
       // As every command that runs the module: its sessionValues are the defaults (a job's own values override them).
       const session = sessionValues('worker', loaded, undefined);
