@@ -46,8 +46,8 @@ export interface ExecuteOptions {
 
 /**
  * Runs or resumes the module's agent (through a Runner on the store) or graph
- * (on the store, see commandTarget), sends each event to the sink as it arrives, and
- * resolves once the run is over. Ctrl-C (or `stop`) aborts the run: its last
+ * (on the store, see commandTarget) as toRunTarget readies it, sends each
+ * event to the sink as it arrives, and resolves once the run is over. Ctrl-C (or `stop`) aborts the run: its last
  * checkpoint stays, and `weft resume` continues from there.
  */
 export async function executeTarget(options: ExecuteOptions): Promise<RunOutcome> {

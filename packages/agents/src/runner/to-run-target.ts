@@ -70,9 +70,9 @@ export type RunTarget = AgentRunTarget | GraphRunTarget;
  * elsewhere than the host writes.
  *
  * @example
- * const target = toRunTarget(agent, { store: new MemoryStore() });
- * if (target.kind === 'agent') await target.start('Weather in Oslo?', { threadId: 'chat-1' });
- * else await target.start(input, { threadId: 'run-1' });
+ * const target = toRunTarget(agentOrGraph, { store: new MemoryStore() });
+ * const run = target.kind === 'agent' ? target.start('Weather in Oslo?', { threadId: 'chat-1' }) : target.start({ city: 'Oslo' });
+ * console.log(target.name, (await run).status);
  */
 export function toRunTarget(target: Agent | AnyCompiledGraph, options: RunTargetOptions = {}): RunTarget {
   const caller = options.caller ?? 'toRunTarget()';
