@@ -5,8 +5,7 @@
 //
 // Why generated: ajv compiled the meta-schema at the first schema a process
 // compiled, 29-40 ms of its setup (4 ms without; node 20, 2-core VM, 2026-11-28).
-import { createRequire } from 'node:module';
-const require = createRequire(import.meta.url);
+import func0Module from 'ajv/dist/runtime/equal.js';
 ('use strict');
 export const checkJsonSchema = validate0;
 const schema0 = {
@@ -157,7 +156,7 @@ function validate3(data, { instancePath = '', parentData, parentDataProperty, ro
   validate3.errors = vErrors;
   return errors === 0;
 }
-const func0 = require('ajv/dist/runtime/equal').default;
+const func0 = typeof func0Module === 'function' ? func0Module : func0Module.default;
 function validate0(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   /*# sourceURL="http://json-schema.org/draft-07/schema#" */ let vErrors = null;
   let errors = 0;

@@ -77,8 +77,23 @@ describe('a JSON Schema is checked against the draft-07 meta-schema by generated
   });
 });
 
-/** The file as written: why it exists, how to write it again, the hash the test compares, then ajv's code (its one require made ESM-safe). */
+/**
+ * The file as written: why it exists, how to write it again, the hash the test
+ * compares, then ajv's code with its requires made ESM imports. An import, not
+ * a require through createRequire: a bundler (esbuild, as a bundled weft is)
+ * follows an import, while a require made at run time looks for ajv beside the
+ * bundle, where it is not.
+ */
 function generatedFile(code: string): string {
+  const imports: string[] = [];
+  // `require(X).default` of ajv's CommonJS runtime: Node's import gives its exports object, a bundler or
+  // Vite may give the default export itself.
+  const body = code.replace(/const (\w+) = require\("([^"]+)"\)\.default;/g, (_line, name: string, from: string) => {
+    const file = from.endsWith('.js') ? from : `${from}.js`;
+    imports.push(`import ${name}Module from '${file}';`);
+    return `const ${name} = typeof ${name}Module === 'function' ? ${name}Module : ${name}Module.default;`;
+  });
+  if (/\brequire\(/.test(body)) throw new Error("ajv's standalone code has a require this file cannot turn into an import");
   return [
     "// Generated from ajv's draft-07 meta-schema by ajv standalone code, with jsonSchemaAjv's options; do not edit.",
     '// Write it again after upgrading ajv or changing those options (from packages/agents):',
@@ -87,9 +102,8 @@ function generatedFile(code: string): string {
     '//',
     '// Why generated: ajv compiled the meta-schema at the first schema a process',
     '// compiled, 29-40 ms of its setup (4 ms without; node 20, 2-core VM, 2026-11-28).',
-    "import { createRequire } from 'node:module';",
-    'const require = createRequire(import.meta.url);',
-    code,
+    ...imports,
+    body,
     '',
   ].join('\n');
 }
