@@ -12,6 +12,9 @@ export interface RefusedResume {
   kept: number | undefined;
 }
 
+/** The registry symbol every copy of @weft/graph marks its interrupts with. */
+const GRAPH_INTERRUPT = Symbol.for('weft.graphInterrupt');
+
 /**
  * Thrown by `interrupt()` to stop the node; the scheduler catches it. If your
  * node catches errors broadly, rethrow this one (`isGraphInterrupt(err)`).
@@ -30,6 +33,20 @@ export class GraphInterrupt extends Error {
     Error.stackTraceLimit = limit;
     this.interrupts = interrupts;
     this.refused = refused;
+  }
+
+  /** Marks every GraphInterrupt, whichever copy of @weft/graph threw it. */
+  get [GRAPH_INTERRUPT](): true {
+    return true;
+  }
+
+  /**
+   * `err instanceof GraphInterrupt` holds for one thrown by another copy of
+   * this package in the process (a user's CommonJS module's copy, whose
+   * `interrupt()` a node of the host's copy calls).
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as { [GRAPH_INTERRUPT]?: unknown })[GRAPH_INTERRUPT] === true;
   }
 }
 

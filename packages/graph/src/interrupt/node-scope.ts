@@ -13,4 +13,11 @@ export interface NodeScope {
   calls: number;
 }
 
-export const nodeScope = new AsyncLocalStorage<NodeScope>();
+/**
+ * The node `interrupt()` is called in. One store per process, shared by every
+ * copy of @weft/graph in it (through the global symbol registry): a node run
+ * by the host's copy may call the `interrupt()` of a user's CommonJS module's
+ * copy, which must see the scope the host's scheduler entered.
+ */
+export const nodeScope: AsyncLocalStorage<NodeScope> = ((globalThis as Record<symbol, unknown>)[Symbol.for('weft.nodeScope')] ??=
+  new AsyncLocalStorage<NodeScope>()) as AsyncLocalStorage<NodeScope>;
