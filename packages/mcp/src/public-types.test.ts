@@ -102,13 +102,69 @@ function consumerDiagnostics(files: Map<string, string>, parsed: Map<string, ts.
   const options: ts.CompilerOptions = { ...COMMON, lib: ['lib.es2023.d.ts'], skipLibCheck: false, noEmit: true };
   const consumer = join(VIRTUAL, 'consumer.ts');
   files.set(consumer, CONSUMER);
-  const program = ts.createProgram([consumer], options, sharedHost(options, files, parsed));
-  const checked = program.getSourceFiles().filter((f) => f.isDeclarationFile || f.fileName === consumer);
+  const host = sharedHost(options, files, parsed);
+  const program = ts.createProgram([consumer], options, host);
+  const seen = consumerDeclarations(program, options, host, [consumer, ...files.keys()]);
+  const checked = program.getSourceFiles().filter((f) => seen.has(resolve(f.fileName)));
   return [
     ...program.getOptionsDiagnostics(),
     ...program.getGlobalDiagnostics(),
     ...checked.flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)]),
   ].map(format);
+}
+
+/**
+ * The files a consumer's program loads through declarations: from the
+ * consumer and @weft/mcp's declarations, every declaration file they import,
+ * transitively, plus the libraries and `@types` the options load. Files that
+ * only the workspace's sources import (resolved to src/ here) are left out:
+ * a consumer gets those packages' dist/ declarations, which do not import
+ * them (msgpackr's `pack` entry point, whose declarations re-export from '.',
+ * which NodeNext cannot resolve, is imported by @weft/checkpoint's source only).
+ */
+function consumerDeclarations(program: ts.Program, options: ts.CompilerOptions, host: ts.CompilerHost, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots.map((r) => resolve(r))];
+  for (const f of program.getSourceFiles())
+    if (f.isDeclarationFile && (program.isSourceFileDefaultLibrary(f) || f.fileName.includes('/@types/'))) queue.push(resolve(f.fileName));
+  for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const file = program.getSourceFile(name);
+    if (!file) continue;
+    for (const specifier of moduleSpecifiers(file)) {
+      const mode = ts.getModeForUsageLocation(file, specifier, options);
+      const target = ts.resolveModuleName(specifier.text, file.fileName, options, host, undefined, undefined, mode).resolvedModule
+        ?.resolvedFileName;
+      if (target && /\.d\.[cm]?ts$/.test(target)) queue.push(resolve(target));
+    }
+    for (const r of file.referencedFiles) queue.push(resolve(dirname(name), r.fileName));
+    for (const t of file.typeReferenceDirectives) {
+      const target = ts.resolveTypeReferenceDirective(t.fileName, file.fileName, options, host).resolvedTypeReferenceDirective
+        ?.resolvedFileName;
+      if (target) queue.push(resolve(target));
+    }
+  }
+  return seen;
+}
+
+/** Every module a file names: imports, exports from, `import x = require()`, and `import("…")` types anywhere in it. */
+function moduleSpecifiers(file: ts.SourceFile): ts.StringLiteralLike[] {
+  const found: ts.StringLiteralLike[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteralLike(node.moduleSpecifier)
+    )
+      found.push(node.moduleSpecifier);
+    else if (ts.isExternalModuleReference(node) && ts.isStringLiteralLike(node.expression)) found.push(node.expression);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteralLike(node.argument.literal))
+      found.push(node.argument.literal);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
 }
 
 function format(d: ts.Diagnostic): string {
