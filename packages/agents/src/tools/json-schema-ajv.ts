@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
-import type { Ajv, Options } from 'ajv';
+import { Ajv, type Options } from 'ajv';
+import formats from 'ajv-formats';
 
 let ajv: Ajv | undefined;
 
@@ -18,10 +18,12 @@ export const JSON_SCHEMA_AJV_OPTIONS: Options = {
 
 /**
  * The ajv that checks JSON Schemas written by hand or by a server: tools'
- * `parameters` and agents' `outputSchema`. Made at the first schema, and ajv
- * and ajv-formats are loaded then too (66 CommonJS files): importing them with
- * the package cost every process that imports @weft/agents 30-60 ms, with or
- * without a JSON Schema (a fresh node 20 process on a 2-core VM, 2026-11-28).
+ * `parameters` and agents' `outputSchema`. Made at the first schema. ajv and
+ * ajv-formats are imported with the package (30-40 ms of a fresh node 20
+ * process on a 2-core VM, 2026-11-28), not required at the first schema
+ * through createRequire: a bundler (esbuild) inlines an import, while a
+ * require made at run time looks for ajv beside the bundle ("Cannot find
+ * module 'ajv'" from a weft bundled with its dependencies).
  *
  * - `format` is checked, with ajv-formats' full set: JSON Schema's (uri,
  *   email, date-time, uuid, …) and OpenAPI's (int32, int64, float, double,
@@ -36,11 +38,8 @@ export const JSON_SCHEMA_AJV_OPTIONS: Options = {
  */
 export function jsonSchemaAjv(): Ajv {
   if (!ajv) {
-    const require = createRequire(import.meta.url);
-    const { Ajv } = require('ajv') as typeof import('ajv');
-    // ajv-formats is CommonJS: its module.exports is the plugin, which is also its own `.default` (what the types see).
-    const formats = require('ajv-formats') as typeof import('ajv-formats');
     ajv = new Ajv(JSON_SCHEMA_AJV_OPTIONS);
+    // ajv-formats is CommonJS: Node's default import is its module.exports, the plugin, which is also its own `.default` (what the types see).
     formats.default(ajv);
   }
   return ajv;
