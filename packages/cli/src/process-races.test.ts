@@ -77,7 +77,7 @@ describe('weft processes on one thread (SQLite)', () => {
     );
     expect(readFileSync(appends, 'utf8'), resumes.map((r) => `${r.code} ${r.stdout} ${r.stderr}`).join('\n')).toBe('shared\n');
     const outcomes = resumes.map((r) =>
-      r.code === 0 && r.stdout.trimEnd().endsWith('done · thread shared · seq 8, step 5')
+      r.code === 0 && r.stdout.trimEnd().endsWith('done · thread shared · seq 7, step 4')
         ? 'done'
         : r.code === 1 && /^weft: thread "shared" is being run by .* \(weft resume\) since /.test(r.stderr)
           ? 'busy'

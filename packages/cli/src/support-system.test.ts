@@ -30,7 +30,7 @@ const RUN_OUTPUT = `thread t1 · agent Coordinator · store sqlite .weft/weft.db
   result lookup_invoice: {"invoice_id":"INV-1042","amount":49,"charges":2,"month":"March"}
   call refund({"invoice_id":"INV-1042","amount":49,"reason":"charged twice in March"})
 
-interrupted · thread t1 · seq 25, step 23 · 1 pending interrupt
+interrupted · thread t1 · seq 18, step 16 · 1 pending interrupt
   ${REFUND}
     address  agent:Coordinator/agent:Billing/tool:refund:billing_16_0
     info     {"tool":"refund","arguments":{"invoice_id":"INV-1042","amount":49,"reason":"charged twice in March"}}
@@ -39,7 +39,7 @@ resume with:
   ${RESUME}
 `;
 
-const RESUME_OUTPUT = `thread t1 · resuming checkpoint <id> (seq 25, step 23, interrupted) · store sqlite .weft/weft.db
+const RESUME_OUTPUT = `thread t1 · resuming checkpoint <id> (seq 18, step 16, interrupted) · store sqlite .weft/weft.db
 [Coordinator › Tech › Database › Tech › Coordinator › Billing] Billing
   result refund: refunded $49.00 on INV-1042
   INV-1042 was charged twice; $49.00 is refunded.
@@ -47,7 +47,7 @@ const RESUME_OUTPUT = `thread t1 · resuming checkpoint <id> (seq 25, step 23, i
 [Coordinator › Tech › Database › Tech › Coordinator › Billing › Coordinator] Coordinator
   Done: the missing index is identified (Database), and the duplicate March charge of $49.00 was refunded (Billing).
 
-done · thread t1 · seq 32, step 29
+done · thread t1 · seq 23, step 20
 `;
 
 interface HistoryJson {
@@ -103,8 +103,8 @@ describe('weft with the support system', () => {
     expect(checkpoints[0]).toMatchObject({ status: 'done', next: [] });
     expect(checkpoints.at(-1)).toMatchObject({ seq: 1, step: 0, status: 'running', source: 'input', next: ['run:start'] });
     const interrupted = checkpoints.filter((c) => c.status === 'interrupted');
-    expect(interrupted).toMatchObject([{ seq: 25, source: 'step', next: ['Billing:tools'], interrupts: [REFUND] }]);
-    expect(checkpoints.filter((c) => c.source === 'resume')).toMatchObject([{ seq: 26 }]);
+    expect(interrupted).toMatchObject([{ seq: 18, source: 'step', next: ['Billing:tools'], interrupts: [REFUND] }]);
+    expect(checkpoints.filter((c) => c.source === 'resume')).toMatchObject([{ seq: 19 }]);
     expect(new Set(checkpoints.map((c) => c.status))).toEqual(new Set(['done', 'interrupted', 'running']));
 
     // Each checkpoint's parent is the one before it: no fork.

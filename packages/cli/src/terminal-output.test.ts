@@ -97,7 +97,7 @@ resume with:
   all clean ${H}
   next line 😀
 
-done · thread a1 · seq 8, step 5
+done · thread a1 · seq 7, step 4
 `);
   });
 
@@ -108,7 +108,7 @@ done · thread a1 · seq 8, step 5
     const threads = await runMain(['threads'], cwd);
     expectSafe(threads);
     expect(normalize(threads.stdout)).toBe(`thread           status               seq  step  updated               running by  module
-a1               done                   8     5  YYYY-MM-DD hh:mm:ssZ  -           hostile-agent.ts
+a1               done                   7     4  YYYY-MM-DD hh:mm:ssZ  -           hostile-agent.ts
 ${SHOWN}  error (NODE_FAILED)    5     1  YYYY-MM-DD hh:mm:ssZ  -           hostile-graph.ts
 `);
     const unknown = await runMain(['history', '--', `${THREAD}z`], cwd);

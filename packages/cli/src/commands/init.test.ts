@@ -247,7 +247,7 @@ resume with:
   result book_hotel: booked 2 nights in Lisbon
   Done: booked 2 nights in Lisbon.
 
-done · thread ${thread} · seq 8, step 5
+done · thread ${thread} · seq 7, step 4
 `,
     });
 
