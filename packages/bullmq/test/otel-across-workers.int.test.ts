@@ -110,7 +110,6 @@ servicesDescribe()('an agent run traced with OTLP, interrupted on worker process
       '  run agents:Clerk @B',
       '    invoke_agent Clerk @B',
       '      execute_tool refund @B',
-      '      node Clerk:after @B',
       '      chat clerk-model @B',
     ]);
 
