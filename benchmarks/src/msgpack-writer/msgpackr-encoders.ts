@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { crc32 } from 'node:zlib';
 import { CHECKPOINT_FORMAT_VERSION, type CheckpointRecord } from '@weft/graph';
+import { storedOrder } from '../../../packages/checkpoint/src/codec/codec.ts';
 import { findUnloadablePatch } from '../../../packages/checkpoint/src/codec/find-unloadable-patch.ts';
 import { MAX_DEPTH } from '../../../packages/checkpoint/src/record/max-depth.ts';
 import { findUnserializable } from '../../../packages/checkpoint/src/codec/unserializable.ts';
@@ -34,28 +35,7 @@ const HEADER = 9;
 /** What the codec's encodeRecord would do with `pack()` in place of the writer (no refusals). */
 export function encodeWithMsgpackr(r: CheckpointRecord): Uint8Array {
   if (findUnloadablePatch(r)) throw new Error('a patch that could not be loaded');
-  const body = packr.pack([
-    r.graph,
-    r.hash,
-    r.threadId,
-    r.id,
-    r.parentId,
-    r.seq,
-    r.step,
-    r.status,
-    r.source,
-    r.createdAt,
-    r.state,
-    r.frontier,
-    r.joins,
-    r.skips,
-    r.pending,
-    r.interrupts,
-    r.context,
-    r.output,
-    r.error,
-    r.resumeValues,
-  ]);
+  const body = packr.pack(storedOrder(r));
   const out = Buffer.allocUnsafe(HEADER + body.length);
   out.set(body, HEADER);
   out.set(MAGIC, 0);

@@ -54,7 +54,7 @@ const unpackr = new Unpackr({ useRecords: false, structuredClone: false });
  * `CHECKPOINT_FIELDS` made each write 250-350 ns slower (20 megamorphic
  * keyed loads against 14-22 ns; node 20, 2-core VM, 2026-11-28).
  */
-function storedOrder(r: CheckpointRecord) {
+export function storedOrder(r: CheckpointRecord) {
   return [
     r.graph,
     r.hash,
