@@ -54,7 +54,7 @@ export interface GraphRunTarget extends RunTargetBase {
   /** Starts a run with the graph's input. */
   start(input: unknown, options?: RunOptions): Run<unknown, unknown>;
   /** Continues a thread (its latest checkpoint, or the one named). */
-  resume(options: ResumeOptions<any>): Run<unknown, unknown>;
+  resume(options: ResumeOptions<unknown>): Run<unknown, unknown>;
 }
 
 /** An agent or a compiled graph, readied for a host: check `kind`. */

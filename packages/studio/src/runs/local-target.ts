@@ -100,6 +100,7 @@ function resumeFields(req: Exclude<RunRequest, { mode: 'run' }>) {
     ...common,
     fork: true,
     ...(req.goto !== undefined ? { goto: req.goto, input: req.input } : {}),
-    ...(update !== undefined ? { update: (draft: Record<string, unknown>) => void Object.assign(draft, update) } : {}),
+    // A fork's update merges into the state object (the API documents state as an object); the graph's state type is not known here.
+    ...(update !== undefined ? { update: (draft: unknown) => void Object.assign(draft as Record<string, unknown>, update) } : {}),
   };
 }
