@@ -2,21 +2,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeCheckpoint, MemoryStore, type RunLogLine } from '@weft/graph';
-import { scriptedModel } from '@weft/models';
 import { describe, expect, it } from 'vitest';
-import { agentEvents, chatModelAgent, Runner, tool } from '../index.ts';
+import { approvalBilling } from '../test-support/approval-billing.ts';
+import { agentEvents, Runner } from '../index.ts';
 
-function billing() {
-  const refund = tool<{ amount: number }>({
-    name: 'refund',
-    description: 'Refunds an amount.',
-    parameters: { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] },
-    needsApproval: true,
-    execute: ({ amount }) => `refunded ${amount}`,
-  });
-  const model = scriptedModel([{ toolCalls: [{ name: 'refund', arguments: { amount: 5 }, id: 'r1' }] }, { text: 'Done.' }]);
-  return chatModelAgent({ name: 'Billing', description: '', model, tools: [refund] });
-}
+const billing = () => approvalBilling([{ toolCalls: [{ name: 'refund', arguments: { amount: 5 }, id: 'r1' }] }, { text: 'Done.' }]);
 
 const read = (path: string) =>
   readFileSync(path, 'utf8')

@@ -1,22 +1,14 @@
 import { MemoryStore } from '@weft/graph';
-import { scriptedModel, type ScriptItem } from '@weft/models';
+import type { ScriptItem } from '@weft/models';
 import { describe, expect, it } from 'vitest';
-import { chatModelAgent, Runner, tool } from '../index.ts';
+import { approvalBilling } from '../test-support/approval-billing.ts';
+import { Runner } from '../index.ts';
 import { summarize } from '../test-support/summarize.ts';
 
 const REFUND: ScriptItem = { toolCalls: [{ name: 'refund', arguments: { amount: 30 }, id: 'r1' }] };
 
-/** A billing agent whose refund needs approval; `script` is what its model answers in this process. */
-function billing(script: ScriptItem[]) {
-  const refund = tool<{ amount: number }>({
-    name: 'refund',
-    description: 'Refunds an amount.',
-    parameters: { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] },
-    needsApproval: true,
-    execute: ({ amount }) => `refunded ${amount}`,
-  });
-  return chatModelAgent({ name: 'Billing', description: '', model: scriptedModel(script), tools: [refund] });
-}
+/** The billing agent whose refund needs approval; `script` is what its model answers in this process. */
+const billing = approvalBilling;
 
 describe('streaming is decided when the Runner compiles', () => {
   it('a thread started by a streaming Runner is resumed by one that does not stream, and nothing of it is in the checkpoints', async () => {

@@ -1,7 +1,8 @@
 import { END, MemoryStore, START, graph, interrupt } from '@weft/graph';
 import { scriptedModel } from '@weft/models';
 import { describe, expect, it } from 'vitest';
-import { AgentError, agentTool, chatModelAgent, checkpointHandle, runTargetKind, tool, toRunTarget, type RunTarget } from '../index.ts';
+import { approvalBilling } from '../test-support/approval-billing.ts';
+import { AgentError, agentTool, chatModelAgent, checkpointHandle, runTargetKind, toRunTarget, type RunTarget } from '../index.ts';
 
 const increment = () =>
   graph<number, number>({ name: 'inc' })
@@ -17,17 +18,7 @@ const askAndAdd = () =>
     .addEdge('ask', END);
 
 /** An agent that asks before it refunds, then answers. */
-const billing = () => {
-  const refund = tool<{ amount: number }>({
-    name: 'refund',
-    description: 'Refunds an amount.',
-    parameters: { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] },
-    needsApproval: true,
-    execute: ({ amount }) => `refunded ${amount}`,
-  });
-  const model = scriptedModel([{ toolCalls: [{ name: 'refund', arguments: { amount: 30 }, id: 'r1' }] }, { text: 'Refunded.' }]);
-  return chatModelAgent({ name: 'Billing', description: '', model, tools: [refund] });
-};
+const billing = () => approvalBilling([{ toolCalls: [{ name: 'refund', arguments: { amount: 30 }, id: 'r1' }] }, { text: 'Refunded.' }]);
 
 const helper = (answers: string[]) =>
   chatModelAgent({ name: 'Helper', description: 'Answers.', model: scriptedModel(answers.map((text) => ({ text }))), tools: [] });
