@@ -9,10 +9,12 @@
 takeTokenFromHash();
 initTokenForm();
 const showTab = wireTabs();
+wirePanes();
 startStudio().catch((err) => {
   const note = el('div', 'form-error');
   showError(note, err);
   byId('canvas').replaceChildren(note);
+  setPageStatus('error', `the page could not start: ${note.textContent}`);
 });
 
 async function startStudio() {
@@ -24,6 +26,14 @@ async function startStudio() {
   const studio = studioApp(graph, marks);
   await studio.refreshThreads();
   document.body.dataset['ready'] = 'true';
+  setPageStatus('ready', '');
+}
+
+/** The bar's status: what the page is doing, or what went wrong (`data-state`: loading, ready, error…). @param {string} state @param {string} text */
+function setPageStatus(state, text) {
+  const s = byId('page-status');
+  s.dataset['state'] = state;
+  s.textContent = text;
 }
 
 /**
@@ -34,6 +44,12 @@ function studioApp(graph, marks) {
   /** @type {{ threadId: string | undefined, follow: AbortController | undefined, generation: number }} */
   const open = { threadId: undefined, follow: undefined, generation: 0 };
   const log = eventLog(byId('events'), marks);
+  /**
+   * What follows the open thread's stream besides the graph's marks: each view
+   * is cleared when another thread opens and gets every event in order.
+   * @type {{ clear: () => void, add: (e: SseEvent, data: unknown) => void }[]}
+   */
+  const views = [log];
   const threads = threadList((id) => openThread(id));
   const run = runForm(graph, { start: startRun, pick: (id) => openThread(id) });
   const interrupts = interruptPanel(graph, async (resume) => {
@@ -54,7 +70,7 @@ function studioApp(graph, marks) {
   function openThread(threadId) {
     open.follow?.abort();
     Object.assign(open, { threadId, follow: undefined, generation: open.generation + 1 });
-    log.clear();
+    for (const view of views) view.clear();
     marks.reset();
     waitOn([]);
     timeline.clear();
@@ -110,7 +126,7 @@ function studioApp(graph, marks) {
       run.setStatus('running');
       void refreshThreads().catch(() => {});
     }
-    log.add(e, data);
+    for (const view of views) view.add(e, data);
     byId('events').dataset['lastEventId'] = e.id;
     if (e.event === 'end' && open.threadId) {
       const end = /** @type {RunEnd} */ (data);
@@ -141,6 +157,24 @@ function setConnection(state) {
   c.dataset['state'] = state;
   c.textContent = state === 'idle' ? '' : state === 'live' ? '● live' : state;
   if (state === 'live') clearError(byId('events-error'));
+}
+
+/**
+ * The panes (threads, conversation, graph, details) on a narrow window, where
+ * one shows at a time: the pane tabs under the bar pick it (CSS hides the
+ * tabs, and shows every pane, on a wide one).
+ */
+function wirePanes() {
+  const tabs = [...document.querySelectorAll('[data-pane]')];
+  /** @param {string} name */
+  const show = (name) => {
+    for (const t of tabs) t.setAttribute('aria-selected', String(t.getAttribute('data-pane') === name));
+    for (const p of document.querySelectorAll('[data-pane-id]'))
+      /** @type {HTMLElement} */ (p).dataset['paneOn'] = String(p.getAttribute('data-pane-id') === name);
+  };
+  for (const t of tabs) t.addEventListener('click', () => show(t.getAttribute('data-pane') || 'conversation'));
+  show('conversation');
+  return show;
 }
 
 /** The side's tabs (Events, History, State, Node); a node's details coming in show the Node tab. */

@@ -24,6 +24,9 @@ export const PAGE_SCRIPTS = [
   'studio-main.js',
 ];
 
+/** The page's styles, after @weft/viz's viewer.css, in this order. */
+export const PAGE_STYLES = ['studio.css', 'studio-layout.css', 'studio-transcript.css', 'studio-timeline.css'];
+
 interface PageAssets {
   css: string;
   script: string;
@@ -63,7 +66,7 @@ ${body.replace('{{title}}', () => escaped)}
 
 function loadAssets(): PageAssets {
   const viewer = viewerAssets();
-  const css = `${viewer.css}\n${readPageFile('studio.css')}`;
+  const css = `${viewer.css}\n${PAGE_STYLES.map(readPageFile).join('\n')}`;
   const script = `(() => {\n'use strict';\n${viewer.script}\n${PAGE_SCRIPTS.map(readPageFile).join('\n')}\n})();\n`;
   const csp = [
     "default-src 'none'",
