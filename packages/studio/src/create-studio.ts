@@ -30,7 +30,7 @@ export interface StudioOptions {
   sessionValues?: Record<string, unknown>;
   /** Saved with every checkpoint the studio's runs write (`weft serve` keeps the module there, so `weft resume` works too). */
   context?: Record<string, unknown>;
-  /** The page's title (default: the graph's name). */
+  /** The page's title (default: the agent's name, or the graph's). */
   title?: string;
   /** The largest request body, in bytes (default 1 MiB); larger is 413 BODY_TOO_LARGE. */
   maxBodyBytes?: number;
@@ -106,7 +106,8 @@ export function createStudio(options: StudioOptions): Studio {
     channels,
     sessionValues: { ...options.sessionValues },
     drawing: () => (drawing ??= drawGraph(target.graph)),
-    title: options.title ?? target.graph.name,
+    title: options.title ?? target.name,
+    displayName: target.name,
   };
   const app = studioApp(deps, options, limits.maxBodyBytes);
   return {

@@ -1,5 +1,15 @@
+import { END, graph, START } from '@weft/graph';
+import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reviewStudio } from './support/review-graph.ts';
+
+/** A one-node graph of the given name: written to the studio's store, its threads are another graph's. */
+const otherGraph = (name: string) =>
+  graph({ name, input: z.string(), state: () => ({ n: 0 }) })
+    .addNode('echo', (text: string) => text)
+    .addEdge(START, 'echo')
+    .addEdge('echo', END)
+    .compile();
 
 let studio: Awaited<ReturnType<typeof reviewStudio>>;
 afterEach(() => studio?.served.close());
@@ -9,7 +19,13 @@ describe('reading threads through the API', () => {
     studio = await reviewStudio({ sessionValues: { company: 'Acme' }, title: 'Reviews' });
     const { status, body } = await studio.call('/api/graph');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ name: 'review', kind: 'graph', title: 'Reviews', hash: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(body).toMatchObject({
+      name: 'review',
+      displayName: 'review',
+      kind: 'graph',
+      title: 'Reviews',
+      hash: expect.stringMatching(/^[0-9a-f]{16}$/),
+    });
     expect(body.model.hash).toBe(body.hash);
     expect(body.model.nodes.map((n: { id: string }) => n.id)).toEqual(['__start__', 'write', 'approve', 'publish', '__end__']);
     expect(body.svg).toMatch(/^<svg[^>]* id="graph"/);
@@ -31,6 +47,33 @@ describe('reading threads through the API', () => {
     studio.gate.open();
     const limited = await studio.call('/api/threads?limit=1');
     expect(limited.body.threads).toHaveLength(1);
+  });
+
+  it('lists the served graph’s threads unless asked for all; rows carry the graph that wrote them, others marked otherGraph', async () => {
+    studio = await reviewStudio();
+    await studio.call('/api/threads/mine/runs', { input: { value: 'graphs' }, wait: true });
+    // Another module's graph, and a graph of the same name but another structure, on the same store.
+    await otherGraph('digest').withStore(studio.store).run('x', { threadId: 'theirs' });
+    await otherGraph('review').withStore(studio.store).run('y', { threadId: 'renamed' });
+    const served = (await studio.call('/api/graph')).body as { name: string; hash: string };
+    const own = (await studio.call('/api/threads')).body.threads;
+    expect(own).toEqual([expect.objectContaining({ threadId: 'mine', graph: { name: 'review', hash: served.hash }, otherGraph: false })]);
+    const all = (await studio.call('/api/threads?graph=all')).body.threads as { threadId: string; graph: unknown; otherGraph: boolean }[];
+    const rows = all.map((t) => [t.threadId, t.graph, t.otherGraph]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    expect(rows).toEqual([
+      ['mine', { name: 'review', hash: served.hash }, false],
+      ['renamed', { name: 'review', hash: otherGraph('review').hash }, true],
+      ['theirs', { name: 'digest', hash: otherGraph('digest').hash }, true],
+    ]);
+    expect(otherGraph('review').hash).not.toBe(served.hash);
+    // The limit counts the rows listed, after the filter.
+    expect((await studio.call('/api/threads?limit=1')).body.threads.map((t: { threadId: string }) => t.threadId)).toEqual(['mine']);
+    const state = await studio.call('/api/threads/theirs/state');
+    expect(state.status).toBe(422);
+    expect(state.body.error.code).toBe('CHECKPOINT_GRAPH_MISMATCH');
+    const bad = await studio.call('/api/threads?graph=others');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('BAD_REQUEST');
   });
 
   it('GET state gives the latest checkpoint or the one asked for, with its state; unknown threads are 404, bad ids 400', async () => {

@@ -47,7 +47,11 @@ export const historyQuery = z.strictObject({
 
 export const stateQuery = z.strictObject({ checkpointId: z.string().min(1).optional() });
 
-export const threadsQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(1_000).optional() });
+export const threadsQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(1_000).optional(),
+  /** `this` (default): the served graph's threads; `all`: every thread of the store, other graphs' marked. */
+  graph: z.enum(['this', 'all']).optional(),
+});
 
 export const eventsQuery = z.strictObject({ lastEventId: z.string().max(200).optional() });
 

@@ -123,9 +123,18 @@ function paths(): Record<string, unknown> {
     '/api/graph': read('getGraph', 'The compiled graph: drawing model, SVG, session value defaults', 'Graph', [], []),
     '/api/threads': read(
       'listThreads',
-      'The threads, most recently changed first',
+      'The threads, most recently changed first: the served graph’s, or with graph=all every one (other graphs’ marked otherGraph)',
       'Threads',
-      [limitParam(1000, 'at most this many (default 100)')],
+      [
+        limitParam(1000, 'at most this many (default 100)'),
+        {
+          name: 'graph',
+          in: 'query',
+          schema: { type: 'string', enum: ['this', 'all'], default: 'this' },
+          description:
+            'this: the threads the served graph wrote (and those whose latest checkpoint cannot be read); all: every thread of the store',
+        },
+      ],
       [400],
     ),
     '/api/threads/{id}/state': read(

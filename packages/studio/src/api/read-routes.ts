@@ -13,6 +13,7 @@ export function readRoutes(app: Hono, deps: StudioDeps): void {
     const drawing = await deps.drawing();
     return c.json({
       name: deps.graph.name,
+      displayName: deps.displayName,
       hash: drawing.model.hash,
       kind: deps.kind,
       title: deps.title,
@@ -24,7 +25,9 @@ export function readRoutes(app: Hono, deps: StudioDeps): void {
   });
   app.get('/api/threads', async (c) => {
     const q = parseWith(threadsQuery, c.req.query(), 'query');
-    const threads = await threadRows(deps.store, q.limit ?? 100, (id) => deps.channels.running(id));
+    const served = { name: deps.graph.name, hash: deps.graph.hash };
+    const options = { limit: q.limit ?? 100, filter: q.graph ?? 'this' };
+    const threads = await threadRows(deps.store, served, options, (id) => deps.channels.running(id));
     return c.json({ threads } satisfies ThreadsResponse);
   });
   app.get('/api/threads/:id/state', async (c) => {

@@ -32,7 +32,8 @@ export const errorBodySchema = z.object({
 });
 
 export const graphResponse = z.object({
-  name: z.string(),
+  name: z.string().describe('the compiled graph’s name (an agent’s is agents:<name>): the one its checkpoints record'),
+  displayName: z.string().describe('the agent’s own name, or the graph’s: what the page calls it'),
   hash: z.string(),
   kind: z.enum(['agent', 'graph']),
   title: z.string(),
@@ -49,6 +50,15 @@ export const threadRow = z.object({
   checkpointId: z.string(),
   updatedAt: z.number(),
   running: z.boolean().describe('a run of this server holds the thread'),
+  graph: z
+    .object({ name: z.string(), hash: z.string() })
+    .nullable()
+    .describe('the graph its latest checkpoint was written by (name and structure hash); null when that checkpoint cannot be read'),
+  otherGraph: z
+    .boolean()
+    .describe(
+      'written by another graph than the served one (name or hash differs): listed only with graph=all; its state cannot be read here',
+    ),
 });
 
 export const threadsResponse = z.object({ threads: z.array(threadRow) });

@@ -26,4 +26,6 @@ export interface StudioDeps {
   sessionValues: Record<string, unknown>;
   drawing: () => Promise<GraphDrawing>;
   title: string;
+  /** The agent's own name, or the graph's (`Travel`, where the graph is `agents:Travel`). */
+  displayName: string;
 }

@@ -19,6 +19,8 @@ export type Launch = (request: RunRequest, options: LaunchOptions) => Promise<Fi
 /** Where a target's runs go: an agent through a Runner on the store, a graph on the store (see toRunTarget). */
 export interface LocalTarget {
   kind: 'agent' | 'graph';
+  /** What people call it: an agent's own name (its graph is named `agents:<name>`), or the graph's. */
+  name: string;
   graph: AnyCompiledGraph;
   launch: Launch;
 }
@@ -30,8 +32,9 @@ export interface LocalTarget {
  */
 export function localTarget(target: Agent | AnyCompiledGraph, store: CheckpointStore, instrument: Instrumentation): LocalTarget {
   const ready = toRunTarget(target, { store, instrumentation: [instrument], caller: 'createStudio()' });
-  if (ready.kind === 'graph') return { kind: 'graph', graph: ready.graph, launch: (req, o) => launchGraph(ready, instrument, req, o) };
-  return { kind: 'agent', graph: ready.graph, launch: (req, o) => launchAgent(ready, instrument, store, req, o) };
+  if (ready.kind === 'graph')
+    return { kind: 'graph', name: ready.graph.name, graph: ready.graph, launch: (req, o) => launchGraph(ready, instrument, req, o) };
+  return { kind: 'agent', name: ready.agent.name, graph: ready.graph, launch: (req, o) => launchAgent(ready, instrument, store, req, o) };
 }
 
 async function launchGraph(target: GraphRunTarget, instrument: Instrumentation, req: RunRequest, o: LaunchOptions): Promise<Finished> {

@@ -8,6 +8,12 @@ import {
 } from '@weft/graph';
 import { jsonSafe } from '../events/json-safe.ts';
 
+/** The graph a checkpoint was written by: its name and structure hash (a resume needs both to match). */
+export interface GraphIdentity {
+  name: string;
+  hash: string;
+}
+
 /** One thread in the list. */
 export interface ThreadRow {
   threadId: string;
@@ -18,21 +24,51 @@ export interface ThreadRow {
   updatedAt: number;
   /** A run of it is under way in this server. */
   running: boolean;
+  /** The graph its latest checkpoint was written by; null when that checkpoint cannot be read. */
+  graph: GraphIdentity | null;
+  /** Written by another graph (another name or structure): this server can show its rows but not run or read its state. */
+  otherGraph: boolean;
 }
 
-/** The store's threads, most recently changed first. */
-export async function threadRows(store: CheckpointStore, limit: number, running: (threadId: string) => boolean): Promise<ThreadRow[]> {
+/** Which threads the list holds: those of the served graph (and those whose head cannot be read), or every one. */
+export type ThreadFilter = 'this' | 'all';
+
+/**
+ * The store's threads, most recently changed first, at most `limit`. Each
+ * head checkpoint is decoded for the graph that wrote it: a store shared by
+ * several modules holds threads this server cannot resume, and listing them
+ * as its own made them open as empty idle pages.
+ */
+export async function threadRows(
+  store: CheckpointStore,
+  served: GraphIdentity,
+  options: { limit: number; filter: ThreadFilter },
+  running: (threadId: string) => boolean,
+): Promise<ThreadRow[]> {
   const threads = await store.threads();
   threads.sort((a, b) => b.updatedAt - a.updatedAt);
-  return threads.slice(0, limit).map((t) => ({
-    threadId: t.threadId,
-    status: t.status,
-    step: t.step,
-    seq: t.seq,
-    checkpointId: t.headId,
-    updatedAt: t.updatedAt,
-    running: running(t.threadId),
-  }));
+  const rows: ThreadRow[] = [];
+  for (const t of threads) {
+    if (rows.length >= options.limit) break;
+    const graph = await headGraph(store, t.threadId, t.headId);
+    const otherGraph = graph !== null && (graph.name !== served.name || graph.hash !== served.hash);
+    if (otherGraph && options.filter === 'this') continue;
+    const { threadId, status, step, seq, headId: checkpointId, updatedAt } = t;
+    rows.push({ threadId, status, step, seq, checkpointId, updatedAt, running: running(threadId), graph, otherGraph });
+  }
+  return rows;
+}
+
+/** The graph that wrote a thread's head checkpoint, or null when it cannot be read (gone since, or damaged). */
+async function headGraph(store: CheckpointStore, threadId: string, headId: string): Promise<GraphIdentity | null> {
+  const entry = await store.get(threadId, headId);
+  if (!entry) return null;
+  try {
+    const record = decodeCheckpoint(entry.bytes, `thread "${threadId}" checkpoint "${headId}"`);
+    return { name: record.graph, hash: record.hash };
+  } catch {
+    return null;
+  }
 }
 
 /** A checkpoint with its state, as `GET /api/threads/:id/state` answers. */

@@ -59,7 +59,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The threads, most recently changed first */
+    /** The threads, most recently changed first: the served graph’s, or with graph=all every one (other graphs’ marked otherGraph) */
     get: operations['listThreads'];
     put?: never;
     post?: never;
@@ -198,6 +198,8 @@ export interface components {
       wait?: boolean;
     };
     Graph: {
+      /** @description the agent’s own name, or the graph’s: what the page calls it */
+      displayName: string;
       hash: string;
       /** @enum {string} */
       kind: 'agent' | 'graph';
@@ -205,6 +207,7 @@ export interface components {
       model: {
         [key: string]: unknown;
       };
+      /** @description the compiled graph’s name (an agent’s is agents:<name>): the one its checkpoints record */
       name: string;
       sessionValues: {
         [key: string]: unknown;
@@ -364,6 +367,13 @@ export interface components {
     Threads: {
       threads: {
         checkpointId: string;
+        /** @description the graph its latest checkpoint was written by (name and structure hash); null when that checkpoint cannot be read */
+        graph: {
+          hash: string;
+          name: string;
+        } | null;
+        /** @description written by another graph than the served one (name or hash differs): listed only with graph=all; its state cannot be read here */
+        otherGraph: boolean;
         /** @description a run of this server holds the thread */
         running: boolean;
         seq: number;
@@ -633,6 +643,8 @@ export interface operations {
   listThreads: {
     parameters: {
       query?: {
+        /** @description this: the threads the served graph wrote (and those whose latest checkpoint cannot be read); all: every thread of the store */
+        graph?: 'this' | 'all';
         /** @description at most this many (default 100) */
         limit?: number;
       };
@@ -642,7 +654,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The threads, most recently changed first */
+      /** @description The threads, most recently changed first: the served graph’s, or with graph=all every one (other graphs’ marked otherGraph) */
       200: {
         headers: {
           [name: string]: unknown;
