@@ -9,6 +9,9 @@ import type { StudioDeps } from './api/studio-deps.ts';
 import { openApiDocument } from './api/openapi.ts';
 import { errorBody, httpStatusOf, StudioError } from './errors.ts';
 import { ThreadChannels } from './events/thread-channels.ts';
+import { graphEventsRoute } from './dev/graph-events-route.ts';
+import { GraphFeed, type GraphEventData } from './dev/graph-feed.ts';
+import { replaceTarget } from './dev/replace-target.ts';
 import { guard } from './http/guard.ts';
 import { studioPage } from './page/studio-page.ts';
 import { channelInstrumentation, type Awaited } from './runs/channel-instrumentation.ts';
@@ -64,6 +67,17 @@ export interface Studio {
   /** `env`: the server's bindings, passed on as Hono takes them (under @hono/node-server, `{ incoming, outgoing }`). */
   fetch(request: Request, env?: unknown): Response | Promise<Response>;
   close(): Promise<void>;
+  /**
+   * Serves another build of the target from now on (`weft dev` after an
+   * edit): new runs use it, runs under way finish on the old one, open pages
+   * get a `graph` event on GET /api/graph/events. Resolves with that event's
+   * data: what changed, and the threads the new graph cannot resume.
+   * NOT_SUPPORTED on a queue studio; a value that is no agent or graph is
+   * refused as createStudio refuses it, and the old target stays.
+   */
+  replaceTarget(target: Agent | AnyCompiledGraph): Promise<GraphEventData>;
+  /** Tells the open pages that a new build failed (a `graph.error` event); the served target stays. */
+  reportTargetError(error: { code?: string; message: string }): void;
 }
 
 /** The defaults of the limits (see StudioOptions). */
@@ -90,7 +104,8 @@ export function createStudio(options: StudioOptions): Studio {
   const limits = { ...DEFAULTS, ...definedLimits(options) };
   const channels = new ThreadChannels();
   const awaited = new Map<string, Awaited>();
-  const target = localTarget(options.target, options.store, channelInstrumentation(channels, awaited));
+  const instrument = channelInstrumentation(channels, awaited);
+  const target = localTarget(options.target, options.store, instrument);
   const runner = options.queue
     ? new QueueRunner(options.queue.queue, options.queue.target, target.kind, options.store, channels)
     : new LocalRunner(target, options.store, channels, awaited, options.context ?? {});
@@ -109,13 +124,18 @@ export function createStudio(options: StudioOptions): Studio {
     title: options.title ?? target.name,
     displayName: target.name,
   };
+  const feed = new GraphFeed(target.graph.toJSON());
   const app = studioApp(deps, options, limits.maxBodyBytes);
+  graphEventsRoute(app, deps, feed);
+  const scope = { deps, runner, feed, store: options.store, instrument, title: options.title };
   return {
     fetch: (request, env) => app.fetch(request, env),
     close: async () => {
       admission.close();
       await runner.close();
     },
+    replaceTarget: (next) => replaceTarget(scope, next),
+    reportTargetError: (error) => feed.failed({ code: error.code ?? 'TARGET_FAILED', message: error.message }),
   };
 }
 

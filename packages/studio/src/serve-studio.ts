@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createStudio, type StudioOptions } from './create-studio.ts';
+import { createStudio, type Studio, type StudioOptions } from './create-studio.ts';
 import { StudioError } from './errors.ts';
 import { isLoopback } from './http/loopback.ts';
 
@@ -11,8 +11,12 @@ export interface ServeStudioOptions extends StudioOptions {
   host?: string;
 }
 
-/** A listening studio: its address, and `close()`, which stops listening and waits for the runs it started. */
-export interface ServedStudio {
+/**
+ * A listening studio: its address, `close()`, which stops listening and
+ * waits for the runs it started, and the studio's replaceTarget and
+ * reportTargetError (see Studio).
+ */
+export interface ServedStudio extends Pick<Studio, 'replaceTarget' | 'reportTargetError'> {
   url: string;
   close(): Promise<void>;
 }
@@ -46,5 +50,10 @@ export async function serveStudio(options: ServeStudioOptions): Promise<ServedSt
       });
       await studio.close();
     })());
-  return { url: `http://${shown}:${port}/`, close };
+  return {
+    url: `http://${shown}:${port}/`,
+    close,
+    replaceTarget: (target) => studio.replaceTarget(target),
+    reportTargetError: (error) => studio.reportTargetError(error),
+  };
 }

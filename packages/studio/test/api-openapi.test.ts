@@ -66,6 +66,7 @@ describe('the OpenAPI document', () => {
         'GET /',
         'GET /api/openapi.json',
         'GET /api/graph',
+        'GET /api/graph/events',
         'GET /api/threads',
         'GET /api/threads/{id}/state',
         'GET /api/threads/{id}/history',

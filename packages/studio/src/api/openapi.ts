@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { forkBody, resumeBody, runBody } from './bodies.ts';
 import {
   errorBodySchema,
+  graphErrorData,
+  graphEventData,
   graphResponse,
   historyResponse,
   runEndResponse,
@@ -87,6 +89,8 @@ export function openApiDocument(options: { secured: boolean }): Record<string, u
         ForkBody: json(forkBody, 'input'),
         Error: json(errorBodySchema),
         Graph: json(graphResponse),
+        GraphEvent: json(graphEventData),
+        GraphError: json(graphErrorData),
         Threads: json(threadsResponse),
         State: json(stateResponse),
         History: json(historyResponse),
@@ -121,6 +125,21 @@ function paths(): Record<string, unknown> {
       },
     },
     '/api/graph': read('getGraph', 'The compiled graph: drawing model, SVG, session value defaults', 'Graph', [], []),
+    '/api/graph/events': {
+      get: {
+        operationId: 'followGraph',
+        summary:
+          'The served graph as Server-Sent Events: a `graph` event (data: GraphEvent) for the graph served now and, while the latest build failed, a `graph.error` (data: GraphError); then one of them per replacement of the target (weft dev) or failed build',
+        responses: {
+          '200': {
+            description:
+              'the events: `event` is graph | graph.error, `id` counts replacements and failures, `data` is JSON; a comment line every 15 s',
+            content: sse.content,
+          },
+          ...errors(),
+        },
+      },
+    },
     '/api/threads': read(
       'listThreads',
       'The threads, most recently changed first: the served graph’s, or with graph=all every one (other graphs’ marked otherGraph)',

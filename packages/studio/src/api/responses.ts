@@ -42,6 +42,42 @@ export const graphResponse = z.object({
   sessionValues: values,
 });
 
+/** What changed between two builds of the graph, by node id (see graphChanges). */
+const graphChangesSchema = z.object({
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  changed: z.array(
+    z.object({
+      node: z.string(),
+      fields: z.array(z.string()).describe('the fields that differ: kind, trigger, address, or an annotation (instruction, tools, …)'),
+    }),
+  ),
+  edgesAdded: z.array(z.string()).describe('as `from -> to`'),
+  edgesRemoved: z.array(z.string()),
+});
+
+/** A `graph` event of GET /api/graph/events. */
+export const graphEventData = z.object({
+  name: z.string(),
+  hash: z.string().describe('the served graph’s structure hash, as GET /api/graph answers it'),
+  kind: z.enum(['agent', 'graph']),
+  previousHash: z.string().nullable().describe('the hash served before this replacement; null in the event a stream opens with'),
+  changes: graphChangesSchema.nullable().describe('what changed from the graph served before; null in the event a stream opens with'),
+  stale: z
+    .array(
+      z.object({
+        threadId: z.string(),
+        status: checkpointStatus,
+        hash: z.string().describe('the structure hash its latest checkpoint was written with'),
+        changes: graphChangesSchema.nullable().describe('what changed since that build; null when this server never served it'),
+      }),
+    )
+    .describe('threads the served graph cannot resume (CHECKPOINT_GRAPH_MISMATCH): another build of it wrote their latest checkpoint'),
+});
+
+/** A `graph.error` event: a new build could not be served, the previous one still is. */
+export const graphErrorData = z.object({ code: z.string(), message: z.string() });
+
 export const threadRow = z.object({
   threadId: z.string(),
   status: checkpointStatus,

@@ -7,12 +7,19 @@ import { FollowerQueue } from './follower-queue.ts';
 const HEARTBEAT_MS = 15_000;
 const PING = ': ping\n\n';
 
+/** One event of a stream: a thread's (StudioEvent) or the served graph's. */
+export interface SseEvent {
+  id: string;
+  event: string;
+  data: unknown;
+}
+
 /** How a thread's events are streamed to one follower. */
-export interface SseOptions {
+export interface SseOptions<E extends SseEvent = StudioEvent> {
   /** The most bytes of events held for the follower while it does not read; past them it is dropped (see FollowerQueue). */
   maxBufferedBytes: number;
   /** The event after which the stream ends (default: none, it follows until the client goes). */
-  last?: (event: StudioEvent) => boolean;
+  last?: (event: E) => boolean;
 }
 
 /**
@@ -23,12 +30,16 @@ export interface SseOptions {
  * overflows is dropped: its stream ends and, under Node, its connection is
  * closed; it comes back with Last-Event-ID and misses nothing.
  */
-export function sseResponse(c: Context, subscribe: (listener: (event: StudioEvent) => void) => () => void, options: SseOptions): Response {
+export function sseResponse<E extends SseEvent = StudioEvent>(
+  c: Context,
+  subscribe: (listener: (event: E) => void) => () => void,
+  options: SseOptions<E>,
+): Response {
   c.header('X-Accel-Buffering', 'no');
   const last = options.last ?? (() => false);
   return streamSSE(c, async (stream) => {
     const queue = new FollowerQueue(options.maxBufferedBytes);
-    const backlog: StudioEvent[] = [];
+    const backlog: E[] = [];
     let replaying = true;
     let ending = false;
     let done = false;
@@ -73,7 +84,7 @@ export function sseResponse(c: Context, subscribe: (listener: (event: StudioEven
 }
 
 /** One event as its SSE frame (JSON never holds a raw line break, so `data` is one line). */
-function frameOf(event: StudioEvent): string {
+function frameOf(event: SseEvent): string {
   return `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\nid: ${event.id}\n\n`;
 }
 

@@ -14,7 +14,8 @@ import type { StartedRun, StudioRunner } from './studio-runner.ts';
  * both run.
  */
 export class LocalRunner implements StudioRunner {
-  readonly target: LocalTarget;
+  /** Where new runs go; replaceTarget sets another, and a run under way keeps the launch it started with. */
+  target: LocalTarget;
   readonly #store: CheckpointStore;
   readonly #channels: ThreadChannels;
   readonly #awaited: Map<string, Awaited>;

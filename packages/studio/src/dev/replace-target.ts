@@ -1,0 +1,61 @@
+import type { Agent } from '@weft/agents';
+import type { AnyCompiledGraph, CheckpointStore, Instrumentation } from '@weft/graph';
+import { drawGraph, type GraphDrawing } from '@weft/viz';
+import type { StudioDeps } from '../api/studio-deps.ts';
+import { StudioError } from '../errors.ts';
+import { localTarget } from '../runs/local-target.ts';
+import type { StudioRunner } from '../runs/studio-runner.ts';
+import { LocalRunner } from '../runs/local-runner.ts';
+import { graphChanges } from './graph-changes.ts';
+import type { GraphEventData, GraphFeed } from './graph-feed.ts';
+import { staleThreads } from './stale-threads.ts';
+
+/** What a replacement works on: the routes' deps, the runner, and what createStudio built the first target with. */
+export interface ReplaceScope {
+  deps: StudioDeps;
+  runner: StudioRunner;
+  feed: GraphFeed;
+  store: CheckpointStore;
+  instrument: Instrumentation;
+  /** The title option, when createStudio was given one (else the graph's name is the title). */
+  title: string | undefined;
+}
+
+/**
+ * Serves `next` instead of the current target: new runs, resumes and forks
+ * go to it and GET /api/graph answers its drawing, while the runs under way
+ * finish on the target they started on (the runner read its launch when it
+ * started them). Every follower of GET /api/graph/events gets a `graph`
+ * event with what changed and the threads the new graph cannot resume.
+ * A studio on a queue runs the workers' target: it cannot replace it.
+ */
+export async function replaceTarget(scope: ReplaceScope, next: Agent | AnyCompiledGraph): Promise<GraphEventData> {
+  const { deps, runner, feed } = scope;
+  if (!(runner instanceof LocalRunner))
+    throw new StudioError(
+      'NOT_SUPPORTED',
+      "replaceTarget(): a studio on a queue runs the workers' target; restart the workers with the new one",
+    );
+  const local = localTarget(next, scope.store, scope.instrument);
+  const before = deps.graph.toJSON();
+  const after = local.graph.toJSON();
+  let drawing: Promise<GraphDrawing> | undefined;
+  runner.target = local;
+  Object.assign(deps, {
+    kind: local.kind,
+    graph: local.graph,
+    drawing: () => (drawing ??= drawGraph(local.graph)),
+    title: scope.title ?? local.graph.name,
+  } satisfies Partial<StudioDeps>);
+  feed.seen.set(after.hash, after);
+  const data: GraphEventData = {
+    name: after.name,
+    hash: after.hash,
+    kind: local.kind,
+    previousHash: before.hash,
+    changes: graphChanges(before, after),
+    stale: await staleThreads(scope.store, after, feed.seen),
+  };
+  feed.replaced(data);
+  return data;
+}
