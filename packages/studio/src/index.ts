@@ -19,6 +19,5 @@ export type { GraphChanges, ChangedNode } from './dev/graph-changes.ts';
 export type { GraphEventData, GraphErrorData } from './dev/graph-feed.ts';
 export type { StaleThread } from './dev/stale-threads.ts';
 export type { StudioEvent, StudioEventKind, RunStartData, RunEndData } from './events/studio-event.ts';
-export type { StudioEvent, StudioEventKind, RunStartData, RunEndData } from './events/studio-event.ts';
 export { StudioError } from './errors.ts';
 export type { StudioErrorCode, ErrorBody } from './errors.ts';
