@@ -8,6 +8,7 @@
  *
  * const { graph } = new Runner({ agent });
  * const model = vizModel(graph); // clusters per agent, every edge classified
+ * const agents = agentView(model); // one node per agent: who transfers to whom
  * const mermaid = toMermaid(graph, { direction: 'LR' }); // paste into a Markdown ```mermaid block
  * const dot = toDot(graph); // dot -Tsvg
  *
@@ -18,6 +19,7 @@
 
 // Drawing model
 export { vizModel, toJSON } from './model/build-viz-model.ts';
+export { agentView } from './model/agent-view.ts';
 export type { VizModel, VizCluster, VizNode, VizEdge, VizEdgeKind } from './model/viz-model.ts';
 
 // Text views
@@ -28,7 +30,7 @@ export { toDot } from './dot/to-dot.ts';
 export { renderHtml } from './html/render-html.ts';
 export type { RenderHtmlOptions } from './html/render-html.ts';
 export { drawGraph } from './html/draw-graph.ts';
-export type { GraphDrawing } from './html/draw-graph.ts';
+export type { GraphDrawing, DrawGraphOptions, DrawingLevel } from './html/draw-graph.ts';
 export { viewerAssets } from './html/viewer-assets.ts';
 export type { ViewerAssets } from './html/viewer-assets.ts';
 export { readRunLog, parseRunLog } from './run-log/read-run-log.ts';

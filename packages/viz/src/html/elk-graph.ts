@@ -29,6 +29,9 @@ const ROOT_OPTIONS = {
   'elk.padding': '[top=16,left=16,bottom=16,right=16]',
 };
 
+/** Which way the flow runs: down the page (node level), or across it (agent level, whose few nodes then fit a wide pane). */
+export type LayoutDirection = 'DOWN' | 'RIGHT';
+
 /** Cycle breaking is set per cluster too: each compound node is laid out with its own options. (Model-order options here crash ELK 0.11.) */
 const CLUSTER_OPTIONS = {
   'elk.layered.cycleBreaking.strategy': 'DEPTH_FIRST',
@@ -42,8 +45,8 @@ const CLUSTER_OPTIONS = {
  * and sub-clusters, and each edge sits in the innermost cluster holding both
  * ends (ELK gives its route relative to that container).
  */
-export function toElkGraph(model: VizModel): ElkNode {
-  const root: ElkNode = { id: 'root', layoutOptions: ROOT_OPTIONS, children: [], edges: [] };
+export function toElkGraph(model: VizModel, direction: LayoutDirection = 'DOWN'): ElkNode {
+  const root: ElkNode = { id: 'root', layoutOptions: { ...ROOT_OPTIONS, 'elk.direction': direction }, children: [], edges: [] };
   const containers = new Map<string | undefined, ElkNode>([[undefined, root]]);
   const parents = new Map(model.clusters.map((c) => [c.id, c.parent]));
   // Every container lists its children in flow order, a cluster where its first node is: ELK's model order then runs START to END.

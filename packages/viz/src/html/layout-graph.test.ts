@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nastyGraph } from '../../test-support/nasty-graph.ts';
 import { seedGraphs } from '../../test-support/seed-graphs.ts';
+import { agentView } from '../model/agent-view.ts';
 import { vizModel } from '../model/build-viz-model.ts';
 import type { VizModel, VizNode } from '../model/viz-model.ts';
 import { commonCluster } from './elk-graph.ts';
@@ -11,6 +12,9 @@ import { nodeSize } from './node-size.ts';
 const models: [string, VizModel][] = [
   ...Object.entries(seedGraphs).map(([name, g]) => [name, vizModel(g())] as [string, VizModel]),
   ['nasty', vizModel(nastyGraph())],
+  // The agent-level views, and the support system with one agent expanded.
+  ...Object.entries(seedGraphs).map(([name, g]) => [`${name} (agents)`, agentView(vizModel(g()))] as [string, VizModel]),
+  ['support (agents, Tech expanded)', agentView(vizModel(seedGraphs.support()), ['Tech'])],
 ];
 
 const inside = (inner: Box, outer: Box) =>
@@ -25,8 +29,8 @@ const touches = (p: Point, b: Box) => p.x >= b.x - 2 && p.x <= b.x + b.width + 2
 describe('layoutGraph', () => {
   it.each(models)(
     '%s: every node sits in its cluster, clusters nest, nodes do not overlap, edges run from box to box',
-    async (_name, model) => {
-      const layout = await layoutGraph(model);
+    async (name, model) => {
+      const layout = await layoutGraph(model, name.includes('(agents') ? 'RIGHT' : 'DOWN');
       const whole = { x: 0, y: 0, width: layout.width, height: layout.height };
       expect([...layout.nodes.keys()].sort()).toEqual(model.nodes.map((n) => n.id).sort());
       expect([...layout.clusters.keys()].sort()).toEqual(model.clusters.map((c) => c.id).sort());
@@ -68,6 +72,8 @@ describe('layoutGraph', () => {
     expect(nodeSize(node('a'.repeat(40))).width).toBe(Math.ceil(40 * 7.3) + 24);
     expect(nodeSize(node('x', 'a-very-long-kind-name')).width).toBeGreaterThan(72);
     expect(nodeSize(node('start', 'start')).height).toBe(28);
+    // An agent drawn as one node: one larger line and room for its expand toggle.
+    expect(nodeSize(node('Coordinator', 'agent'))).toEqual({ width: Math.ceil(11 * 9.1) + 24 + 20, height: 34 });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api.js';
 import { VizError } from '../errors.ts';
 import type { VizModel } from '../model/viz-model.ts';
-import { elkId, toElkGraph } from './elk-graph.ts';
+import { elkId, toElkGraph, type LayoutDirection } from './elk-graph.ts';
 
 export interface Box {
   x: number;
@@ -26,7 +26,7 @@ export interface GraphLayout {
 }
 
 /** Lays the model out with ELK's layered algorithm (in-process, deterministic: same model → same layout). */
-export async function layoutGraph(model: VizModel): Promise<GraphLayout> {
+export async function layoutGraph(model: VizModel, direction: LayoutDirection = 'DOWN'): Promise<GraphLayout> {
   // Imported here, not at the top: ELK takes about 230 ms to load, and only the HTML view lays a graph out
   // (`weft graph --format mermaid` and every other import of @weft/viz never pay for it).
   // The bundled build is CommonJS whose export is the constructor, also under `.default`: typed as the latter.
@@ -34,7 +34,7 @@ export async function layoutGraph(model: VizModel): Promise<GraphLayout> {
   const elk = new elkModule.default();
   let laid: ElkNode;
   try {
-    laid = await elk.layout(toElkGraph(model));
+    laid = await elk.layout(toElkGraph(model, direction));
   } catch (err) {
     throw new VizError('LAYOUT_FAILED', `ELK could not lay out graph "${model.name}": ${(err as Error).message}`, { cause: err });
   }

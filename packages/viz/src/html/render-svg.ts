@@ -1,7 +1,7 @@
 import type { VizEdge, VizEdgeKind, VizModel, VizNode } from '../model/viz-model.ts';
 import { escapeXml } from './escape-xml.ts';
 import type { Box, GraphLayout, Point } from './layout-graph.ts';
-import { kindText } from './node-size.ts';
+import { kindText, TOGGLE_ROOM } from './node-size.ts';
 
 const EDGE_KINDS: readonly VizEdgeKind[] = ['edge', 'branch', 'transfer', 'agent-tool'];
 
@@ -24,14 +24,19 @@ export function renderSvg(model: VizModel, layout: GraphLayout): string {
       if (!box) return '';
       return (
         `<g class="cluster" data-id="${escapeXml(c.id)}" data-kind="${escapeXml(c.kind)}">` +
-        `${rect(box, 'cluster-box', 10)}<text class="cluster-label" x="${num(box.label.x + 4)}" y="${num(box.label.y + 13)}">${escapeXml(c.label)}</text></g>`
+        `${rect(box, 'cluster-box', 10)}<text class="cluster-label" x="${num(box.label.x + 4)}" y="${num(box.label.y + 13)}">${escapeXml(c.label)}</text>` +
+        (c.collapseTo === undefined
+          ? ''
+          : toggle('collapse', c.collapseTo, box.x + box.width - 20, box.y + 4, `Draw ${c.label} as one node`)) +
+        `</g>`
       );
     }),
     `</g><g class="edges">`,
     ...model.edges.map((e) => edge(e, layout)),
     `</g><g class="nodes">`,
     ...model.nodes.map((n) => node(n, layout.nodes.get(n.id))),
-    `</g></svg>`,
+    // The route a run took is numbered here, over everything else (Weft Studio's page draws it).
+    `</g><g class="route-steps"></g></svg>`,
   ].join('\n');
 }
 
@@ -43,7 +48,12 @@ function node(n: VizNode, box: Box | undefined): string {
   const parts = [`<g ${attrs} transform="translate(${num(at.x)},${num(at.y)})" tabindex="0">`, `<title>${escapeXml(n.id)}</title>`];
   if (n.join) parts.push(rect({ x: -3, y: -3, width: at.width + 6, height: at.height + 6 }, 'join-ring', 9));
   parts.push(rect({ x: 0, y: 0, width: at.width, height: at.height }, 'node-box', terminal ? at.height / 2 : 6));
-  if (terminal) {
+  if (n.kind === 'agent') {
+    parts.push(
+      `<text class="node-label agent-label" x="${num((at.width - TOGGLE_ROOM) / 2 + 4)}" y="${num(at.height / 2 + 5)}">${escapeXml(n.label)}</text>`,
+    );
+    parts.push(toggle('expand', n.id, at.width - TOGGLE_ROOM, (at.height - 14) / 2, `Show the nodes of ${n.label}`));
+  } else if (terminal) {
     parts.push(`<text class="node-label" x="${cx}" y="${num(at.height / 2 + 4)}">${escapeXml(n.label)}</text>`);
   } else {
     parts.push(`<text class="node-label" x="${cx}" y="18">${escapeXml(n.label)}</text>`);
@@ -65,6 +75,17 @@ function edge(e: VizEdge, layout: GraphLayout): string {
     out += `<text class="edge-label" x="${num(l.x + l.width / 2)}" y="${num(l.y + l.height - 4)}">${escapeXml(e.label)}</text>`;
   }
   return out + '</g>';
+}
+
+/**
+ * A small + (expand an agent into its nodes) or − (draw it as one node again)
+ * button: `data-expand` / `data-collapse` hold the agent's node id.
+ */
+function toggle(what: 'expand' | 'collapse', id: string, x: number, y: number, title: string): string {
+  return (
+    `<g class="toggle" data-${what}="${escapeXml(id)}" transform="translate(${num(x)},${num(y)})"><title>${escapeXml(title)}</title>` +
+    `<rect class="toggle-box" width="14" height="14" rx="3"/><path class="toggle-sign" d="${what === 'expand' ? 'M3.5,7H10.5M7,3.5V10.5' : 'M3.5,7H10.5'}"/></g>`
+  );
 }
 
 function marker(kind: VizEdgeKind): string {

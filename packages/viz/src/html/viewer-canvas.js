@@ -15,9 +15,11 @@ const MAX_FIT_SCALE = 1.2;
  * @param {SVGSVGElement} svg the `<svg id="graph">` drawing, already in the canvas
  * @param {HTMLElement} canvas the element the drawing fills (drag and wheel land on it)
  * @param {HTMLElement} details where a clicked node's details go
- * @returns {{ fit: () => void }}
+ * @returns {{ fit: () => void, unmount: () => void }} `unmount` removes every listener it added (before another drawing is mounted on the canvas)
  */
 function mountViewer(model, svg, canvas, details) {
+  const mounted = new AbortController();
+  const { signal } = mounted;
   const nodesById = new Map(model.nodes.map((n) => [n.id, n]));
   const full = { x: 0, y: 0, w: Number(svg.dataset['width']) || 1, h: Number(svg.dataset['height']) || 1 };
   let view = { ...full };
@@ -31,7 +33,7 @@ function mountViewer(model, svg, canvas, details) {
     view = { x: full.x + (full.w - w) / 2, y: full.y + (full.h - h) / 2, w, h };
     show();
   };
-  const drag = dragHandler(canvas, (dx, dy) => {
+  const drag = dragHandler(canvas, signal, (dx, dy) => {
     const k = unitsPerPixel();
     view.x -= dx * k;
     view.y -= dy * k;
@@ -42,67 +44,108 @@ function mountViewer(model, svg, canvas, details) {
     (e) => {
       e.preventDefault();
       // Between 40x in and 8x out of the whole graph.
-      const factor = Math.min(Math.max(Math.exp(e.deltaY * 0.0015), full.w / 40 / view.w), (full.w * 8) / view.w);
-      const rect = svg.getBoundingClientRect();
-      const k = unitsPerPixel();
+      const factor = Math.min(Math.max(wheelFactor(e, canvas), full.w / 40 / view.w), (full.w * 8) / view.w);
       // Zoom about the pointer: the drawing point under it stays where it is.
-      const px = view.x + (e.clientX - rect.left - (rect.width - view.w / k) / 2) * k;
-      const py = view.y + (e.clientY - rect.top - (rect.height - view.h / k) / 2) * k;
-      view = { x: px - (px - view.x) * factor, y: py - (py - view.y) * factor, w: view.w * factor, h: view.h * factor };
+      const ctm = svg.getScreenCTM();
+      if (!ctm) return;
+      const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
+      view = { x: p.x - (p.x - view.x) * factor, y: p.y - (p.y - view.y) * factor, w: view.w * factor, h: view.h * factor };
       show();
     },
-    { passive: false },
+    { passive: false, signal },
   );
-  svg.addEventListener('click', (e) => {
-    // The click that ends a drag is not a selection.
-    if (drag.wasDrag()) return;
-    const g = e.target instanceof Element ? e.target.closest('g.node') : null;
-    const node = g && nodesById.get(g.getAttribute('data-id') || '');
-    if (!g || !node) return;
-    for (const other of svg.querySelectorAll('g.node.selected')) other.classList.remove('selected');
-    g.classList.add('selected');
-    showNodeDetails(details, node);
-  });
-  svg.addEventListener('keydown', (e) => {
-    const g = e.key === 'Enter' && e.target instanceof Element ? e.target.closest('g.node') : null;
-    if (g) g.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-  });
+  svg.addEventListener(
+    'click',
+    (e) => {
+      // The click that ends a drag is not a selection.
+      if (drag.wasDrag()) return;
+      // A node's expand toggle is the page's, not a selection.
+      const g = e.target instanceof Element && !e.target.closest('.toggle') ? e.target.closest('g.node') : null;
+      const node = g && nodesById.get(g.getAttribute('data-id') || '');
+      if (!g || !node) return;
+      for (const other of svg.querySelectorAll('g.node.selected')) other.classList.remove('selected');
+      g.classList.add('selected');
+      showNodeDetails(details, node);
+    },
+    { signal },
+  );
+  svg.addEventListener(
+    'keydown',
+    (e) => {
+      const g = e.key === 'Enter' && e.target instanceof Element ? e.target.closest('g.node') : null;
+      if (g) g.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    },
+    { signal },
+  );
   fit();
-  return { fit };
+  return { fit, unmount: () => mounted.abort() };
+}
+
+/** How much one wheel event scales the view by, at most (a wheel notch, whatever the device reports). */
+const MAX_WHEEL_STEP = 1.25;
+
+/**
+ * The view's scale change for one wheel event: proportional to the distance
+ * scrolled (lines and pages taken as pixels), so a trackpad's many small
+ * events glide and a mouse notch steps; a pinch (ctrlKey) is more sensitive,
+ * as its deltas are small. Never more than MAX_WHEEL_STEP per event: a
+ * mouse with acceleration reports hundreds of pixels at once, which jumped.
+ * Above 1 zooms out, below 1 zooms in.
+ * @param {WheelEvent} e
+ * @param {HTMLElement} canvas
+ */
+function wheelFactor(e, canvas) {
+  const px = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaMode === 2 ? e.deltaY * canvas.clientHeight : e.deltaY;
+  const log = px * (e.ctrlKey ? 0.01 : 0.002);
+  const bound = Math.log(MAX_WHEEL_STEP);
+  return Math.exp(Math.min(Math.max(log, -bound), bound));
 }
 
 /**
  * Calls `move` with each pointer movement of a drag that started on `target`.
  * `wasDrag()` tells (once) whether the click that follows ends a drag.
  * @param {HTMLElement} target
+ * @param {AbortSignal} signal removes the listeners
  * @param {(dx: number, dy: number) => void} move
  */
-function dragHandler(target, move) {
+function dragHandler(target, signal, move) {
   /** @type {{ x: number, y: number, moved: boolean } | undefined} */
   let drag;
   let dragged = false;
-  target.addEventListener('pointerdown', (e) => {
-    drag = { x: e.clientX, y: e.clientY, moved: false };
-    // A drag that ended outside the canvas fired no click to clear this.
-    dragged = false;
-  });
-  window.addEventListener('pointermove', (e) => {
-    if (!drag) return;
-    const dx = e.clientX - drag.x;
-    const dy = e.clientY - drag.y;
-    // A few pixels of jitter is still a click.
-    if (!drag.moved && Math.abs(dx) + Math.abs(dy) < 4) return;
-    drag.moved = true;
-    target.classList.add('dragging');
-    drag.x = e.clientX;
-    drag.y = e.clientY;
-    move(dx, dy);
-  });
-  window.addEventListener('pointerup', () => {
-    dragged = !!drag && drag.moved;
-    drag = undefined;
-    target.classList.remove('dragging');
-  });
+  target.addEventListener(
+    'pointerdown',
+    (e) => {
+      drag = { x: e.clientX, y: e.clientY, moved: false };
+      // A drag that ended outside the canvas fired no click to clear this.
+      dragged = false;
+    },
+    { signal },
+  );
+  window.addEventListener(
+    'pointermove',
+    (e) => {
+      if (!drag) return;
+      const dx = e.clientX - drag.x;
+      const dy = e.clientY - drag.y;
+      // A few pixels of jitter is still a click.
+      if (!drag.moved && Math.abs(dx) + Math.abs(dy) < 4) return;
+      drag.moved = true;
+      target.classList.add('dragging');
+      drag.x = e.clientX;
+      drag.y = e.clientY;
+      move(dx, dy);
+    },
+    { signal },
+  );
+  window.addEventListener(
+    'pointerup',
+    () => {
+      dragged = !!drag && drag.moved;
+      drag = undefined;
+      target.classList.remove('dragging');
+    },
+    { signal },
+  );
   return {
     wasDrag() {
       const was = dragged;

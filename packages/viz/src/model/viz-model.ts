@@ -23,6 +23,8 @@ export interface VizCluster {
   /** `agent` for a ChatModelAgent, the workflow's kind (`sequential`, `parallel`, `loop`, …) or `subgraph`. */
   kind: string;
   parent: string | undefined;
+  /** In an agent-level model (`agentView`), an agent drawn with its nodes: the id of the node it collapses back into. */
+  collapseTo?: string;
 }
 
 export interface VizNode {
@@ -40,6 +42,13 @@ export interface VizNode {
   join: boolean;
   /** What the node's details panel shows: the IR annotations as they are (tools with their schemas, instruction, targets, …). */
   annotations: Record<string, unknown>;
+  /**
+   * In an agent-level model (`agentView`), the node-level ids this node stands
+   * for when it stands for more than itself (an agent's model, tools and
+   * router nodes; START with the run's `run:start`): a run event of any of
+   * them lands on this node.
+   */
+  members?: string[];
 }
 
 /**
