@@ -7,6 +7,7 @@ import { readRoutes } from './api/read-routes.ts';
 import { runRoutes } from './api/run-routes.ts';
 import type { StudioDeps } from './api/studio-deps.ts';
 import { openApiDocument } from './api/openapi.ts';
+import { checkModelPrices, type ModelPrice } from './calls/model-prices.ts';
 import { errorBody, httpStatusOf, StudioError } from './errors.ts';
 import { ThreadChannels } from './events/thread-channels.ts';
 import { graphEventsRoute } from './dev/graph-events-route.ts';
@@ -57,6 +58,17 @@ export interface StudioOptions {
    * from `store` (the workers' store). Forks need the local runner.
    */
   queue?: { queue: StudioQueue; target: string };
+  /**
+   * What models cost, in US dollars per million tokens, by model name: the
+   * timeline shows each model call's cost, and each run's total, from its
+   * token counts. A call is priced by the first of these names the table
+   * has: the model that answered (`response.model`), the model id its
+   * requests name, the ChatModel's name. Default: none (no costs shown).
+   *
+   * @example
+   * createStudio({ target, store, prices: { 'gpt-4o-mini': { inputPerMillion: 0.15, outputPerMillion: 0.6 } } });
+   */
+  prices?: Record<string, ModelPrice>;
 }
 
 /**
@@ -104,7 +116,8 @@ export function createStudio(options: StudioOptions): Studio {
   const limits = { ...DEFAULTS, ...definedLimits(options) };
   const channels = new ThreadChannels();
   const awaited = new Map<string, Awaited>();
-  const instrument = channelInstrumentation(channels, awaited);
+  const prices = options.prices === undefined ? {} : checkModelPrices(options.prices);
+  const instrument = channelInstrumentation(channels, awaited, prices);
   const target = localTarget(options.target, options.store, instrument);
   const runner = options.queue
     ? new QueueRunner(options.queue.queue, options.queue.target, target.kind, options.store, channels)

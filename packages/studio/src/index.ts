@@ -19,5 +19,7 @@ export type { GraphChanges, ChangedNode } from './dev/graph-changes.ts';
 export type { GraphEventData, GraphErrorData } from './dev/graph-feed.ts';
 export type { StaleThread } from './dev/stale-threads.ts';
 export type { StudioEvent, StudioEventKind, RunStartData, RunEndData } from './events/studio-event.ts';
+export type { CallEventData, CallStatus, ModelCallStart, ModelCallEnd, ToolCallStart, ToolCallEnd } from './events/call-event.ts';
+export type { ModelPrice } from './calls/model-prices.ts';
 export { StudioError } from './errors.ts';
 export type { StudioErrorCode, ErrorBody } from './errors.ts';

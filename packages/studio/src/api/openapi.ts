@@ -11,6 +11,7 @@ import {
   stateResponse,
   threadsResponse,
 } from './responses.ts';
+import { callEvent } from './call-event-schema.ts';
 import { errorResponses, type ErrorStatus } from './openapi-errors.ts';
 
 /** A schema as the document holds it: JSON Schema 2020-12, which OpenAPI 3.1 takes as it is. */
@@ -26,7 +27,7 @@ const errors = (...statuses: ErrorStatus[]) =>
 const threadParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'the thread id' };
 const sse = {
   description:
-    'the events as Server-Sent Events: `event` is run | graph | agent | end, `id` is <runId>.<n>, `data` is JSON; a comment line every 15 s',
+    'the events as Server-Sent Events: `event` is run | graph | agent | call | end, `id` is <runId>.<n>, `data` is JSON (a `call` event’s is a CallEvent: a model or tool call starting or ending); a comment line every 15 s',
   content: { 'text/event-stream': { schema: { type: 'string' } } },
 };
 
@@ -96,6 +97,7 @@ export function openApiDocument(options: { secured: boolean }): Record<string, u
         History: json(historyResponse),
         RunStarted: json(runStartedResponse),
         RunEnd: json(runEndResponse),
+        CallEvent: json(callEvent),
       },
       responses: errorResponses(),
     },

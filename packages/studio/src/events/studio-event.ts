@@ -1,7 +1,11 @@
 import type { InterruptRecord } from '@weft/graph';
 
-/** The kinds of event a thread's stream carries, in the order a run sends them: `run` first, `end` last. */
-export type StudioEventKind = 'run' | 'graph' | 'agent' | 'end';
+/**
+ * The kinds of event a thread's stream carries, in the order a run sends
+ * them: `run` first, `end` last; `call` for each model or tool call's start
+ * and end (CallEventData).
+ */
+export type StudioEventKind = 'run' | 'graph' | 'agent' | 'call' | 'end';
 
 /**
  * One event of a thread's stream, as the SSE endpoints send it: `id` is

@@ -49,7 +49,7 @@ function studioApp(graph, marks) {
    * is cleared when another thread opens and gets every event in order.
    * @type {{ clear: () => void, add: (e: SseEvent, data: unknown) => void }[]}
    */
-  const views = [log];
+  const views = [log, timelineView(byId('timeline'))];
   const threads = threadList((id) => openThread(id));
   const run = runForm(graph, { start: startRun, pick: (id) => openThread(id) });
   const interrupts = interruptPanel(graph, async (resume) => {

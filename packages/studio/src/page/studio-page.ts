@@ -21,6 +21,8 @@ export const PAGE_SCRIPTS = [
   'studio-history.js',
   'studio-state.js',
   'studio-threads.js',
+  'studio-timeline.js',
+  'studio-timeline-detail.js',
   'studio-main.js',
 ];
 

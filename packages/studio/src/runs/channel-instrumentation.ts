@@ -1,5 +1,7 @@
-import { agentEventOf } from '@weft/agents';
+import { agentEventOf, observeModelInput } from '@weft/agents';
 import type { GraphEvent, Instrumentation, RunInstrument } from '@weft/graph';
+import { CallTracker } from '../calls/call-tracker.ts';
+import type { ModelPrices } from '../calls/model-prices.ts';
 import { jsonSafe } from '../events/json-safe.ts';
 import type { ThreadChannels } from '../events/thread-channels.ts';
 
@@ -14,10 +16,11 @@ export interface Awaited {
 /**
  * The observer every studio run carries: it opens the thread's channel when
  * the run starts and puts every graph event on it (an agent event carried by
- * a graph event goes as an `agent` event instead). A run of a thread the
- * studio did not launch (none awaited) is left alone.
+ * a graph event goes as an `agent` event instead), and its model and tool
+ * calls as `call` events (see CallTracker; `prices` gives their cost). A run
+ * of a thread the studio did not launch (none awaited) is left alone.
  */
-export function channelInstrumentation(channels: ThreadChannels, awaited: Map<string, Awaited>): Instrumentation {
+export function channelInstrumentation(channels: ThreadChannels, awaited: Map<string, Awaited>, prices: ModelPrices): Instrumentation {
   return {
     startRun(run): RunInstrument | undefined {
       const threadId = run.threadId;
@@ -26,13 +29,20 @@ export function channelInstrumentation(channels: ThreadChannels, awaited: Map<st
       awaited.delete(threadId);
       channels.begin({ runId: run.runId, threadId, mode: waiting.mode, startedAt: Date.now() });
       waiting.started(run.runId);
+      const calls = new CallTracker(run.nodes, prices, (data) => channels.push(threadId, 'call', jsonSafe(data)));
+      const stopInputs = observeModelInput(run.context, (input) => calls.modelInput(input));
       return {
         event: (e: GraphEvent) => {
           const agent = agentEventOf(e);
           if (agent) channels.push(threadId, 'agent', jsonSafe(agent));
           else channels.push(threadId, 'graph', jsonSafe(e));
+          calls.event(e);
         },
-        end: (result) => void (waiting.checkpointId = result.checkpointId),
+        end: (result) => {
+          stopInputs();
+          calls.end(Date.now(), result.status);
+          waiting.checkpointId = result.checkpointId;
+        },
       };
     },
   };

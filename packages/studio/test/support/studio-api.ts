@@ -175,6 +175,146 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    CallEvent:
+      | (
+          | {
+              agentName: string;
+              /** @description unique within the run: a call’s start and end share it */
+              callId: string;
+              /** @constant */
+              kind: 'model';
+              /** @description what the model is sent, in order */
+              messages?: ({
+                content: string;
+                finishReason?: string;
+                name?: string;
+                response?: {
+                  id?: string;
+                  model?: string;
+                };
+                /** @enum {string} */
+                role: 'system' | 'user' | 'assistant' | 'tool';
+                toolCallId?: string;
+                toolCalls?: {
+                  arguments: string;
+                  id: string;
+                  name: string;
+                }[];
+                usage?: {
+                  inputTokens: number;
+                  outputTokens: number;
+                };
+              } & {
+                [key: string]: unknown;
+              })[];
+              /** @description the ChatModel’s name */
+              model?: string;
+              /** @description the graph node whose task the call is (the model node, the tools node) */
+              node: string;
+              /** @description the subgraph nodes leading to that node’s graph ([] at the top) */
+              path: string[];
+              /** @constant */
+              phase: 'start';
+              /** @description when it started, in ms since the epoch */
+              ts: number;
+            }
+          | {
+              agentName: string;
+              /** @description JSON text, as the model wrote it (an agent tool’s: the request its agent is given) */
+              arguments: string;
+              /** @description unique within the run: a call’s start and end share it */
+              callId: string;
+              /** @constant */
+              kind: 'tool';
+              /** @description the graph node whose task the call is (the model node, the tools node) */
+              node: string;
+              /** @description the subgraph nodes leading to that node’s graph ([] at the top) */
+              path: string[];
+              /** @constant */
+              phase: 'start';
+              toolCallId: string;
+              toolName: string;
+              /** @description when it started, in ms since the epoch */
+              ts: number;
+            }
+        )
+      | (
+          | {
+              callId: string;
+              /** @description in US dollars */
+              cost?: number;
+              durationMs: number;
+              error?: {
+                code: string;
+                message: string;
+              };
+              finishReason?: string;
+              /** @constant */
+              kind: 'model';
+              /** @description the answer: text and tool calls */
+              message?: {
+                content: string;
+                finishReason?: string;
+                name?: string;
+                response?: {
+                  id?: string;
+                  model?: string;
+                };
+                /** @enum {string} */
+                role: 'system' | 'user' | 'assistant' | 'tool';
+                toolCallId?: string;
+                toolCalls?: {
+                  arguments: string;
+                  id: string;
+                  name: string;
+                }[];
+                usage?: {
+                  inputTokens: number;
+                  outputTokens: number;
+                };
+              } & {
+                [key: string]: unknown;
+              };
+              /** @constant */
+              phase: 'end';
+              /** @description the entry of createStudio’s prices the cost was computed with */
+              priceModel?: string;
+              /** @description the model the provider says answered */
+              responseModel?: string;
+              /**
+               * @description failed: the tool threw or was refused, the model call failed or was retried; interrupted: it runs again on resume
+               * @enum {string}
+               */
+              status: 'done' | 'failed' | 'interrupted' | 'cancelled';
+              /** @description when it ended, in ms since the epoch */
+              ts: number;
+              usage?: {
+                inputTokens: number;
+                outputTokens: number;
+              };
+            }
+          | {
+              callId: string;
+              durationMs: number;
+              error?: {
+                code: string;
+                message: string;
+              };
+              /** @constant */
+              kind: 'tool';
+              /** @constant */
+              phase: 'end';
+              /** @description what the model is given back */
+              result?: string;
+              /**
+               * @description failed: the tool threw or was refused, the model call failed or was retried; interrupted: it runs again on resume
+               * @enum {string}
+               */
+              status: 'done' | 'failed' | 'interrupted' | 'cancelled';
+              /** @description when it ended, in ms since the epoch */
+              ts: number;
+            }
+        );
     Error: {
       error: {
         /** @description the error code: the library’s own (THREAD_BUSY, RESUME_INVALID, …) or the studio’s */
@@ -687,7 +827,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description the events as Server-Sent Events: `event` is run | graph | agent | end, `id` is <runId>.<n>, `data` is JSON; a comment line every 15 s */
+      /** @description the events as Server-Sent Events: `event` is run | graph | agent | call | end, `id` is <runId>.<n>, `data` is JSON (a `call` event’s is a CallEvent: a model or tool call starting or ending); a comment line every 15 s */
       200: {
         headers: {
           [name: string]: unknown;
