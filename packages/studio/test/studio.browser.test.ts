@@ -230,7 +230,7 @@ describe('Weft Studio in Chromium', { timeout: 60_000 }, () => {
     const fork = page.locator('#history li[data-source="fork"]');
     await fork.waitFor();
     expect(await fork.getAttribute('data-branch')).toBe('true');
-    expect(await fork.textContent()).toContain(`⑂ from #${from.seq}`);
+    expect(await fork.textContent()).toContain(`⑂ from seq ${from.seq}`);
     const oldHead = history.checkpoints[0]!;
     expect(await page.locator(`#history li[data-checkpoint-id="${oldHead.checkpointId}"]`).getAttribute('class')).toContain('off-branch');
     await fork.locator('button').click();

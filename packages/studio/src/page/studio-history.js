@@ -37,9 +37,18 @@ function historyPanel(graph, fork) {
     selected = row.checkpointId;
     render();
     showCheckpoint(row);
+    forkForm.show(row);
     const id = threadId;
-    const view = /** @type {StateView} */ (await api('GET', threadPath(id, `state?checkpointId=${encodeURIComponent(row.checkpointId)}`)));
-    if (id === threadId && selected === row.checkpointId) byId('checkpoint-state').textContent = pretty(view.state ?? null);
+    const state = byId('checkpoint-state');
+    try {
+      const view = /** @type {StateView} */ (
+        await api('GET', threadPath(id, `state?checkpointId=${encodeURIComponent(row.checkpointId)}`))
+      );
+      if (id === threadId && selected === row.checkpointId) state.textContent = pretty(view.state ?? null);
+    } catch (err) {
+      // Another graph's checkpoint (CHECKPOINT_GRAPH_MISMATCH), or one that cannot be read: say why instead of the state.
+      if (id === threadId && selected === row.checkpointId) showError(state, err);
+    }
   }
   more.addEventListener('click', () => {
     const id = threadId;
@@ -52,7 +61,7 @@ function historyPanel(graph, fork) {
       render();
     });
   });
-  wireForkForm(graph, () => selected, fork);
+  const forkForm = wireForkForm(graph, () => selected, fork);
   return {
     /**
      * Loads (again) the newest page of a thread's checkpoints. The older pages
@@ -111,11 +120,11 @@ function timelineRows(rows, selected, pick) {
     if (!line.has(row.checkpointId)) li.classList.add('off-branch');
     const b = button('', 'cp-row', () => pick(row));
     if (row.checkpointId === selected) li.classList.add('selected');
-    b.append(el('span', 'seq', `#${row.seq}`), el('span', 'tag', row.source), el('span', `status s-${row.status}`, row.status));
+    b.append(el('span', 'seq', checkpointNumbers(row)), el('span', 'tag', row.source), el('span', `status s-${row.status}`, row.status));
     if (older && row.parentId && row.parentId !== older.checkpointId) {
       li.dataset['branch'] = 'true';
       const from = seqOf.get(row.parentId);
-      b.append(el('span', 'tag branch', `⑂ from ${from === undefined ? shortId(row.parentId) : `#${from}`}`));
+      b.append(el('span', 'tag branch', `⑂ from ${from === undefined ? shortId(row.parentId) : `seq ${from}`}`));
     }
     const next = row.next.length > 0 ? `→ ${row.next.join(', ')}` : '';
     b.append(el('span', 'next', next), el('span', 'muted time', timeText(row.createdAt)));
@@ -130,13 +139,29 @@ function timelineRows(rows, selected, pick) {
 function showCheckpoint(row) {
   byId('checkpoint').hidden = false;
   byId('checkpoint').dataset['checkpointId'] = row.checkpointId;
-  byId('checkpoint-title').textContent = `#${row.seq} · step ${row.step} · ${row.source} · ${row.status}`;
-  byId('checkpoint-state').textContent = 'loading…';
+  byId('checkpoint-title').textContent = `${checkpointNumbers(row)} · ${row.source} · ${row.status}`;
+  const state = byId('checkpoint-state');
+  state.hidden = false;
+  state.textContent = 'loading…';
   clearError(byId('fork-error'));
 }
 
 /**
- * The fork form: checked here (update a JSON object, input valid JSON and only with goto), then posted.
+ * How a checkpoint is named on the page and by the CLI (weft history, weft
+ * threads, a run's outcome, the replay): its seq (the thread's version after
+ * it was written, what history pages by) and its step (the steps completed).
+ * @param {{ seq: number, step: number }} c
+ */
+function checkpointNumbers(c) {
+  return `seq ${c.seq}, step ${c.step}`;
+}
+
+/**
+ * The fork form: checked here (update a JSON object, input valid JSON and
+ * only with goto), then posted. A checkpoint that waits on interrupts gets
+ * their answer forms inside it: an answer forks with `resume: { [id]: answer }`
+ * and whatever else the form says. A refusal shows in the form's error box,
+ * scrolled into view.
  * @param {GraphInfo} graph @param {() => string | undefined} selected
  * @param {(body: Record<string, unknown>) => Promise<void>} fork
  */
@@ -146,31 +171,64 @@ function wireForkForm(graph, selected, fork) {
   const update = /** @type {HTMLTextAreaElement} */ (byId('fork-update'));
   const forkInput = /** @type {HTMLTextAreaElement} */ (byId('fork-input'));
   const error = byId('fork-error');
+  const answers = el('div', 'fork-answers');
+  answers.id = 'fork-answers';
+  form.querySelector('.actions')?.before(answers);
   const nodes = graph.model.nodes.filter((n) => n.kind !== 'start' && n.kind !== 'end');
   setOptions(goto, [['', '(the checkpoint’s next nodes)'], ...nodes.map((n) => /** @type {[string, string]} */ ([n.id, n.id]))]);
+  /** Checks the form and posts the fork (with `resume` when an answer sends it). @param {Record<string, unknown>} [resume] */
+  const submit = (resume) => {
+    clearError(error);
+    const body = forkBody(selected(), goto.value, update.value, forkInput.value);
+    if ('problem' in body) return refuse(error, { message: body.problem });
+    const buttons = [...form.querySelectorAll('button')];
+    for (const b of buttons) b.disabled = true;
+    fork(resume ? { ...body, resume } : body)
+      .catch((err) => refuse(error, err))
+      .finally(() => buttons.forEach((b) => (b.disabled = false)));
+  };
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    clearError(error);
-    const checkpointId = selected();
-    const u = readJson(update.value);
-    const i = readJson(forkInput.value);
-    const problem = !checkpointId
-      ? 'pick a checkpoint first'
-      : !u.ok
-        ? `update: ${u.problem}`
-        : u.value !== undefined && !isRecord(u.value)
-          ? 'update: must be a JSON object of top-level state keys'
-          : !i.ok
-            ? `input: ${i.problem}`
-            : i.value !== undefined && !goto.value
-              ? 'input: is the input of the goto node: pick a node to go to'
-              : undefined;
-    if (problem || !u.ok || !i.ok) return showError(error, { message: problem });
-    const body = { checkpointId, ...(goto.value ? { goto: goto.value } : {}), ...(u.value !== undefined ? { update: u.value } : {}) };
-    const submit = /** @type {HTMLButtonElement} */ (byId('fork-submit'));
-    submit.disabled = true;
-    fork(i.value !== undefined ? { ...body, input: i.value } : body)
-      .catch((err) => showError(error, err))
-      .finally(() => (submit.disabled = false));
+    submit();
   });
+  return {
+    /** The answer forms of the picked checkpoint's interrupts (none when it waits on nothing). @param {CheckpointRow} row */
+    show(row) {
+      const forms = row.interrupts.map((i) => {
+        const box = el('fieldset', 'card interrupt-form fork-answer');
+        box.dataset['interruptId'] = i.id;
+        box.append(el('legend', '', 'Fork with this answer'), ...interruptAnswer(i, graph, (value) => submit({ [i.id]: value })));
+        return box;
+      });
+      const note = el('p', 'muted', 'It waits on an answer: give it here to fork with it, or pick a node to go to.');
+      answers.replaceChildren(...(forms.length > 0 ? [note, ...forms] : []));
+    },
+  };
+}
+
+/** Shows a refusal in the box and brings it into view (the form may be long). @param {HTMLElement} box @param {unknown} err */
+function refuse(box, err) {
+  showError(box, err);
+  box.scrollIntoView({ block: 'nearest' });
+}
+
+/**
+ * The fork's body from the form, or what is wrong with it.
+ * @param {string | undefined} checkpointId @param {string} goto @param {string} updateText @param {string} inputText
+ * @returns {Record<string, unknown> | { problem: string }}
+ */
+function forkBody(checkpointId, goto, updateText, inputText) {
+  const u = readJson(updateText);
+  const i = readJson(inputText);
+  if (!checkpointId) return { problem: 'pick a checkpoint first' };
+  if (!u.ok) return { problem: `update: ${u.problem}` };
+  if (u.value !== undefined && !isRecord(u.value)) return { problem: 'update: must be a JSON object of top-level state keys' };
+  if (!i.ok) return { problem: `input: ${i.problem}` };
+  if (i.value !== undefined && !goto) return { problem: 'input: is the input of the goto node: pick a node to go to' };
+  return {
+    checkpointId,
+    ...(goto ? { goto } : {}),
+    ...(u.value !== undefined ? { update: u.value } : {}),
+    ...(i.value !== undefined ? { input: i.value } : {}),
+  };
 }

@@ -33,7 +33,6 @@ function interruptPanel(graph, answer) {
 /** @param {InterruptRecord} i @param {GraphInfo} graph @param {(resume: Record<string, unknown>) => Promise<void>} answer */
 function interruptForm(i, graph, answer) {
   const form = /** @type {HTMLFormElement} */ (el('form', 'card interrupt-form'));
-  form.dataset['interruptId'] = i.id;
   form.noValidate = true;
   form.addEventListener('submit', (e) => e.preventDefault());
   const error = errorBox();
@@ -47,15 +46,26 @@ function interruptForm(i, graph, answer) {
       .catch((err) => showError(error, err))
       .finally(() => buttons.forEach((b) => (b.disabled = false)));
   };
+  form.append(...interruptAnswer(i, graph, send), error);
+  form.dataset['interruptId'] = i.id;
+  return form;
+}
+
+/**
+ * What asks for one interrupt's answer: who asks, and Approve / Reject / Edit
+ * for a tool approval, else the resume schema's form or a JSON editor. `send`
+ * gets the answer once it passes the checks made here. The live panel posts
+ * it as a resume; the fork form sends it as the fork's `resume`.
+ * @param {InterruptRecord} i @param {GraphInfo} graph @param {(value: unknown) => void} send
+ * @returns {HTMLElement[]}
+ */
+function interruptAnswer(i, graph, send) {
   const head = el('div', 'head');
   head.append(el('span', 'tag interrupt', 'interrupt'), el('span', 'who', i.path?.join('/') || i.address));
-  form.append(head);
   const info = isRecord(i.info) ? i.info : undefined;
   if (info && typeof info['tool'] === 'string' && isRecord(info['arguments']))
-    form.append(...approvalParts(info['tool'], info['arguments'], toolParameters(graph, i, info['tool']), send));
-  else form.append(...resumeParts(i, send));
-  form.append(error);
-  return form;
+    return [head, ...approvalParts(info['tool'], info['arguments'], toolParameters(graph, i, info['tool']), send)];
+  return [head, ...resumeParts(i, send)];
 }
 
 /**

@@ -21,18 +21,26 @@ async function startStudio() {
   const graph = /** @type {GraphInfo} */ (await api('GET', '/api/graph'));
   byId('title').textContent = graph.title;
   document.title = `${graph.title} · Weft Studio`;
-  byId('graph-meta').textContent = `${graph.kind} ${graph.name} · ${graph.hash}`;
+  byId('graph-meta').textContent = `${graph.kind} ${graph.displayName} · ${graph.hash}`;
   const marks = mountGraph(graph);
   const studio = studioApp(graph, marks);
+  setPageStatus('loading', 'loading the threads…');
   await studio.refreshThreads();
+  // The controls that act on the graph or the threads wait for both (the page's HTML disables them).
+  for (const c of document.querySelectorAll('[data-until-ready]')) /** @type {HTMLButtonElement} */ (c).disabled = false;
   document.body.dataset['ready'] = 'true';
   setPageStatus('ready', '');
 }
 
-/** The bar's status: what the page is doing, or what went wrong (`data-state`: loading, ready, error…). @param {string} state @param {string} text */
-function setPageStatus(state, text) {
+/**
+ * The bar's status: what the page is doing, or what went wrong (`data-state`:
+ * loading, ready, error, other-graph…; `data-code`: the server's error code).
+ * @param {string} state @param {string} text @param {string} [code]
+ */
+function setPageStatus(state, text, code = '') {
   const s = byId('page-status');
   s.dataset['state'] = state;
+  s.dataset['code'] = code;
   s.textContent = text;
 }
 
@@ -50,16 +58,39 @@ function studioApp(graph, marks) {
    * @type {{ clear: () => void, add: (e: SseEvent, data: unknown) => void }[]}
    */
   const views = [log, timelineView(byId('timeline'))];
-  const threads = threadList((id) => openThread(id));
-  const run = runForm(graph, { start: startRun, pick: (id) => openThread(id) });
-  const interrupts = interruptPanel(graph, async (resume) => {
-    if (open.threadId) await api('POST', threadPath(open.threadId, 'resume'), { resume });
-  });
-  const timeline = historyPanel(graph, async (body) => {
-    if (open.threadId) await api('POST', threadPath(open.threadId, 'fork'), body);
-  });
+  const threads = threadList(graph, (id) => openThread(id));
+  const run = runForm(graph, { start: (id, body) => act('the run', () => startRun(id, body)), pick: (id) => openThread(id) });
+  const interrupts = interruptPanel(graph, (resume) => act('the answer', () => post('resume', { resume })));
+  const timeline = historyPanel(graph, (body) => act('the fork', () => post('fork', body)));
   const refreshThreads = async () => run.setThreads(await threads.refresh(), open.threadId);
   byId('threads-refresh').addEventListener('click', () => void refreshThreads().catch(() => {}));
+  threads.onToggle(() => void refreshThreads().catch(() => {}));
+
+  /**
+   * Does what a control asked; a refusal is said in the bar's status and the
+   * run panel's (the control shows it next to itself too: the error is
+   * thrown on), so the page never reads "done" or "running" after a request
+   * that did not start anything.
+   * @param {string} what @param {() => Promise<void>} action
+   */
+  async function act(what, action) {
+    try {
+      await action();
+    } catch (err) {
+      const e = /** @type {{ code?: unknown, message?: unknown }} */ (err && typeof err === 'object' ? err : {});
+      const why = typeof e.code === 'string' ? `${e.code}: ${String(e.message)}` : String(e.message ?? err);
+      setPageStatus('error', `${what} was refused: ${why}`, typeof e.code === 'string' ? e.code : '');
+      run.setStatus('refused');
+      throw err;
+    }
+  }
+
+  /** Posts a resume or fork of the open thread; its run's events come on the thread's stream. @param {'resume' | 'fork'} kind @param {Record<string, unknown>} body */
+  async function post(kind, body) {
+    if (!open.threadId) throw new Error('open a thread first');
+    await api('POST', threadPath(open.threadId, kind), body);
+    run.setStatus('running');
+  }
   /** @param {InterruptRecord[]} pending */
   const waitOn = (pending) => {
     interrupts.show(pending);
@@ -68,6 +99,7 @@ function studioApp(graph, marks) {
 
   /** @param {string | undefined} threadId */
   function openThread(threadId) {
+    const before = open.threadId;
     open.follow?.abort();
     Object.assign(open, { threadId, follow: undefined, generation: open.generation + 1 });
     for (const view of views) view.clear();
@@ -77,9 +109,13 @@ function studioApp(graph, marks) {
     showThreadState(undefined);
     run.setStatus('idle');
     threads.setCurrent(threadId);
+    // What the bar said of the thread open before (a refusal, another graph) is not said of this one.
+    if (threadId !== before && byId('page-status').dataset['state'] !== 'ready') setPageStatus('ready', '');
     void refreshThreads().catch(() => {});
     byId('events').dataset['threadId'] = threadId ?? '';
     if (!threadId) return setConnection('idle');
+    const row = threads.row(threadId);
+    if (row?.otherGraph) return showOtherGraph(row);
     const follow = (open.follow = new AbortController());
     const live = () => !follow.signal.aborted;
     void followEvents(
@@ -110,6 +146,21 @@ function studioApp(graph, marks) {
     }
   }
 
+  /**
+   * Another graph's thread: its state cannot be read with this graph
+   * (CHECKPOINT_GRAPH_MISMATCH), nor can it run here; the page says so and
+   * shows its history, which reads without the graph.
+   * @param {ThreadRow} row
+   */
+  function showOtherGraph(row) {
+    const reason = `thread ${row.threadId} is another graph's: ${otherGraphReason(row, graph)}`;
+    setConnection('idle');
+    run.setStatus('another graph');
+    setPageStatus('other-graph', reason);
+    showThreadState(undefined, reason);
+    void timeline.load(row.threadId).catch(() => {});
+  }
+
   /** @param {SseEvent} e */
   function onEvent(e) {
     /** @type {unknown} */
@@ -124,6 +175,8 @@ function studioApp(graph, marks) {
       marks.reset();
       waitOn([]);
       run.setStatus('running');
+      // A run under way: a refusal said before is no longer what the page is doing.
+      if (byId('page-status').dataset['state'] !== 'ready') setPageStatus('ready', '');
       void refreshThreads().catch(() => {});
     }
     for (const view of views) view.add(e, data);

@@ -27,7 +27,7 @@ export const PAGE_SCRIPTS = [
 ];
 
 /** The page's styles, after @weft/viz's viewer.css, in this order. */
-export const PAGE_STYLES = ['studio.css', 'studio-layout.css', 'studio-transcript.css', 'studio-timeline.css'];
+export const PAGE_STYLES = ['studio.css', 'studio-layout.css', 'studio-transcript.css', 'studio-timeline.css', 'studio-actions.css'];
 
 interface PageAssets {
   css: string;

@@ -37,10 +37,14 @@ function runForm(graph, on) {
       .finally(() => (submit.disabled = false));
   });
   return {
-    /** The thread list as the select's options; `current` selected. @param {ThreadRow[]} threads @param {string | undefined} current */
+    /**
+     * The thread list as the select's options; `current` selected. Other graphs' threads are left out: they cannot run here.
+     * @param {ThreadRow[]} threads @param {string | undefined} current
+     */
     setThreads(threads, current) {
-      const ids = threads.map((t) => t.threadId);
-      if (current && !ids.includes(current)) ids.unshift(current);
+      const ids = threads.filter((t) => !t.otherGraph).map((t) => t.threadId);
+      const foreign = threads.some((t) => t.otherGraph && t.threadId === current);
+      if (current && !foreign && !ids.includes(current)) ids.unshift(current);
       setOptions(thread, [['', 'New thread'], ...ids.map((id) => /** @type {[string, string]} */ ([id, id]))], current ?? '');
     },
     /** @param {string} status */
