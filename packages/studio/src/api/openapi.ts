@@ -70,6 +70,15 @@ const limitParam = (max: number, description: string) => ({
   description,
 });
 
+/** Which threads /api/threads lists: a store may hold other graphs' threads too. */
+const graphParam = {
+  name: 'graph',
+  in: 'query',
+  schema: { type: 'string', enum: ['this', 'all'], default: 'this' },
+  description:
+    'this: the threads the served graph wrote (and those whose latest checkpoint cannot be read); all: every thread of the store',
+};
+
 /**
  * The API's OpenAPI 3.1 document: every route the server answers, its
  * answers and error answers by status (each with the codes it carries). The
@@ -146,16 +155,7 @@ function paths(): Record<string, unknown> {
       'listThreads',
       'The threads, most recently changed first: the served graph’s, or with graph=all every one (other graphs’ marked otherGraph)',
       'Threads',
-      [
-        limitParam(1000, 'at most this many (default 100)'),
-        {
-          name: 'graph',
-          in: 'query',
-          schema: { type: 'string', enum: ['this', 'all'], default: 'this' },
-          description:
-            'this: the threads the served graph wrote (and those whose latest checkpoint cannot be read); all: every thread of the store',
-        },
-      ],
+      [limitParam(1000, 'at most this many (default 100)'), graphParam],
       [400],
     ),
     '/api/threads/{id}/state': read(
