@@ -38,6 +38,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/serve.ts')).serveCommand,
   },
   {
+    name: 'dev',
+    summary: 'open Weft Studio on a module you are editing: each save is served again, without a restart',
+    load: async () => (await import('./commands/dev.ts')).devCommand,
+  },
+  {
     name: 'history',
     summary: "list a thread's checkpoints, newest first",
     load: async () => (await import('./commands/history.ts')).historyCommand,

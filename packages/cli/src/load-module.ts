@@ -16,13 +16,15 @@ export type LoadedModule = { path: string; exportName: string; exports: Readonly
  * runnableExport: made by the agent functions or compile(), not merely
  * shaped like them, so a tool is no agent). Anything else is
  * EXPORT_NOT_USABLE (or MODULE_IS_COMMONJS) with the exports listed.
+ * `importModule` imports it (default: Node's import, which evaluates a file
+ * once per process; `weft dev` passes one that evaluates it afresh).
  */
-export async function loadModule(path: string, exportName?: string): Promise<LoadedModule> {
+export async function loadModule(path: string, exportName?: string, importModule: ImportModule = importFile): Promise<LoadedModule> {
   checkFile(path);
   let ns: Record<string, unknown>;
   try {
     if (isTypeScript(path)) await registerTypeScript();
-    ns = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+    ns = await importModule(path);
   } catch (err) {
     throw moduleLoadFailure(path, err);
   }
@@ -33,6 +35,11 @@ export async function loadModule(path: string, exportName?: string): Promise<Loa
   }
   throw noUsableExport(path, ns, exportName);
 }
+
+/** How a module's namespace is imported: Node's import (cached by URL), or `weft dev`'s fresh evaluation. */
+export type ImportModule = (path: string) => Promise<Record<string, unknown>>;
+
+const importFile: ImportModule = async (path) => (await import(pathToFileURL(path).href)) as Record<string, unknown>;
 
 function checkFile(path: string): void {
   let isFile = false;

@@ -19,8 +19,23 @@ export interface StudioLimits {
   maxFollowerBufferBytes?: number;
 }
 
-/** What `weft serve` asks of @weft/studio's serveStudio. */
+/** What changed between two builds of the graph, as @weft/studio's graphChanges says it. */
+export type GraphChanges = Record<'added' | 'removed' | 'edgesAdded' | 'edgesRemoved', string[]> & {
+  changed: { node: string; fields: string[] }[];
+};
+
+/** A replacement of the served target, as @weft/studio's replaceTarget answers it. */
+export interface ReplacedTarget {
+  hash: string;
+  changes: GraphChanges | null;
+  /** The threads the new graph cannot resume: another build wrote their latest checkpoint. */
+  stale: { threadId: string; status: string; hash: string; changes: GraphChanges | null }[];
+}
+
+/** What `weft serve` and `weft dev` ask of @weft/studio. */
 export interface Studio {
+  /** One line for a person: what changed between two builds. */
+  describeChanges(changes: GraphChanges): string;
   serveStudio(
     options: StudioLimits & {
       target: Agent | CompiledGraph;
@@ -33,13 +48,20 @@ export interface Studio {
       /** Runs go to the queue's workers, which know the target by this name. */
       queue?: { queue: Queue; target: string };
     },
-  ): Promise<{ url: string; close(): Promise<void> }>;
+  ): Promise<{
+    url: string;
+    close(): Promise<void>;
+    /** Serves another build of the target (weft dev): new runs use it, open pages redraw. */
+    replaceTarget(target: Agent | CompiledGraph): Promise<ReplacedTarget>;
+    /** Tells the open pages that a build failed; the served target stays. */
+    reportTargetError(error: { code?: string; message: string }): void;
+  }>;
 }
 
 const PACKAGE = '@weft/studio';
 
 /**
- * @weft/studio, loaded only by `weft serve`: it brings an HTTP server, which
+ * @weft/studio, loaded only by `weft serve` and `weft dev`: it brings an HTTP server, which
  * a project that does not open the studio does not install. Missing, it is a
  * STUDIO_UNAVAILABLE error (exit code 2) whose hint installs it.
  */

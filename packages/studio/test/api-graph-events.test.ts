@@ -55,13 +55,13 @@ describe('replacing the served target', () => {
     expect(event).toEqual({ id: '1', event: 'graph', data: replaced });
     const second = (await studio.call('/api/graph')).body.hash as string;
     expect(second).not.toBe(first);
-    const changes = { added: ['notify'], removed: [], changed: [], edgesAdded: ['publish -> notify', 'notify -> __end__'] };
     expect(replaced).toEqual({
       name: 'review',
       hash: second,
       kind: 'graph',
       previousHash: first,
-      changes: { ...changes, edgesRemoved: ['publish -> __end__'] },
+      // notify's own edges come with it; publish no longer ends the run.
+      changes: { added: ['notify'], removed: [], changed: [], edgesAdded: [], edgesRemoved: ['publish -> __end__'] },
       stale: [
         { threadId: 't2', status: 'running', hash: first, changes: replaced.changes },
         { threadId: 't1', status: 'interrupted', hash: first, changes: replaced.changes },

@@ -9,7 +9,8 @@ export interface ChangedNode {
 /**
  * What differs between two builds of a graph, by node id (a subgraph's nodes
  * as `parent/child`): nodes added and removed, nodes whose description
- * changed, and edges (`from -> to`) added and removed. Enough to say why a
+ * changed, and edges (`from -> to`) added and removed between nodes both
+ * have (an added node's edges come with it). Enough to say why a
  * thread written by one build cannot resume on the other; not a migration.
  */
 export interface GraphChanges {
@@ -33,10 +34,6 @@ export function graphChanges(before: GraphJSON, after: GraphJSON): GraphChanges 
   return changes;
 }
 
-/** Whether the two builds describe the same graph. */
-export const noChanges = (c: GraphChanges): boolean =>
-  c.added.length + c.removed.length + c.changed.length + c.edgesAdded.length + c.edgesRemoved.length === 0;
-
 /** One line for a person: `added Refunds; changed Billing (instruction)`; `no node changed` when nothing did. */
 export function describeChanges(c: GraphChanges): string {
   const parts = [
@@ -58,7 +55,9 @@ function compareLevel(before: GraphJSON, after: GraphJSON, prefix: string, out: 
     else compareNode(was, node, prefix + id, out);
   }
   for (const id of old.keys()) if (!now.has(id)) out.removed.push(prefix + id);
-  const edges = (g: GraphJSON) => new Set(g.edges.map((e) => `${prefix}${e.from} -> ${prefix}${e.to}`));
+  // An edge to or from an added or removed node comes with it: only the edges between nodes both builds have are listed.
+  const kept = (e: { from: string; to: string }) => old.has(e.from) && now.has(e.from) && old.has(e.to) && now.has(e.to);
+  const edges = (g: GraphJSON) => new Set(g.edges.filter(kept).map((e) => `${prefix}${e.from} -> ${prefix}${e.to}`));
   const [oldEdges, newEdges] = [edges(before), edges(after)];
   out.edgesAdded.push(...[...newEdges].filter((e) => !oldEdges.has(e)));
   out.edgesRemoved.push(...[...oldEdges].filter((e) => !newEdges.has(e)));
