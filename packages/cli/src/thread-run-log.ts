@@ -13,7 +13,9 @@ type Event = GraphEvent extends infer E ? (E extends GraphEvent ? Omit<E, 'runId
  * explain it: the step that wrote it started its parent's frontier, changed
  * the state (the checkpoint's own patches, or for a full snapshot the
  * top-level keys that differ from the parent's state), wrote the checkpoint,
- * and stopped at its interrupts or its error. What checkpoints do not keep —
+ * and ended (a `step.end` when the checkpoint counts it completed) or
+ * stopped at its interrupts or its error. The replay names each step by the
+ * checkpoint it wrote (`seq S, step N`) as `weft history` lists it. What checkpoints do not keep —
  * node outputs, streamed chunks, agents' messages — is not in it.
  *
  * `views` and `entries` are the same checkpoints, oldest first: the views
@@ -59,6 +61,9 @@ export function threadRunLog(graph: GraphJSON, views: readonly CheckpointView[],
       snapshot: stored !== undefined && 'full' in stored,
       step,
     });
+    // The checkpoint counts its step completed: the step ended (an interrupted or failed one did not).
+    if (cp.source === 'step' && parent && cp.step === step)
+      push(cp, { type: 'step.end', nodes: [...new Set(parent.frontier.map((t) => t.node))], step });
     if (cp.status === 'interrupted' && cp.interrupts.length > 0) push(cp, { type: 'interrupt', interrupts: cp.interrupts, step });
     if (cp.status === 'error' && cp.error) push(cp, { type: 'error', node: undefined, error: cp.error, step });
     last = { cp, step };

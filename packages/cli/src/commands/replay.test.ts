@@ -46,6 +46,7 @@ interface PageData {
     steps: {
       run: number;
       step: number;
+      completed: number;
       active: string[];
       checkpoints: { checkpointId: string; seq: number }[];
       interrupts: { id: string; info: unknown }[];
@@ -60,10 +61,13 @@ function pageData(html: string): PageData {
   return JSON.parse(json!) as PageData;
 }
 
-/** Each step of the replay as the page shows it: its run, nodes, checkpoints (by seq), interrupts and errors. */
+/**
+ * Each step of the replay as the page shows it: its run and step run, its numbers (the checkpoint it wrote, as
+ * weft history names it: `seq S, step N`, N the steps completed), nodes, checkpoints (by seq), interrupts and errors.
+ */
 const stepsOf = (data: PageData) =>
   data.replay.steps.map((s) => ({
-    at: `run ${s.run} step ${s.step}`,
+    at: `run ${s.run} step ${s.step}: seq ${s.checkpoints.at(-1)?.seq}, step ${s.completed}`,
     active: s.active,
     checkpoints: s.checkpoints.map((c) => c.seq),
     interrupts: s.interrupts.map((i) => `${i.id} ${JSON.stringify(i.info)}`),
@@ -108,19 +112,24 @@ describe('weft replay <thread>: from the checkpoints in the store', () => {
     ]);
     const none = { interrupts: [], errors: [] };
     expect(stepsOf(data)).toEqual([
-      { at: 'run 1 step 0', active: [], checkpoints: [1], ...none },
-      { at: 'run 1 step 1', active: ['check'], checkpoints: [2], ...none },
+      { at: 'run 1 step 0: seq 1, step 0', active: [], checkpoints: [1], ...none },
+      { at: 'run 1 step 1: seq 2, step 1', active: ['check'], checkpoints: [2], ...none },
       {
-        at: 'run 1 step 2',
+        at: 'run 1 step 2: seq 3, step 1',
         active: ['approve'],
         checkpoints: [3],
         interrupts: ['approve#0 {"question":"Approve 500 for Ann?"}'],
         errors: [],
       },
-      { at: 'run 2 step 1', active: [], checkpoints: [4], ...none },
-      { at: 'run 2 step 2', active: ['approve'], checkpoints: [5], ...none },
-      { at: 'run 2 step 3', active: ['pay'], checkpoints: [6], ...none },
+      { at: 'run 2 step 1: seq 4, step 1', active: [], checkpoints: [4], ...none },
+      { at: 'run 2 step 2: seq 5, step 2', active: ['approve'], checkpoints: [5], ...none },
+      { at: 'run 2 step 3: seq 6, step 3', active: ['pay'], checkpoints: [6], ...none },
     ]);
+    // The same numbers as weft history's rows.
+    const rows = JSON.parse((await weft(['history', '--all', '--json', 't2'], cwd)).stdout).checkpoints as { seq: number; step: number }[];
+    expect(data.replay.steps.map((s) => `seq ${s.checkpoints.at(-1)?.seq}, step ${s.completed}`)).toEqual(
+      rows.map((r) => `seq ${r.seq}, step ${r.step}`).reverse(),
+    );
     expect(data.replay.steps.flatMap((s) => s.checkpoints.map((c) => c.checkpointId))).toEqual([1, 2, 3, 4, 5, 6].map((n) => seq.get(n)));
 
     // The recorded events give the same runs and steps.
@@ -142,9 +151,9 @@ describe('weft replay <thread>: from the checkpoints in the store', () => {
     const data = pageData(readFileSync(join(cwd, 'refused.html'), 'utf8'));
     expect(runsOf(data).map((r) => r.status)).toEqual(['interrupted', 'error']);
     expect(stepsOf(data).slice(3)).toEqual([
-      { at: 'run 2 step 1', active: [], checkpoints: [4], interrupts: [], errors: [] },
+      { at: 'run 2 step 1: seq 4, step 1', active: [], checkpoints: [4], interrupts: [], errors: [] },
       {
-        at: 'run 2 step 2',
+        at: 'run 2 step 2: seq 5, step 1',
         active: ['approve'],
         checkpoints: [5],
         interrupts: [],

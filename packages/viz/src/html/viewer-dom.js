@@ -6,12 +6,12 @@
  * the shapes of the embedded data, and the one way data reaches the page.
  */
 
-/** @typedef {{ id: string, label: string, kind: string, cluster?: string, join: boolean, annotations: Record<string, unknown> }} VizNode */
+/** @typedef {{ id: string, label: string, kind: string, cluster?: string, join: boolean, annotations: Record<string, unknown>, members?: string[] }} VizNode */
 /** @typedef {{ id: string, name: string, arguments: string }} ToolCall */
 /** @typedef {{ node: string, agentName: string, role: string, content: string, toolName?: string, toolCalls: ToolCall[], transferTo?: string, exit?: boolean, interrupts?: number, error?: { code: string, message: string } }} Message */
 /** @typedef {{ checkpointId: string, seq: number, bytes: number, snapshot: boolean }} CheckpointWrite */
 /** @typedef {{ id: string, address: string, info: unknown }} Interrupt */
-/** @typedef {{ run: number, step: number, active: string[], messages: Message[], patches: { path: string, patches: unknown[] }[], checkpoints: CheckpointWrite[], interrupts: Interrupt[], errors: { node?: string, error: { code: string, message: string } }[] }} Step */
+/** @typedef {{ run: number, step: number, completed: number, active: string[], messages: Message[], patches: { path: string, patches: unknown[] }[], checkpoints: CheckpointWrite[], interrupts: Interrupt[], errors: { node?: string, error: { code: string, message: string } }[] }} Step */
 /** @typedef {{ run: number, graphHash: string, ts: number, resumedFrom?: string, status?: string }} Run */
 /** @typedef {{ runs: Run[], steps: Step[] }} Replay */
 /** @typedef {{ model: { hash: string, nodes: VizNode[] }, replay?: Replay }} ViewerData */

@@ -3,6 +3,9 @@
  * The replay: a slider over the log's steps (run after run), a play button, a
  * strip of ticks marking checkpoints, interrupts and errors, the nodes of the
  * selected step highlighted (class `active`) and a panel with what the step did.
+ * A position is named as `weft history` and the Studio name checkpoints:
+ * `seq S, step N` (N the steps completed) for the checkpoint it wrote, and
+ * its panel says which step ran when that one stopped before completing.
  */
 
 /**
@@ -23,7 +26,7 @@ function startReplay(replay, svg) {
   const tickEls = steps.map((s, i) => {
     const tick = /** @type {HTMLButtonElement} */ (el('button', 'tick'));
     tick.type = 'button';
-    tick.title = `run ${s.run} · step ${s.step}${s.checkpoints.length ? ' · checkpoint' : ''}${s.interrupts.length ? ' · interrupt' : ''}`;
+    tick.title = `run ${s.run} · ${stepNumbers(s)}${s.interrupts.length ? ' · interrupt' : ''}`;
     if (i === 0 || steps[i - 1]?.run !== s.run) tick.classList.add('run-start');
     if (s.checkpoints.length) tick.classList.add('checkpoint');
     if (s.interrupts.length) tick.classList.add('interrupt');
@@ -38,7 +41,7 @@ function startReplay(replay, svg) {
     const step = steps[i];
     if (!step) return;
     slider.value = String(i);
-    label.textContent = `run ${step.run} · step ${step.step}  (${i + 1}/${steps.length})`;
+    label.textContent = `run ${step.run} · ${stepNumbers(step)}  (${i + 1}/${steps.length})`;
     tickEls.forEach((t, j) => t.classList.toggle('selected', j === i));
     for (const g of svg.querySelectorAll('g.node.active')) g.classList.remove('active');
     for (const id of step.active) nodeEls.get(id)?.classList.add('active');
@@ -71,6 +74,16 @@ function startReplay(replay, svg) {
 }
 
 /**
+ * A position's numbers: the checkpoint it wrote as `seq S, step N`, or the
+ * steps completed when it wrote none.
+ * @param {Step} step
+ */
+function stepNumbers(step) {
+  const written = step.checkpoints.at(-1);
+  return written ? `seq ${written.seq}, step ${step.completed}` : `step ${step.completed}`;
+}
+
+/**
  * What one step did, as elements.
  * @param {Step} step
  * @param {Run | undefined} run
@@ -80,7 +93,9 @@ function startReplay(replay, svg) {
 function stepView(step, run, firstOfRun, lastOfRun) {
   const out = [];
   const head = el('div', 'card');
-  head.append(el('div', 'who', `Run ${step.run} · step ${step.step}`));
+  head.append(el('div', 'who', `Run ${step.run} · ${stepNumbers(step)}`));
+  if (step.completed !== step.step)
+    head.append(el('div', 'muted', `step ${step.step} ran and stopped before it completed: ${step.completed} steps completed`));
   if (run?.resumedFrom) head.append(el('div', 'muted', `resumed from checkpoint ${run.resumedFrom}`));
   else if (firstOfRun) head.append(el('div', 'muted', 'the run starts'));
   if (lastOfRun) head.append(el('div', 'muted', `the run ${run?.status ? `ended: ${run.status}` : 'log stops here (no run.end)'}`));
@@ -123,7 +138,7 @@ function interruptView(i) {
 
 /** @param {CheckpointWrite} c */
 function checkpointView(c) {
-  return el('div', 'muted', `#${c.seq} · ${c.bytes} bytes${c.snapshot ? ' · snapshot' : ' · delta'} · ${c.checkpointId}`);
+  return el('div', 'muted', `seq ${c.seq} · ${c.bytes} bytes${c.snapshot ? ' · snapshot' : ' · delta'} · ${c.checkpointId}`);
 }
 
 /** One immer patch: its op and path, its value folded. @param {string} at @param {unknown} patch */

@@ -45,22 +45,46 @@ async function buildPage(name: string, record: (path: string) => Promise<unknown
   return { url: pathToFileURL(htmlPath).href, lines, model: vizModel(graph) };
 }
 
-/** What each slider position should light up, straight from the log: per run, per top-level step, the nodes started. */
-function expectedSteps(lines: readonly RunLogLine[]): { label: string; active: string[] }[] {
-  const steps: { run: number; step: number; active: Set<string> }[] = [];
+interface ExpectedStep {
+  run: number;
+  /** The step being run. */
+  step: number;
+  /** The steps completed at its end (its checkpoint's step). */
+  completed: number;
+  seq: number | undefined;
+  active: Set<string>;
+}
+
+/**
+ * What each slider position should show and light up, straight from the log:
+ * per run, per top-level step, the nodes started, and its label: the
+ * checkpoint it wrote named as weft history names it (`seq S, step N`, N the
+ * steps completed: one less than the step run when that step stopped).
+ */
+function expectedSteps(lines: readonly RunLogLine[]): { label: string; run: number; step: number; active: string[] }[] {
+  const steps: ExpectedStep[] = [];
   let run = 0;
   for (const line of lines) {
     if (line.type === 'run.log') {
       run += 1;
-      steps.push({ run, step: NaN, active: new Set() });
+      steps.push({ run, step: NaN, completed: NaN, seq: undefined, active: new Set() });
       continue;
     }
     let current = steps.at(-1)!;
-    if (Number.isNaN(current.step)) current.step = line.step;
-    else if (line.path.length === 0 && line.step !== current.step) steps.push((current = { run, step: line.step, active: new Set() }));
+    if (Number.isNaN(current.step)) Object.assign(current, { step: line.step, completed: line.step });
+    else if (line.path.length === 0 && line.step !== current.step)
+      steps.push((current = { run, step: line.step, completed: line.step, seq: undefined, active: new Set() }));
     if (line.type === 'node.start') current.active.add([...line.path, line.node].join('/'));
+    if (line.type === 'step.start' && line.path.length === 0) current.completed = line.step - 1;
+    if (line.type === 'step.end' && line.path.length === 0) current.completed = line.step;
+    if (line.type === 'checkpoint.write') current.seq = line.seq;
   }
-  return steps.map((s) => ({ label: `run ${s.run} · step ${s.step}`, active: [...s.active].sort() }));
+  return steps.map((s) => ({
+    label: `run ${s.run} · ${s.seq === undefined ? '' : `seq ${s.seq}, `}step ${s.completed}`,
+    run: s.run,
+    step: s.step,
+    active: [...s.active].sort(),
+  }));
 }
 
 /** Opens a page and records what must stay empty: console errors, page errors, and any request but the page itself. */
@@ -137,7 +161,7 @@ describe('the HTML viewer in Chromium', { timeout: 60_000 }, () => {
   it('the step panel shows messages, interrupts, checkpoints and patches; the ticks mark checkpoints and the interrupt', async () => {
     const { page, check } = await open(support.url);
     const expected = expectedSteps(support.lines);
-    const stop = expected.findIndex((s) => s.label === 'run 1 · step 17');
+    const stop = expected.findIndex((s) => s.run === 1 && s.step === 17);
     expect(await page.locator('.tick').count()).toBe(expected.length);
     expect(await page.locator('.tick.interrupt').count()).toBe(1);
     expect(await page.locator('.tick').nth(stop).getAttribute('class')).toContain('interrupt');
@@ -148,11 +172,15 @@ describe('the HTML viewer in Chromium', { timeout: 60_000 }, () => {
     const body = page.locator('#step-body');
     expect(await body.textContent()).toMatch(/Interrupts.*interrupt.*refund.*INV-1042/s);
     expect(await body.textContent()).toContain('ended: interrupted');
-    await page.locator('#step').fill(String(expected.findIndex((s) => s.label === 'run 1 · step 3')));
+    expect(expected[stop]!.label).toMatch(/^run 1 · seq \d+, step 16$/);
+    await page.locator('.tick').nth(stop).click();
+    expect(await page.locator('#step-label').textContent()).toContain(expected[stop]!.label);
+    expect(await page.locator('#step-body').textContent()).toContain('step 17 ran and stopped before it completed: 16 steps completed');
+    await page.locator('#step').fill(String(expected.findIndex((s) => s.run === 1 && s.step === 3)));
     expect(await body.textContent()).toContain('Messages (1)Coordinatortool: transfer_to_agent→ Tech');
-    expect(await body.textContent()).toMatch(/Checkpoints written#\d+ · \d+ bytes/);
+    expect(await body.textContent()).toMatch(/Checkpoints writtenseq \d+ · \d+ bytes/);
     expect(await body.textContent()).toMatch(/State patches \(\d+\)/);
-    await page.locator('#step').fill(String(expected.findIndex((s) => s.label === 'run 2 · step 17')));
+    await page.locator('#step').fill(String(expected.findIndex((s) => s.run === 2 && s.step === 17)));
     expect(await body.textContent()).toContain('resumed from checkpoint');
     expect(await body.textContent()).toContain('refunded $49.00 on INV-1042');
     await check();
@@ -160,7 +188,7 @@ describe('the HTML viewer in Chromium', { timeout: 60_000 }, () => {
 
   it('a long interrupt id wraps inside the step panel: nothing is clipped and the panel does not scroll sideways', async () => {
     const { page, check } = await open(support.url);
-    const stop = expectedSteps(support.lines).findIndex((s) => s.label === 'run 1 · step 17');
+    const stop = expectedSteps(support.lines).findIndex((s) => s.run === 1 && s.step === 17);
     await page.locator('.tick').nth(stop).click();
     // The support run's approval: its id, a path through the agents to the refund call, is longer than the panel is wide.
     const id = page.locator('#step-body .card .head > span.muted').filter({ hasText: /^agent:.*\/tool:refund:.*#0$/ });
@@ -235,7 +263,7 @@ describe('the HTML viewer in Chromium', { timeout: 60_000 }, () => {
   it('saves a screenshot of a replayed step with a node selected', async () => {
     const { page, check } = await open(support.url);
     const expected = expectedSteps(support.lines);
-    await page.locator('#step').fill(String(expected.findIndex((s) => s.label === 'run 1 · step 23')));
+    await page.locator('#step').fill(String(expected.findIndex((s) => s.run === 1 && s.step === 23)));
     await page.locator('g.node[data-id="Billing:tools"]').click();
     mkdirSync(join(SCREENSHOT, '..'), { recursive: true });
     await page.screenshot({ path: SCREENSHOT });

@@ -11,6 +11,7 @@ const dir = tempDir('weft-viz-replay-');
 const summary = (s: ReplayStep) => ({
   run: s.run,
   step: s.step,
+  completed: s.completed,
   active: s.active,
   checkpoints: s.checkpoints.length,
   interrupts: s.interrupts.length,
@@ -30,12 +31,18 @@ describe('buildReplay', () => {
     await g.resume({ threadId: 't', resume: { [stopped.interrupts[0]!.id]: 'yes' }, record: path });
     const replay = buildReplay(await readRunLog(path));
     expect(replay.steps.map(summary)).toEqual([
-      { run: 1, step: 0, active: [], checkpoints: 1, interrupts: 0 },
-      { run: 1, step: 1, active: ['draft'], checkpoints: 1, interrupts: 0 },
-      { run: 1, step: 2, active: ['ask'], checkpoints: 1, interrupts: 1 },
-      { run: 2, step: 1, active: [], checkpoints: 1, interrupts: 0 },
-      { run: 2, step: 2, active: ['ask'], checkpoints: 1, interrupts: 0 },
+      { run: 1, step: 0, completed: 0, active: [], checkpoints: 1, interrupts: 0 },
+      { run: 1, step: 1, completed: 1, active: ['draft'], checkpoints: 1, interrupts: 0 },
+      { run: 1, step: 2, completed: 1, active: ['ask'], checkpoints: 1, interrupts: 1 },
+      { run: 2, step: 1, completed: 1, active: [], checkpoints: 1, interrupts: 0 },
+      { run: 2, step: 2, completed: 2, active: ['ask'], checkpoints: 1, interrupts: 0 },
     ]);
+    // Each position's numbers are its checkpoint's, as the store (and so weft history and the Studio) has them.
+    for (const s of replay.steps) {
+      const written = s.checkpoints.at(-1)!;
+      const stored = await g.getState('t', written.checkpointId);
+      expect([stored.seq, stored.step]).toEqual([written.seq, s.completed]);
+    }
     expect(replay.steps[2]!.interrupts).toEqual([{ id: 'ask#0', address: 'ask', path: ['ask'], info: { question: 'ok?' } }]);
     expect(replay.runs).toEqual([
       { run: 1, graphHash: g.hash, ts: expect.any(Number), status: 'interrupted' },
@@ -112,7 +119,7 @@ describe('buildReplay', () => {
       toolCalls: [{ name: 'refund', arguments: expect.stringContaining('"INV-1042"') }],
     });
     const stop = replay.steps.find((s) => s.interrupts.length > 0)!;
-    expect(summary(stop)).toEqual({ run: 1, step: 17, active: ['Billing:tools'], checkpoints: 1, interrupts: 1 });
+    expect(summary(stop)).toEqual({ run: 1, step: 17, completed: 16, active: ['Billing:tools'], checkpoints: 1, interrupts: 1 });
     expect(stop.interrupts[0]).toMatchObject({ info: { tool: 'refund' } });
     expect(replay.steps.at(-1)!.messages[0]!.content).toMatch(/^Done: the missing index is identified/);
 

@@ -25,8 +25,15 @@ export interface ReplayRun {
 
 export interface ReplayStep {
   run: number;
-  /** The top-level step number (a resume continues the numbering of the run it resumes). */
+  /** The top-level step number: the step being run (a resume continues the numbering of the run it resumes). */
   step: number;
+  /**
+   * The steps completed at its end: what a checkpoint written there records as
+   * its `step` (`weft history`, the Studio: `seq S, step N`). It is `step` once
+   * the step ended, one less for a step that stopped (an interrupt, an error)
+   * before it completed, and `step` for a run's start, where no step ran.
+   */
+  completed: number;
   /** Nodes that started in this step, subgraph nodes included: `[...path, node].join('/')`, the VizNode ids. */
   active: string[];
   messages: AgentMessage[];
@@ -86,6 +93,12 @@ function addEvent(step: ReplayStep, run: ReplayRun, event: GraphEvent): void {
     case 'error':
       step.errors.push({ node: event.node === undefined ? undefined : id(event.node), error: event.error });
       return;
+    case 'step.start':
+      if (event.path.length === 0) step.completed = event.step - 1;
+      return;
+    case 'step.end':
+      if (event.path.length === 0) step.completed = event.step;
+      return;
     case 'run.start':
       if (event.path.length === 0 && event.resumedFrom) run.resumedFrom = event.resumedFrom;
       return;
@@ -93,11 +106,11 @@ function addEvent(step: ReplayStep, run: ReplayRun, event: GraphEvent): void {
       if (event.path.length === 0) run.status = event.status;
       return;
     default:
-      // Chunks, retries, step boundaries and node ends add nothing the panels show.
+      // Chunks, retries and node ends add nothing the panels show.
       return;
   }
 }
 
 function emptyStep(run: number, step: number): ReplayStep {
-  return { run, step, active: [], messages: [], patches: [], checkpoints: [], interrupts: [], errors: [] };
+  return { run, step, completed: step, active: [], messages: [], patches: [], checkpoints: [], interrupts: [], errors: [] };
 }
