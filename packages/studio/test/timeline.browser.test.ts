@@ -110,11 +110,13 @@ describe('the Timeline tab', { timeout: 90_000 }, () => {
       ]);
       // Tokens as the models reported them, costs by the price table (Triage's by the model that answered).
       expect(rows1.filter((r) => r.kind === 'model').map((r) => [r.inputTokens, r.outputTokens, Number(r.cost), r.finishReason])).toEqual(
-        [
-          [CALLS.triageTools.usage, PRICES['triage-2026-01']],
-          [CALLS.triageTransfer.usage, PRICES['triage-2026-01']],
-          [CALLS.billingRefund.usage, PRICES['billing-model']],
-        ].map(([u, p]) => [String(u.inputTokens), String(u.outputTokens), cost(p as never, u as never), 'tool-calls']),
+        (
+          [
+            [CALLS.triageTools.usage, PRICES['triage-2026-01']],
+            [CALLS.triageTransfer.usage, PRICES['triage-2026-01']],
+            [CALLS.billingRefund.usage, PRICES['billing-model']],
+          ] as const
+        ).map(([u, p]) => [String(u.inputTokens), String(u.outputTokens), cost(p, u), 'tool-calls']),
       );
       const firstRow = page.locator('#timeline .tl-call').first();
       expect(await firstRow.locator('.tl-info').textContent()).toMatch(/^1,280 tok \(1,200 in · 80 out\) · \$0\.0038 · tool-calls · /);
