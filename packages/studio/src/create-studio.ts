@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { readRoutes } from './api/read-routes.ts';
 import { runRoutes } from './api/run-routes.ts';
+import { transcriptRoute } from './api/transcript-route.ts';
 import type { StudioDeps } from './api/studio-deps.ts';
 import { openApiDocument } from './api/openapi.ts';
 import { checkModelPrices, type ModelPrice } from './calls/model-prices.ts';
@@ -160,6 +161,7 @@ function studioApp(deps: StudioDeps, options: StudioOptions, maxBodyBytes: numbe
   app.use('/api/*', bodyLimit({ maxSize: maxBodyBytes, onError: (c) => c.json(errorBody(tooLarge()), 413) }));
   readRoutes(app, deps);
   runRoutes(app, deps);
+  transcriptRoute(app, deps);
   app.get('/api/openapi.json', (c) => c.json(document));
   app.get('/', (c) => {
     const page = studioPage(deps.title);

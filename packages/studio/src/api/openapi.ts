@@ -12,6 +12,7 @@ import {
   threadsResponse,
 } from './responses.ts';
 import { callEvent } from './call-event-schema.ts';
+import { transcriptResponse } from './transcript-schema.ts';
 import { errorResponses, type ErrorStatus } from './openapi-errors.ts';
 
 /** A schema as the document holds it: JSON Schema 2020-12, which OpenAPI 3.1 takes as it is. */
@@ -107,6 +108,7 @@ export function openApiDocument(options: { secured: boolean }): Record<string, u
         RunStarted: json(runStartedResponse),
         RunEnd: json(runEndResponse),
         CallEvent: json(callEvent),
+        Transcript: json(transcriptResponse),
       },
       responses: errorResponses(),
     },
@@ -175,6 +177,13 @@ function paths(): Record<string, unknown> {
         { name: 'before', in: 'query', schema: { type: 'integer', minimum: 0 }, description: 'the previous page’s more.before' },
       ],
       [400, 404],
+    ),
+    '/api/threads/{id}/transcript': read(
+      'getTranscript',
+      "The thread's conversation, every run of it, read from its checkpoints: messages (agents) or inputs and outputs (graphs), interrupts with their answers, errors; `after` names the stream event the live events take over after",
+      'Transcript',
+      [threadParam],
+      [400, 404, 422],
     ),
     '/api/threads/{id}/runs': startsRun('startRun', 'Start a run (id "new": on a new thread)', 'RunBody', [400, 409, 413, 422, 429, 503]),
     '/api/threads/{id}/resume': startsRun(

@@ -67,6 +67,19 @@ export class ThreadChannels {
   }
 
   /**
+   * The id of the event after which the thread's kept events are newer than
+   * its checkpoint `checkpointId`: that checkpoint's `checkpoint.write`; the
+   * run's end when the run ended without writing it (it is older); none when
+   * a run under way has not written it (it came before the run).
+   */
+  eventAfter(threadId: string, checkpointId: string): string | undefined {
+    const run = this.#channels.get(threadId)?.current;
+    if (!run) return undefined;
+    const write = run.events.find((e) => e.event === 'graph' && writes(e.data, checkpointId));
+    return write?.id ?? (run.ended ? run.events.at(-1)?.id : undefined);
+  }
+
+  /**
    * Replays the thread's current run (from after `lastEventId` when it names
    * an event of that run, else from its start) and then follows the thread:
    * its later runs too. Returns the unsubscribe.
@@ -99,6 +112,11 @@ export class ThreadChannels {
     idle.sort((a, b) => a[1].touched - b[1].touched);
     for (const [id] of idle.slice(0, this.#channels.size - KEPT_THREADS)) this.#channels.delete(id);
   }
+}
+
+function writes(data: unknown, checkpointId: string): boolean {
+  const d = data as { type?: unknown; checkpointId?: unknown } | null;
+  return d?.type === 'checkpoint.write' && d.checkpointId === checkpointId;
 }
 
 function replay(run: RunLog | undefined, lastEventId: string | undefined): StudioEvent[] {
