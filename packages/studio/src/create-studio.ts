@@ -229,5 +229,3 @@ function checkStorable(value: unknown, key: string, bad: (message: string) => St
     throw bad(`${key} must be plain data, as a checkpoint holds it: ${(err as Error).message}`);
   }
 }
-import { transcriptRoute } from './api/transcript-route.ts';
-  transcriptRoute(app, deps);

@@ -212,12 +212,3 @@ function paths(): Record<string, unknown> {
     },
   };
 }
-import { transcriptResponse } from './transcript-schema.ts';
-        Transcript: json(transcriptResponse),
-    '/api/threads/{id}/transcript': read(
-      'getTranscript',
-      "The thread's conversation, every run of it, read from its checkpoints: messages (agents) or inputs and outputs (graphs), interrupts with their answers, errors; `after` names the stream event the live events take over after",
-      'Transcript',
-      [threadParam],
-      [400, 404, 422],
-    ),

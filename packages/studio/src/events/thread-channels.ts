@@ -127,21 +127,3 @@ function replay(run: RunLog | undefined, lastEventId: string | undefined): Studi
   if (dot < 0 || lastEventId.slice(0, dot) !== run.runId || !Number.isInteger(n) || n < 0) return run.events;
   return run.events.slice(n + 1);
 }
-  /**
-   * The id of the event after which the thread's kept events are newer than
-   * its checkpoint `checkpointId`: that checkpoint's `checkpoint.write`; the
-   * run's end when the run ended without writing it (it is older); none when
-   * a run under way has not written it (it came before the run).
-   */
-  eventAfter(threadId: string, checkpointId: string): string | undefined {
-    const run = this.#channels.get(threadId)?.current;
-    if (!run) return undefined;
-    const write = run.events.find((e) => e.event === 'graph' && writes(e.data, checkpointId));
-    return write?.id ?? (run.ended ? run.events.at(-1)?.id : undefined);
-  }
-
-function writes(data: unknown, checkpointId: string): boolean {
-  const d = data as { type?: unknown; checkpointId?: unknown } | null;
-  return d?.type === 'checkpoint.write' && d.checkpointId === checkpointId;
-}
-
