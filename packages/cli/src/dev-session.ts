@@ -100,7 +100,7 @@ export class DevSession {
     }
     let replaced: ReplacedTarget;
     try {
-      replaced = await this.#o.served.replaceTarget(commandTarget(loaded, this.#o.store));
+      replaced = await this.#o.served.replaceTarget(commandTarget(loaded, this.#o.store), { source: basename(path) });
     } catch (err) {
       this.#o.served.reportTargetError({ code: (err as { code?: string }).code ?? 'TARGET_FAILED', message: (err as Error).message });
       io.stdout(`${terminalSafe(`reload failed · ${(err as Error).message} · still serving graph ${short(this.#hash)}`)}\n`);

@@ -52,7 +52,7 @@ export interface Studio {
     url: string;
     close(): Promise<void>;
     /** Serves another build of the target (weft dev): new runs use it, open pages redraw. */
-    replaceTarget(target: Agent | CompiledGraph): Promise<ReplacedTarget>;
+    replaceTarget(target: Agent | CompiledGraph, options?: { source?: string }): Promise<ReplacedTarget>;
     /** Tells the open pages that a build failed; the served target stays. */
     reportTargetError(error: { code?: string; message: string }): void;
   }>;

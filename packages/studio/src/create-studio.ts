@@ -13,7 +13,7 @@ import { errorBody, httpStatusOf, StudioError } from './errors.ts';
 import { ThreadChannels } from './events/thread-channels.ts';
 import { graphEventsRoute } from './dev/graph-events-route.ts';
 import { GraphFeed, type GraphEventData } from './dev/graph-feed.ts';
-import { replaceTarget } from './dev/replace-target.ts';
+import { replaceTarget, type ReplaceOptions } from './dev/replace-target.ts';
 import { guard } from './http/guard.ts';
 import { studioPage } from './page/studio-page.ts';
 import { channelInstrumentation, type Awaited } from './runs/channel-instrumentation.ts';
@@ -88,7 +88,7 @@ export interface Studio {
    * NOT_SUPPORTED on a queue studio; a value that is no agent or graph is
    * refused as createStudio refuses it, and the old target stays.
    */
-  replaceTarget(target: Agent | AnyCompiledGraph): Promise<GraphEventData>;
+  replaceTarget(target: Agent | AnyCompiledGraph, options?: ReplaceOptions): Promise<GraphEventData>;
   /** Tells the open pages that a new build failed (a `graph.error` event); the served target stays. */
   reportTargetError(error: { code?: string; message: string }): void;
 }
@@ -148,7 +148,7 @@ export function createStudio(options: StudioOptions): Studio {
       admission.close();
       await runner.close();
     },
-    replaceTarget: (next) => replaceTarget(scope, next),
+    replaceTarget: (next, replace) => replaceTarget(scope, next, replace),
     reportTargetError: (error) => feed.failed({ code: error.code ?? 'TARGET_FAILED', message: error.message }),
   };
 }

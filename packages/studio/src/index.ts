@@ -18,6 +18,7 @@ export { graphChanges, describeChanges } from './dev/graph-changes.ts';
 export type { GraphChanges, ChangedNode } from './dev/graph-changes.ts';
 export type { GraphEventData, GraphErrorData } from './dev/graph-feed.ts';
 export type { StaleThread } from './dev/stale-threads.ts';
+export type { ReplaceOptions } from './dev/replace-target.ts';
 export type { StudioEvent, StudioEventKind, RunStartData, RunEndData } from './events/studio-event.ts';
 export type { CallEventData, CallStatus, ModelCallStart, ModelCallEnd, ToolCallStart, ToolCallEnd } from './events/call-event.ts';
 export type { ModelPrice } from './calls/model-prices.ts';

@@ -53,7 +53,7 @@ export async function serveStudio(options: ServeStudioOptions): Promise<ServedSt
   return {
     url: `http://${shown}:${port}/`,
     close,
-    replaceTarget: (target) => studio.replaceTarget(target),
+    replaceTarget: (target, replace) => studio.replaceTarget(target, replace),
     reportTargetError: (error) => studio.reportTargetError(error),
   };
 }

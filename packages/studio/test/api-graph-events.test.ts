@@ -46,11 +46,11 @@ describe('replacing the served target', () => {
     expect(opening).toEqual({
       id: '0',
       event: 'graph',
-      data: { name: 'review', hash: first, kind: 'graph', previousHash: null, changes: null, stale: [] },
+      data: { name: 'review', hash: first, kind: 'graph', source: null, previousHash: null, changes: null, stale: [] },
     });
 
     const added: Effects = { written: [], published: [] };
-    const replaced = await studio.served.replaceTarget(reviewWithNotify(added));
+    const replaced = await studio.served.replaceTarget(reviewWithNotify(added), { source: 'review.ts' });
     const [event] = await stream.take(1);
     expect(event).toEqual({ id: '1', event: 'graph', data: replaced });
     const second = (await studio.call('/api/graph')).body.hash as string;
@@ -59,6 +59,7 @@ describe('replacing the served target', () => {
       name: 'review',
       hash: second,
       kind: 'graph',
+      source: 'review.ts',
       previousHash: first,
       // notify's own edges come with it; publish no longer ends the run.
       changes: { added: ['notify'], removed: [], changed: [], edgesAdded: [], edgesRemoved: ['publish -> __end__'] },

@@ -61,6 +61,10 @@ export const graphEventData = z.object({
   name: z.string(),
   hash: z.string().describe('the served graph’s structure hash, as GET /api/graph answers it'),
   kind: z.enum(['agent', 'graph']),
+  source: z
+    .string()
+    .nullable()
+    .describe('what was loaded again, as the page names it (weft dev: the module’s file name); null when not said'),
   previousHash: z.string().nullable().describe('the hash served before this replacement; null in the event a stream opens with'),
   changes: graphChangesSchema.nullable().describe('what changed from the graph served before; null in the event a stream opens with'),
   stale: z

@@ -23,6 +23,7 @@ export function graphEventsRoute(app: Hono, deps: StudioDeps, feed: GraphFeed): 
           name: served.name,
           hash: served.hash,
           kind: deps.kind,
+          source: null,
           previousHash: null,
           changes: null,
           stale: await staleThreads(deps.store, served, feed.seen),

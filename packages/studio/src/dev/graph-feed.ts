@@ -8,6 +8,8 @@ export interface GraphEventData {
   /** The structure hash of the served graph (GET /api/graph answers the same). */
   hash: string;
   kind: 'agent' | 'graph';
+  /** What was loaded again, as the page names it (`weft dev`: the module's file name); null when not said. */
+  source: string | null;
   /** The hash served before this replacement; null in the event a new stream starts with. */
   previousHash: string | null;
   /** What changed from the graph served before; null in the event a new stream starts with. */

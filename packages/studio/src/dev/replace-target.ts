@@ -21,6 +21,12 @@ export interface ReplaceScope {
   title: string | undefined;
 }
 
+/** How a replacement is told to the pages. */
+export interface ReplaceOptions {
+  /** What was loaded again, as the page's notice names it (`weft dev`: the module's file name). */
+  source?: string;
+}
+
 /**
  * Serves `next` instead of the current target: new runs, resumes and forks
  * go to it and GET /api/graph answers its drawing, while the runs under way
@@ -29,7 +35,11 @@ export interface ReplaceScope {
  * event with what changed and the threads the new graph cannot resume.
  * A studio on a queue runs the workers' target: it cannot replace it.
  */
-export async function replaceTarget(scope: ReplaceScope, next: Agent | AnyCompiledGraph): Promise<GraphEventData> {
+export async function replaceTarget(
+  scope: ReplaceScope,
+  next: Agent | AnyCompiledGraph,
+  options: ReplaceOptions = {},
+): Promise<GraphEventData> {
   const { deps, runner, feed } = scope;
   if (!(runner instanceof LocalRunner))
     throw new StudioError(
@@ -45,13 +55,15 @@ export async function replaceTarget(scope: ReplaceScope, next: Agent | AnyCompil
     kind: local.kind,
     graph: local.graph,
     drawing: () => (drawing ??= drawGraph(local.graph)),
-    title: scope.title ?? local.graph.name,
+    title: scope.title ?? local.name,
+    displayName: local.name,
   } satisfies Partial<StudioDeps>);
   feed.seen.set(after.hash, after);
   const data: GraphEventData = {
     name: after.name,
     hash: after.hash,
     kind: local.kind,
+    source: options.source ?? null,
     previousHash: before.hash,
     changes: graphChanges(before, after),
     stale: await staleThreads(scope.store, after, feed.seen),
