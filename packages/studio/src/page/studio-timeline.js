@@ -63,29 +63,13 @@ function timelineView(root) {
 
   /** @param {SseEvent} e @param {Record<string, unknown>} data */
   function take(e, data) {
-    if (typeof data['ts'] === 'number' && data['ts'] >= clock.server)
-      Object.assign(clock, { server: data['ts'], local: performance.now() });
+    const ts = e.event === 'run' ? data['startedAt'] : data['ts'];
+    if (typeof ts === 'number' && ts >= clock.server) Object.assign(clock, { server: ts, local: performance.now() });
     const run = runs.at(-1);
-    if (e.event === 'run') {
-      const start = /** @type {RunStart} */ (/** @type {unknown} */ (data));
-      if (clock.server < start.startedAt) Object.assign(clock, { server: start.startedAt, local: performance.now() });
-      runs.push({
-        runId: start.runId,
-        mode: start.mode,
-        startedAt: start.startedAt,
-        endedAt: undefined,
-        status: undefined,
-        interrupts: 0,
-        calls: [],
-        byId: new Map(),
-        section: undefined,
-        list: undefined,
-        totals: undefined,
-        changed: true,
-      });
-    } else if (!run) return;
+    if (e.event === 'run') runs.push(timelineRun(/** @type {RunStart} */ (/** @type {unknown} */ (data))));
+    else if (!run) return;
     else if (e.event === 'call') takeCall(run, /** @type {CallStart | CallEnd} */ (/** @type {unknown} */ (data)));
-    else if (e.event === 'graph' && data['type'] === 'run.end' && typeof data['ts'] === 'number') run.endedAt = data['ts'];
+    else if (e.event === 'graph' && typeof data['ts'] === 'number') run.endedAt = data['ts'];
     else if (e.event === 'end') {
       const end = /** @type {RunEnd} */ (/** @type {unknown} */ (data));
       Object.assign(run, { status: end.status, interrupts: end.interrupts?.length ?? 0, endedAt: run.endedAt ?? now(), changed: true });
@@ -96,10 +80,10 @@ function timelineView(root) {
   function takeCall(run, d) {
     run.changed = true;
     if (d.phase === 'start') {
+      if (!lanes.has(d.agentName)) lanes.set(d.agentName, lanes.size % TIMELINE_LANES);
       const call = { start: d, end: undefined, row: undefined, changed: true };
       run.calls.push(call);
       run.byId.set(d.callId, call);
-      if (!lanes.has(d.agentName)) lanes.set(d.agentName, lanes.size % TIMELINE_LANES);
       return;
     }
     const call = run.byId.get(d.callId);
@@ -118,49 +102,34 @@ function timelineView(root) {
     const at = now();
     let running = false;
     runs.forEach((run, i) => {
-      if (!run.section) mountRun(run, runs[i - 1]);
+      if (!run.section) mountTimelineRun(list, run, runs[i - 1]);
       running = renderRun(run, at) || running;
     });
     timelineTotals(summary, runs, at, 'thread');
     if (running && !tick) tick = window.setTimeout(() => ((tick = 0), schedule()), TIMELINE_TICK_MS);
   }
 
-  /** A run's section (after the mark of the wait before it). @param {TimelineRun} run @param {TimelineRun | undefined} before */
-  function mountRun(run, before) {
-    if (before?.endedAt !== undefined) list.append(waitMark(before, run));
-    const section = el('section', 'tl-run');
-    section.dataset['runId'] = run.runId;
-    const head = el('header', 'tl-head');
-    head.append(el('span', 'tl-title', `${run.mode === 'run' ? 'run' : run.mode} · ${timeText(run.startedAt)}`));
-    const totals = el('div', 'tl-totals');
-    const calls = el('ol', 'tl-calls');
-    head.append(totals);
-    section.append(head, calls);
-    list.append(section);
-    Object.assign(run, { section, list: calls, totals });
-  }
-
-  /** Draws what changed in a run; says whether a call of it is still running. @param {TimelineRun} run @param {number} at */
+  /** Draws what changed in a run; says whether it is still under way. @param {TimelineRun} run @param {number} at */
   function renderRun(run, at) {
     const live = run.status === undefined;
     if (!run.changed && !live) return false;
-    const span = Math.max(1, (run.endedAt ?? at) - run.startedAt);
-    run.list?.style.setProperty('--span', String(span));
+    run.list?.style.setProperty('--span', String(Math.max(1, (run.endedAt ?? at) - run.startedAt)));
     const fresh = document.createDocumentFragment();
-    let running = false;
     for (const call of run.calls) {
       const open = !call.end && live;
-      running ||= open;
       if (!call.changed && !open) continue;
-      if (!call.row) fresh.append((call.row = callRow(call, () => select(call, run))));
+      const lane = lanes.get(call.start.agentName) ?? 0;
+      if (!call.row) fresh.append((call.row = timelineRow(call, lane, () => select(call, run))));
       drawCall(call, run.startedAt, open ? at : (call.end?.ts ?? run.endedAt ?? at));
       call.changed = false;
     }
+    // A run without calls (a graph without agents): say so rather than show an empty axis.
+    if (!live && run.calls.length === 0) fresh.append(el('li', 'tl-none muted', 'no model or tool calls'));
     run.list?.append(fresh);
     if (run.section) run.section.dataset['status'] = run.status ?? 'running';
     if (run.totals) timelineTotals(run.totals, [run], at, 'run');
     run.changed = false;
-    return running || live;
+    return live;
   }
 
   /** @param {TimelineCall} call @param {TimelineRun} run */
@@ -169,30 +138,6 @@ function timelineView(root) {
     selected = call;
     call.row?.querySelector('button')?.setAttribute('aria-pressed', 'true');
     showCallDetail(detail, call, run.startedAt);
-  }
-
-  /** @param {TimelineCall} call */
-  const laneOf = (call) => lanes.get(call.start.agentName) ?? 0;
-
-  /** One call's row: a button holding its line of text and its track with the bar. @param {TimelineCall} call @param {() => void} onClick */
-  function callRow(call, onClick) {
-    const { start } = call;
-    const li = el('li', 'tl-call');
-    Object.assign(li.dataset, { callId: start.callId, kind: start.kind, agent: start.agentName, lane: String(laneOf(call)) });
-    li.dataset['name'] = (start.kind === 'model' ? start.model : start.toolName) ?? '';
-    const hit = button('', 'tl-hit', onClick);
-    hit.setAttribute('aria-pressed', 'false');
-    const line = el('span', 'tl-line');
-    line.append(
-      el('span', 'tl-agent', start.agentName),
-      el('span', 'tl-name', start.kind === 'model' ? `model ${start.model ?? ''}` : (start.toolName ?? '')),
-      el('span', 'tl-info'),
-    );
-    const track = el('span', 'tl-track');
-    track.append(el('span', 'tl-bar'));
-    hit.append(line, track);
-    li.append(hit);
-    return li;
   }
 
   return {
@@ -218,6 +163,53 @@ function timelineView(root) {
       schedule();
     },
   };
+}
+
+/** A run as the timeline keeps it, from its `run` event. @param {RunStart} start @returns {TimelineRun} */
+function timelineRun(start) {
+  const { runId, mode, startedAt } = start;
+  const run = { runId, mode, startedAt, endedAt: undefined, status: undefined, interrupts: 0, calls: [], byId: new Map() };
+  return { ...run, section: undefined, list: undefined, totals: undefined, changed: true };
+}
+
+/**
+ * A run's section in the list: its title, its totals, its calls' list
+ * (after the mark of the wait before it, when a run came before).
+ * @param {HTMLElement} list @param {TimelineRun} run @param {TimelineRun | undefined} before
+ */
+function mountTimelineRun(list, run, before) {
+  if (before?.endedAt !== undefined) list.append(waitMark(before, run));
+  const section = el('section', 'tl-run');
+  section.dataset['runId'] = run.runId;
+  const head = el('header', 'tl-head');
+  const totals = el('div', 'tl-totals');
+  head.append(el('span', 'tl-title', `${run.mode} · ${timeText(run.startedAt)}`), totals);
+  const calls = el('ol', 'tl-calls');
+  section.append(head, calls);
+  list.append(section);
+  Object.assign(run, { section, list: calls, totals });
+}
+
+/**
+ * One call's row: a button (the click shows its detail) holding its line of
+ * text (agent, name, what it cost) and its track with the bar.
+ * @param {TimelineCall} call @param {number} lane its agent's colour @param {() => void} onClick
+ */
+function timelineRow(call, lane, onClick) {
+  const { start } = call;
+  const li = el('li', 'tl-call');
+  Object.assign(li.dataset, { callId: start.callId, kind: start.kind, agent: start.agentName, lane: String(lane) });
+  li.dataset['name'] = (start.kind === 'model' ? start.model : start.toolName) ?? '';
+  const hit = button('', 'tl-hit', onClick);
+  hit.setAttribute('aria-pressed', 'false');
+  const line = el('span', 'tl-line');
+  const name = start.kind === 'model' ? `model ${start.model ?? ''}` : (start.toolName ?? '');
+  line.append(el('span', 'tl-agent', start.agentName), el('span', 'tl-name', name), el('span', 'tl-info'));
+  const track = el('span', 'tl-track');
+  track.append(el('span', 'tl-bar'));
+  hit.append(line, track);
+  li.append(hit);
+  return li;
 }
 
 /**
