@@ -20,6 +20,7 @@
 // Drawing model
 export { vizModel, toJSON } from './model/build-viz-model.ts';
 export { agentView } from './model/agent-view.ts';
+export type { DrawingLevel } from './model/agent-view.ts';
 export type { VizModel, VizCluster, VizNode, VizEdge, VizEdgeKind } from './model/viz-model.ts';
 
 // Text views
@@ -30,7 +31,7 @@ export { toDot } from './dot/to-dot.ts';
 export { renderHtml } from './html/render-html.ts';
 export type { RenderHtmlOptions } from './html/render-html.ts';
 export { drawGraph } from './html/draw-graph.ts';
-export type { GraphDrawing, DrawGraphOptions, DrawingLevel } from './html/draw-graph.ts';
+export type { GraphDrawing, DrawGraphOptions } from './html/draw-graph.ts';
 export { viewerAssets } from './html/viewer-assets.ts';
 export type { ViewerAssets } from './html/viewer-assets.ts';
 export { readRunLog, parseRunLog } from './run-log/read-run-log.ts';

@@ -1,14 +1,11 @@
 import type { AnyCompiledGraph, GraphJSON } from '@weft/graph';
 import { VizError } from '../errors.ts';
-import { agentView } from '../model/agent-view.ts';
+import { agentView, type DrawingLevel } from '../model/agent-view.ts';
 import { vizModel } from '../model/build-viz-model.ts';
 import type { VizModel } from '../model/viz-model.ts';
 import { layoutGraph } from './layout-graph.ts';
 import { renderSvg } from './render-svg.ts';
 import { viewerAssets } from './viewer-assets.ts';
-
-/** How much of the graph a drawing shows: one node per agent, or every node of the compiled graph. */
-export type DrawingLevel = 'agents' | 'nodes';
 
 export interface DrawGraphOptions {
   /** `nodes` (default): every node, agents as boxes around theirs; `agents`: one node per agent (see `agentView`). */
@@ -44,8 +41,8 @@ export async function drawGraph(graph: AnyCompiledGraph | GraphJSON, options: Dr
   const full = vizModel(graph);
   const open = [...new Set(expanded)].sort();
   const model = level === 'agents' ? agentView(full, open) : full;
-  const layout = await layoutGraph(model, level === 'agents' ? 'RIGHT' : 'DOWN');
-  return { model, svg: renderSvg(model, layout), css: viewerAssets().css, level, expanded: level === 'agents' ? open : [] };
+  const layout = await layoutGraph(model, level);
+  return { model, svg: renderSvg(model, layout, level), css: viewerAssets().css, level, expanded: level === 'agents' ? open : [] };
 }
 
 function checkOptions(options: DrawGraphOptions): DrawGraphOptions {

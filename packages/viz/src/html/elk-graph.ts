@@ -1,5 +1,6 @@
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api.js';
 import { clusterTitle } from '../draw/cluster-tree.ts';
+import type { DrawingLevel } from '../model/agent-view.ts';
 import type { VizModel } from '../model/viz-model.ts';
 import { flowOrder } from './flow-order.ts';
 import { EDGE_LABEL_FONT, NODE_FONT, nodeSize, textWidth } from './node-size.ts';
@@ -29,8 +30,18 @@ const ROOT_OPTIONS = {
   'elk.padding': '[top=16,left=16,bottom=16,right=16]',
 };
 
-/** Which way the flow runs: down the page (node level), or across it (agent level, whose few nodes then fit a wide pane). */
-export type LayoutDirection = 'DOWN' | 'RIGHT';
+/**
+ * The agent level's few nodes run across the page (a pane is wider than
+ * tall), packed closer, with splines: a handful of agents each with a way to
+ * END, laid orthogonally, took a track per edge and made the support
+ * example 735 units wide, its 12 px labels 9 px at fit in a 572 px pane.
+ */
+const AGENT_LEVEL_OPTIONS = {
+  'elk.direction': 'RIGHT',
+  'elk.edgeRouting': 'SPLINES',
+  'elk.spacing.nodeNode': '18',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '30',
+};
 
 /** Cycle breaking is set per cluster too: each compound node is laid out with its own options. (Model-order options here crash ELK 0.11.) */
 const CLUSTER_OPTIONS = {
@@ -45,8 +56,9 @@ const CLUSTER_OPTIONS = {
  * and sub-clusters, and each edge sits in the innermost cluster holding both
  * ends (ELK gives its route relative to that container).
  */
-export function toElkGraph(model: VizModel, direction: LayoutDirection = 'DOWN'): ElkNode {
-  const root: ElkNode = { id: 'root', layoutOptions: { ...ROOT_OPTIONS, 'elk.direction': direction }, children: [], edges: [] };
+export function toElkGraph(model: VizModel, level: DrawingLevel = 'nodes'): ElkNode {
+  const options = level === 'agents' ? { ...ROOT_OPTIONS, ...AGENT_LEVEL_OPTIONS } : ROOT_OPTIONS;
+  const root: ElkNode = { id: 'root', layoutOptions: options, children: [], edges: [] };
   const containers = new Map<string | undefined, ElkNode>([[undefined, root]]);
   const parents = new Map(model.clusters.map((c) => [c.id, c.parent]));
   // Every container lists its children in flow order, a cluster where its first node is: ELK's model order then runs START to END.
@@ -65,7 +77,7 @@ export function toElkGraph(model: VizModel, direction: LayoutDirection = 'DOWN')
   }
   for (const node of model.nodes) {
     const id = elkId.node(node.id);
-    (containers.get(node.cluster) ?? root).children!.push({ id, ...nodeSize(node) });
+    (containers.get(node.cluster) ?? root).children!.push({ id, ...nodeSize(node, level) });
     for (let c = node.cluster; c !== undefined; c = parents.get(c)) {
       const key = elkId.cluster(c);
       rank.set(key, Math.min(rank.get(key) ?? Infinity, rank.get(id)!));

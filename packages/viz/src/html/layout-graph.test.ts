@@ -30,14 +30,15 @@ describe('layoutGraph', () => {
   it.each(models)(
     '%s: every node sits in its cluster, clusters nest, nodes do not overlap, edges run from box to box',
     async (name, model) => {
-      const layout = await layoutGraph(model, name.includes('(agents') ? 'RIGHT' : 'DOWN');
+      const level = name.includes('(agents') ? 'agents' : 'nodes';
+      const layout = await layoutGraph(model, level);
       const whole = { x: 0, y: 0, width: layout.width, height: layout.height };
       expect([...layout.nodes.keys()].sort()).toEqual(model.nodes.map((n) => n.id).sort());
       expect([...layout.clusters.keys()].sort()).toEqual(model.clusters.map((c) => c.id).sort());
       expect([...layout.edges.keys()].sort()).toEqual(model.edges.map((e) => e.id).sort());
       for (const n of model.nodes) {
         const box = layout.nodes.get(n.id)!;
-        expect(box).toMatchObject(nodeSize(n));
+        expect(box).toMatchObject(nodeSize(n, level));
         expect(inside(box, n.cluster ? layout.clusters.get(n.cluster)! : whole)).toBe(true);
       }
       for (const c of model.clusters)

@@ -1,7 +1,8 @@
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api.js';
 import { VizError } from '../errors.ts';
 import type { VizModel } from '../model/viz-model.ts';
-import { elkId, toElkGraph, type LayoutDirection } from './elk-graph.ts';
+import type { DrawingLevel } from '../model/agent-view.ts';
+import { elkId, toElkGraph } from './elk-graph.ts';
 
 export interface Box {
   x: number;
@@ -21,12 +22,16 @@ export interface GraphLayout {
   height: number;
   nodes: Map<string, Box>;
   clusters: Map<string, Box & { label: Point }>;
-  /** Each edge's route (start, bends, end) and its label's box. */
-  edges: Map<string, { points: Point[]; label?: Box }>;
+  /** Each edge's route (start, bends, end) and its label's box; `curved`: the points are a chain of cubic Béziers (start, then two controls and an end per curve). */
+  edges: Map<string, { points: Point[]; label?: Box; curved?: boolean }>;
 }
 
-/** Lays the model out with ELK's layered algorithm (in-process, deterministic: same model → same layout). */
-export async function layoutGraph(model: VizModel, direction: LayoutDirection = 'DOWN'): Promise<GraphLayout> {
+/**
+ * Lays the model out with ELK's layered algorithm (in-process, deterministic:
+ * same model → same layout); at the `agents` level across the page, packed
+ * closer, with larger START and END (see AGENT_LEVEL_OPTIONS, nodeSize).
+ */
+export async function layoutGraph(model: VizModel, level: DrawingLevel = 'nodes'): Promise<GraphLayout> {
   // Imported here, not at the top: ELK takes about 230 ms to load, and only the HTML view lays a graph out
   // (`weft graph --format mermaid` and every other import of @weft/viz never pay for it).
   // The bundled build is CommonJS whose export is the constructor, also under `.default`: typed as the latter.
@@ -34,7 +39,7 @@ export async function layoutGraph(model: VizModel, direction: LayoutDirection = 
   const elk = new elkModule.default();
   let laid: ElkNode;
   try {
-    laid = await elk.layout(toElkGraph(model, direction));
+    laid = await elk.layout(toElkGraph(model, level));
   } catch (err) {
     throw new VizError('LAYOUT_FAILED', `ELK could not lay out graph "${model.name}": ${(err as Error).message}`, { cause: err });
   }
@@ -47,7 +52,11 @@ export async function layoutGraph(model: VizModel, direction: LayoutDirection = 
   const visit = (container: ElkNode, dx: number, dy: number) => {
     for (const edge of container.edges ?? []) {
       const id = byElkId.edges.get(edge.id);
-      if (id !== undefined) layout.edges.set(id, route(edge, dx, dy));
+      if (id === undefined) continue;
+      const r = route(edge, dx, dy);
+      // Splines (the agents level) come as Bézier chains: 1 + 3k points.
+      if (level === 'agents' && r.points.length > 1 && (r.points.length - 1) % 3 === 0) r.curved = true;
+      layout.edges.set(id, r);
     }
     for (const child of container.children ?? []) {
       const box = { x: dx + (child.x ?? 0), y: dy + (child.y ?? 0), width: child.width ?? 0, height: child.height ?? 0 };
@@ -64,7 +73,7 @@ export async function layoutGraph(model: VizModel, direction: LayoutDirection = 
   return layout;
 }
 
-function route(edge: ElkExtendedEdge, dx: number, dy: number): { points: Point[]; label?: Box } {
+function route(edge: ElkExtendedEdge, dx: number, dy: number): { points: Point[]; label?: Box; curved?: boolean } {
   const at = (p: Point) => ({ x: dx + p.x, y: dy + p.y });
   const points = (edge.sections ?? []).flatMap((s) => [at(s.startPoint), ...(s.bendPoints ?? []).map(at), at(s.endPoint)]);
   const label = edge.labels?.[0];

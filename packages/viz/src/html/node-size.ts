@@ -1,3 +1,4 @@
+import type { DrawingLevel } from '../model/agent-view.ts';
 import type { VizNode } from '../model/viz-model.ts';
 
 /** Text metrics the SVG is drawn with (monospace, so a label's width follows from its length without a browser). */
@@ -13,7 +14,10 @@ const PAD_X = 12;
 const TERMINAL = new Set(['start', 'end']);
 
 /** A node box fits its label and, below it, its kind; start and end are small pills. */
-export function nodeSize(node: VizNode): { width: number; height: number } {
+export function nodeSize(node: VizNode, level: DrawingLevel = 'nodes'): { width: number; height: number } {
+  // At the agents level START and END are as large as the agents: no label on it may read smaller than theirs.
+  if (level === 'agents' && TERMINAL.has(node.kind))
+    return { width: Math.max(64, textWidth(node.label, AGENT_FONT) + 2 * PAD_X), height: 34 };
   if (node.kind === 'agent') return { width: Math.max(84, textWidth(node.label, AGENT_FONT) + 2 * PAD_X + TOGGLE_ROOM), height: 34 };
   if (TERMINAL.has(node.kind)) return { width: Math.max(56, textWidth(node.label, NODE_FONT) + 2 * PAD_X), height: 28 };
   const width = Math.max(textWidth(node.label, NODE_FONT), textWidth(kindText(node), KIND_FONT)) + 2 * PAD_X;

@@ -1,3 +1,4 @@
+import type { DrawingLevel } from '../model/agent-view.ts';
 import type { VizEdge, VizEdgeKind, VizModel, VizNode } from '../model/viz-model.ts';
 import { escapeXml } from './escape-xml.ts';
 import type { Box, GraphLayout, Point } from './layout-graph.ts';
@@ -11,12 +12,12 @@ const EDGE_KINDS: readonly VizEdgeKind[] = ['edge', 'branch', 'transfer', 'agent
  * selectors), never into class names or styles. No `xmlns`: inline SVG in
  * HTML needs none, and the page then holds no URL at all.
  */
-export function renderSvg(model: VizModel, layout: GraphLayout): string {
+export function renderSvg(model: VizModel, layout: GraphLayout, level: DrawingLevel = 'nodes'): string {
   const w = num(layout.width);
   const h = num(layout.height);
   const label = `Graph ${model.name}: ${model.nodes.length} nodes, ${model.edges.length} edges`;
   return [
-    `<svg id="graph" class="graph" viewBox="0 0 ${w} ${h}" data-width="${w}" data-height="${h}" role="img" aria-label="${escapeXml(label)}">`,
+    `<svg id="graph" class="graph" viewBox="0 0 ${w} ${h}" data-width="${w}" data-height="${h}" data-level="${level}" role="img" aria-label="${escapeXml(label)}">`,
     `<defs>${EDGE_KINDS.map(marker).join('')}</defs>`,
     `<g class="clusters">`,
     ...model.clusters.map((c) => {
@@ -67,7 +68,7 @@ function edge(e: VizEdge, layout: GraphLayout): string {
   const attrs =
     `class="edge" data-id="${escapeXml(e.id)}" data-kind="${e.kind}" data-from="${escapeXml(e.from)}" data-to="${escapeXml(e.to)}"` +
     (e.transfer ? ` data-transfer="${e.transfer}"` : '');
-  const d = pathData(route?.points ?? []);
+  const d = pathData(route?.points ?? [], route?.curved === true);
   let out = `<g ${attrs}><path class="edge-line" d="${d}" marker-end="url(#arrow-${e.kind})"/>`;
   if (e.label && route?.label) {
     const l = route.label;
@@ -91,7 +92,7 @@ function toggle(what: 'expand' | 'collapse', id: string, x: number, y: number, t
 function marker(kind: VizEdgeKind): string {
   return (
     `<marker id="arrow-${kind}" class="arrow" data-kind="${kind}" viewBox="0 0 10 10" refX="9" refY="5" ` +
-    `markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z"/></marker>`
+    `markerWidth="9" markerHeight="9" markerUnits="userSpaceOnUse" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z"/></marker>`
   );
 }
 
@@ -99,7 +100,8 @@ function rect(box: Box, cls: string, radius: number): string {
   return `<rect class="${cls}" x="${num(box.x)}" y="${num(box.y)}" width="${num(box.width)}" height="${num(box.height)}" rx="${num(radius)}"/>`;
 }
 
-function pathData(points: readonly Point[]): string {
+function pathData(points: readonly Point[], curved: boolean): string {
+  if (curved) return points.map((p, i) => `${i === 0 ? 'M' : i % 3 === 1 ? 'C' : ' '}${num(p.x)},${num(p.y)}`).join('');
   return points.map((p, i) => `${i === 0 ? 'M' : 'L'}${num(p.x)},${num(p.y)}`).join('');
 }
 

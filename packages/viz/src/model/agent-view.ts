@@ -2,6 +2,9 @@ import { END, START } from '@weft/graph';
 import { VizError } from '../errors.ts';
 import type { VizCluster, VizEdge, VizEdgeKind, VizModel, VizNode } from './viz-model.ts';
 
+/** How much of a graph a drawing shows: one node per agent (`agentView`), or every node of the compiled graph (`vizModel`). */
+export type DrawingLevel = 'agents' | 'nodes';
+
 /** Cluster kinds that are boxes around other things, never an agent of their own (a workflow agent's kind is `sequential`, `loop`, …). */
 const SUBGRAPH = 'subgraph';
 const AGENT = 'agent';
