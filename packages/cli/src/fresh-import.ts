@@ -1,4 +1,5 @@
-import { register } from 'node:module';
+import { createRequire, register } from 'node:module';
+import { dirname, sep } from 'node:path';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -50,8 +51,11 @@ export interface FreshModule {
  * one copy: re-evaluating @weft/graph or a model SDK on each save would cost
  * hundreds of milliseconds and give each build its own classes. (tsx's
  * tsImport namespaces re-evaluate packages too: 285 ms a reload of the
- * support example instead of a few tens.) Each evaluation's instances stay
- * in memory until the process ends.
+ * support example instead of a few tens.) A module Node loads as
+ * CommonJS (a folder without "type": "module", a .cts file) is cached by
+ * file name instead: the files of the module's folder that the previous
+ * load required are dropped from require's cache first. Each evaluation's
+ * instances stay in memory until the process ends.
  *
  * @example
  * const fresh = await freshImporter();
@@ -67,24 +71,32 @@ export async function freshImporter(): Promise<{ load(path: string): Promise<Fre
     if (m.generation !== undefined && m.url !== undefined) tagged.get(m.generation)?.add(fileURLToPath(m.url));
   });
   port1.unref();
+  const required = createRequire(import.meta.url).cache;
+  /** The CommonJS files of the module's folder the previous load required: dropped before the next. */
+  let commonJs: string[] = [];
   let generation = 0;
   return {
     async load(path) {
       const id = String(++generation);
       const files = new Set<string>([path]);
       tagged.set(id, files);
+      for (const file of commonJs) delete required[file];
+      const cached = new Set(Object.keys(required));
       // Held while a load waits for the loader thread's answer: idle, the port keeps nothing alive.
       port1.ref();
+      let namespace: Record<string, unknown>;
       try {
         const url = `${pathToFileURL(path).href}?${QUERY}=${id}`;
-        const namespace = (await import(url)) as Record<string, unknown>;
+        namespace = (await import(url)) as Record<string, unknown>;
         // Every file the hook tagged was posted before its answer to this: the list is whole.
         await sync(port1, synced, generation);
-        return { namespace, files: [...files] };
       } finally {
         port1.unref();
         tagged.delete(id);
+        const folder = dirname(path) + sep;
+        commonJs = Object.keys(required).filter((f) => !cached.has(f) && f.startsWith(folder) && !f.split(sep).includes('node_modules'));
       }
+      return { namespace, files: [...new Set([...files, ...commonJs])] };
     },
   };
 }
