@@ -1,6 +1,5 @@
 import type { Agent } from '@weft/agents';
 import { encodeValue, type AnyCompiledGraph, type CheckpointStore } from '@weft/graph';
-import { drawGraph, type GraphDrawing } from '@weft/viz';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { readRoutes } from './api/read-routes.ts';
@@ -10,6 +9,7 @@ import type { StudioDeps } from './api/studio-deps.ts';
 import { openApiDocument } from './api/openapi.ts';
 import { checkModelPrices, type ModelPrice } from './calls/model-prices.ts';
 import { errorBody, httpStatusOf, StudioError } from './errors.ts';
+import { graphDrawings } from './graph/graph-drawings.ts';
 import { ThreadChannels } from './events/thread-channels.ts';
 import { graphEventsRoute } from './dev/graph-events-route.ts';
 import { GraphFeed, type GraphEventData } from './dev/graph-feed.ts';
@@ -81,6 +81,12 @@ export interface Studio {
   fetch(request: Request, env?: unknown): Response | Promise<Response>;
   close(): Promise<void>;
   /**
+   * Settles once the graph's drawings (each level the page shows) are laid
+   * out, which starts with createStudio: from then on GET /api/graph answers
+   * without laying anything out. `serveStudio` waits for it before resolving.
+   */
+  ready: Promise<void>;
+  /**
    * Serves another build of the target from now on (`weft dev` after an
    * edit): new runs use it, runs under way finish on the old one, open pages
    * get a `graph` event on GET /api/graph/events. Resolves with that event's
@@ -124,7 +130,7 @@ export function createStudio(options: StudioOptions): Studio {
     ? new QueueRunner(options.queue.queue, options.queue.target, target.kind, options.store, channels)
     : new LocalRunner(target, options.store, channels, awaited, options.context ?? {});
   const admission = new RunAdmission(limits.maxRuns, limits.maxQueuedRuns);
-  let drawing: Promise<GraphDrawing> | undefined;
+  const drawings = graphDrawings(target.graph, target.kind);
   const deps: StudioDeps = {
     kind: target.kind,
     graph: target.graph,
@@ -134,7 +140,7 @@ export function createStudio(options: StudioOptions): Studio {
     limits,
     channels,
     sessionValues: { ...options.sessionValues },
-    drawing: () => (drawing ??= drawGraph(target.graph)),
+    drawing: (view) => drawings.get(view),
     title: options.title ?? target.name,
     displayName: target.name,
   };
@@ -144,6 +150,7 @@ export function createStudio(options: StudioOptions): Studio {
   const scope = { deps, runner, feed, store: options.store, instrument, title: options.title };
   return {
     fetch: (request, env) => app.fetch(request, env),
+    ready: drawings.ready,
     close: async () => {
       admission.close();
       await runner.close();

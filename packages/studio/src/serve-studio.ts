@@ -39,6 +39,8 @@ export async function serveStudio(options: ServeStudioOptions): Promise<ServedSt
     server.once('listening', resolve);
     server.once('error', reject);
   });
+  // The drawings were laid out meanwhile: a page opened once this resolves gets its graph at once.
+  await studio.ready;
   const { port } = server.address() as AddressInfo;
   const shown = host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | undefined;

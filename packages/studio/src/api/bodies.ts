@@ -45,6 +45,12 @@ export const historyQuery = z.strictObject({
   before: z.coerce.number().int().min(0).optional(),
 });
 
+/** GET /api/graph: which drawing (`expand` may repeat: each names an agent drawn with its nodes, at the agents level). */
+export const graphQuery = z.strictObject({
+  level: z.enum(['agents', 'nodes']).optional(),
+  expand: z.string().min(1).max(200).optional(),
+});
+
 export const stateQuery = z.strictObject({ checkpointId: z.string().min(1).optional() });
 
 export const threadsQuery = z.strictObject({

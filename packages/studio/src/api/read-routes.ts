@@ -1,25 +1,37 @@
 import type { Hono } from 'hono';
 import { WeftError } from '@weft/graph';
 import { historyPage, stateView, threadRows } from '../threads/thread-views.ts';
-import { historyQuery, stateQuery, threadsQuery } from './bodies.ts';
+import { StudioError } from '../errors.ts';
+import { graphQuery, historyQuery, stateQuery, threadsQuery } from './bodies.ts';
 import type { GraphResponse, ThreadsResponse } from './responses.ts';
 import { parseWith } from './parse-body.ts';
 import type { StudioDeps } from './studio-deps.ts';
 import { threadIdOf } from './thread-id.ts';
 
+/** Agents one GET /api/graph may expand (a page expands one or a few; each combination is laid out and kept). */
+const MAX_EXPANDED = 100;
+
 /** The read-only endpoints: the graph, the threads, a thread's state and history. */
 export function readRoutes(app: Hono, deps: StudioDeps): void {
   app.get('/api/graph', async (c) => {
-    const drawing = await deps.drawing();
+    const q = parseWith(graphQuery, c.req.query(), 'query');
+    const expanded = c.req.queries('expand') ?? [];
+    if (expanded.length > MAX_EXPANDED || expanded.some((e) => e.length > 200))
+      throw new StudioError('BAD_REQUEST', `query.expand: at most ${MAX_EXPANDED} agents, each named in at most 200 characters`);
+    // `model` is every node whatever the level (the panels look tools and nodes up in it); `drawn` is what the svg shows.
+    const [drawing, full] = await Promise.all([deps.drawing({ level: q.level, expanded }), deps.drawing({ level: 'nodes' })]);
     return c.json({
       name: deps.graph.name,
       displayName: deps.displayName,
-      hash: drawing.model.hash,
+      hash: full.model.hash,
       kind: deps.kind,
       title: deps.title,
       // A copy's type takes the index signature the response's record has (an interface's does not).
-      model: { ...drawing.model },
+      model: { ...full.model },
       svg: drawing.svg,
+      drawn: { ...drawing.model },
+      level: drawing.level,
+      expanded: drawing.expanded,
       sessionValues: deps.sessionValues,
     } satisfies GraphResponse);
   });

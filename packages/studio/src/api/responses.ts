@@ -37,8 +37,15 @@ export const graphResponse = z.object({
   hash: z.string(),
   kind: z.enum(['agent', 'graph']),
   title: z.string(),
-  model: values.describe('the drawing model of @weft/viz (vizModel)'),
+  model: values.describe('the drawing model of @weft/viz (vizModel): every node of the compiled graph, whatever the level drawn'),
   svg: z.string(),
+  drawn: values.describe(
+    'the model the svg draws: `model` at the nodes level; at the agents level agentView’s, whose nodes carry members (the node ids a drawn node stands for)',
+  ),
+  level: z
+    .enum(['agents', 'nodes'])
+    .describe('agents: one node per agent (an agent target’s default); nodes: every node of the compiled graph'),
+  expanded: z.array(z.string()).describe('the agents drawn with their nodes at the agents level (by their node id), sorted'),
   sessionValues: values,
 });
 

@@ -1,5 +1,6 @@
 import type { AnyCompiledGraph, CheckpointStore } from '@weft/graph';
 import type { GraphDrawing } from '@weft/viz';
+import type { GraphView } from '../graph/graph-drawings.ts';
 import type { ThreadChannels } from '../events/thread-channels.ts';
 import type { RunAdmission } from '../runs/run-admission.ts';
 import type { StudioRunner } from '../runs/studio-runner.ts';
@@ -24,7 +25,8 @@ export interface StudioDeps {
   channels: ThreadChannels;
   /** Session values every run starts with (a request's own override them). */
   sessionValues: Record<string, unknown>;
-  drawing: () => Promise<GraphDrawing>;
+  /** The drawing of a view (default: the target's default level); the levels are laid out before the studio serves. */
+  drawing: (view?: GraphView) => Promise<GraphDrawing>;
   title: string;
   /** The agent's own name, or the graph's (`Travel`, where the graph is `agents:Travel`). */
   displayName: string;

@@ -1,8 +1,8 @@
 import type { Agent } from '@weft/agents';
 import type { AnyCompiledGraph, CheckpointStore, Instrumentation } from '@weft/graph';
-import { drawGraph, type GraphDrawing } from '@weft/viz';
 import type { StudioDeps } from '../api/studio-deps.ts';
 import { StudioError } from '../errors.ts';
+import { graphDrawings } from '../graph/graph-drawings.ts';
 import { localTarget } from '../runs/local-target.ts';
 import type { StudioRunner } from '../runs/studio-runner.ts';
 import { LocalRunner } from '../runs/local-runner.ts';
@@ -49,12 +49,12 @@ export async function replaceTarget(
   const local = localTarget(next, scope.store, scope.instrument);
   const before = deps.graph.toJSON();
   const after = local.graph.toJSON();
-  let drawing: Promise<GraphDrawing> | undefined;
+  const drawings = graphDrawings(local.graph, local.kind);
   runner.target = local;
   Object.assign(deps, {
     kind: local.kind,
     graph: local.graph,
-    drawing: () => (drawing ??= drawGraph(local.graph)),
+    drawing: (view) => drawings.get(view),
     title: scope.title ?? local.name,
     displayName: local.name,
   } satisfies Partial<StudioDeps>);

@@ -57,7 +57,7 @@ function studioApp(graph, marks) {
    * is cleared when another thread opens and gets every event in order.
    * @type {{ clear: () => void, add: (e: SseEvent, data: unknown) => void }[]}
    */
-  const views = [log, timelineView(byId('timeline'))];
+  const views = [log, timelineView(byId('timeline')), marks];
   const threads = threadList(graph, (id) => openThread(id));
   const run = runForm(graph, { start: (id, body) => act('the run', () => startRun(id, body)), pick: (id) => openThread(id) });
   const interrupts = interruptPanel(graph, (resume) => act('the answer', () => post('resume', { resume })));
@@ -104,6 +104,7 @@ function studioApp(graph, marks) {
     Object.assign(open, { threadId, follow: undefined, generation: open.generation + 1 });
     for (const view of views) view.clear();
     marks.reset();
+    marks.openThread(threadId);
     waitOn([]);
     timeline.clear();
     showThreadState(undefined);

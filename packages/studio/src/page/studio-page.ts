@@ -15,6 +15,7 @@ export const PAGE_SCRIPTS = [
   'studio-sse.js',
   'studio-schema.js',
   'studio-graph.js',
+  'studio-route.js',
   'studio-events.js',
   'studio-run.js',
   'studio-interrupts.js',
@@ -27,7 +28,14 @@ export const PAGE_SCRIPTS = [
 ];
 
 /** The page's styles, after @weft/viz's viewer.css, in this order. */
-export const PAGE_STYLES = ['studio.css', 'studio-layout.css', 'studio-transcript.css', 'studio-timeline.css', 'studio-actions.css'];
+export const PAGE_STYLES = [
+  'studio.css',
+  'studio-layout.css',
+  'studio-transcript.css',
+  'studio-timeline.css',
+  'studio-actions.css',
+  'studio-graph.css',
+];
 
 interface PageAssets {
   css: string;
