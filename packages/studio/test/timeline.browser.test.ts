@@ -5,7 +5,8 @@
  * approval's wait as a mark between the runs; a clicked bar's input and
  * output; and a replay of hundreds of calls drawn in a few batches.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -18,9 +19,8 @@ import { launchChromium, openPage, readRunEvents, startStudio, type SseItem } fr
 import { CALLS, PRICES, pricedAgents } from './support/priced-agents.ts';
 
 const ARTIFACTS = fileURLToPath(new URL('../test-results/', import.meta.url));
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const QUERY = 'Refund order A1, please.';
-/** Each priced model answers this much later: a running call's bar is seen growing. */
-const MODEL_MS = 400;
 
 let browser: Browser;
 beforeAll(async () => void (browser = await launchChromium()), 30_000);
@@ -80,7 +80,10 @@ const cost = (p: { inputPerMillion: number; outputPerMillion: number }, u: { inp
 
 describe('the Timeline tab', { timeout: 90_000 }, () => {
   it('draws each model and tool call as its events say, live, with tokens, costs, totals and the approval’s wait', async () => {
-    const served = await startStudio({ target: pricedAgents(MODEL_MS), prices: PRICES });
+    // The first model call is held open until its bar has grown; the others answer at once.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const served = await startStudio({ target: pricedAgents(() => held), prices: PRICES });
     try {
       const { page, check } = await openPage(browser, served.studio.url);
       await page.locator('#run-input').fill(QUERY);
@@ -88,11 +91,13 @@ describe('the Timeline tab', { timeout: 90_000 }, () => {
       await page.locator('[data-tab="timeline"]').click();
 
       // The first model call runs: its bar is there before its end, and grows.
-      const running = page.locator('#timeline .tl-call[data-status="running"][data-kind="model"]').first();
+      const running = page.locator('#timeline .tl-call[data-status="running"][data-kind="model"]');
       await running.waitFor();
       const length = () => running.locator('.tl-bar').evaluate((b) => Number((b as HTMLElement).style.getPropertyValue('--dur')));
       const first = await length();
       await expect.poll(length).toBeGreaterThan(first);
+      expect(await running.locator('.tl-info').textContent()).toMatch(/ …$/);
+      release();
 
       await page.locator('#run-panel[data-status="interrupted"]').waitFor();
       const threadId = await page.$eval('#events', (e) => (e as HTMLElement).dataset['threadId'] ?? '');
@@ -147,6 +152,7 @@ describe('the Timeline tab', { timeout: 90_000 }, () => {
       expect(await detail.locator('.tl-message[data-role="user"] pre').textContent()).toBe(QUERY);
       expect(await detail.locator('dl.kv').textContent()).toContain('answered astriage-2026-01');
       await screenshotTimeline(page, 'priced');
+      expect(await seriousViolations(page, '#timeline-panel')).toEqual([]);
 
       // The approval, from the interrupts panel: the resume is a second run after a wait mark.
       await page.locator('#interrupts form [data-action="approve"]').click();
@@ -281,6 +287,11 @@ describe('the Timeline tab', { timeout: 90_000 }, () => {
       const inserts = await page.evaluate(() => (window as { __inserts?: number }).__inserts ?? 0);
       expect(inserts).toBeGreaterThan(0);
       expect(inserts).toBeLessThanOrEqual(302 / 4);
+      // A result from the run is text, in the row's detail as anywhere else.
+      await page.locator('[data-tab="timeline"]').click();
+      await page.locator('#timeline .tl-call[data-name="echo"]').nth(7).locator('button').click();
+      expect(await page.locator('#timeline .tl-detail .tl-output pre').textContent()).toBe(`${HOSTILE}7`);
+      expect(await page.locator('#timeline img').count()).toBe(0);
       await check();
     } finally {
       await served.close();
@@ -288,13 +299,33 @@ describe('the Timeline tab', { timeout: 90_000 }, () => {
   });
 });
 
+/**
+ * The serious and critical axe-core violations in the part of the page
+ * `selector` names (axe's script is evaluated through the DevTools protocol,
+ * which the page's CSP does not govern).
+ */
+async function seriousViolations(page: Page, selector: string): Promise<{ id: string; nodes: string[] }[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (context) => {
+    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: string) => Promise<Result> } }).axe;
+    return (await axe.run(context)).violations;
+  }, selector);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
 /** Saves the timeline pane as a test artifact (test-results/timeline-<name>.png). */
 async function screenshotTimeline(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.locator('.studio-side').screenshot({ path: join(ARTIFACTS, `timeline-${name}.png`) });
 }
 
-/** An agent whose model calls `count` tools at once, then answers. */
+/** A tool result that would run a script if it went in as markup. */
+const HOSTILE = '<img src=x onerror="window.__pwned=1">';
+
+/** An agent whose model calls `count` tools at once (each result holds HOSTILE), then answers. */
 function manyToolsAgent(count: number) {
   const answer = (messages: readonly Message[]): Message =>
     messages.some((m) => m.role === 'tool')
@@ -316,7 +347,7 @@ function manyToolsAgent(count: number) {
     name: 'echo',
     description: 'Echoes a number.',
     parameters: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] },
-    execute: ({ n }) => String(n),
+    execute: ({ n }) => `${HOSTILE}${n}`,
   });
   return chatModelAgent({ name: 'Echoer', description: '', model, tools: [echo] });
 }

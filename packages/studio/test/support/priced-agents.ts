@@ -61,11 +61,12 @@ function billing(messages: readonly Message[]): Message {
 }
 
 /**
- * A model that answers with `decide`'s message, `delayMs` later: a written
- * ChatModel, as a scripted model's answers cannot say which model answered.
+ * A model that answers with `decide`'s message once `ready()` settles: a
+ * written ChatModel, as a scripted model's answers cannot say which model
+ * answered.
  */
-function model(name: string, decide: (messages: readonly Message[]) => Message, delayMs: number): ChatModel {
-  const later = () => new Promise((resolve) => setTimeout(resolve, delayMs));
+function model(name: string, decide: (messages: readonly Message[]) => Message, ready: () => Promise<void>): ChatModel {
+  const later = () => ready();
   return {
     name,
     generate: async (messages) => (await later(), decide(messages)),
@@ -79,10 +80,10 @@ function model(name: string, decide: (messages: readonly Message[]) => Message, 
 
 /**
  * The tree: Triage (model `scripted:triage`, answering as `triage-2026-01`)
- * over Billing (model `billing-model`); each answer comes `delayMs` after
- * its call (a model call's bar is then seen growing).
+ * over Billing (model `billing-model`). Each model call answers once
+ * `ready()` settles (a test holds a call open to see its bar grow).
  */
-export function pricedAgents(delayMs = 0): Agent {
+export function pricedAgents(ready: () => Promise<void> = () => Promise.resolve()): Agent {
   const lookupOrder = tool<{ order: string }>({
     name: 'lookup_order',
     description: 'Looks an order up.',
@@ -108,14 +109,14 @@ export function pricedAgents(delayMs = 0): Agent {
     name: 'Triage',
     description: 'Front desk.',
     instruction: 'You triage orders.',
-    model: model('scripted:triage', triage, delayMs),
+    model: model('scripted:triage', triage, ready),
     tools: [lookupOrder, checkStock],
   });
   const billingAgent = chatModelAgent({
     name: 'Billing',
     description: 'Refunds.',
     instruction: 'You refund orders.',
-    model: model('billing-model', billing, delayMs),
+    model: model('billing-model', billing, ready),
     tools: [refund],
   });
   return withSubAgents(triageAgent, [billingAgent]);
