@@ -70,6 +70,11 @@ export interface StudioOptions {
    * createStudio({ target, store, prices: { 'gpt-4o-mini': { inputPerMillion: 0.15, outputPerMillion: 0.6 } } });
    */
   prices?: Record<string, ModelPrice>;
+  /**
+   * An agent's model calls stream their answers (the Runner's `streaming`):
+   * the page shows each message growing as its chunks come. Default false.
+   */
+  streaming?: boolean;
 }
 
 /**
@@ -125,7 +130,7 @@ export function createStudio(options: StudioOptions): Studio {
   const awaited = new Map<string, Awaited>();
   const prices = options.prices === undefined ? {} : checkModelPrices(options.prices);
   const instrument = channelInstrumentation(channels, awaited, prices);
-  const target = localTarget(options.target, options.store, instrument);
+  const target = localTarget(options.target, options.store, instrument, options.streaming === true);
   const runner = options.queue
     ? new QueueRunner(options.queue.queue, options.queue.target, target.kind, options.store, channels)
     : new LocalRunner(target, options.store, channels, awaited, options.context ?? {});
@@ -147,7 +152,7 @@ export function createStudio(options: StudioOptions): Studio {
   const feed = new GraphFeed(target.graph.toJSON());
   const app = studioApp(deps, options, limits.maxBodyBytes);
   graphEventsRoute(app, deps, feed);
-  const scope = { deps, runner, feed, store: options.store, instrument, title: options.title };
+  const scope = { deps, runner, feed, store: options.store, instrument, title: options.title, streaming: options.streaming === true };
   return {
     fetch: (request, env) => app.fetch(request, env),
     ready: drawings.ready,

@@ -19,6 +19,8 @@ export interface ReplaceScope {
   instrument: Instrumentation;
   /** The title option, when createStudio was given one (else the graph's name is the title). */
   title: string | undefined;
+  /** The streaming option, kept by every build served. */
+  streaming: boolean;
 }
 
 /** How a replacement is told to the pages. */
@@ -46,7 +48,7 @@ export async function replaceTarget(
       'NOT_SUPPORTED',
       "replaceTarget(): a studio on a queue runs the workers' target; restart the workers with the new one",
     );
-  const local = localTarget(next, scope.store, scope.instrument);
+  const local = localTarget(next, scope.store, scope.instrument, scope.streaming);
   const before = deps.graph.toJSON();
   const after = local.graph.toJSON();
   const drawings = graphDrawings(local.graph, local.kind);

@@ -24,6 +24,8 @@ export interface RunStartData {
   threadId: string;
   mode: 'run' | 'resume' | 'fork';
   startedAt: number;
+  /** The answers a resume (or fork) gives the thread's interrupts, by interrupt id: what a page shows as each one's answer. */
+  resume?: Record<string, unknown>;
 }
 
 /** What a run's `end` event says (also the answer of a waited-for run). */

@@ -22,21 +22,27 @@ function eventLog(list, marks) {
   let streaming;
   const showState = /** @type {HTMLInputElement} */ (byId('show-state'));
   showState.addEventListener('change', () => list.classList.toggle('hide-state', !showState.checked));
-  /** @param {HTMLElement[]} rows */
-  const add = (rows) => {
+  // A frame's rows go in at once, and the panel's layout is read once per frame (whether it was scrolled to the bottom).
+  const batch = frameBatch((rows) => {
     const panel = list.parentElement;
     const atBottom = !panel || panel.scrollTop + panel.clientHeight >= panel.scrollHeight - 24;
-    list.append(...rows);
+    const fragment = document.createDocumentFragment();
+    for (const row of rows) fragment.append(row);
+    list.append(fragment);
     while (list.childElementCount > MAX_ROWS) list.firstElementChild?.remove();
     if (panel && atBottom) panel.scrollTop = panel.scrollHeight;
-  };
+  });
+  /** @param {HTMLElement[]} rows */
+  const add = (rows) => batch.push(rows);
   return {
-    /** Shows the last row (the run's end, once the interrupts panel took its room). */
+    /** Shows the last row (the run's end, once the interrupts panel took its room): the queued rows go in first. */
     scrollToEnd() {
+      batch.flush();
       const panel = list.parentElement;
       if (panel) panel.scrollTop = panel.scrollHeight;
     },
     clear() {
+      batch.clear();
       list.replaceChildren();
       streaming = undefined;
     },
@@ -90,11 +96,16 @@ function endRow(id, d) {
   const row = eventRow('end', id, `run ${d.status}`);
   row.dataset['status'] = String(d.status);
   if (d.status === 'done') {
-    const out = /** @type {{ finalMessage?: { content?: unknown } } | undefined} */ (isRecord(d.output) ? d.output : undefined);
-    const final = out?.finalMessage?.content;
-    row.append(
-      el(typeof final === 'string' ? 'p' : 'pre', typeof final === 'string' ? 'text final' : 'final', pretty(final ?? d.output ?? null)),
+    const out = /** @type {{ finalMessage?: { content?: unknown }, finalOutput?: unknown } | undefined} */ (
+      isRecord(d.output) ? d.output : undefined
     );
+    const final = out?.finalMessage?.content;
+    // An agent with an outputSchema ends with the validated value (finalOutput), not its message's JSON text.
+    if (out && out.finalOutput !== undefined && typeof out.finalOutput !== 'string') row.append(valueView(out.finalOutput, 'final'));
+    else
+      row.append(
+        el(typeof final === 'string' ? 'p' : 'pre', typeof final === 'string' ? 'text final' : 'final', pretty(final ?? d.output ?? null)),
+      );
   } else if (d.status === 'interrupted') row.append(el('p', 'text', `waiting for ${d.interrupts?.length ?? 0} answer(s)`));
   else if (d.error) row.append(el('pre', 'error-text', `${d.error.code}: ${d.error.message}`));
   return row;

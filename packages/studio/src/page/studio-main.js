@@ -52,12 +52,13 @@ function studioApp(graph, marks) {
   /** @type {{ threadId: string | undefined, follow: AbortController | undefined, generation: number }} */
   const open = { threadId: undefined, follow: undefined, generation: 0 };
   const log = eventLog(byId('events'), marks);
+  const transcript = transcriptView(byId('transcript'), graph);
   /**
    * What follows the open thread's stream besides the graph's marks: each view
    * is cleared when another thread opens and gets every event in order.
    * @type {{ clear: () => void, add: (e: SseEvent, data: unknown) => void }[]}
    */
-  const views = [log, timelineView(byId('timeline')), marks];
+  const views = [log, transcript, timelineView(byId('timeline')), marks];
   const threads = threadList(graph, (id) => openThread(id));
   const run = runForm(graph, { start: (id, body) => act('the run', () => startRun(id, body)), pick: (id) => openThread(id) });
   const interrupts = interruptPanel(graph, (resume) => act('the answer', () => post('resume', { resume })));
@@ -97,8 +98,11 @@ function studioApp(graph, marks) {
     marks.waiting(pending.map((i) => (i.path ?? []).join('/')));
   };
 
-  /** @param {string | undefined} threadId */
-  function openThread(threadId) {
+  /**
+   * @param {string | undefined} threadId
+   * @param {boolean} [fresh] a run was just started on it here, a new thread: the run's events are the whole of it
+   */
+  function openThread(threadId, fresh = false) {
     const before = open.threadId;
     open.follow?.abort();
     Object.assign(open, { threadId, follow: undefined, generation: open.generation + 1 });
@@ -117,6 +121,8 @@ function studioApp(graph, marks) {
     if (!threadId) return setConnection('idle');
     const row = threads.row(threadId);
     if (row?.otherGraph) return showOtherGraph(row);
+    if (fresh) transcript.follow();
+    else void transcript.load(threadId);
     const follow = (open.follow = new AbortController());
     const live = () => !follow.signal.aborted;
     void followEvents(
@@ -197,7 +203,7 @@ function studioApp(graph, marks) {
   /** @param {string | undefined} threadId @param {Record<string, unknown>} body */
   async function startRun(threadId, body) {
     const started = /** @type {StartedRun} */ (await api('POST', threadId ? threadPath(threadId, 'runs') : '/api/threads/new/runs', body));
-    if (started.threadId !== open.threadId) openThread(started.threadId);
+    if (started.threadId !== open.threadId) openThread(started.threadId, threadId === undefined);
     run.setStatus('running');
     showTab('events');
   }

@@ -15,6 +15,8 @@ export const PAGE_SCRIPTS = [
   'studio-sse.js',
   'studio-schema.js',
   'studio-graph.js',
+  'studio-batch.js',
+  'studio-content.js',
   'studio-route.js',
   'studio-events.js',
   'studio-run.js',
@@ -24,6 +26,8 @@ export const PAGE_SCRIPTS = [
   'studio-threads.js',
   'studio-timeline.js',
   'studio-timeline-detail.js',
+  'studio-transcript-rows.js',
+  'studio-transcript.js',
   'studio-main.js',
 ];
 

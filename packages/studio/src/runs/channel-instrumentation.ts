@@ -8,6 +8,8 @@ import type { ThreadChannels } from '../events/thread-channels.ts';
 /** What the runner waits for on a thread: the run it launched, to learn its id. */
 export interface Awaited {
   mode: 'run' | 'resume' | 'fork';
+  /** The answers the run gives interrupts (resume, fork). */
+  resume: Record<string, unknown> | undefined;
   started(runId: string): void;
   /** The checkpoint the run wrote last (from the graph's result). */
   checkpointId: string | undefined;
@@ -27,7 +29,8 @@ export function channelInstrumentation(channels: ThreadChannels, awaited: Map<st
       const waiting = threadId === undefined ? undefined : awaited.get(threadId);
       if (threadId === undefined || !waiting) return undefined;
       awaited.delete(threadId);
-      channels.begin({ runId: run.runId, threadId, mode: waiting.mode, startedAt: Date.now() });
+      const resume = waiting.resume === undefined ? {} : { resume: jsonSafe(waiting.resume) as Record<string, unknown> };
+      channels.begin({ runId: run.runId, threadId, mode: waiting.mode, startedAt: Date.now(), ...resume });
       waiting.started(run.runId);
       const calls = new CallTracker(run.nodes, prices, (data) => channels.push(threadId, 'call', jsonSafe(data)));
       const stopInputs = observeModelInput(run.context, (input) => calls.modelInput(input));

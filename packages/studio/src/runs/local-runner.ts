@@ -52,7 +52,8 @@ export class LocalRunner implements StudioRunner {
     }
     let started!: (runId: string) => void;
     const runStarted = new Promise<string>((resolve) => (started = resolve));
-    const waiting: Awaited = { mode: request.mode, started, checkpointId: undefined };
+    const resume = request.mode === 'run' ? undefined : request.resume;
+    const waiting: Awaited = { mode: request.mode, resume, started, checkpointId: undefined };
     this.#awaited.set(threadId, waiting);
     const finished = this.target.launch(request, { lease, context: this.#context });
     // Started (the run's first event is on the channel), or refused before it started (a bad input, an unknown interrupt).

@@ -29,9 +29,15 @@ export interface LocalTarget {
  * The launch for an agent or a compiled graph, on the store, observed by the
  * given instrumentation. Refuses (toRunTarget) what is neither, and a graph
  * compiled with another store: the studio shows the threads of its own.
+ * `streaming`: an agent's model calls stream their answers (chunk events).
  */
-export function localTarget(target: Agent | AnyCompiledGraph, store: CheckpointStore, instrument: Instrumentation): LocalTarget {
-  const ready = toRunTarget(target, { store, instrumentation: [instrument], caller: 'createStudio()' });
+export function localTarget(
+  target: Agent | AnyCompiledGraph,
+  store: CheckpointStore,
+  instrument: Instrumentation,
+  streaming = false,
+): LocalTarget {
+  const ready = toRunTarget(target, { store, instrumentation: [instrument], caller: 'createStudio()', streaming });
   if (ready.kind === 'graph')
     return { kind: 'graph', name: ready.graph.name, graph: ready.graph, launch: (req, o) => launchGraph(ready, instrument, req, o) };
   return { kind: 'agent', name: ready.agent.name, graph: ready.graph, launch: (req, o) => launchAgent(ready, instrument, store, req, o) };

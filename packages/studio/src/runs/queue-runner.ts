@@ -66,7 +66,8 @@ export class QueueRunner implements StudioRunner {
     }
     const runId = `job:${job.id}`;
     // The channel shows the job running from here (the reservation above ends in the same tick).
-    this.channels.begin({ runId, threadId, mode: request.mode, startedAt: Date.now() });
+    const resume = request.mode !== 'run' && request.resume ? { resume: jsonSafe(request.resume) as Record<string, unknown> } : {};
+    this.channels.begin({ runId, threadId, mode: request.mode, startedAt: Date.now(), ...resume });
     const ended = this.#follow(job, runId, threadId);
     const tracked = ended.then((end) => this.channels.end(end));
     this.#running.add(tracked);

@@ -1,0 +1,264 @@
+// @ts-check
+/**
+ * The transcript's rows, built the same way from a thread's recorded history
+ * (GET …/transcript) and from its live events, so that a thread reads the
+ * same whether it was watched or reopened. A row is an `<li>` with
+ * `data-kind` (user, assistant, final, tool, transfer, interrupt, error,
+ * input, output), `data-agent` (who wrote it; "" for the user) and, when an
+ * event made it, `data-event-id`; its text sits in `.line` elements.
+ */
+
+/** @typedef {{ role: string, content: unknown, toolCalls?: { id: string, name: string, arguments: string }[], toolCallId?: string, name?: string }} TxMessage */
+
+/** The tool a transfer is made with: its call becomes the transfer's row, not a tool row. */
+const TRANSFER_TOOL = 'transfer_to_agent';
+
+/**
+ * A row: its kind, who, the event it comes from, and its lines.
+ * @param {string} kind @param {string} agent @param {string} eventId @param {HTMLElement[]} lines
+ */
+function txRow(kind, agent, eventId, lines) {
+  const li = el('li', `tx tx-${kind}`);
+  li.dataset['kind'] = kind;
+  li.dataset['agent'] = agent;
+  if (eventId) li.dataset['eventId'] = eventId;
+  const who = kind === 'user' ? 'You' : kind === 'input' ? 'Input' : kind === 'output' ? 'Output' : agent;
+  if (who) li.append(el('span', 'who', who));
+  const body = el('div', 'body');
+  body.append(...lines);
+  li.append(body);
+  return li;
+}
+
+/** The arguments text of a call as a value (its JSON), or the text when it is not JSON. @param {string} text */
+function callArguments(text) {
+  const parsed = structuredValue(text);
+  return parsed.ok ? parsed.value : text;
+}
+
+/** What an answer to an interrupt said: a tool approval's decision, or the value. @param {unknown} value */
+function answerText(value) {
+  if (isRecord(value) && typeof value['approved'] === 'boolean') {
+    if (!value['approved']) return `rejected${typeof value['reason'] === 'string' ? `: ${value['reason']}` : ''}`;
+    return value['arguments'] === undefined ? 'approved' : `approved with arguments ${JSON.stringify(value['arguments'])}`;
+  }
+  return `answered: ${typeof value === 'string' ? value : JSON.stringify(value)}`;
+}
+
+/**
+ * The rows' builder for one open thread: it remembers what later events
+ * complete (a tool call's row its result fills, a transfer call's reason, an
+ * interrupt's row its answer marks, the message being streamed, the answer
+ * that may turn out final).
+ * @param {GraphInfo} graph
+ */
+function transcriptRows(graph) {
+  const structured = structuredAgents(graph);
+  /** @type {Map<string, HTMLElement>} */
+  const tools = new Map();
+  /** @type {Map<string, { to: string, reason: string }>} */
+  const transfers = new Map();
+  /** @type {Map<string, HTMLElement>} */
+  const interrupts = new Map();
+  /** @type {Map<string, unknown>} answers given before their interrupt's row came */
+  const answers = new Map();
+  /** @type {HTMLElement | undefined} */
+  let streaming;
+  /** @type {HTMLElement | undefined} the run's last row, when it is an agent's answer (no calls after it) */
+  let answer;
+  /** @type {Set<string>} errors said in this run (an agent's error comes again as the run's) */
+  let errors = new Set();
+
+  /** The answer's lines: a structured agent's JSON as its value. @param {string} agent @param {unknown} content */
+  const said = (agent, content) => {
+    const value = structured.has(agent) ? structuredValue(content) : { ok: false };
+    return value.ok ? valueView(/** @type {{ value: unknown }} */ (value).value) : contentView(content);
+  };
+  /** Rows that are not an answer end the run's candidate final answer. @param {HTMLElement[]} rows */
+  const notAnswer = (rows) => {
+    if (rows.length > 0) answer = undefined;
+    return rows;
+  };
+
+  return {
+    reset() {
+      tools.clear();
+      transfers.clear();
+      interrupts.clear();
+      answers.clear();
+      streaming = answer = undefined;
+      errors = new Set();
+    },
+
+    /** A new run: what may be final or streamed belongs to the last one. */
+    runStarted() {
+      if (streaming) delete streaming.dataset['streaming'];
+      streaming = answer = undefined;
+      errors = new Set();
+    },
+
+    /**
+     * A message of the history or of a live event. `to`: a transfer's target
+     * (a live transfer event says it; the history's call does).
+     * @param {string} agent @param {TxMessage} m @param {string} eventId @param {{ transfer?: boolean, to?: string, failed?: ErrorInfo }} [how]
+     * @returns {HTMLElement[]}
+     */
+    message(agent, m, eventId, how = {}) {
+      if (m.role === 'user') return this.finishRun([txRow('user', '', eventId, [contentView(m.content)])]);
+      if (m.role === 'assistant') return this.assistant(agent, m, eventId);
+      if (m.role !== 'tool') return [];
+      const call = m.toolCallId ?? '';
+      if (how.transfer || m.name === TRANSFER_TOOL) return notAnswer([this.transfer(agent, call, eventId, how.to)]);
+      const row = tools.get(call);
+      if (!row) return notAnswer([toolRow(agent, m.name ?? '', '', call, eventId, m.content, how.failed)]);
+      fillTool(row, m.content, how.failed);
+      return [];
+    },
+
+    /** @param {string} agent @param {TxMessage} m @param {string} eventId */
+    assistant(agent, m, eventId) {
+      /** @type {HTMLElement[]} */
+      const rows = [];
+      const text = typeof m.content === 'string' ? m.content !== '' : m.content !== undefined && m.content !== null;
+      if (streaming && streaming.dataset['agent'] === agent) {
+        streaming.querySelector('.body')?.replaceChildren(said(agent, m.content));
+        delete streaming.dataset['streaming'];
+        answer = m.toolCalls?.length ? undefined : streaming;
+        streaming = undefined;
+      } else if (text) {
+        const row = txRow('assistant', agent, eventId, [said(agent, m.content)]);
+        rows.push(row);
+        answer = m.toolCalls?.length ? undefined : row;
+      }
+      for (const call of m.toolCalls ?? []) {
+        if (call.name === TRANSFER_TOOL) {
+          const args = callArguments(call.arguments);
+          const to = isRecord(args) && typeof args['agent_name'] === 'string' ? args['agent_name'] : '';
+          transfers.set(call.id, { to, reason: isRecord(args) && typeof args['reason'] === 'string' ? args['reason'] : '' });
+          continue;
+        }
+        const row = toolRow(agent, call.name, call.arguments, call.id, eventId);
+        tools.set(call.id, row);
+        rows.push(row);
+        answer = undefined;
+      }
+      return rows;
+    },
+
+    /** @param {string} agent @param {string} call @param {string} eventId @param {string} [to] */
+    transfer(agent, call, eventId, to) {
+      const known = transfers.get(call);
+      const target = to ?? known?.to ?? '';
+      const lines = [el('p', 'line', `${agent} → ${target}`)];
+      if (known?.reason) lines.push(el('p', 'line reason', known.reason));
+      const row = txRow('transfer', agent, eventId, lines);
+      row.dataset['to'] = target;
+      return row;
+    },
+
+    /** A streamed chunk: appended to the agent's message being streamed, or the start of one. @param {string} agent @param {string} text @param {string} eventId */
+    chunk(agent, text, eventId) {
+      if (streaming && streaming.dataset['agent'] === agent) {
+        streaming.querySelector('.line')?.append(text);
+        return [];
+      }
+      streaming = txRow('assistant', agent, eventId, [el('p', 'line text', text)]);
+      streaming.dataset['streaming'] = 'true';
+      answer = undefined;
+      return [streaming];
+    },
+
+    /** @param {InterruptRecord} i @param {string} eventId */
+    interrupt(i, eventId) {
+      if (interrupts.has(i.id)) return [];
+      const info = /** @type {Record<string, unknown>} */ (isRecord(i.info) ? i.info : {});
+      const tool = typeof info['tool'] === 'string' ? info['tool'] : '';
+      const asking = tool ? [...tools.values()].reverse().find((r) => r.dataset['tool'] === tool) : undefined;
+      const text = tool && 'arguments' in info ? `approve ${tool}(${JSON.stringify(info['arguments'])})` : pretty(i.info);
+      const row = txRow('interrupt', asking?.dataset['agent'] ?? '', eventId, [el(tool ? 'p' : 'pre', 'line', text)]);
+      row.dataset['interruptId'] = i.id;
+      if (tool) row.dataset['tool'] = tool;
+      interrupts.set(i.id, row);
+      if (answers.has(i.id)) this.answered(i.id, answers.get(i.id));
+      return notAnswer([row]);
+    },
+
+    /** An interrupt's answer (a resume's value for it). @param {string} id @param {unknown} value */
+    answered(id, value) {
+      const row = interrupts.get(id);
+      if (!row) return void answers.set(id, value);
+      row.querySelector('.answer')?.remove();
+      row.querySelector('.body')?.append(el('p', 'line answer', answerText(value)));
+      row.dataset['answered'] = 'true';
+    },
+
+    /** @param {string} agent @param {ErrorInfo} error @param {string} eventId */
+    error(agent, error, eventId) {
+      const text = `${error.code}: ${error.message}`;
+      if (errors.has(text)) return [];
+      errors.add(text);
+      return notAnswer([txRow('error', agent, eventId, [el('p', 'line', text)])]);
+    },
+
+    /** A graph run's input or output. @param {'input' | 'output'} kind @param {unknown} value @param {string} eventId */
+    value(kind, value, eventId) {
+      return notAnswer([txRow(kind, '', eventId, [typeof value === 'string' ? el('p', 'line text', value) : valueView(value)])]);
+    },
+
+    /**
+     * The run ended with an answer: its last answer row becomes the final
+     * one (with the validated value when the run gives it); rows returned
+     * only when there was no such row (an answer that came from a tool).
+     * @param {{ content?: unknown } | undefined} message @param {unknown} [value] the validated structured output @param {string} [eventId]
+     */
+    final(message, value, eventId = '') {
+      const row = answer;
+      answer = undefined;
+      if (row) {
+        row.dataset['kind'] = 'final';
+        row.classList.add('tx-final');
+        if (value !== undefined) row.querySelector('.body')?.replaceChildren(valueView(value));
+        return [];
+      }
+      if (message?.content === undefined) return [];
+      return [txRow('final', '', eventId, [value !== undefined ? valueView(value) : contentView(message.content)])];
+    },
+
+    /** A user's message starts a run: the run before it, ended, had its answer. @param {HTMLElement[]} rows */
+    finishRun(rows) {
+      if (answer) this.final(undefined);
+      this.runStarted();
+      return rows;
+    },
+  };
+}
+
+/**
+ * A tool call and its result beneath it, folded (a failed one open).
+ * @param {string} agent @param {string} name @param {string} args @param {string} call @param {string} eventId @param {unknown} [result] @param {ErrorInfo} [failed]
+ */
+function toolRow(agent, name, args, call, eventId, result, failed) {
+  const box = /** @type {HTMLDetailsElement} */ (el('details', 'call'));
+  box.append(el('summary', 'line', `${name}(${args})`));
+  const row = txRow('tool', agent, eventId, [box]);
+  row.dataset['tool'] = name;
+  row.dataset['callId'] = call;
+  row.dataset['status'] = 'pending';
+  if (result !== undefined) fillTool(row, result, failed);
+  return row;
+}
+
+/** A tool row's result. @param {HTMLElement} row @param {unknown} result @param {ErrorInfo} [failed] */
+function fillTool(row, result, failed) {
+  const box = /** @type {HTMLDetailsElement | null} */ (row.querySelector('details.call'));
+  if (!box) return;
+  box.querySelectorAll('.result').forEach((r) => r.remove());
+  const out = typeof result === 'string' ? el('pre', 'line result', result) : contentView(result);
+  out.classList.add('result');
+  box.append(out);
+  row.dataset['status'] = failed ? 'failed' : 'done';
+  if (failed) {
+    box.append(el('p', 'line result error-text', `${failed.code}: ${failed.message}`));
+    box.open = true;
+  }
+}
