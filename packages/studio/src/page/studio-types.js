@@ -4,7 +4,8 @@
  * page's scripts are inlined by studioPage() after @weft/viz's viewer code
  * (el, pretty, chips, byId, mountViewer, VizNode), in this order, in one
  * function scope: studio-types, -dom, -api, -sse, -schema, -graph, -events,
- * -run, -interrupts, -history, -state, -threads, -main.
+ * -run, -interrupts, -history, -state, -threads, -timeline, -timeline-detail,
+ * -main.
  */
 
 /** @typedef {{ code: string, message: string, details?: unknown }} ErrorInfo */
