@@ -6,6 +6,7 @@ import { CallTracker } from './call-tracker.ts';
 const NODES: ReadonlyMap<string, InstrumentedNode> = new Map([
   ['Echo', { kind: 'chat-model', annotations: { agent: 'Echo', model: 'echo-model', modelInfo: { request: { model: 'echo-v1' } } } }],
   ['Echo:tools', { kind: 'tools', annotations: { agent: 'Echo' } }],
+  ['Echo:agent:Helper', { kind: 'agent-tool', annotations: { agent: 'Echo', agentTool: 'helper', innerAgent: 'Helper' } }],
   ['run:start', { kind: 'lambda', annotations: { role: 'run-start' } }],
 ]);
 
@@ -150,6 +151,28 @@ describe('CallTracker', () => {
         arguments: '{"id":"c"}',
       },
       { phase: 'end', kind: 'tool', callId: 'c3', ts: 50, durationMs: 10, status: 'cancelled' },
+    ]);
+  });
+
+  it('an agent tool’s call is a tool call: the call the model made, the request its agent is given, the result', () => {
+    const { calls, sent } = tracker();
+    const input = { messages: [{ role: 'user', content: 'Summarise A1' }], session: {}, call: { id: 'h1', name: 'helper' } };
+    calls.event(start('Echo:agent:Helper', 10, input, 'tool:helper:h1'));
+    calls.event(end('Echo:agent:Helper', 30, 20, { callId: 'h1', name: 'helper', content: 'A1: paid', agentTool: true }, 'tool:helper:h1'));
+    expect(sent).toEqual([
+      {
+        phase: 'start',
+        kind: 'tool',
+        callId: 'c1',
+        agentName: 'Echo',
+        node: 'Echo:agent:Helper',
+        path: [],
+        ts: 10,
+        toolName: 'helper',
+        toolCallId: 'h1',
+        arguments: 'Summarise A1',
+      },
+      { phase: 'end', kind: 'tool', callId: 'c1', ts: 30, durationMs: 20, status: 'done', result: 'A1: paid' },
     ]);
   });
 });
