@@ -34,7 +34,7 @@ function mountGraph(graph) {
   byId('fit').addEventListener('click', () => drawing.viewer.fit());
   const levels = document.querySelector('.graph-level');
   if (levels instanceof HTMLElement) levels.hidden = graph.kind !== 'agent';
-  for (const b of document.querySelectorAll('[data-level]'))
+  for (const b of document.querySelectorAll('.graph-level button[data-level]'))
     b.addEventListener('click', () => void switchTo({ level: b.getAttribute('data-level') || 'agents', expanded: [] }));
   pressLevel();
 
@@ -80,7 +80,7 @@ function mountGraph(graph) {
   }
 
   function pressLevel() {
-    for (const b of document.querySelectorAll('[data-level]'))
+    for (const b of document.querySelectorAll('.graph-level button[data-level]'))
       b.setAttribute('aria-pressed', String(b.getAttribute('data-level') === view.level));
     canvas.dataset['level'] = view.level;
     canvas.dataset['expanded'] = view.expanded.join(' ');

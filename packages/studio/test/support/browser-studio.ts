@@ -73,9 +73,9 @@ export interface OpenedPage {
 export async function openPage(
   browser: Browser,
   url: string,
-  options: { hash?: string; ready?: boolean; refused?: number[] } = {},
+  options: { hash?: string; ready?: boolean; refused?: number[]; viewport?: { width: number; height: number } } = {},
 ): Promise<OpenedPage> {
-  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  const page = await browser.newPage({ viewport: options.viewport ?? { width: 1600, height: 1000 } });
   const problems: string[] = [];
   const requests: string[] = [];
   page.on('console', (m) => void (m.type() === 'error' ? problems.push(`console: ${m.text()}`) : undefined));
