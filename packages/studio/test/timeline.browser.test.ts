@@ -170,9 +170,10 @@ describe('the Timeline tab', { timeout: 90_000 }, () => {
         'Billing transfer_to_agent done',
         'Triage scripted:triage done',
       ]);
+      await screenshotTimeline(page, 'resumed');
       const wait = page.locator('#timeline .tl-wait');
       expect(await wait.count()).toBe(1);
-      expect(await wait.textContent()).toMatch(/^⏸ waited .+ for an answer$/);
+      expect(await wait.textContent()).toMatch(/^waited .+ for an answer$/);
       const waitMs = Number(await wait.getAttribute('data-wait-ms'));
       expect(waitMs).toBeGreaterThanOrEqual(0);
 

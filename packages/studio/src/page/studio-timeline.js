@@ -311,7 +311,7 @@ function waitMark(before, run) {
     before.status === 'interrupted'
       ? `for ${before.interrupts === 1 ? 'an answer' : `${before.interrupts} answers`}`
       : `until the ${run.mode}`;
-  const mark = el('div', 'tl-wait', `⏸ waited ${durationText(ms)} ${why}`);
+  const mark = el('div', 'tl-wait', `waited ${durationText(ms)} ${why}`);
   mark.dataset['waitMs'] = String(Math.round(ms));
   return mark;
 }
