@@ -52,6 +52,8 @@ export async function replaceTarget(
   const before = deps.graph.toJSON();
   const after = local.graph.toJSON();
   const drawings = graphDrawings(local.graph, local.kind);
+  // Laid out before the pages hear of it: the page that asks for the new drawing gets it at once.
+  await drawings.ready;
   runner.target = local;
   Object.assign(deps, {
     kind: local.kind,

@@ -24,6 +24,13 @@ async function startStudio() {
   byId('graph-meta').textContent = `${graph.kind} ${graph.displayName} · ${graph.hash}`;
   const marks = mountGraph(graph);
   const studio = studioApp(graph, marks);
+  // A new build of the target (weft dev) is drawn again in place: the panels keep `graph` and `marks`, updated.
+  followGraph(graph, async () => {
+    Object.assign(graph, /** @type {GraphInfo} */ (await api('GET', '/api/graph')));
+    await marks.redraw();
+    byId('graph-meta').textContent = `${graph.kind} ${graph.displayName} · ${graph.hash}`;
+    await studio.refreshThreads();
+  });
   setPageStatus('loading', 'loading the threads…');
   await studio.refreshThreads();
   // The controls that act on the graph or the threads wait for both (the page's HTML disables them).

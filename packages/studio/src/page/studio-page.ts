@@ -28,6 +28,7 @@ export const PAGE_SCRIPTS = [
   'studio-timeline-detail.js',
   'studio-transcript-rows.js',
   'studio-transcript.js',
+  'studio-dev.js',
   'studio-main.js',
 ];
 
@@ -39,6 +40,7 @@ export const PAGE_STYLES = [
   'studio-timeline.css',
   'studio-actions.css',
   'studio-graph.css',
+  'studio-dev.css',
 ];
 
 interface PageAssets {
