@@ -64,6 +64,32 @@ function read(operationId: string, summary: string, answer: string, parameters: 
   };
 }
 
+/** GET /api/graph's query: the level drawn, and the agents expanded at the agents level. */
+const graphParams = [
+  {
+    name: 'level',
+    in: 'query',
+    schema: { type: 'string', enum: ['agents', 'nodes'] },
+    description: 'agents: one node per agent, transfers between them (default for an agent); nodes: every node (default for a graph)',
+  },
+  {
+    name: 'expand',
+    in: 'query',
+    schema: { type: 'array', items: { type: 'string' }, maxItems: 100 },
+    style: 'form',
+    explode: true,
+    description:
+      'at the agents level, an agent drawn with its nodes (its node id, e.g. Tech); repeat for several. Not an agent: 400 INVALID_ARGUMENT',
+  },
+];
+
+/** GET /api/graph: a level's drawing (a view with agents expanded is laid out when first asked). */
+function graphPath() {
+  const summary =
+    'The compiled graph: drawing model, SVG, session value defaults. Each level is laid out before the studio serves; a view with agents expanded when first asked';
+  return read('getGraph', summary, 'Graph', graphParams, [400]);
+}
+
 const limitParam = (max: number, description: string) => ({
   name: 'limit',
   in: 'query',
@@ -137,29 +163,7 @@ function paths(): Record<string, unknown> {
         },
       },
     },
-    '/api/graph': read(
-      'getGraph',
-      'The compiled graph: drawing model, SVG, session value defaults. Each level is laid out before the studio serves; a view with agents expanded when first asked',
-      'Graph',
-      [
-        {
-          name: 'level',
-          in: 'query',
-          schema: { type: 'string', enum: ['agents', 'nodes'] },
-          description: 'agents: one node per agent, transfers between them (default for an agent); nodes: every node (default for a graph)',
-        },
-        {
-          name: 'expand',
-          in: 'query',
-          schema: { type: 'array', items: { type: 'string' }, maxItems: 100 },
-          style: 'form',
-          explode: true,
-          description:
-            'at the agents level, an agent drawn with its nodes (its node id, e.g. Tech); repeat for several. Not an agent: 400 INVALID_ARGUMENT',
-        },
-      ],
-      [400],
-    ),
+    '/api/graph': graphPath(),
     '/api/graph/events': {
       get: {
         operationId: 'followGraph',
