@@ -29,6 +29,8 @@ export const PAGE_SCRIPTS = [
   'studio-transcript-rows.js',
   'studio-transcript.js',
   'studio-dev.js',
+  'studio-transcript-rows.js',
+  'studio-transcript.js',
   'studio-main.js',
 ];
 

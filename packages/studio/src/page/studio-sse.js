@@ -10,6 +10,13 @@
 /** Backoff after a dropped stream: from this, doubling, to RECONNECT_MAX_MS. */
 const RECONNECT_MIN_MS = 400;
 const RECONNECT_MAX_MS = 5_000;
+/**
+ * The longest the page hands events on before it lets the browser paint and
+ * answer input. A chunk of the stream can hold thousands of events (a run's
+ * replay, a fast run); handled in one task they held the page 220-450 ms for
+ * a run of 5,000 events (measured with test/support/measure-render.ts).
+ */
+const DISPATCH_SLICE_MS = 8;
 
 /**
  * An incremental SSE parser: push text as it arrives.
@@ -82,13 +89,18 @@ async function followEvents(threadId, on, signal) {
         return on.failed(await errorOf(res));
       }
       on.connection('live');
-      const parser = sseParser((e) => {
-        lastId = e.id;
-        wait = RECONNECT_MIN_MS;
-        on.event(e);
-      });
+      /** @type {SseEvent[]} */
+      const parsed = [];
+      const parser = sseParser((e) => void parsed.push(e));
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      for (let r = await reader.read(); !r.done; r = await reader.read()) parser.push(r.value);
+      for (let r = await reader.read(); !r.done; r = await reader.read()) {
+        parser.push(r.value);
+        await dispatch(parsed, signal, (e) => {
+          lastId = e.id;
+          wait = RECONNECT_MIN_MS;
+          on.event(e);
+        });
+      }
     } catch {
       // A dropped connection (or the abort): reconnect unless aborted.
     }
@@ -97,6 +109,22 @@ async function followEvents(threadId, on, signal) {
     await sleep(wait, signal);
     wait = Math.min(wait * 2, RECONNECT_MAX_MS);
   }
+}
+
+/**
+ * Hands the parsed events on in order, in slices of DISPATCH_SLICE_MS with
+ * a turn of the event loop between them; empties `events`.
+ * @param {SseEvent[]} events @param {AbortSignal} signal @param {(e: SseEvent) => void} handle
+ */
+async function dispatch(events, signal, handle) {
+  let since = Date.now();
+  for (let i = 0; i < events.length && !signal.aborted; i++) {
+    handle(/** @type {SseEvent} */ (events[i]));
+    if (Date.now() - since < DISPATCH_SLICE_MS) continue;
+    await sleep(0, signal);
+    since = Date.now();
+  }
+  events.length = 0;
 }
 
 /** Resolves after `ms`, or at once when `signal` aborts. @param {number} ms @param {AbortSignal} signal */

@@ -45,7 +45,7 @@ function transcriptView(list, graph) {
   /** @param {SseEvent} e @param {unknown} data */
   const take = (e, data) => {
     if (cut && !newerThan(e.id, cut.after)) return;
-    if (e.event === 'end' && isRecord(data) && data['checkpointId'] === cut?.checkpointId) return batch.flush();
+    if (e.event === 'end' && isRecord(data) && data['checkpointId'] === cut?.checkpointId) return;
     batch.push(liveRows(rows, graph, e, isRecord(data) ? data : {}));
     if (e.event === 'end') batch.flush();
   };
@@ -77,7 +77,6 @@ function transcriptView(list, graph) {
       cut = history ? { after: history.after, checkpointId: history.checkpointId } : { after: null };
       for (const [e, data] of held) take(e, data);
       held = [];
-      batch.flush();
     },
     /** @param {SseEvent} e @param {unknown} data */
     add(e, data) {
