@@ -26,8 +26,6 @@ export const PAGE_SCRIPTS = [
   'studio-threads.js',
   'studio-timeline.js',
   'studio-timeline-detail.js',
-  'studio-transcript-rows.js',
-  'studio-transcript.js',
   'studio-dev.js',
   'studio-transcript-rows.js',
   'studio-transcript.js',
