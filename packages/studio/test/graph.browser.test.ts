@@ -93,6 +93,9 @@ describe('the Studio graph in Chromium', { timeout: 90_000 }, () => {
       TRANSFERS,
     );
     expect(await page.locator('button[data-level="agents"]').getAttribute('aria-pressed')).toBe('true');
+    // An agent's details say which nodes it stands for.
+    await page.locator('g.node[data-id="Tech"] .node-box').click();
+    await expect.poll(() => page.locator('#details-body dd').allTextContents()).toEqual(['Tech', 'agent', 'Tech, Tech:tools']);
 
     // Tech's toggle: its model and tools nodes in its box, whose toggle draws it as one node again.
     await page.locator('g.node[data-id="Tech"] [data-expand="Tech"]').click();
@@ -118,6 +121,11 @@ describe('the Studio graph in Chromium', { timeout: 90_000 }, () => {
     await page.locator('g.node[data-id="Tech"][data-kind="agent"]').waitFor();
     expect(await page.locator('g.node[data-id="Tech:tools"]').count()).toBe(0);
     expect(await page.locator('g.node[data-id="Billing:tools"]').count()).toBe(1);
+    // From the keyboard: + on a focused agent.
+    await page.locator('g.node[data-id="Network"]').focus();
+    await page.keyboard.press('+');
+    await page.locator('g.node[data-id="Network:tools"]').waitFor();
+    expect(await page.locator('#canvas').getAttribute('data-expanded')).toBe('Billing Network');
 
     // Nodes: every node of the compiled graph, agents as boxes; Agents again: one node each.
     await page.locator('button[data-level="nodes"]').click();

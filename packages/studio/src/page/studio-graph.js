@@ -54,6 +54,12 @@ function mountGraph(graph) {
       if (expand) void switchTo({ level: 'agents', expanded: [...view.expanded, expand] });
       if (collapse) void switchTo({ level: 'agents', expanded: view.expanded.filter((x) => x !== collapse) });
     });
+    // The keyboard's way to a toggle: + on a focused agent draws it with its nodes.
+    svg.addEventListener('keydown', (e) => {
+      const g = e.key === '+' && e.target instanceof Element ? e.target.closest('g.node[data-kind="agent"]') : null;
+      const id = g?.getAttribute('data-id');
+      if (id) void switchTo({ level: 'agents', expanded: [...view.expanded, id] });
+    });
     svg.addEventListener('dblclick', (e) => {
       const g = e.target instanceof Element ? e.target.closest('g.node[data-kind="agent"]') : null;
       const id = g?.getAttribute('data-id');

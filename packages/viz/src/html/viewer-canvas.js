@@ -170,6 +170,8 @@ function showNodeDetails(details, node) {
   row('id', node.id);
   row('kind', node.kind + (node.join ? ' (join: waits for every predecessor)' : ''));
   if (node.cluster) row('cluster', node.cluster);
+  // An agent drawn as one node (agent level): the nodes it stands for.
+  if (node.members) row('nodes', node.members.join(', '));
   details.append(kv);
   for (const [key, value] of Object.entries(node.annotations)) {
     if (key === 'tools' && Array.isArray(value) && value.some((t) => t && typeof t === 'object')) details.append(toolList(value));
