@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { supportAgent } from '../../../docs/examples/support/support-agents.ts';
 import { scriptedSupportModels } from '../../../docs/examples/support/support-models.ts';
 import { serveStudio, type ServedStudio } from '../src/index.ts';
+import { reviewStudio } from './support/review-graph.ts';
 
 /** Every drawGraph call: the view asked, and whether its layout has settled. */
 const layouts: { level: string; expanded: string[]; settled: boolean }[] = [];
@@ -93,6 +94,24 @@ describe('GET /api/graph', () => {
       ['nodes', []],
       ['agents', ['Billing', 'Tech']],
     ]);
+  });
+
+  it('draws a graph at its nodes level, laid out before serveStudio resolves', async () => {
+    const review = await reviewStudio();
+    try {
+      expect(layouts).toEqual([{ level: 'nodes', expanded: [], settled: true }]);
+      const { body } = await review.call('/api/graph');
+      expect([body.kind, body.level, body.expanded, body.drawn.nodes.length, body.model.nodes.length]).toEqual([
+        'graph',
+        'nodes',
+        [],
+        5,
+        5,
+      ]);
+      expect(layouts).toHaveLength(1);
+    } finally {
+      await review.served.close();
+    }
   });
 
   it('refuses a view it cannot draw: not an agent, expand at the nodes level, a level it does not know', async () => {
