@@ -21,10 +21,10 @@ export type StudioLimitFlag = keyof typeof LIMIT_FLAGS;
  * the command line (the others keep the studio's defaults). A value that is
  * not a whole number in range is a usage error that says what to pass.
  */
-export function studioLimits(values: Partial<Record<StudioLimitFlag, string | undefined>>): StudioLimits {
+export function studioLimits(values: Partial<Record<StudioLimitFlag, string | undefined>>, command = 'serve'): StudioLimits {
   const limits: StudioLimits = {};
   for (const [flag, spec] of Object.entries(LIMIT_FLAGS) as [StudioLimitFlag, (typeof LIMIT_FLAGS)[StudioLimitFlag]][]) {
-    const n = wholeNumberFlag('serve', flag, values[flag], spec);
+    const n = wholeNumberFlag(command, flag, values[flag], spec);
     if (n !== undefined) limits[spec.option] = n;
   }
   return limits;

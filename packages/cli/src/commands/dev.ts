@@ -70,7 +70,7 @@ export const devCommand: Command = {
     const { values, positionals } = parseCommandArgs('dev', args, OPTIONS, { names: ['module'], required: 1 }, io);
     const { port, host, token } = listenFlags('dev', values, io.env, { tokenEnv: 'WEFT_STUDIO_TOKEN', defaultPort: 4300 });
     if (token !== undefined && token.length < 8) throw usageError('dev: the token is shorter than 8 characters', 'use a longer secret');
-    const limits = studioLimits(values);
+    const limits = studioLimits(values, 'dev');
     const studio = await loadStudio();
     const path = resolve(io.cwd, positionals[0]!);
     const fresh = await freshImporter();
