@@ -152,6 +152,14 @@ describe('weft dev', () => {
     });
     expect(refused.status).toBe(422);
     expect(refused.body.error).toMatchObject({ code: 'CHECKPOINT_GRAPH_MISMATCH', details: { found: { hash: first } } });
+    // A thread of the new build is not flagged: opening it takes the notice away.
+    expect((await api(base, '/api/threads/t2/runs', { input: { query: 'Weather in Bergen?' }, wait: true })).body.status).toBe(
+      'interrupted',
+    );
+    await page.click('#threads-refresh');
+    await page.click('li[data-thread-id="t2"] .thread-row');
+    await page.waitForSelector('#dev-notice', { state: 'hidden' });
+    expect(await page.$eval('li[data-thread-id="t2"]', (li) => (li as HTMLElement).dataset['stale'])).toBeUndefined();
 
     // 3. A syntax error: said in the terminal and the page; the previous build is still served.
     writeFileSync(join(dir, 'instruction.ts'), "export const INSTRUCTION = 'You answer;\n");

@@ -98,7 +98,8 @@ function staleMarks(graph, notice) {
   const events = /** @type {HTMLElement} */ (document.getElementById('events'));
   new MutationObserver(() => {
     const t = staleById.get(events.dataset['threadId'] ?? '');
-    if (!t) return;
+    // What the notice said of the thread open before is not said of this one.
+    if (!t) return void (notice.dataset['state'] === 'stale' && (notice.hidden = true));
     notice.dataset['state'] = 'stale';
     notice.textContent = `thread ${t.threadId} (${t.status}) cannot resume on graph ${shortHash(graph.hash)}: graph ${shortHash(t.hash)} wrote it; ${changesText(t.changes)}. Resuming it is refused (CHECKPOINT_GRAPH_MISMATCH); start a new thread, or go back to that build.`;
     notice.hidden = false;
