@@ -13,6 +13,7 @@ import {
   stateResponse,
   threadsResponse,
 } from '../src/api/responses.ts';
+import { transcriptResponse } from '../src/api/transcript-schema.ts';
 import { ERROR_STATUS } from '../src/errors.ts';
 import { reviewStudio } from './support/review-graph.ts';
 import type { paths } from './support/studio-api.ts';
@@ -70,6 +71,7 @@ describe('the OpenAPI document', () => {
         'GET /api/threads',
         'GET /api/threads/{id}/state',
         'GET /api/threads/{id}/history',
+        'GET /api/threads/{id}/transcript',
         'GET /api/threads/{id}/events',
         'POST /api/threads/{id}/runs',
         'POST /api/threads/{id}/resume',
@@ -122,7 +124,11 @@ describe('the OpenAPI document', () => {
     await call('GET /api/threads/{id}/history', '/api/threads/zz/history');
     await call('GET /api/threads/{id}/history', '/api/threads/t1/history?limit=x');
     await call('GET /api/threads/{id}/events', '/api/threads/t1/events?lastEventId=' + 'x'.repeat(300));
-    expect(seen.map(([, status]) => status)).toEqual([200, 200, 200, 200, 200, 202, 409, 413, 400, 404, 404, 400, 400, 404, 404, 400, 400]);
+    transcriptResponse.parse((await call('GET /api/threads/{id}/transcript', '/api/threads/t1/transcript')).body);
+    await call('GET /api/threads/{id}/transcript', '/api/threads/zz/transcript');
+    expect(seen.map(([, status]) => status)).toEqual([
+      200, 200, 200, 200, 200, 202, 409, 413, 400, 404, 404, 400, 400, 404, 404, 400, 400, 200, 404,
+    ]);
     for (const [operation, status, body] of seen) {
       expect(documents(doc, operation, status), `${operation} answers ${status}`).toBe(true);
       if (status >= 400) expect(ERROR_STATUS[errorBodySchema.parse(body).error.code], operation).toBe(status);

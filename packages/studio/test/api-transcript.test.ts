@@ -41,7 +41,8 @@ function line(item: Record<string, any>): string {
     const calls = (m.toolCalls ?? []).map((c: { name: string; arguments: string }) => ` ${c.name}(${c.arguments})`).join('');
     return `${item['agentName'] || 'user'} ${m.role}${item['transfer'] ? ' transfer' : ''}: ${m.content}${calls}`;
   }
-  if (item['type'] === 'interrupt') return `interrupt ${item['interrupt'].id} answered=${item['answered']} ${JSON.stringify(item['answer'])}`;
+  if (item['type'] === 'interrupt')
+    return `interrupt ${item['interrupt'].id} answered=${item['answered']} ${JSON.stringify(item['answer'])}`;
   return `${item['type']} ${JSON.stringify(item['error'] ?? item['value'])}`;
 }
 
@@ -73,7 +74,12 @@ const SUPPORT_AFTER_APPROVAL = [
 
 describe('GET /api/threads/:id/transcript', () => {
   it('gives an agent thread’s messages of every run in order, the approval interrupt where it came with the answer its resume gave, and where the stream takes over', async () => {
-    served = await serveStudio({ target: supportAgent(scriptedSupportModels()), store: new MemoryStore(), port: 0, sessionValues: { company: 'Acme' } });
+    served = await serveStudio({
+      target: supportAgent(scriptedSupportModels()),
+      store: new MemoryStore(),
+      port: 0,
+      sessionValues: { company: 'Acme' },
+    });
     const first = await post('/api/threads/s1/runs', { input: { query: exampleQuery }, wait: true });
     expect(first['status']).toBe('interrupted');
     const waiting = await get('/api/threads/s1/transcript');

@@ -186,31 +186,7 @@ function paths(): Record<string, unknown> {
       [limitParam(1000, 'at most this many (default 100)'), graphParam],
       [400],
     ),
-    '/api/threads/{id}/state': read(
-      'getState',
-      "A checkpoint and its state (default: the thread's latest)",
-      'State',
-      [threadParam, { name: 'checkpointId', in: 'query', schema: { type: 'string' } }],
-      [400, 404, 422],
-    ),
-    '/api/threads/{id}/history': read(
-      'getHistory',
-      "A page of the thread's checkpoints, newest first",
-      'History',
-      [
-        threadParam,
-        limitParam(200, 'at most this many (default 20)'),
-        { name: 'before', in: 'query', schema: { type: 'integer', minimum: 0 }, description: 'the previous page’s more.before' },
-      ],
-      [400, 404],
-    ),
-    '/api/threads/{id}/transcript': read(
-      'getTranscript',
-      "The thread's conversation, every run of it, read from its checkpoints: messages (agents) or inputs and outputs (graphs), interrupts with their answers, errors; `after` names the stream event the live events take over after",
-      'Transcript',
-      [threadParam],
-      [400, 404, 422],
-    ),
+    ...threadReadPaths(),
     '/api/threads/{id}/runs': startsRun('startRun', 'Start a run (id "new": on a new thread)', 'RunBody', [400, 409, 413, 422, 429, 503]),
     '/api/threads/{id}/resume': startsRun(
       'resumeThread',
@@ -236,5 +212,36 @@ function paths(): Record<string, unknown> {
         responses: { '200': sse, ...errors(400) },
       },
     },
+  };
+}
+
+/** A thread's read-only operations: its state, its history, its transcript. */
+function threadReadPaths(): Record<string, unknown> {
+  return {
+    '/api/threads/{id}/state': read(
+      'getState',
+      "A checkpoint and its state (default: the thread's latest)",
+      'State',
+      [threadParam, { name: 'checkpointId', in: 'query', schema: { type: 'string' } }],
+      [400, 404, 422],
+    ),
+    '/api/threads/{id}/history': read(
+      'getHistory',
+      "A page of the thread's checkpoints, newest first",
+      'History',
+      [
+        threadParam,
+        limitParam(200, 'at most this many (default 20)'),
+        { name: 'before', in: 'query', schema: { type: 'integer', minimum: 0 }, description: 'the previous page’s more.before' },
+      ],
+      [400, 404],
+    ),
+    '/api/threads/{id}/transcript': read(
+      'getTranscript',
+      "The thread's conversation, every run of it, read from its checkpoints: messages (agents) or inputs and outputs (graphs), interrupts with their answers, errors; `after` names the stream event the live events take over after",
+      'Transcript',
+      [threadParam],
+      [400, 404, 422],
+    ),
   };
 }

@@ -53,7 +53,9 @@ export async function threadTranscript(source: TranscriptSource, threadId: strin
       const known = interrupts.get(interrupt.id);
       const item = known ?? { type: 'interrupt' as const, interrupt: jsonSafe(interrupt) as typeof interrupt, answered: false };
       if (resumed.has(interrupt.id)) Object.assign(item, { answered: true, answer: jsonSafe(resumed.get(interrupt.id)) });
-      if (!known) interrupts.set(interrupt.id, item), mark(item);
+      if (known) continue;
+      interrupts.set(interrupt.id, item);
+      mark(item);
     }
     if (entry.status === 'error' && record.error) mark({ type: 'error', error: errorOf(record.error) });
     if (entry.status === 'done') mark({ type: 'output', value: jsonSafe(record.output) });
@@ -116,5 +118,10 @@ function merge(messages: Recorded[], marks: Marked[]): TranscriptItem[] {
 }
 
 function messageItem(r: Recorded): TranscriptItem {
-  return { type: 'message', agentName: r.agentName, message: jsonSafe(r.message) as Recorded['message'], ...(r.transfer ? { transfer: true } : {}) };
+  return {
+    type: 'message',
+    agentName: r.agentName,
+    message: jsonSafe(r.message) as Recorded['message'],
+    ...(r.transfer ? { transfer: true } : {}),
+  };
 }

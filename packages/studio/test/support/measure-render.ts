@@ -69,9 +69,7 @@ try {
     ['live run (click → last row)', run],
     ['reopened (click → last row)', reopened],
   ] as const)
-    console.log(
-      `${what}: ${ms(m.ms)}; longest task ${ms(m.longest)}; ${m.count} tasks over 50 ms (${ms(m.total)} in all)`,
-    );
+    console.log(`${what}: ${ms(m.ms)}; longest task ${ms(m.longest)}; ${m.count} tasks over 50 ms (${ms(m.total)} in all)`);
 } finally {
   await s.close();
   await browser.close();

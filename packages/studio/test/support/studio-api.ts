@@ -25,8 +25,25 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The compiled graph: drawing model, SVG, session value defaults */
+    /** The compiled graph: drawing model, SVG, session value defaults. Each level is laid out before the studio serves; a view with agents expanded when first asked */
     get: operations['getGraph'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/graph/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The served graph as Server-Sent Events: a `graph` event (data: GraphEvent) for the graph served now and, while the latest build failed, a `graph.error` (data: GraphError); then one of them per replacement of the target (weft dev) or failed build */
+    get: operations['followGraph'];
     put?: never;
     post?: never;
     delete?: never;
@@ -163,6 +180,23 @@ export interface paths {
     };
     /** A checkpoint and its state (default: the thread's latest) */
     get: operations['getState'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/threads/{id}/transcript': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The thread's conversation, every run of it, read from its checkpoints: messages (agents) or inputs and outputs (graphs), interrupts with their answers, errors; `after` names the stream event the live events take over after */
+    get: operations['getTranscript'];
     put?: never;
     post?: never;
     delete?: never;
@@ -340,10 +374,21 @@ export interface components {
     Graph: {
       /** @description the agent’s own name, or the graph’s: what the page calls it */
       displayName: string;
+      /** @description the model the svg draws: `model` at the nodes level; at the agents level agentView’s, whose nodes carry members (the node ids a drawn node stands for) */
+      drawn: {
+        [key: string]: unknown;
+      };
+      /** @description the agents drawn with their nodes at the agents level (by their node id), sorted */
+      expanded: string[];
       hash: string;
       /** @enum {string} */
       kind: 'agent' | 'graph';
-      /** @description the drawing model of @weft/viz (vizModel) */
+      /**
+       * @description agents: one node per agent (an agent target’s default); nodes: every node of the compiled graph
+       * @enum {string}
+       */
+      level: 'agents' | 'nodes';
+      /** @description the drawing model of @weft/viz (vizModel): every node of the compiled graph, whatever the level drawn */
       model: {
         [key: string]: unknown;
       };
@@ -354,6 +399,55 @@ export interface components {
       };
       svg: string;
       title: string;
+    };
+    GraphError: {
+      code: string;
+      message: string;
+    };
+    GraphEvent: {
+      /** @description what changed from the graph served before; null in the event a stream opens with */
+      changes: {
+        added: string[];
+        changed: {
+          /** @description the fields that differ: kind, trigger, address, or an annotation (instruction, tools, …) */
+          fields: string[];
+          node: string;
+        }[];
+        /** @description as `from -> to` */
+        edgesAdded: string[];
+        edgesRemoved: string[];
+        removed: string[];
+      } | null;
+      /** @description the served graph’s structure hash, as GET /api/graph answers it */
+      hash: string;
+      /** @enum {string} */
+      kind: 'agent' | 'graph';
+      name: string;
+      /** @description the hash served before this replacement; null in the event a stream opens with */
+      previousHash: string | null;
+      /** @description what was loaded again, as the page names it (weft dev: the module’s file name); null when not said */
+      source: string | null;
+      /** @description threads the served graph cannot resume (CHECKPOINT_GRAPH_MISMATCH): another build of it wrote their latest checkpoint */
+      stale: {
+        /** @description what changed since that build; null when this server never served it */
+        changes: {
+          added: string[];
+          changed: {
+            /** @description the fields that differ: kind, trigger, address, or an annotation (instruction, tools, …) */
+            fields: string[];
+            node: string;
+          }[];
+          /** @description as `from -> to` */
+          edgesAdded: string[];
+          edgesRemoved: string[];
+          removed: string[];
+        } | null;
+        /** @description the structure hash its latest checkpoint was written with */
+        hash: string;
+        /** @enum {string} */
+        status: 'running' | 'interrupted' | 'done' | 'error';
+        threadId: string;
+      }[];
     };
     History: {
       checkpoints: {
@@ -523,6 +617,73 @@ export interface components {
         threadId: string;
         updatedAt: number;
       }[];
+    };
+    Transcript: {
+      /** @description the id of the thread’s stream event (GET …/events) after which the events are newer than this transcript; null when every event this server keeps of the thread is newer */
+      after: string | null;
+      /** @description the checkpoint it was read at: the thread’s latest */
+      checkpointId: string;
+      items: (
+        | {
+            /** @description the agent that wrote it; "" for the user’s messages */
+            agentName: string;
+            /** @description a @weft/chat-model Message */
+            message: {
+              content: unknown;
+              role: string;
+            } & {
+              [key: string]: unknown;
+            };
+            /**
+             * @description part of a transfer: the transfer_to_agent call or its result
+             * @constant
+             */
+            transfer?: true;
+            /** @constant */
+            type: 'message';
+          }
+        | {
+            /** @description the value that resume gave it */
+            answer?: unknown;
+            /** @description a resume on the line answered it */
+            answered: boolean;
+            interrupt: {
+              address: string;
+              id: string;
+              info?: unknown;
+              path: string[];
+              /** @description the JSON Schema of the value the interrupt takes, when it declared one */
+              resumeSchema?: {
+                [key: string]: unknown;
+              };
+            };
+            /** @constant */
+            type: 'interrupt';
+          }
+        | {
+            error: {
+              code: string;
+              message: string;
+            };
+            /** @constant */
+            type: 'error';
+          }
+        | {
+            /** @constant */
+            type: 'input';
+            /** @description a graph run’s input (its first task’s) */
+            value: unknown;
+          }
+        | {
+            /** @constant */
+            type: 'output';
+            /** @description a graph run’s output */
+            value: unknown;
+          }
+      )[];
+      /** @enum {string} */
+      status: 'running' | 'interrupted' | 'done' | 'error';
+      threadId: string;
     };
   };
   responses: {
@@ -736,6 +897,35 @@ export interface operations {
   };
   getGraph: {
     parameters: {
+      query?: {
+        /** @description at the agents level, an agent drawn with its nodes (its node id, e.g. Tech); repeat for several. Not an agent: 400 INVALID_ARGUMENT */
+        expand?: string[];
+        /** @description agents: one node per agent, transfers between them (default for an agent); nodes: every node (default for a graph) */
+        level?: 'agents' | 'nodes';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The compiled graph: drawing model, SVG, session value defaults. Each level is laid out before the studio serves; a view with agents expanded when first asked */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Graph'];
+        };
+      };
+      400: components['responses']['Error400'];
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      500: components['responses']['Error500'];
+    };
+  };
+  followGraph: {
+    parameters: {
       query?: never;
       header?: never;
       path?: never;
@@ -743,13 +933,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The compiled graph: drawing model, SVG, session value defaults */
+      /** @description the events: `event` is graph | graph.error, `id` counts replacements and failures, `data` is JSON; a comment line every 15 s */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Graph'];
+          'text/event-stream': string;
         };
       };
       401: components['responses']['Error401'];
@@ -1036,6 +1226,35 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['State'];
+        };
+      };
+      400: components['responses']['Error400'];
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      404: components['responses']['Error404'];
+      422: components['responses']['Error422'];
+      500: components['responses']['Error500'];
+    };
+  };
+  getTranscript: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the thread id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The thread's conversation, every run of it, read from its checkpoints: messages (agents) or inputs and outputs (graphs), interrupts with their answers, errors; `after` names the stream event the live events take over after */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Transcript'];
         };
       };
       400: components['responses']['Error400'];

@@ -8,7 +8,10 @@ import { chatModelAgent, tool, type ChatModel } from '@weft/agents';
 import { z } from 'zod';
 
 /** A model from a function of the messages: generate answers it whole, stream as one chunk. */
-function modelOf(name: string, answer: (messages: readonly { role: string }[]) => { content: string; toolCalls?: { id: string; name: string; arguments: string }[] }): ChatModel {
+function modelOf(
+  name: string,
+  answer: (messages: readonly { role: string }[]) => { content: string; toolCalls?: { id: string; name: string; arguments: string }[] },
+): ChatModel {
   return {
     name,
     generate: async (messages) => ({ role: 'assistant', ...answer(messages) }),
