@@ -108,7 +108,7 @@ export const devCommand: Command = {
       );
       const name = loaded.kind === 'agent' ? `agent ${loaded.agent.name}` : `graph ${loaded.graph.name}`;
       io.stdout(
-        `${terminalSafe(`studio ready · ${name} · store ${opened.label} · watching ${dev.watching} files · pid ${process.pid}`)}\n`,
+        `${terminalSafe(`studio ready · ${name} · store ${opened.label} · watching ${dev.watching} file${dev.watching === 1 ? '' : 's'} · pid ${process.pid}`)}\n`,
       );
       io.stdout(`open ${served.url}${token ? `#token=${encodeURIComponent(token)}` : ''}\n`);
       const signal = await nextSignal();
