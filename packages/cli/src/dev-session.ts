@@ -139,4 +139,4 @@ function watched(files: string[]): string[] {
 }
 
 /** A structure hash as the terminal and the page show it. */
-export const short = (hash: string): string => hash.slice(0, 8);
+const short = (hash: string): string => hash.slice(0, 8);
