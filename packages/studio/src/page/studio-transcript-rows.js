@@ -50,187 +50,195 @@ function answerText(value) {
  * complete (a tool call's row its result fills, a transfer call's reason, an
  * interrupt's row its answer marks, the message being streamed, the answer
  * that may turn out final).
- * @param {GraphInfo} graph
  */
-function transcriptRows(graph) {
-  const structured = structuredAgents(graph);
-  /** @type {Map<string, HTMLElement>} */
-  const tools = new Map();
-  /** @type {Map<string, { to: string, reason: string }>} */
-  const transfers = new Map();
-  /** @type {Map<string, HTMLElement>} */
-  const interrupts = new Map();
+class TranscriptRows {
+  /** @type {Map<string, HTMLElement>} tool rows by call id, for their results */
+  #tools = new Map();
+  /** @type {Map<string, { to: string, reason: string }>} transfer calls by id, for their rows */
+  #transfers = new Map();
+  /** @type {Map<string, HTMLElement>} interrupt rows by interrupt id, for their answers */
+  #interrupts = new Map();
   /** @type {Map<string, unknown>} answers given before their interrupt's row came */
-  const answers = new Map();
-  /** @type {HTMLElement | undefined} */
-  let streaming;
+  #answers = new Map();
+  /** @type {HTMLElement | undefined} the message being streamed */
+  #streaming;
   /** @type {HTMLElement | undefined} the run's last row, when it is an agent's answer (no calls after it) */
-  let answer;
+  #answer;
   /** @type {Set<string>} errors said in this run (an agent's error comes again as the run's) */
-  let errors = new Set();
+  #errors = new Set();
+  /** @type {Set<string>} agents whose answers are structured */
+  #structured;
+
+  /** @param {GraphInfo} graph */
+  constructor(graph) {
+    this.#structured = structuredAgents(graph);
+  }
+
+  reset() {
+    this.#tools.clear();
+    this.#transfers.clear();
+    this.#interrupts.clear();
+    this.#answers.clear();
+    this.#streaming = this.#answer = undefined;
+    this.#errors = new Set();
+  }
+
+  /** A new run: what may be final or streamed belongs to the last one. */
+  runStarted() {
+    if (this.#streaming) delete this.#streaming.dataset['streaming'];
+    this.#streaming = this.#answer = undefined;
+    this.#errors = new Set();
+  }
+
+  /**
+   * A message of the history or of a live event. `to`: a transfer's target
+   * (a live transfer event says it; the history's call does).
+   * @param {string} agent @param {TxMessage} m @param {string} eventId @param {{ transfer?: boolean, to?: string, failed?: ErrorInfo }} [how]
+   * @returns {HTMLElement[]}
+   */
+  message(agent, m, eventId, how = {}) {
+    if (m.role === 'user') return this.#finishRun([txRow('user', '', eventId, [contentView(m.content)])]);
+    if (m.role === 'assistant') return this.#assistant(agent, m, eventId);
+    if (m.role !== 'tool') return [];
+    const call = m.toolCallId ?? '';
+    if (how.transfer || m.name === TRANSFER_TOOL) return this.#notAnswer([this.#transfer(agent, call, eventId, how.to)]);
+    const row = this.#tools.get(call);
+    if (!row) return this.#notAnswer([toolRow(agent, m.name ?? '', '', call, eventId, m.content, how.failed)]);
+    fillTool(row, m.content, how.failed);
+    return [];
+  }
+
+  /** A streamed chunk: appended to the agent's message being streamed, or the start of one. @param {string} agent @param {string} text @param {string} eventId */
+  chunk(agent, text, eventId) {
+    if (this.#streaming && this.#streaming.dataset['agent'] === agent) {
+      this.#streaming.querySelector('.line')?.append(text);
+      return [];
+    }
+    const row = txRow('assistant', agent, eventId, [el('p', 'line text', text)]);
+    row.dataset['streaming'] = 'true';
+    this.#streaming = row;
+    this.#answer = undefined;
+    return [row];
+  }
+
+  /** @param {InterruptRecord} i @param {string} eventId */
+  interrupt(i, eventId) {
+    if (this.#interrupts.has(i.id)) return [];
+    const info = /** @type {Record<string, unknown>} */ (isRecord(i.info) ? i.info : {});
+    const tool = typeof info['tool'] === 'string' ? info['tool'] : '';
+    const asking = tool ? [...this.#tools.values()].reverse().find((r) => r.dataset['tool'] === tool) : undefined;
+    const text = tool && 'arguments' in info ? `approve ${tool}(${JSON.stringify(info['arguments'])})` : pretty(i.info);
+    const row = txRow('interrupt', asking?.dataset['agent'] ?? '', eventId, [el(tool ? 'p' : 'pre', 'line', text)]);
+    row.dataset['interruptId'] = i.id;
+    if (tool) row.dataset['tool'] = tool;
+    this.#interrupts.set(i.id, row);
+    if (this.#answers.has(i.id)) this.answered(i.id, this.#answers.get(i.id));
+    return this.#notAnswer([row]);
+  }
+
+  /** An interrupt's answer (a resume's value for it). @param {string} id @param {unknown} value */
+  answered(id, value) {
+    const row = this.#interrupts.get(id);
+    if (!row) return void this.#answers.set(id, value);
+    row.querySelector('.answer')?.remove();
+    row.querySelector('.body')?.append(el('p', 'line answer', answerText(value)));
+    row.dataset['answered'] = 'true';
+  }
+
+  /** @param {string} agent @param {ErrorInfo} error @param {string} eventId */
+  error(agent, error, eventId) {
+    const text = `${error.code}: ${error.message}`;
+    if (this.#errors.has(text)) return [];
+    this.#errors.add(text);
+    return this.#notAnswer([txRow('error', agent, eventId, [el('p', 'line', text)])]);
+  }
+
+  /** A graph run's input or output. @param {'input' | 'output'} kind @param {unknown} value @param {string} eventId */
+  value(kind, value, eventId) {
+    return this.#notAnswer([txRow(kind, '', eventId, [typeof value === 'string' ? el('p', 'line text', value) : valueView(value)])]);
+  }
+
+  /**
+   * The run ended with an answer: its last answer row becomes the final
+   * one (with the validated value when the run gives it); rows returned
+   * only when there was no such row (an answer that came from a tool).
+   * @param {{ content?: unknown } | undefined} message @param {unknown} [value] the validated structured output @param {string} [eventId]
+   */
+  final(message, value, eventId = '') {
+    const row = this.#answer;
+    this.#answer = undefined;
+    if (row) {
+      row.dataset['kind'] = 'final';
+      row.classList.add('tx-final');
+      if (value !== undefined) row.querySelector('.body')?.replaceChildren(valueView(value));
+      return [];
+    }
+    if (message?.content === undefined) return [];
+    return [txRow('final', '', eventId, [value !== undefined ? valueView(value) : contentView(message.content)])];
+  }
+
+  /** @param {string} agent @param {TxMessage} m @param {string} eventId */
+  #assistant(agent, m, eventId) {
+    /** @type {HTMLElement[]} */
+    const rows = [];
+    const calls = m.toolCalls ?? [];
+    const streamed = this.#streaming && this.#streaming.dataset['agent'] === agent ? this.#streaming : undefined;
+    const text = typeof m.content === 'string' ? m.content !== '' : m.content !== undefined && m.content !== null;
+    if (streamed) {
+      streamed.querySelector('.body')?.replaceChildren(this.#said(agent, m.content));
+      delete streamed.dataset['streaming'];
+      this.#streaming = undefined;
+    }
+    const row = streamed ?? (text ? txRow('assistant', agent, eventId, [this.#said(agent, m.content)]) : undefined);
+    if (row && !streamed) rows.push(row);
+    this.#answer = calls.length === 0 ? row : undefined;
+    for (const call of calls) {
+      if (call.name === TRANSFER_TOOL) this.#transfers.set(call.id, transferOf(call.arguments));
+      else {
+        const tool = toolRow(agent, call.name, call.arguments, call.id, eventId);
+        this.#tools.set(call.id, tool);
+        rows.push(tool);
+      }
+    }
+    return rows;
+  }
+
+  /** @param {string} agent @param {string} call @param {string} eventId @param {string} [to] */
+  #transfer(agent, call, eventId, to) {
+    const known = this.#transfers.get(call);
+    const target = to ?? known?.to ?? '';
+    const lines = [el('p', 'line', `${agent} → ${target}`)];
+    if (known?.reason) lines.push(el('p', 'line reason', known.reason));
+    const row = txRow('transfer', agent, eventId, lines);
+    row.dataset['to'] = target;
+    return row;
+  }
 
   /** The answer's lines: a structured agent's JSON as its value. @param {string} agent @param {unknown} content */
-  const said = (agent, content) => {
-    const value = structured.has(agent) ? structuredValue(content) : { ok: false };
-    return value.ok ? valueView(/** @type {{ value: unknown }} */ (value).value) : contentView(content);
-  };
+  #said(agent, content) {
+    const parsed = this.#structured.has(agent) ? structuredValue(content) : { ok: false };
+    return parsed.ok ? valueView(/** @type {{ value: unknown }} */ (parsed).value) : contentView(content);
+  }
+
   /** Rows that are not an answer end the run's candidate final answer. @param {HTMLElement[]} rows */
-  const notAnswer = (rows) => {
-    if (rows.length > 0) answer = undefined;
+  #notAnswer(rows) {
+    if (rows.length > 0) this.#answer = undefined;
     return rows;
-  };
+  }
 
-  return {
-    reset() {
-      tools.clear();
-      transfers.clear();
-      interrupts.clear();
-      answers.clear();
-      streaming = answer = undefined;
-      errors = new Set();
-    },
+  /** A user's message starts a run: the run before it, ended, had its answer. @param {HTMLElement[]} rows */
+  #finishRun(rows) {
+    if (this.#answer) this.final(undefined);
+    this.runStarted();
+    return rows;
+  }
+}
 
-    /** A new run: what may be final or streamed belongs to the last one. */
-    runStarted() {
-      if (streaming) delete streaming.dataset['streaming'];
-      streaming = answer = undefined;
-      errors = new Set();
-    },
-
-    /**
-     * A message of the history or of a live event. `to`: a transfer's target
-     * (a live transfer event says it; the history's call does).
-     * @param {string} agent @param {TxMessage} m @param {string} eventId @param {{ transfer?: boolean, to?: string, failed?: ErrorInfo }} [how]
-     * @returns {HTMLElement[]}
-     */
-    message(agent, m, eventId, how = {}) {
-      if (m.role === 'user') return this.finishRun([txRow('user', '', eventId, [contentView(m.content)])]);
-      if (m.role === 'assistant') return this.assistant(agent, m, eventId);
-      if (m.role !== 'tool') return [];
-      const call = m.toolCallId ?? '';
-      if (how.transfer || m.name === TRANSFER_TOOL) return notAnswer([this.transfer(agent, call, eventId, how.to)]);
-      const row = tools.get(call);
-      if (!row) return notAnswer([toolRow(agent, m.name ?? '', '', call, eventId, m.content, how.failed)]);
-      fillTool(row, m.content, how.failed);
-      return [];
-    },
-
-    /** @param {string} agent @param {TxMessage} m @param {string} eventId */
-    assistant(agent, m, eventId) {
-      /** @type {HTMLElement[]} */
-      const rows = [];
-      const text = typeof m.content === 'string' ? m.content !== '' : m.content !== undefined && m.content !== null;
-      if (streaming && streaming.dataset['agent'] === agent) {
-        streaming.querySelector('.body')?.replaceChildren(said(agent, m.content));
-        delete streaming.dataset['streaming'];
-        answer = m.toolCalls?.length ? undefined : streaming;
-        streaming = undefined;
-      } else if (text) {
-        const row = txRow('assistant', agent, eventId, [said(agent, m.content)]);
-        rows.push(row);
-        answer = m.toolCalls?.length ? undefined : row;
-      }
-      for (const call of m.toolCalls ?? []) {
-        if (call.name === TRANSFER_TOOL) {
-          const args = callArguments(call.arguments);
-          const to = isRecord(args) && typeof args['agent_name'] === 'string' ? args['agent_name'] : '';
-          transfers.set(call.id, { to, reason: isRecord(args) && typeof args['reason'] === 'string' ? args['reason'] : '' });
-          continue;
-        }
-        const row = toolRow(agent, call.name, call.arguments, call.id, eventId);
-        tools.set(call.id, row);
-        rows.push(row);
-        answer = undefined;
-      }
-      return rows;
-    },
-
-    /** @param {string} agent @param {string} call @param {string} eventId @param {string} [to] */
-    transfer(agent, call, eventId, to) {
-      const known = transfers.get(call);
-      const target = to ?? known?.to ?? '';
-      const lines = [el('p', 'line', `${agent} → ${target}`)];
-      if (known?.reason) lines.push(el('p', 'line reason', known.reason));
-      const row = txRow('transfer', agent, eventId, lines);
-      row.dataset['to'] = target;
-      return row;
-    },
-
-    /** A streamed chunk: appended to the agent's message being streamed, or the start of one. @param {string} agent @param {string} text @param {string} eventId */
-    chunk(agent, text, eventId) {
-      if (streaming && streaming.dataset['agent'] === agent) {
-        streaming.querySelector('.line')?.append(text);
-        return [];
-      }
-      streaming = txRow('assistant', agent, eventId, [el('p', 'line text', text)]);
-      streaming.dataset['streaming'] = 'true';
-      answer = undefined;
-      return [streaming];
-    },
-
-    /** @param {InterruptRecord} i @param {string} eventId */
-    interrupt(i, eventId) {
-      if (interrupts.has(i.id)) return [];
-      const info = /** @type {Record<string, unknown>} */ (isRecord(i.info) ? i.info : {});
-      const tool = typeof info['tool'] === 'string' ? info['tool'] : '';
-      const asking = tool ? [...tools.values()].reverse().find((r) => r.dataset['tool'] === tool) : undefined;
-      const text = tool && 'arguments' in info ? `approve ${tool}(${JSON.stringify(info['arguments'])})` : pretty(i.info);
-      const row = txRow('interrupt', asking?.dataset['agent'] ?? '', eventId, [el(tool ? 'p' : 'pre', 'line', text)]);
-      row.dataset['interruptId'] = i.id;
-      if (tool) row.dataset['tool'] = tool;
-      interrupts.set(i.id, row);
-      if (answers.has(i.id)) this.answered(i.id, answers.get(i.id));
-      return notAnswer([row]);
-    },
-
-    /** An interrupt's answer (a resume's value for it). @param {string} id @param {unknown} value */
-    answered(id, value) {
-      const row = interrupts.get(id);
-      if (!row) return void answers.set(id, value);
-      row.querySelector('.answer')?.remove();
-      row.querySelector('.body')?.append(el('p', 'line answer', answerText(value)));
-      row.dataset['answered'] = 'true';
-    },
-
-    /** @param {string} agent @param {ErrorInfo} error @param {string} eventId */
-    error(agent, error, eventId) {
-      const text = `${error.code}: ${error.message}`;
-      if (errors.has(text)) return [];
-      errors.add(text);
-      return notAnswer([txRow('error', agent, eventId, [el('p', 'line', text)])]);
-    },
-
-    /** A graph run's input or output. @param {'input' | 'output'} kind @param {unknown} value @param {string} eventId */
-    value(kind, value, eventId) {
-      return notAnswer([txRow(kind, '', eventId, [typeof value === 'string' ? el('p', 'line text', value) : valueView(value)])]);
-    },
-
-    /**
-     * The run ended with an answer: its last answer row becomes the final
-     * one (with the validated value when the run gives it); rows returned
-     * only when there was no such row (an answer that came from a tool).
-     * @param {{ content?: unknown } | undefined} message @param {unknown} [value] the validated structured output @param {string} [eventId]
-     */
-    final(message, value, eventId = '') {
-      const row = answer;
-      answer = undefined;
-      if (row) {
-        row.dataset['kind'] = 'final';
-        row.classList.add('tx-final');
-        if (value !== undefined) row.querySelector('.body')?.replaceChildren(valueView(value));
-        return [];
-      }
-      if (message?.content === undefined) return [];
-      return [txRow('final', '', eventId, [value !== undefined ? valueView(value) : contentView(message.content)])];
-    },
-
-    /** A user's message starts a run: the run before it, ended, had its answer. @param {HTMLElement[]} rows */
-    finishRun(rows) {
-      if (answer) this.final(undefined);
-      this.runStarted();
-      return rows;
-    },
-  };
+/** A transfer call's target and reason, from its arguments. @param {string} args */
+function transferOf(args) {
+  const value = callArguments(args);
+  const field = (/** @type {string} */ key) => (isRecord(value) && typeof value[key] === 'string' ? String(value[key]) : '');
+  return { to: field('agent_name'), reason: field('reason') };
 }
 
 /**

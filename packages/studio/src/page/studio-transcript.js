@@ -23,7 +23,7 @@
 
 /** @param {HTMLElement} list the `<ol>` the rows go in @param {GraphInfo} graph */
 function transcriptView(list, graph) {
-  const rows = transcriptRows(graph);
+  const rows = new TranscriptRows(graph);
   const batch = frameBatch((added) => {
     // One layout read per frame: whether the reader is at the bottom, to keep the newest row in view.
     const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 24;
@@ -100,7 +100,7 @@ function newerThan(id, after) {
   return Number(id.slice(dot + 1)) > Number(after.slice(dot + 1));
 }
 
-/** @param {ReturnType<typeof transcriptRows>} rows @param {ThreadTranscript} t */
+/** @param {TranscriptRows} rows @param {ThreadTranscript} t */
 function historyRows(rows, t) {
   /** @type {HTMLElement[]} */
   const out = [];
@@ -118,7 +118,7 @@ function historyRows(rows, t) {
 
 /**
  * The rows of one live event.
- * @param {ReturnType<typeof transcriptRows>} rows @param {GraphInfo} graph @param {SseEvent} e @param {Record<string, unknown>} d
+ * @param {TranscriptRows} rows @param {GraphInfo} graph @param {SseEvent} e @param {Record<string, unknown>} d
  * @returns {HTMLElement[]}
  */
 function liveRows(rows, graph, e, d) {
@@ -139,7 +139,7 @@ function liveRows(rows, graph, e, d) {
   return (input.messages ?? []).filter((m) => m.role === 'user').flatMap((m) => rows.message('', m, e.id));
 }
 
-/** @param {ReturnType<typeof transcriptRows>} rows @param {string} id @param {AgentEventData} a @returns {HTMLElement[]} */
+/** @param {TranscriptRows} rows @param {string} id @param {AgentEventData} a @returns {HTMLElement[]} */
 function agentEventRows(rows, id, a) {
   const message = /** @type {TxMessage | undefined} */ (a.output?.message);
   switch (a.type) {
@@ -160,7 +160,7 @@ function agentEventRows(rows, id, a) {
   }
 }
 
-/** @param {ReturnType<typeof transcriptRows>} rows @param {GraphInfo} graph @param {string} id @param {RunEnd} d */
+/** @param {TranscriptRows} rows @param {GraphInfo} graph @param {string} id @param {RunEnd} d */
 function endRows(rows, graph, id, d) {
   if (d.status === 'error') return d.error ? rows.error('', d.error, id) : [];
   if (d.status !== 'done') return [];
