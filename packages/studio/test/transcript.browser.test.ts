@@ -195,6 +195,63 @@ describe('the transcript in Chromium', { timeout: 90_000 }, () => {
     }
   });
 
+  it('renders a message whose content is parts: text as text, an image only from a data: URL', async () => {
+    const s = await startStudio({ target: structuredAgent() });
+    try {
+      const { page, requests, check } = await openPage(browser, s.studio.url);
+      await runFromPage(page, 'Paris?');
+      await page.locator('#run-panel[data-status="done"]').waitFor();
+      const threadId = await threadOf(page);
+      const run = await readRunEvents(s.studio.url, threadId);
+      const pixel =
+        'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+      // The history answers with a message of parts (the recorded shape a model with images will give).
+      await page.route('**/api/threads/*/transcript', (route) =>
+        route.fulfill({
+          json: {
+            threadId,
+            checkpointId: (run.at(-1)!.data as { checkpointId: string }).checkpointId,
+            status: 'done',
+            after: run.at(-1)!.id,
+            items: [
+              {
+                type: 'message',
+                agentName: '',
+                message: {
+                  role: 'user',
+                  content: [
+                    { type: 'text', text: 'What is in <b>these</b>?' },
+                    { type: 'image', url: pixel, alt: 'a pixel' },
+                    { type: 'image', url: 'https://example.com/x.png' },
+                  ],
+                },
+              },
+            ],
+          },
+        }),
+      );
+      await page.reload();
+      await page.waitForSelector('body[data-ready="true"]');
+      await page.locator(`#threads li[data-thread-id="${threadId}"]`).click();
+      await page.locator('#transcript li[data-kind="user"] img').waitFor();
+      const user = page.locator('#transcript li[data-kind="user"]');
+      expect(
+        await user
+          .locator('.parts > *')
+          .evaluateAll((els) => els.map((e) => [e.tagName.toLowerCase(), e.textContent, e.getAttribute('src')])),
+      ).toEqual([
+        ['p', 'What is in <b>these</b>?', null],
+        ['img', '', pixel],
+        ['p', '[image not shown: only data: URLs are]', null],
+      ]);
+      expect(await user.locator('b').count()).toBe(0);
+      expect(requests.filter((r) => r.includes('example.com'))).toEqual([]);
+      await check();
+    } finally {
+      await s.close();
+    }
+  });
+
   it('renders a run of thousands of events: every row there, in the order of the stream, in the transcript and the event log', async () => {
     const CALLS = 1_000;
     const s = await startStudio({ target: manyCallsAgent(CALLS) });
