@@ -44,6 +44,8 @@ export interface Studio {
       host?: string;
       token?: string;
       sessionValues?: Record<string, unknown>;
+      /** `--prices`: the model price table, as the file holds it; createStudio checks its shape. */
+      prices?: unknown;
       context?: Record<string, unknown>;
       /** Runs go to the queue's workers, which know the target by this name. */
       queue?: { queue: Queue; target: string };

@@ -12,6 +12,7 @@ import { nextSignal } from '../next-signal.ts';
 import { openStore } from '../open-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
 import { recordedModulePath } from '../recorded-module.ts';
+import { priceTableFlag } from '../price-table-flag.ts';
 import { sessionValues } from '../session-values.ts';
 import { studioLimits } from '../studio-limit-flags.ts';
 import { terminalSafe } from '../terminal-safe.ts';
@@ -41,6 +42,8 @@ options:
   --token <secret>        the bearer token (default: $WEFT_STUDIO_TOKEN)
   --store <spec>          sqlite:<file> | postgres:<url> | memory (default: $WEFT_STORE, else sqlite:.weft/weft.db)
   --session <key=value>   a session value for every run (repeatable; over the module's own)
+  --prices <file.json>    model prices for the timeline's costs, in US dollars per million tokens:
+                          { "<model>": { "inputPerMillion": 0.15, "outputPerMillion": 0.6 } } (default: none)
   --export <name>         the export to serve
   --max-…                 the limits of weft serve (see weft serve --help)
 
@@ -60,6 +63,7 @@ const OPTIONS = {
   'max-body-depth': { type: 'string' },
   'max-body-keys': { type: 'string' },
   'max-follower-buffer': { type: 'string' },
+  prices: { type: 'string' },
 } as const;
 
 /** `weft dev <module>`: Weft Studio over the module, served again on every save. */
@@ -71,6 +75,7 @@ export const devCommand: Command = {
     const { port, host, token } = listenFlags('dev', values, io.env, { tokenEnv: 'WEFT_STUDIO_TOKEN', defaultPort: 4300 });
     if (token !== undefined && token.length < 8) throw usageError('dev: the token is shorter than 8 characters', 'use a longer secret');
     const limits = studioLimits(values, 'dev');
+    const prices = await priceTableFlag(values.prices, io);
     const studio = await loadStudio();
     const path = resolve(io.cwd, positionals[0]!);
     const fresh = await freshImporter();
@@ -83,6 +88,7 @@ export const devCommand: Command = {
       const served = await studio
         .serveStudio({
           ...limits,
+          ...prices,
           target,
           store: opened.store,
           port,

@@ -12,6 +12,7 @@ import { openSharedStore } from '../open-shared-store.ts';
 import { openStore } from '../open-store.ts';
 import { DEFAULT_QUEUE_NAME, queueAddress } from '../queue-address.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
+import { priceTableFlag } from '../price-table-flag.ts';
 import { sessionValues } from '../session-values.ts';
 import { studioLimits } from '../studio-limit-flags.ts';
 import { recordedModulePath } from '../recorded-module.ts';
@@ -44,6 +45,8 @@ options:
   --token <secret>        the bearer token (default: $WEFT_STUDIO_TOKEN)
   --store <spec>          sqlite:<file> | postgres:<url> | memory (default: $WEFT_STORE, else sqlite:.weft/weft.db)
   --session <key=value>   a session value for every run (repeatable; over the module's own)
+  --prices <file.json>    model prices for the timeline's costs, in US dollars per million tokens:
+                          { "<model>": { "inputPerMillion": 0.15, "outputPerMillion": 0.6 } } (default: none)
   --export <name>         the export to serve
   --queue <redis url>     run on the workers of this queue (redis://host:port) instead of in this process
   --queue-name <name>     the queue (default weft)
@@ -76,6 +79,7 @@ const OPTIONS = {
   'max-body-depth': { type: 'string' },
   'max-body-keys': { type: 'string' },
   'max-follower-buffer': { type: 'string' },
+  prices: { type: 'string' },
 } as const;
 
 /** `weft serve <module>`: Weft Studio over the module's agent or graph. */
@@ -87,6 +91,7 @@ export const serveCommand: Command = {
     const { port, host, token } = listenFlags('serve', values, io.env, { tokenEnv: 'WEFT_STUDIO_TOKEN', defaultPort: 4300 });
     if (token !== undefined && token.length < 8) throw usageError('serve: the token is shorter than 8 characters', 'use a longer secret');
     const limits = studioLimits(values);
+    const prices = await priceTableFlag(values.prices, io);
     const { serveStudio } = await loadStudio();
     const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
     const session = sessionValues('serve', loaded, values.session);
@@ -98,6 +103,7 @@ export const serveCommand: Command = {
     try {
       const served = await serveStudio({
         ...limits,
+        ...prices,
         target: commandTarget(loaded, opened.store),
         store: opened.store,
         port,
