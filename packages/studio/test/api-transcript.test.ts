@@ -99,6 +99,9 @@ describe('GET /api/threads/:id/transcript', () => {
     expect(second['status']).toBe('done');
     const done = await get('/api/threads/s1/transcript');
     const run2 = await readRunEvents(served.url, 's1');
+    // The resume's run event carries the answers it gives (a page following the thread shows them on the interrupt).
+    expect(run2[0]).toMatchObject({ event: 'run', data: { mode: 'resume', resume: { [REFUND]: { approved: true } } } });
+    expect(run1[0]!.data).not.toHaveProperty('resume');
     expect(done.body).toMatchObject({ checkpointId: second['checkpointId'], status: 'done' });
     expect(done.body['after']).toBe(run2.find((e) => e.data['checkpointId'] === second['checkpointId'])!.id);
     expect(done.body['items'].map(line)).toEqual([

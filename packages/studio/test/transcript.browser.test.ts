@@ -5,6 +5,7 @@
  * finished thread is reopened; streamed text growing; a structured answer
  * shown as its value; a run of thousands of events with every row in order.
  */
+import type { ChatModel } from '@weft/agents';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supportAgent } from '../../../docs/examples/support/support-agents.ts';
@@ -129,6 +130,46 @@ describe('the transcript in Chromium', { timeout: 90_000 }, () => {
       expect(withoutIds(await rowsOf(again.page))).toEqual(AFTER_APPROVAL);
       await again.check();
     } finally {
+      await s.close();
+    }
+  });
+
+  it('opened from the list while its run is under way: the history so far, then the live events, each row once', async () => {
+    // Billing's model waits for the test: the run is under way, its first part written, while another page opens it.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const models = scriptedSupportModels();
+    const gated = (name: Parameters<typeof models>[0]): ChatModel => {
+      const model = models(name);
+      if (name !== 'Billing') return model;
+      return {
+        name: model.name,
+        generate: async (messages, options) => (await gate, model.generate(messages, options)),
+        stream: async function* (messages, options) {
+          await gate;
+          yield* model.stream(messages, options);
+        },
+      };
+    };
+    const s = await startStudio({ target: supportAgent(gated), sessionValues: { company: 'Acme' } });
+    try {
+      const first = await openPage(browser, s.studio.url);
+      await runFromPage(first.page, exampleQuery);
+      await first.page.locator('#transcript li[data-kind="transfer"][data-to="Billing"]').waitFor();
+      const threadId = await threadOf(first.page);
+      const second = await openPage(browser, s.studio.url);
+      await second.page.locator(`#threads li[data-thread-id="${threadId}"]`).click();
+      await second.page.locator('#transcript li[data-kind="transfer"][data-to="Billing"]').waitFor();
+      expect(await second.page.locator('#run-panel').getAttribute('data-status')).toBe('running');
+      expect(withoutIds(await rowsOf(second.page))).toEqual(BEFORE_APPROVAL.slice(0, 8));
+      open();
+      for (const { page } of [first, second]) await page.locator('#run-panel[data-status="interrupted"]').waitFor();
+      expect(withoutIds(await rowsOf(second.page))).toEqual(BEFORE_APPROVAL);
+      expect(withoutIds(await rowsOf(first.page))).toEqual(BEFORE_APPROVAL);
+      await second.check();
+      await first.check();
+    } finally {
+      open();
       await s.close();
     }
   });
