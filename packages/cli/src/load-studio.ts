@@ -46,6 +46,8 @@ export interface Studio {
       sessionValues?: Record<string, unknown>;
       /** `--prices`: the model price table, as the file holds it; createStudio checks its shape. */
       prices?: unknown;
+      /** `--streaming`: an agent's model calls stream. */
+      streaming?: boolean;
       context?: Record<string, unknown>;
       /** Runs go to the queue's workers, which know the target by this name. */
       queue?: { queue: Queue; target: string };

@@ -42,6 +42,7 @@ options:
   --token <secret>        the bearer token (default: $WEFT_STUDIO_TOKEN)
   --store <spec>          sqlite:<file> | postgres:<url> | memory (default: $WEFT_STORE, else sqlite:.weft/weft.db)
   --session <key=value>   a session value for every run (repeatable; over the module's own)
+  --streaming             an agent's model calls stream: the page shows messages as they are written
   --prices <file.json>    model prices for the timeline's costs, in US dollars per million tokens:
                           { "<model>": { "inputPerMillion": 0.15, "outputPerMillion": 0.6 } } (default: none)
   --export <name>         the export to serve
@@ -64,6 +65,7 @@ const OPTIONS = {
   'max-body-keys': { type: 'string' },
   'max-follower-buffer': { type: 'string' },
   prices: { type: 'string' },
+  streaming: { type: 'boolean' },
 } as const;
 
 /** `weft dev <module>`: Weft Studio over the module, served again on every save. */
@@ -89,6 +91,7 @@ export const devCommand: Command = {
         .serveStudio({
           ...limits,
           ...prices,
+          ...(values.streaming ? { streaming: true } : {}),
           target,
           store: opened.store,
           port,

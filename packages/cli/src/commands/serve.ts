@@ -45,6 +45,7 @@ options:
   --token <secret>        the bearer token (default: $WEFT_STUDIO_TOKEN)
   --store <spec>          sqlite:<file> | postgres:<url> | memory (default: $WEFT_STORE, else sqlite:.weft/weft.db)
   --session <key=value>   a session value for every run (repeatable; over the module's own)
+  --streaming             an agent's model calls stream: the page shows messages as they are written
   --prices <file.json>    model prices for the timeline's costs, in US dollars per million tokens:
                           { "<model>": { "inputPerMillion": 0.15, "outputPerMillion": 0.6 } } (default: none)
   --export <name>         the export to serve
@@ -80,6 +81,7 @@ const OPTIONS = {
   'max-body-keys': { type: 'string' },
   'max-follower-buffer': { type: 'string' },
   prices: { type: 'string' },
+  streaming: { type: 'boolean' },
 } as const;
 
 /** `weft serve <module>`: Weft Studio over the module's agent or graph. */
@@ -92,6 +94,8 @@ export const serveCommand: Command = {
     if (token !== undefined && token.length < 8) throw usageError('serve: the token is shorter than 8 characters', 'use a longer secret');
     const limits = studioLimits(values);
     const prices = await priceTableFlag(values.prices, io);
+    if (values.streaming && values.queue !== undefined)
+      throw usageError('serve: --streaming runs models in this process; with --queue the workers run them', 'drop --streaming or --queue');
     const { serveStudio } = await loadStudio();
     const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
     const session = sessionValues('serve', loaded, values.session);
@@ -104,6 +108,7 @@ export const serveCommand: Command = {
       const served = await serveStudio({
         ...limits,
         ...prices,
+        ...(values.streaming ? { streaming: true } : {}),
         target: commandTarget(loaded, opened.store),
         store: opened.store,
         port,

@@ -1,5 +1,7 @@
 /**
- * `weft serve --prices <file.json>` (and `weft dev`, which shares the flag):
+ * `weft serve --streaming`: an agent's model calls stream, so the thread's
+ * events carry chunks; refused beside --queue, whose workers run the models.
+ * `weft serve --prices <file.json>` (and `weft dev`, which shares the flags):
  * the table reaches the studio, whose timeline's call events carry the cost;
  * a missing file, text that is not JSON and a table of the wrong shape are
  * each refused before the server listens, naming what to fix.
@@ -8,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sseFrames } from '../test-support/sse-frames.ts';
-import { FIXTURES, tempDir, weft, weftProcess } from '../test-support/spawn-weft.ts';
+import { FIXTURES, SUPPORT_MODULE, tempDir, weft, weftProcess } from '../test-support/spawn-weft.ts';
 
 const MODULE = join(FIXTURES, 'priced-agent.ts');
 
@@ -57,5 +59,37 @@ describe('weft serve --prices', () => {
     expect(shape.stderr).toContain('prices ["tiny-1"].inputPerMillion must be a number of at least 0 (got -1)');
     // Refused before listening: no server line was printed.
     expect(shape.stdout).toBe('');
+  });
+});
+
+describe('weft serve --streaming', () => {
+  /** The agent event types of a served thread's run, in order. */
+  async function agentEventTypes(flags: string[]): Promise<string[]> {
+    const server = weftProcess(['serve', SUPPORT_MODULE, '--port', '0', '--store', 'memory', ...flags], tempDir());
+    const base = /^open (\S+)$/.exec(await server.waitFor((l) => l.startsWith('open ')))![1]!;
+    await fetch(new URL('/api/threads/s1/runs', base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ input: { query: 'My dashboard times out.' }, wait: true }),
+    });
+    const frames = await sseFrames(await fetch(new URL('/api/threads/s1/events', base)), (f) => f.event === 'end');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    return frames.filter((f) => f.event === 'agent').map((f) => (f.data as { type: string }).type);
+  }
+
+  it('streams the models’ answers as chunks before each message; without it, messages come whole', async () => {
+    const streamed = await agentEventTypes(['--streaming']);
+    const whole = await agentEventTypes([]);
+    expect(whole).not.toContain('chunk');
+    expect(streamed.filter((t) => t === 'message')).toEqual(whole.filter((t) => t === 'message'));
+    // Every message of a streamed run follows its chunks.
+    expect(streamed.filter((t, i) => t === 'message' && streamed[i - 1] !== 'chunk')).toEqual([]);
+  });
+
+  it('is refused beside --queue, whose workers run the models', async () => {
+    const refused = await weft(['serve', SUPPORT_MODULE, '--store', 'memory', '--streaming', '--queue', 'redis://127.0.0.1:1'], tempDir());
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('serve: --streaming runs models in this process; with --queue the workers run them');
   });
 });
