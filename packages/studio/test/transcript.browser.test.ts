@@ -92,7 +92,8 @@ describe('the transcript in Chromium', { timeout: 90_000 }, () => {
   it('reads the support example as a conversation, to the refund approval, then approved to the final answer; reopened, the same', async () => {
     const s = await startStudio({ target: supportAgent(scriptedSupportModels()), sessionValues: { company: 'Acme' } });
     try {
-      const { page, check } = await openPage(browser, s.studio.url);
+      // A laptop's window: the conversation is longer than its column.
+      const { page, check } = await openPage(browser, s.studio.url, { viewport: { width: 1280, height: 720 } });
       await runFromPage(page, exampleQuery);
       await page.locator('#run-panel[data-status="interrupted"]').waitFor();
       const threadId = await threadOf(page);
@@ -110,6 +111,17 @@ describe('the transcript in Chromium', { timeout: 90_000 }, () => {
       await page.locator('#run-panel[data-status="done"]').waitFor();
       const after = await rowsOf(page);
       expect(withoutIds(after)).toEqual(AFTER_APPROVAL);
+      // The conversation keeps to its newest row, also when the answer form gives its room back.
+      await expect
+        .poll(() => page.$eval('#transcript', (l) => l.scrollHeight - l.clientHeight - l.scrollTop <= 24), { timeout: 10_000 })
+        .toBe(true);
+      // The event log has the state changes, folded away until asked for.
+      const stateRows = page.locator('#events li[data-kind="state"]');
+      expect(await stateRows.count()).toBeGreaterThan(0);
+      expect(await stateRows.first().isVisible()).toBe(false);
+      await page.click('[data-tab="events"]');
+      await page.check('#show-state');
+      expect(await stateRows.first().isVisible()).toBe(true);
       const run2 = await readRunEvents(s.studio.url, threadId);
       expect(after.at(-1)!.id).toBe(run2.find((e) => e.data['type'] === 'message' && !(e.data['output'] as any).message.toolCalls)!.id);
       expect(await page.locator('#transcript li[data-kind="interrupt"]').getAttribute('data-answered')).toBe('true');

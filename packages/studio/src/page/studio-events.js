@@ -21,7 +21,9 @@ function eventLog(list, marks) {
   /** @type {HTMLElement | undefined} the message row chunks are appended to */
   let streaming;
   const showState = /** @type {HTMLInputElement} */ (byId('show-state'));
-  showState.addEventListener('change', () => list.classList.toggle('hide-state', !showState.checked));
+  const showStateRows = () => list.classList.toggle('hide-state', !showState.checked);
+  showState.addEventListener('change', showStateRows);
+  showStateRows();
   // A frame's rows go in at once, and the panel's layout is read once per frame (whether it was scrolled to the bottom).
   const batch = frameBatch((rows) => {
     const panel = list.parentElement;

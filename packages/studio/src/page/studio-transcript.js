@@ -24,13 +24,36 @@
 /** @param {HTMLElement} list the `<ol>` the rows go in @param {GraphInfo} graph */
 function transcriptView(list, graph) {
   const rows = new TranscriptRows(graph);
+  // Whether the reader keeps to the newest row: set by their scrolling, kept while rows come in and
+  // while the column's panels (the interrupt's answer form) take room or give it back.
+  // Rows out of view are sized by estimate until laid out (content-visibility), so the end moves once the
+  // last rows are drawn: the page scrolls again a frame later, and its own scrolling never unsticks it.
+  let stick = true;
+  let own = false;
+  const toEnd = () => {
+    const before = list.scrollTop;
+    list.scrollTop = list.scrollHeight;
+    if (list.scrollTop !== before) own = true;
+  };
+  const keepEnd = () => {
+    if (!stick) return;
+    toEnd();
+    requestAnimationFrame(() => stick && toEnd());
+  };
+  list.addEventListener(
+    'scroll',
+    () => {
+      if (own) own = false;
+      else stick = list.scrollTop + list.clientHeight >= list.scrollHeight - 24;
+    },
+    { passive: true },
+  );
+  new ResizeObserver(keepEnd).observe(list);
   const batch = frameBatch((added) => {
-    // One layout read per frame: whether the reader is at the bottom, to keep the newest row in view.
-    const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 24;
     const fragment = document.createDocumentFragment();
     for (const row of added) fragment.append(row);
     list.append(fragment);
-    if (atBottom) list.scrollTop = list.scrollHeight;
+    keepEnd();
   });
   let generation = 0;
   /**
@@ -54,6 +77,7 @@ function transcriptView(list, graph) {
       generation++;
       batch.clear();
       list.replaceChildren();
+      stick = true;
       rows.reset();
       cut = undefined;
       held = [];
