@@ -17,7 +17,6 @@ import { hostileGraph, PWN_IMG, PWN_LINK, PWN_NODE, PWN_SCRIPT, PWN_THREAD } fro
 import { eventRows, launchChromium, openPage, readRunEvents, slowModels, startStudio, type SseItem } from './support/browser-studio.ts';
 
 const ARTIFACTS = fileURLToPath(new URL('../test-results/', import.meta.url));
-const DOCS_IMAGES = fileURLToPath(new URL('../../../docs/images/', import.meta.url));
 /**
  * Each scripted model answer this much later: a model node stays lit long
  * enough to be seen and screenshotted, also on a loaded 2-core CI machine
@@ -53,16 +52,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Saves a screenshot as a test artifact, and for the docs when WEFT_UPDATE_SCREENSHOTS=1. */
+/** Saves a screenshot as a test artifact (the docs' pictures are screenshots.browser.test.ts's). */
 async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `studio-${name}.png`);
   await page.screenshot({ path });
   expect(statSync(path).size).toBeGreaterThan(20_000);
-  if (process.env['WEFT_UPDATE_SCREENSHOTS'] === '1') {
-    mkdirSync(DOCS_IMAGES, { recursive: true });
-    await page.screenshot({ path: join(DOCS_IMAGES, `studio-${name}.png`) });
-  }
 }
 
 /** Records, in order, each time a drawn node gains the class `active` (from the class mutations' old values). */

@@ -164,6 +164,7 @@ function agentRows(id, a, streamed) {
       if (streamed) {
         streamed.querySelector('.text')?.replaceChildren(message?.content ?? '');
         delete streamed.dataset['streaming'];
+        if (!message?.content) streamed.remove();
       } else if (message?.content) rows.push(eventRow('message', id, a.agentName, message.content));
       for (const call of message?.toolCalls ?? []) {
         const row = eventRow('tool-call', id, a.agentName, `${call.name}(${call.arguments})`);
@@ -207,7 +208,7 @@ function toolResultRow(id, a) {
 /**
  * A streamed chunk: appended to the agent's message being streamed, or the start of one.
  * @param {string} id @param {AgentEventData} a @param {HTMLElement | undefined} row @param {(rows: HTMLElement[]) => void} add
- * @returns {HTMLElement}
+ * @returns {HTMLElement | undefined}
  */
 function chunk(id, a, row, add) {
   const text = a.output?.stream?.content ?? '';
@@ -216,6 +217,8 @@ function chunk(id, a, row, add) {
     if (p) p.textContent = (p.textContent ?? '') + text;
     return row;
   }
+  // A model that only calls tools streams empty text: no message row until there are words.
+  if (text === '') return undefined;
   const fresh = eventRow('message', id, a.agentName);
   fresh.append(el('p', 'text', text));
   fresh.dataset['streaming'] = 'true';

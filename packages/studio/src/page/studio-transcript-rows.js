@@ -114,6 +114,8 @@ class TranscriptRows {
       this.#streaming.querySelector('.line')?.append(text);
       return [];
     }
+    // A model that only calls tools streams empty text: no row until there are words to show.
+    if (text === '') return [];
     const row = txRow('assistant', agent, eventId, [el('p', 'line text', text)]);
     row.dataset['streaming'] = 'true';
     this.#streaming = row;
@@ -188,9 +190,11 @@ class TranscriptRows {
       streamed.querySelector('.body')?.replaceChildren(this.#said(agent, m.content));
       delete streamed.dataset['streaming'];
       this.#streaming = undefined;
+      // Streamed whitespace that came to no words: the message is its tool calls alone.
+      if (!text) streamed.remove();
     }
-    const row = streamed ?? (text ? txRow('assistant', agent, eventId, [this.#said(agent, m.content)]) : undefined);
-    if (row && !streamed) rows.push(row);
+    const row = (text ? streamed : undefined) ?? (text ? txRow('assistant', agent, eventId, [this.#said(agent, m.content)]) : undefined);
+    if (row && row !== streamed) rows.push(row);
     this.#answer = calls.length === 0 ? row : undefined;
     for (const call of calls) {
       if (call.name === TRANSFER_TOOL) this.#transfers.set(call.id, transferOf(call.arguments));
