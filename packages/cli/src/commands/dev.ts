@@ -3,18 +3,16 @@ import { toRunTarget } from '@weft/agents';
 import type { Command } from '../command.ts';
 import { commandTarget } from '../command-target.ts';
 import { DevSession } from '../dev-session.ts';
-import { usageError } from '../errors.ts';
 import { freshImporter, type FreshModule } from '../fresh-import.ts';
-import { listenFlags, tokenRequired } from '../listen-flags.ts';
+import { tokenRequired } from '../listen-flags.ts';
 import { loadModule } from '../load-module.ts';
 import { loadStudio } from '../load-studio.ts';
 import { nextSignal } from '../next-signal.ts';
 import { openStore } from '../open-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
 import { recordedModulePath } from '../recorded-module.ts';
-import { priceTableFlag } from '../price-table-flag.ts';
 import { sessionValues } from '../session-values.ts';
-import { studioLimits } from '../studio-limit-flags.ts';
+import { STUDIO_OPTIONS, studioFlags } from '../studio-flags.ts';
 import { terminalSafe } from '../terminal-safe.ts';
 
 const USAGE = `usage: weft dev <module> [options]
@@ -51,22 +49,7 @@ options:
 Exit code 2 for a wrong command line or @weft/studio not installed; 1 when
 the module does not load at the start.`;
 
-const OPTIONS = {
-  port: { type: 'string' },
-  host: { type: 'string' },
-  token: { type: 'string' },
-  store: { type: 'string' },
-  session: { type: 'string', multiple: true },
-  export: { type: 'string' },
-  'max-runs': { type: 'string' },
-  'max-queued-runs': { type: 'string' },
-  'max-body-bytes': { type: 'string' },
-  'max-body-depth': { type: 'string' },
-  'max-body-keys': { type: 'string' },
-  'max-follower-buffer': { type: 'string' },
-  prices: { type: 'string' },
-  streaming: { type: 'boolean' },
-} as const;
+const OPTIONS = STUDIO_OPTIONS;
 
 /** `weft dev <module>`: Weft Studio over the module, served again on every save. */
 export const devCommand: Command = {
@@ -74,10 +57,7 @@ export const devCommand: Command = {
   usage: USAGE,
   async execute(args, io) {
     const { values, positionals } = parseCommandArgs('dev', args, OPTIONS, { names: ['module'], required: 1 }, io);
-    const { port, host, token } = listenFlags('dev', values, io.env, { tokenEnv: 'WEFT_STUDIO_TOKEN', defaultPort: 4300 });
-    if (token !== undefined && token.length < 8) throw usageError('dev: the token is shorter than 8 characters', 'use a longer secret');
-    const limits = studioLimits(values, 'dev');
-    const prices = await priceTableFlag(values.prices, io);
+    const { port, host, token, options } = await studioFlags('dev', values, io);
     const studio = await loadStudio();
     const path = resolve(io.cwd, positionals[0]!);
     const fresh = await freshImporter();
@@ -89,9 +69,7 @@ export const devCommand: Command = {
     try {
       const served = await studio
         .serveStudio({
-          ...limits,
-          ...prices,
-          ...(values.streaming ? { streaming: true } : {}),
+          ...options,
           target,
           store: opened.store,
           port,

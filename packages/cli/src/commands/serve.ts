@@ -3,7 +3,7 @@ import type { Command } from '../command.ts';
 import { commandTarget } from '../command-target.ts';
 import type { CheckpointStore } from '@weft/graph';
 import { usageError } from '../errors.ts';
-import { listenFlags, tokenRequired } from '../listen-flags.ts';
+import { tokenRequired } from '../listen-flags.ts';
 import { loadBullmq, type Queue } from '../load-bullmq.ts';
 import { loadModule } from '../load-module.ts';
 import { loadStudio } from '../load-studio.ts';
@@ -12,9 +12,8 @@ import { openSharedStore } from '../open-shared-store.ts';
 import { openStore } from '../open-store.ts';
 import { DEFAULT_QUEUE_NAME, queueAddress } from '../queue-address.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
-import { priceTableFlag } from '../price-table-flag.ts';
 import { sessionValues } from '../session-values.ts';
-import { studioLimits } from '../studio-limit-flags.ts';
+import { STUDIO_OPTIONS, studioFlags } from '../studio-flags.ts';
 import { recordedModulePath } from '../recorded-module.ts';
 import { terminalSafe } from '../terminal-safe.ts';
 
@@ -66,22 +65,9 @@ limits (each a whole number; past it, the request is refused and nothing runs):
 Exit code 2 for a wrong command line or @weft/studio not installed.`;
 
 const OPTIONS = {
-  port: { type: 'string' },
-  host: { type: 'string' },
-  token: { type: 'string' },
-  store: { type: 'string' },
-  session: { type: 'string', multiple: true },
-  export: { type: 'string' },
+  ...STUDIO_OPTIONS,
   queue: { type: 'string' },
   'queue-name': { type: 'string' },
-  'max-runs': { type: 'string' },
-  'max-queued-runs': { type: 'string' },
-  'max-body-bytes': { type: 'string' },
-  'max-body-depth': { type: 'string' },
-  'max-body-keys': { type: 'string' },
-  'max-follower-buffer': { type: 'string' },
-  prices: { type: 'string' },
-  streaming: { type: 'boolean' },
 } as const;
 
 /** `weft serve <module>`: Weft Studio over the module's agent or graph. */
@@ -90,10 +76,7 @@ export const serveCommand: Command = {
   usage: USAGE,
   async execute(args, io) {
     const { values, positionals } = parseCommandArgs('serve', args, OPTIONS, { names: ['module'], required: 1 }, io);
-    const { port, host, token } = listenFlags('serve', values, io.env, { tokenEnv: 'WEFT_STUDIO_TOKEN', defaultPort: 4300 });
-    if (token !== undefined && token.length < 8) throw usageError('serve: the token is shorter than 8 characters', 'use a longer secret');
-    const limits = studioLimits(values);
-    const prices = await priceTableFlag(values.prices, io);
+    const { port, host, token, options } = await studioFlags('serve', values, io);
     if (values.streaming && values.queue !== undefined)
       throw usageError('serve: --streaming runs models in this process; with --queue the workers run them', 'drop --streaming or --queue');
     const { serveStudio } = await loadStudio();
@@ -106,9 +89,7 @@ export const serveCommand: Command = {
     const queue = values.queue === undefined ? undefined : await openQueue(values.queue, values['queue-name'], opened.store);
     try {
       const served = await serveStudio({
-        ...limits,
-        ...prices,
-        ...(values.streaming ? { streaming: true } : {}),
+        ...options,
         target: commandTarget(loaded, opened.store),
         store: opened.store,
         port,

@@ -1,0 +1,49 @@
+import type { CliIo } from './cli-io.ts';
+import { usageError } from './errors.ts';
+import { listenFlags } from './listen-flags.ts';
+import type { StudioLimits } from './load-studio.ts';
+import { priceTableFlag } from './price-table-flag.ts';
+import { studioLimits, type StudioLimitFlag } from './studio-limit-flags.ts';
+
+/** The flags `weft serve` and `weft dev` share: where to listen, the store and module, the limits, prices and streaming. */
+export const STUDIO_OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  token: { type: 'string' },
+  store: { type: 'string' },
+  session: { type: 'string', multiple: true },
+  export: { type: 'string' },
+  'max-runs': { type: 'string' },
+  'max-queued-runs': { type: 'string' },
+  'max-body-bytes': { type: 'string' },
+  'max-body-depth': { type: 'string' },
+  'max-body-keys': { type: 'string' },
+  'max-follower-buffer': { type: 'string' },
+  prices: { type: 'string' },
+  streaming: { type: 'boolean' },
+} as const;
+
+type StudioFlagValues = Partial<Record<StudioLimitFlag | 'port' | 'host' | 'token' | 'prices', string | undefined>> & {
+  streaming?: boolean | undefined;
+};
+
+/** What the shared flags give serveStudio: where it listens, its token, and the options they set (limits, prices, streaming). */
+export interface StudioFlags {
+  port: number;
+  host: string;
+  token: string | undefined;
+  options: StudioLimits & { prices?: unknown; streaming?: true };
+}
+
+/**
+ * Reads the flags `weft serve` and `weft dev` share, refusing a token
+ * shorter than 8 characters and a bad limit or price file with what to pass.
+ */
+export async function studioFlags(command: 'serve' | 'dev', values: StudioFlagValues, io: CliIo): Promise<StudioFlags> {
+  const { port, host, token } = listenFlags(command, values, io.env, { tokenEnv: 'WEFT_STUDIO_TOKEN', defaultPort: 4300 });
+  if (token !== undefined && token.length < 8)
+    throw usageError(`${command}: the token is shorter than 8 characters`, 'use a longer secret');
+  const limits = studioLimits(values, command);
+  const prices = await priceTableFlag(values.prices, io);
+  return { port, host, token, options: { ...limits, ...prices, ...(values.streaming ? { streaming: true } : {}) } };
+}
