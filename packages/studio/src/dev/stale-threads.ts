@@ -1,4 +1,5 @@
-import { decodeCheckpoint, type CheckpointStatus, type CheckpointStore, type GraphJSON } from '@weft/graph';
+import { type CheckpointStatus, type CheckpointStore, type GraphJSON } from '@weft/graph';
+import { headGraph } from '../threads/head-graph.ts';
 import { graphChanges, type GraphChanges } from './graph-changes.ts';
 
 /** A thread whose latest checkpoint another build of the graph wrote: resuming it is CHECKPOINT_GRAPH_MISMATCH. */
@@ -33,16 +34,4 @@ export async function staleThreads(store: CheckpointStore, served: GraphJSON, se
     stale.push({ threadId: t.threadId, status: t.status, hash: head.hash, changes: before ? graphChanges(before, served) : null });
   }
   return stale;
-}
-
-/** The graph that wrote a head checkpoint; undefined when it is gone or cannot be read (the thread list says so itself). */
-async function headGraph(store: CheckpointStore, threadId: string, headId: string): Promise<{ name: string; hash: string } | undefined> {
-  const entry = await store.get(threadId, headId);
-  if (!entry) return undefined;
-  try {
-    const record = decodeCheckpoint(entry.bytes, `thread "${threadId}" checkpoint "${headId}"`);
-    return { name: record.graph, hash: record.hash };
-  } catch {
-    return undefined;
-  }
 }

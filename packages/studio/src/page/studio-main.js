@@ -227,33 +227,37 @@ function setConnection(state) {
 }
 
 /**
+ * A row of tabs: clicking one marks it selected (aria-selected) and reveals
+ * the panels its name picks, hiding the others; the first is shown at once.
+ * @param {string} tab the tabs' attribute, holding each one's name
+ * @param {string} panel the panels' attribute, holding the name that shows each
+ * @param {string} first
+ * @param {(panel: HTMLElement, on: boolean) => void} reveal
+ */
+function tabList(tab, panel, first, reveal) {
+  const tabs = [...document.querySelectorAll(`[${tab}]`)];
+  /** @param {string} name */
+  const show = (name) => {
+    for (const t of tabs) t.setAttribute('aria-selected', String(t.getAttribute(tab) === name));
+    for (const p of document.querySelectorAll(`[${panel}]`)) reveal(/** @type {HTMLElement} */ (p), p.getAttribute(panel) === name);
+  };
+  for (const t of tabs) t.addEventListener('click', () => show(t.getAttribute(tab) || first));
+  show(first);
+  return show;
+}
+
+/**
  * The panes (threads, conversation, graph, details) on a narrow window, where
  * one shows at a time: the pane tabs under the bar pick it (CSS hides the
  * tabs, and shows every pane, on a wide one).
  */
 function wirePanes() {
-  const tabs = [...document.querySelectorAll('[data-pane]')];
-  /** @param {string} name */
-  const show = (name) => {
-    for (const t of tabs) t.setAttribute('aria-selected', String(t.getAttribute('data-pane') === name));
-    for (const p of document.querySelectorAll('[data-pane-id]'))
-      /** @type {HTMLElement} */ (p).dataset['paneOn'] = String(p.getAttribute('data-pane-id') === name);
-  };
-  for (const t of tabs) t.addEventListener('click', () => show(t.getAttribute('data-pane') || 'conversation'));
-  show('conversation');
-  return show;
+  return tabList('data-pane', 'data-pane-id', 'conversation', (p, on) => (p.dataset['paneOn'] = String(on)));
 }
 
-/** The side's tabs (Events, History, State, Node); a node's details coming in show the Node tab. */
+/** The side's tabs (Events, Timeline, History, State, Node); a node's details coming in show the Node tab. */
 function wireTabs() {
-  const tabs = [...document.querySelectorAll('[data-tab]')];
-  /** @param {string} name */
-  const show = (name) => {
-    for (const t of tabs) t.setAttribute('aria-selected', String(t.getAttribute('data-tab') === name));
-    for (const p of document.querySelectorAll('[data-tab-panel]'))
-      /** @type {HTMLElement} */ (p).hidden = p.getAttribute('data-tab-panel') !== name;
-  };
-  for (const t of tabs) t.addEventListener('click', () => show(t.getAttribute('data-tab') || 'events'));
+  const show = tabList('data-tab', 'data-tab-panel', 'events', (p, on) => (p.hidden = !on));
   new MutationObserver(() => show('node')).observe(byId('details-body'), { childList: true });
   return show;
 }

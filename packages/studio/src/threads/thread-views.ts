@@ -7,12 +7,8 @@ import {
   type AnyCompiledGraph,
 } from '@weft/graph';
 import { jsonSafe } from '../events/json-safe.ts';
+import { headGraph, type GraphIdentity } from './head-graph.ts';
 
-/** The graph a checkpoint was written by: its name and structure hash (a resume needs both to match). */
-export interface GraphIdentity {
-  name: string;
-  hash: string;
-}
 
 /** One thread in the list. */
 export interface ThreadRow {
@@ -57,18 +53,6 @@ export async function threadRows(
     rows.push({ threadId, status, step, seq, checkpointId, updatedAt, running: running(threadId), graph, otherGraph });
   }
   return rows;
-}
-
-/** The graph that wrote a thread's head checkpoint, or null when it cannot be read (gone since, or damaged). */
-async function headGraph(store: CheckpointStore, threadId: string, headId: string): Promise<GraphIdentity | null> {
-  const entry = await store.get(threadId, headId);
-  if (!entry) return null;
-  try {
-    const record = decodeCheckpoint(entry.bytes, `thread "${threadId}" checkpoint "${headId}"`);
-    return { name: record.graph, hash: record.hash };
-  } catch {
-    return null;
-  }
 }
 
 /** A checkpoint with its state, as `GET /api/threads/:id/state` answers. */
