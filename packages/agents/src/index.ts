@@ -74,6 +74,7 @@ export type {
   AgentExitEvent,
   AgentBreakEvent,
   AgentInterruptEvent,
+  AgentContextEvent,
   AgentErrorEvent,
 } from './agents/agent-event.ts';
 export { agentEventOf } from './runner/agent-event-of.ts';
@@ -90,6 +91,19 @@ export { recordEvents, visibleEvents } from './compile/agent-run-state.ts';
 // Instrumentation
 export { observeModelInput } from './compile/observe-model-input.ts';
 export type { ModelInput, ModelInputListener } from './compile/observe-model-input.ts';
+
+// Context: what each model call is sent
+export { trimToTokens } from './context/trim-to-tokens.ts';
+export type { TrimOptions } from './context/trim-to-tokens.ts';
+export { summarize, SUMMARY_INSTRUCTION } from './context/summarize.ts';
+export type { SummarizeOptions } from './context/summarize.ts';
+export { dropReasoning } from './context/drop-reasoning.ts';
+export { cacheHint } from './context/cache-hint.ts';
+export { turnGroups } from './context/turn-groups.ts';
+export { estimateTokens, tokenizerFor } from './context/token-counter.ts';
+export type { Tokenizer, CountText } from './context/token-counter.ts';
+export type { ContextPolicy, ContextWindow, ContextStep, ContextChange } from './context/context-policy.ts';
+export type { CacheHintedOptions } from './context/cache-hinted-options.ts';
 
 // History and session values
 export { rewriteHistory } from './history/rewrite-history.ts';

@@ -1,5 +1,6 @@
 import type { InterruptRecord, WeftErrorJSON } from '@weft/graph';
 import type { Message, MessageChunk } from '@weft/chat-model';
+import type { ContextChange } from '../context/context-policy.ts';
 
 /**
  * What an agent did, besides producing output (Eino's AgentAction). Each
@@ -89,6 +90,15 @@ export interface AgentInterruptEvent extends Base, NoOutput, NoError {
   action: Only<'interrupted'>;
 }
 
+/**
+ * A context policy changed what the agent's model is sent: older turns
+ * summarised (the summary is recorded, so this shows once) or left out.
+ */
+export interface AgentContextEvent extends Base, NoOutput, NoAction, NoError {
+  type: 'context';
+  context: ContextChange;
+}
+
 /** The failure that ended an agent (and the run). */
 export interface AgentErrorEvent extends Base, NoOutput, NoAction {
   type: 'error';
@@ -114,6 +124,7 @@ export type AgentEvent =
   | AgentExitEvent
   | AgentBreakEvent
   | AgentInterruptEvent
+  | AgentContextEvent
   | AgentErrorEvent;
 
 export type AgentEventType = AgentEvent['type'];

@@ -1,4 +1,5 @@
 import type { ChatModel, Message } from '@weft/chat-model';
+import type { ContextPolicy } from '../context/context-policy.ts';
 import type { HistoryRewriter } from '../history/rewrite-history.ts';
 import type { ModelCallLimits } from '../limits/model-call-limits.ts';
 import type { Tool } from '../tools/tool.ts';
@@ -62,6 +63,12 @@ export interface ChatModelAgentConfig {
   historyRewriter?: HistoryRewriter;
   /** Leave transfer calls and their results out of what this agent sees. */
   skipTransferMessages?: boolean;
+  /**
+   * Policies over each model call's messages, applied in order to what the
+   * agent would send (after historyRewriter and genModelInput): trimToTokens,
+   * summarize, dropReasoning, cacheHint, or your own. See docs/agents/context.md.
+   */
+  context?: readonly ContextPolicy[];
 }
 
 /**

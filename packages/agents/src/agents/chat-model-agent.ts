@@ -82,6 +82,8 @@ export function chatModelAgent<const S extends OutputSchema | undefined = undefi
       : { modelCallLimits: checkModelCallLimits(config.modelCallLimits, `chatModelAgent ${JSON.stringify(config.name)}`) };
   if (config.maxToolResultBytes !== undefined)
     checkResultLimit(config.maxToolResultBytes, `chatModelAgent ${JSON.stringify(config.name)}: maxToolResultBytes`);
+  if (config.context !== undefined && (!Array.isArray(config.context) || config.context.some((p) => typeof p !== 'function')))
+    throw bad('context must be a list of context policies (functions such as trimToTokens(n))');
   const outputRetries = config.outputRetries ?? 2;
   if (!Number.isInteger(outputRetries) || outputRetries < 0) throw bad('outputRetries must be an integer ≥ 0');
   if (config.outputSchema !== undefined) {

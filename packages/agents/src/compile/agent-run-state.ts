@@ -49,6 +49,11 @@ export interface AgentRunState {
   lanes: Record<string, Lane>;
   agents: Record<string, Activation>;
   workflows: Record<string, WorkflowProgress>;
+  /**
+   * Per agent, what its context policies recorded (a summary and what it
+   * covers), read back at its later model calls; absent until one records.
+   */
+  context?: Record<string, Record<string, unknown>>;
   /** Set when the graph runs as an agent tool. */
   call?: { id: string; name: string };
   /** Set when the graph runs as an agent tool: the calling agent's RunPath as the top-level run sees it (see AgentGraphInput). */

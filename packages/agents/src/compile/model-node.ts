@@ -5,7 +5,7 @@ import type { RecordedEvent } from '../history/recorded-event.ts';
 import { TRANSFER_TOOL, transferInstruction } from './transfer-tool.ts';
 import { AgentError } from '../errors.ts';
 import { rewriteHistory, rewriteInto } from '../history/rewrite-history.ts';
-import { systemMessage, userMessage, type Message, type OutputSpec } from '@weft/chat-model';
+import { systemMessage, textOf, userMessage, type Message, type OutputSpec } from '@weft/chat-model';
 import type { MessageChunk, ModelCallOptions, ToolSpec } from '@weft/chat-model';
 import { fillInstruction } from '../session/fill-instruction.ts';
 import { failAgent } from './agent-failure.ts';
@@ -17,6 +17,8 @@ import { checkOutputSchema, type OutputSchema, type PreparedOutput } from '../ag
 import type { ModelCallLimits } from '../limits/model-call-limits.ts';
 import { limitedModelCall } from './limited-model-call.ts';
 import { notifyModelInput } from './observe-model-input.ts';
+import { applyContext } from '../context/apply-context.ts';
+import type { CacheHintedOptions } from '../context/cache-hinted-options.ts';
 
 /** What a model node passes on: the answer, or tool calls to run (a failure is thrown; see failAgent). */
 export type ModelOutcome = { kind: 'answer' | 'tools'; message: Message };
@@ -70,7 +72,18 @@ export function modelNode(agent: ChatModelSettings, scope: AgentScope, { tools, 
       if (isGraphInterrupt(err)) interrupted(site, err);
       return fail(site, err);
     }
-    const options: ModelCallOptions = { tools: tools(), signal: ctx.signal, ...(output ? { output: output.spec } : {}) };
+    let cacheBreakpoints: number[] | undefined;
+    if (agent.context?.length) {
+      try {
+        ({ messages, cacheBreakpoints } = await applyContext(agent, ctx, runPath, messages));
+      } catch (err) {
+        if (isGraphInterrupt(err)) interrupted(site, err);
+        if (ctx.signal.aborted) throw err;
+        return fail(site, err);
+      }
+    }
+    const options: CacheHintedOptions = { tools: tools(), signal: ctx.signal, ...(output ? { output: output.spec } : {}) };
+    if (cacheBreakpoints) options.cacheBreakpoints = cacheBreakpoints;
     notifyModelInput(ctx, agent.name, messages);
     // The first call inline rather than through ask(): one promise fewer on every model step.
     let message: Message;
@@ -80,7 +93,7 @@ export function modelNode(agent: ChatModelSettings, scope: AgentScope, { tools, 
       return modelFailed(site, err);
     }
     message = checked(site, message, iteration);
-    let value: unknown = message.content;
+    let value: unknown = textOf(message);
     if (output && !message.toolCalls?.length)
       ({ message, value } = await structuredAnswer(site, output, messages, message, (m) => ask(site, m, options, iteration)));
     const done = !message.toolCalls?.length;
@@ -137,7 +150,7 @@ async function structuredAnswer(
   const { agent, ctx, runPath } = site;
   let message = first;
   for (let tries = 0; ; tries++) {
-    const check = await output.prepared.check(message.content);
+    const check = await output.prepared.check(textOf(message));
     if (check.ok) return { message, value: check.value };
     // Every rejected answer is an event, the last one too: what the model said is visible before the error.
     emitAgentEvent(ctx, { type: 'message', agentName: agent.name, runPath, output: { message, role: 'assistant' } });
@@ -147,7 +160,7 @@ async function structuredAnswer(
     }
     messages = [...messages, message, userMessage(correction(check.message))];
     message = await again(messages);
-    if (message.toolCalls?.length) return { message, value: message.content };
+    if (message.toolCalls?.length) return { message, value: textOf(message) };
   }
 }
 

@@ -21,6 +21,7 @@ export function summarize(events: readonly AgentEvent[]): string[] {
     if (e.action?.breakLoop) parts.push('BREAK');
     if (e.action?.transferToAgent) parts.push(`TRANSFER → ${e.action.transferToAgent.destAgentName}`);
     if (e.action?.interrupted) parts.push(`INTERRUPTED ${e.action.interrupted.interrupts.map((i) => i.id).join(', ')}`);
+    if (e.type === 'context') parts.push(`context ${e.context.kind}`);
     if (e.error) parts.push(`ERROR ${e.error.code}`);
     return parts.join(' | ');
   });
@@ -35,5 +36,6 @@ function typeOf(e: AgentEvent): AgentEvent['type'] {
   if (e.output?.stream) return 'chunk';
   if (e.output?.message?.role === 'assistant') return 'message';
   if (e.output?.message?.role === 'tool') return 'tool-result';
+  if ('context' in e && e.context) return 'context';
   return 'error';
 }

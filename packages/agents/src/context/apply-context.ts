@@ -1,0 +1,43 @@
+import type { Message } from '@weft/chat-model';
+import type { NodeContext } from '@weft/graph';
+import type { AgentRunState } from '../compile/agent-run-state.ts';
+import { emitAgentEvent } from '../compile/emit-agent-event.ts';
+import type { ChatModelSettings } from '../agents/chat-model-agent-config.ts';
+import type { ContextChange, ContextStep, ContextWindow } from './context-policy.ts';
+
+/**
+ * Runs an agent's context policies, in order, over the messages of one model
+ * call. What they record is written to `context[agent]` in the run's state
+ * (one write, with the call's outcome), so it is in the step's checkpoint;
+ * their changes are `context` agent events.
+ */
+export async function applyContext(
+  agent: ChatModelSettings,
+  ctx: NodeContext<AgentRunState>,
+  runPath: string[],
+  messages: Message[],
+): Promise<ContextWindow> {
+  const policies = agent.context ?? [];
+  let window: ContextWindow = { messages };
+  if (policies.length === 0) return window;
+  const before = ctx.state.context?.[agent.name] ?? {};
+  const records: Record<string, unknown> = { ...before };
+  let recorded = false;
+  const step: ContextStep = {
+    agentName: agent.name,
+    model: agent.model,
+    signal: ctx.signal,
+    recorded: (key) => (Object.hasOwn(records, key) ? records[key] : undefined),
+    record(key, value) {
+      records[key] = value;
+      recorded = true;
+    },
+    emit: (context: ContextChange) => emitAgentEvent(ctx, { type: 'context', agentName: agent.name, runPath, context }),
+  };
+  for (const policy of policies) window = await policy(window, step);
+  if (recorded) {
+    if (ctx.state.context === undefined) ctx.set(['context'], { [agent.name]: records });
+    else ctx.set(['context', agent.name], records);
+  }
+  return window;
+}

@@ -1,0 +1,74 @@
+import type { ChatModel, Message } from '@weft/chat-model';
+
+/** Counts the tokens of a text. */
+export type CountText = (text: string) => number;
+
+/**
+ * How a policy counts tokens: a tokenizer by name (`o200k_base`: GPT-4o,
+ * GPT-4.1, GPT-5, o-series; `cl100k_base`: GPT-4, GPT-3.5), `estimate`
+ * (characters / 4, rounded up: close for English prose, low for code and
+ * non-Latin scripts), or a function of your own (a provider's tokenizer).
+ * Left out, the model's name picks the tokenizer when it is an OpenAI model
+ * and the estimate otherwise.
+ */
+export type Tokenizer = 'o200k_base' | 'cl100k_base' | 'estimate' | CountText;
+
+/**
+ * Counts a message list: each message's text, reasoning and tool calls, plus
+ * MESSAGE_OVERHEAD per message for the chat format's framing (OpenAI's
+ * documented count is 3 to 4 tokens a message).
+ */
+export interface TokenCounter {
+  message(message: Message): number;
+  messages(messages: readonly Message[]): number;
+}
+
+const MESSAGE_OVERHEAD = 4;
+/**
+ * A part with no text (an image, a file, audio): what an OpenAI 1024×1024
+ * image costs at high detail. Providers count media their own way; this is a
+ * budget, not a bill.
+ */
+const MEDIA_TOKENS = 765;
+
+export const estimateTokens: CountText = (text) => Math.ceil(text.length / 4);
+
+/** The tokenizer an OpenAI model's name implies, or `estimate`. */
+export function tokenizerFor(model: ChatModel): 'o200k_base' | 'cl100k_base' | 'estimate' {
+  const name = (model.info?.request?.model ?? model.name).toLowerCase().replace(/^openai[:/]/, '');
+  if (/^(gpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|gpt-oss|chatgpt|o[1-9])/.test(name)) return 'o200k_base';
+  if (/^(gpt-4|gpt-3\.5)/.test(name)) return 'cl100k_base';
+  return 'estimate';
+}
+
+/**
+ * The counter for a tokenizer. gpt-tokenizer's tables (a few MB) are loaded
+ * on first use, so an agent that never counts does not pay for them at import.
+ */
+export async function tokenCounter(tokenizer: Tokenizer | undefined, model: ChatModel): Promise<TokenCounter> {
+  const count = await countTextOf(tokenizer === undefined ? tokenizerFor(model) : tokenizer);
+  const message = (m: Message): number => {
+    let tokens = MESSAGE_OVERHEAD + count(m.role);
+    if (typeof m.content === 'string') tokens += count(m.content);
+    else for (const part of m.content as readonly { type: string; text?: string }[]) tokens += typeof part.text === 'string' ? count(part.text) : MEDIA_TOKENS;
+    for (const call of m.toolCalls ?? []) tokens += count(call.name) + count(call.arguments);
+    return tokens;
+  };
+  return { message, messages: (list) => list.reduce((n, m) => n + message(m), 0) };
+}
+
+const loaded = new Map<string, Promise<CountText>>();
+
+function countTextOf(tokenizer: Tokenizer): Promise<CountText> {
+  if (typeof tokenizer === 'function') return Promise.resolve(tokenizer);
+  if (tokenizer === 'estimate') return Promise.resolve(estimateTokens);
+  let counter = loaded.get(tokenizer);
+  if (!counter) {
+    counter =
+      tokenizer === 'o200k_base'
+        ? import('gpt-tokenizer/encoding/o200k_base').then((m) => (text: string) => m.countTokens(text))
+        : import('gpt-tokenizer/encoding/cl100k_base').then((m) => (text: string) => m.countTokens(text));
+    loaded.set(tokenizer, counter);
+  }
+  return counter;
+}
