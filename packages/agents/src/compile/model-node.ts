@@ -5,7 +5,7 @@ import type { RecordedEvent } from '../history/recorded-event.ts';
 import { TRANSFER_TOOL, transferInstruction } from './transfer-tool.ts';
 import { AgentError } from '../errors.ts';
 import { rewriteHistory, rewriteInto } from '../history/rewrite-history.ts';
-import { systemMessage, textOf, userMessage, type Message, type OutputSpec } from '@weft/chat-model';
+import { systemMessage, userMessage, type Message, type OutputSpec } from '@weft/chat-model';
 import type { MessageChunk, ModelCallOptions, ToolSpec } from '@weft/chat-model';
 import { fillInstruction } from '../session/fill-instruction.ts';
 import { failAgent } from './agent-failure.ts';
@@ -73,15 +73,7 @@ export function modelNode(agent: ChatModelSettings, scope: AgentScope, { tools, 
       return fail(site, err);
     }
     let cacheBreakpoints: number[] | undefined;
-    if (agent.context?.length) {
-      try {
-        ({ messages, cacheBreakpoints } = await applyContext(agent, ctx, runPath, messages));
-      } catch (err) {
-        if (isGraphInterrupt(err)) interrupted(site, err);
-        if (ctx.signal.aborted) throw err;
-        return fail(site, err);
-      }
-    }
+    if (agent.context?.length) ({ messages, cacheBreakpoints } = await contextWindow(site, messages));
     const options: CacheHintedOptions = { tools: tools(), signal: ctx.signal, ...(output ? { output: output.spec } : {}) };
     if (cacheBreakpoints) options.cacheBreakpoints = cacheBreakpoints;
     notifyModelInput(ctx, agent.name, messages);
@@ -93,7 +85,7 @@ export function modelNode(agent: ChatModelSettings, scope: AgentScope, { tools, 
       return modelFailed(site, err);
     }
     message = checked(site, message, iteration);
-    let value: unknown = textOf(message);
+    let value: unknown = message.content;
     if (output && !message.toolCalls?.length)
       ({ message, value } = await structuredAnswer(site, output, messages, message, (m) => ask(site, m, options, iteration)));
     const done = !message.toolCalls?.length;
@@ -105,6 +97,21 @@ export function modelNode(agent: ChatModelSettings, scope: AgentScope, { tools, 
     emitAgentEvent(ctx, { type: 'message', agentName: agent.name, runPath, output: { message, role: 'assistant' } });
     return { kind: done ? 'answer' : 'tools', message };
   };
+}
+
+/**
+ * The agent's context policies applied to the call's messages (after the
+ * history's rewriting and genModelInput); a policy that fails fails the agent
+ * (an interrupt passes through).
+ */
+async function contextWindow(site: CallSite, messages: Message[]): Promise<{ messages: Message[]; cacheBreakpoints?: number[] }> {
+  try {
+    return await applyContext(site.agent, site.ctx, site.runPath, messages);
+  } catch (err) {
+    if (isGraphInterrupt(err)) interrupted(site, err);
+    if (site.ctx.signal.aborted) throw err;
+    return fail(site, err);
+  }
 }
 
 /** One model call, its failure reported as the agent's (an interrupt passes through), its answer checked and normalised. */
@@ -150,7 +157,7 @@ async function structuredAnswer(
   const { agent, ctx, runPath } = site;
   let message = first;
   for (let tries = 0; ; tries++) {
-    const check = await output.prepared.check(textOf(message));
+    const check = await output.prepared.check(message.content);
     if (check.ok) return { message, value: check.value };
     // Every rejected answer is an event, the last one too: what the model said is visible before the error.
     emitAgentEvent(ctx, { type: 'message', agentName: agent.name, runPath, output: { message, role: 'assistant' } });
@@ -160,7 +167,7 @@ async function structuredAnswer(
     }
     messages = [...messages, message, userMessage(correction(check.message))];
     message = await again(messages);
-    if (message.toolCalls?.length) return { message, value: textOf(message) };
+    if (message.toolCalls?.length) return { message, value: message.content };
   }
 }
 
