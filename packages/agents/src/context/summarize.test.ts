@@ -19,7 +19,8 @@ const refund = tool<{ n: number }>({
 });
 const call = (name: string, id: string, n: number) => ({ toolCalls: [{ id, name, arguments: { n } }] });
 const SUMMARY = 'Summary of the conversation so far:\nThe user wants order 7 refunded; three lookups say it is paid.';
-const shape = (messages: readonly Message[]) => messages.map((m) => (m.role === 'tool' ? `tool ${m.toolCallId}` : `${m.role}${m.toolCalls ? ` → ${m.toolCalls[0]!.id}` : ''}`));
+const shape = (messages: readonly Message[]) =>
+  messages.map((m) => (m.role === 'tool' ? `tool ${m.toolCallId}` : `${m.role}${m.toolCalls ? ` → ${m.toolCalls[0]!.id}` : ''}`));
 
 /**
  * Three lookups, then a refund that waits for approval. With a trigger of 6
@@ -29,7 +30,14 @@ const shape = (messages: readonly Message[]) => messages.map((m) => (m.role === 
 function refundAgent() {
   const summaryModel = scriptedModel([{ text: 'The user wants order 7 refunded; three lookups say it is paid.' }], { name: 'small' });
   const model = scriptedModel(
-    [call('lookup', 'l1', 7), call('lookup', 'l2', 7), call('lookup', 'l3', 7), call('refund', 'r1', 7), { text: 'Refunded.' }, { text: 'Not refunded.' }],
+    [
+      call('lookup', 'l1', 7),
+      call('lookup', 'l2', 7),
+      call('lookup', 'l3', 7),
+      call('refund', 'r1', 7),
+      { text: 'Refunded.' },
+      { text: 'Not refunded.' },
+    ],
     { name: 'big' },
   );
   const agent = chatModelAgent({
@@ -80,7 +88,9 @@ describe('summarize: older turns replaced by one recorded summary', () => {
       context: { kind: 'summary', summary: { role: 'user', content: SUMMARY }, replaced: 5, model: 'small' },
     });
 
-    const done = await new Runner({ agent, store }).resume(paused.checkpointId!, { resume: { 'agent:Billing/tool:refund:r1#0': { approved: true } } });
+    const done = await new Runner({ agent, store }).resume(paused.checkpointId!, {
+      resume: { 'agent:Billing/tool:refund:r1#0': { approved: true } },
+    });
     expect(done.status).toBe('done');
     expect(summaryModel.calls).toHaveLength(1);
     expect(shape(model.calls[4]!.messages)).toEqual(['system', 'user', 'assistant → l3', 'tool l3', 'assistant → r1', 'tool r1']);
@@ -88,14 +98,18 @@ describe('summarize: older turns replaced by one recorded summary', () => {
     expect(done.events.some((e) => e.type === 'context')).toBe(false);
     // The summary is in the thread's state, beside what it covers.
     const state = await new Runner({ agent, store }).graph.withStore(store).getState(paused.threadId!);
-    expect((state.state as { context?: unknown }).context).toEqual({ Billing: { summary: { covers: 5, message: { role: 'user', content: SUMMARY } } } });
+    expect((state.state as { context?: unknown }).context).toEqual({
+      Billing: { summary: { covers: 5, message: { role: 'user', content: SUMMARY } } },
+    });
   });
 
   it('a fork from the checkpoint after the summary sees the same summary and makes no summary call', async () => {
     const { agent, model, summaryModel } = refundAgent();
     const store = new MemoryStore();
     const paused = await new Runner({ agent, store }).query('Refund order 7.');
-    const approved = await new Runner({ agent, store }).resume(paused.checkpointId!, { resume: { 'agent:Billing/tool:refund:r1#0': { approved: true } } });
+    const approved = await new Runner({ agent, store }).resume(paused.checkpointId!, {
+      resume: { 'agent:Billing/tool:refund:r1#0': { approved: true } },
+    });
     expect(approved.status).toBe('done');
     const forked = await new Runner({ agent, store }).resume(paused.checkpointId!, {
       resume: { 'agent:Billing/tool:refund:r1#0': { approved: false, reason: 'not today' } },
@@ -111,7 +125,14 @@ describe('summarize: older turns replaced by one recorded summary', () => {
 
   it('refuses a trigger with neither tokens nor messages, and a bad keepLast, with INVALID_ARGUMENT', () => {
     const model = scriptedModel([]);
-    expect(() => summarize({ model, trigger: {} })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: 'summarize: trigger must set tokens or messages, each a positive integer' }));
-    expect(() => summarize({ model, trigger: { messages: 3 }, keepLast: -1 })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: 'summarize: keepLast must be an integer ≥ 0' }));
+    expect(() => summarize({ model, trigger: {} })).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: 'summarize: trigger must set tokens or messages, each a positive integer',
+      }),
+    );
+    expect(() => summarize({ model, trigger: { messages: 3 }, keepLast: -1 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', message: 'summarize: keepLast must be an integer ≥ 0' }),
+    );
   });
 });

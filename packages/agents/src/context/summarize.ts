@@ -90,9 +90,13 @@ async function write(options: SummarizeOptions, step: ContextStep, older: readon
     answer = await options.model.generate(request, { tools: [], signal: step.signal });
   } catch (err) {
     if (step.signal.aborted) throw err;
-    throw new AgentError('MODEL_FAILED', `agent "${step.agentName}": the summary model "${options.model.name}" failed: ${String((err as Error)?.message ?? err)}`, {
-      cause: err,
-    });
+    throw new AgentError(
+      'MODEL_FAILED',
+      `agent "${step.agentName}": the summary model "${options.model.name}" failed: ${String((err as Error)?.message ?? err)}`,
+      {
+        cause: err,
+      },
+    );
   }
   return userMessage(PREFIX + answerText(answer));
 }

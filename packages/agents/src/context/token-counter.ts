@@ -50,7 +50,9 @@ export async function tokenCounter(tokenizer: Tokenizer | undefined, model: Chat
   const message = (m: Message): number => {
     let tokens = MESSAGE_OVERHEAD + count(m.role);
     if (typeof m.content === 'string') tokens += count(m.content);
-    else for (const part of m.content as readonly { type: string; text?: string }[]) tokens += typeof part.text === 'string' ? count(part.text) : MEDIA_TOKENS;
+    else
+      for (const part of m.content as readonly { type: string; text?: string }[])
+        tokens += typeof part.text === 'string' ? count(part.text) : MEDIA_TOKENS;
     for (const call of m.toolCalls ?? []) tokens += count(call.name) + count(call.arguments);
     return tokens;
   };
