@@ -9,7 +9,6 @@ import {
 import { jsonSafe } from '../events/json-safe.ts';
 import { headGraph, type GraphIdentity } from './head-graph.ts';
 
-
 /** One thread in the list. */
 export interface ThreadRow {
   threadId: string;
