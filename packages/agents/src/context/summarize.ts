@@ -1,7 +1,7 @@
 import { systemMessage, userMessage, type ChatModel, type Message } from '@weft/chat-model';
 import { AgentError } from '../errors.ts';
 import type { ContextPolicy, ContextStep } from './context-policy.ts';
-import { tokenCounter, type Tokenizer } from './token-counter.ts';
+import { checkTokenizer, tokenCounter, type Tokenizer } from './token-counter.ts';
 import { turnGroups } from './turn-groups.ts';
 import { transcriptOf } from './transcript-of.ts';
 
@@ -55,6 +55,7 @@ export function summarize(options: SummarizeOptions): ContextPolicy {
   const limits = [trigger?.tokens, trigger?.messages].filter((n) => n !== undefined);
   if (limits.length === 0 || limits.some((n) => !Number.isInteger(n) || n < 1))
     throw bad('trigger must set tokens or messages, each a positive integer');
+  checkTokenizer(options.tokenizer, 'summarize');
   return async (window, step) => {
     const head = leadingSystem(window.messages);
     const body = window.messages.slice(head);

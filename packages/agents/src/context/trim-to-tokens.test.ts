@@ -85,6 +85,12 @@ describe('trimToTokens: a long conversation stays within the model’s window', 
 
   it('refuses a budget that is not a positive integer (INVALID_ARGUMENT)', () => {
     expect(() => trimToTokens(0)).toThrow(AgentError);
+    expect(() => trimToTokens(10, { tokenizer: 'o300k' as never })).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: `trimToTokens: tokenizer must be 'o200k_base', 'cl100k_base', 'estimate' or a function of a text (got "o300k")`,
+      }),
+    );
     expect(() => trimToTokens(1.5)).toThrow(
       expect.objectContaining({ code: 'INVALID_ARGUMENT', message: 'trimToTokens: maxTokens must be a positive integer (got 1.5)' }),
     );

@@ -1,7 +1,7 @@
 import type { Message } from '@weft/chat-model';
 import { AgentError } from '../errors.ts';
 import type { ContextPolicy } from './context-policy.ts';
-import { tokenCounter, type Tokenizer } from './token-counter.ts';
+import { checkTokenizer, tokenCounter, type Tokenizer } from './token-counter.ts';
 import { turnGroups } from './turn-groups.ts';
 
 export interface TrimOptions {
@@ -27,6 +27,7 @@ export interface TrimOptions {
 export function trimToTokens(maxTokens: number, options: TrimOptions = {}): ContextPolicy {
   if (!Number.isInteger(maxTokens) || maxTokens < 1)
     throw new AgentError('INVALID_ARGUMENT', `trimToTokens: maxTokens must be a positive integer (got ${String(maxTokens)})`);
+  checkTokenizer(options.tokenizer, 'trimToTokens');
   return async (window, step) => {
     const counter = await tokenCounter(options.tokenizer, step.model);
     const { kept, tokens } = trimMessages(window.messages, maxTokens, (m) => counter.message(m));
