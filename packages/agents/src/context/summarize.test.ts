@@ -27,8 +27,11 @@ const shape = (messages: readonly Message[]) =>
  * messages and keepLast 2, the fourth model call is the first over it: the
  * summary replaces the user's request and the first two lookups.
  */
-function refundAgent() {
-  const summaryModel = scriptedModel([{ text: 'The user wants order 7 refunded; three lookups say it is paid.' }], { name: 'small' });
+function refundAgent(laterSummaries: string[] = []) {
+  const summaryModel = scriptedModel(
+    ['The user wants order 7 refunded; three lookups say it is paid.', ...laterSummaries].map((text) => ({ text })),
+    { name: 'small' },
+  );
   const model = scriptedModel(
     [
       call('lookup', 'l1', 7),
@@ -121,6 +124,31 @@ describe('summarize: older turns replaced by one recorded summary', () => {
     expect(model.calls).toHaveLength(6);
     expect(shape(model.calls[5]!.messages)).toEqual(shape(model.calls[4]!.messages));
     expect(model.calls[5]!.messages[1]).toEqual({ role: 'user', content: SUMMARY });
+  });
+
+  it('a later run of the thread continues from the recorded summary; a second summary covers the first', async () => {
+    const { agent, model, summaryModel } = refundAgent(['Order 7 was refunded after approval.']);
+    const store = new MemoryStore();
+    const runner = new Runner({ agent, store });
+    const paused = await runner.query('Refund order 7.');
+    await runner.resume(paused.checkpointId!, { resume: { 'agent:Billing/tool:refund:r1#0': { approved: true } } });
+    // The second run's first call has 8 messages (system, the summary, two tool turns, the answer, the new request): over 6 again.
+    const again = await runner.query('Thanks!', { threadId: paused.threadId! });
+    expect(again.status).toBe('done');
+    expect(summaryModel.calls).toHaveLength(2);
+    expect(summaryModel.calls[1]!.messages[1]!.content).toBe(
+      `user: ${SUMMARY}\n\nassistant: \n(called lookup with {"n":7})\n\ntool lookup: order 7: paid\n\nassistant: \n(called refund with {"n":7})\n\ntool refund: refunded 7`,
+    );
+    const second = 'Summary of the conversation so far:\nOrder 7 was refunded after approval.';
+    expect(model.calls[5]!.messages).toEqual([
+      { role: 'system', content: 'Handle refunds.' },
+      { role: 'user', content: second },
+      expect.objectContaining({ role: 'assistant', content: 'Refunded.' }),
+      { role: 'user', content: 'Thanks!' },
+    ]);
+    expect(again.events.filter((e) => e.type === 'context').map((e) => e.context)).toEqual([
+      { kind: 'summary', summary: { role: 'user', content: second }, replaced: 9, model: 'small' },
+    ]);
   });
 
   it('refuses a trigger with neither tokens nor messages, and a bad keepLast, with INVALID_ARGUMENT', () => {
