@@ -4,7 +4,7 @@
  * Runner a MemoryStore and runs each sample on a fresh thread (deleted between
  * samples), so every graph step writes a checkpoint.
  */
-import { Runner, chatModelAgent, parallel, sequential, tool, withSubAgents, type Agent, type AgentRunResult } from '@weft/agents';
+import { Runner, chatModelAgent, textOf, parallel, sequential, tool, withSubAgents, type Agent, type AgentRunResult } from '@weft/agents';
 import { MemoryStore, type CheckpointPolicy } from '@weft/graph';
 import { scriptedModel, type ScriptedModel, type ScriptItem } from '@weft/models';
 import {
@@ -32,7 +32,7 @@ const model = (item: ScriptItem, name: string): ScriptedModel => scriptedModel([
 function answers(res: AgentRunResult): string[] {
   return res.events.flatMap((e) => {
     const m = e.output?.message;
-    return m?.role === 'assistant' && !m.toolCalls?.length ? [m.content] : [];
+    return m?.role === 'assistant' && !m.toolCalls?.length ? [textOf(m)] : [];
   });
 }
 
@@ -104,7 +104,7 @@ export function weftAgentModule(checkpointed: boolean, checkpoints: CheckpointPo
       // Function items: each model checks the session history it was sent, then answers.
       const models = Array.from({ length: n }, (_, i) =>
         model((messages) => {
-          const texts = messages.map((m) => m.content);
+          const texts = messages.map((m) => textOf(m));
           checkHistory('weft', i, texts);
           return { text: historyAnswer(i) };
         }, agentName(i)),

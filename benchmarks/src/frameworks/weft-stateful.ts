@@ -6,7 +6,7 @@
  * growing-history is one chatModelAgent queried turn after turn
  * on one thread of a Runner, so its history grows by two messages a turn.
  */
-import { Runner, chatModelAgent } from '@weft/agents';
+import { Runner, chatModelAgent, textOf } from '@weft/agents';
 import { END, MemoryStore, START, graph, interrupt, type CheckpointPolicy, type CompiledGraph, type RunResult } from '@weft/graph';
 import { scriptedModel } from '@weft/models';
 import { APPROVAL, QUESTION, checkStateLog, conversationRun, turnAnswer, turnInput } from '../harness/stateful-work.ts';
@@ -111,7 +111,7 @@ export const growingHistory =
         const res = await runner.query(turnInput(k), { threadId });
         check('weft growing-history status', res.status, 'done');
         const answer = res.events.map((e) => e.output?.message).findLast((m) => m?.role === 'assistant');
-        return { answer: answer?.content, seen };
+        return { answer: answer && textOf(answer), seen };
       },
       end: (threadId) => store.delete(threadId),
     });

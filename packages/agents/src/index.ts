@@ -18,6 +18,8 @@
 // Messages and models
 export type { Message, Role, ToolCall, Usage, FinishReason, ResponseInfo } from '@weft/chat-model';
 export { systemMessage, userMessage, assistantMessage, toolMessage } from '@weft/chat-model';
+export type { ContentPart, ContentPartType, TextPart, ImagePart, FilePart, AudioPart, ReasoningPart } from '@weft/chat-model';
+export { textOf, partsOf, checkContent, ChatModelError } from '@weft/chat-model';
 export type {
   ChatModel,
   ChatModelInfo,

@@ -1,3 +1,4 @@
+import type { ContentPartType } from './content-part.ts';
 import type { FinishReason, Message, ResponseInfo, Usage } from './message.ts';
 
 /** JSON Schema, as tools declare their parameters. */
@@ -51,6 +52,15 @@ export interface ToolCallDelta {
 /** One piece of a streamed answer. */
 export interface MessageChunk {
   content?: string;
+  /**
+   * A piece of the model's reasoning, apart from the answer's text:
+   * `concatMessageChunks` joins the pieces into one reasoning part placed
+   * before the text.
+   */
+  reasoning?: string;
+  /** The reasoning's signature or encrypted form, when the provider sends one (usually once, at its end). */
+  reasoningSignature?: string;
+  reasoningRedacted?: string;
   toolCalls?: ToolCallDelta[];
   usage?: Usage;
   /** Set on the chunk that ends the answer (a provider may still send the usage after it). */
@@ -98,6 +108,7 @@ export interface ChatModelInfo {
  * const model: ChatModel = {
  *   name: inner.name,
  *   info: { provider: 'anthropic', server: { address: 'api.anthropic.com', port: 443 }, request: { temperature: 0 } },
+ *   accepts: inner.accepts,
  *   generate: (messages, options) => inner.generate(messages, options),
  *   stream: (messages, options) => inner.stream(messages, options),
  * };
@@ -105,6 +116,13 @@ export interface ChatModelInfo {
 export interface ChatModel {
   readonly name: string;
   readonly info?: ChatModelInfo;
+  /**
+   * The part types the model takes besides text and reasoning (which every
+   * model takes: a model that cannot use reasoning drops it). Left out, the
+   * model takes text only. `checkContent` refuses a message with another part,
+   * naming it, before any request is made.
+   */
+  readonly accepts?: readonly ContentPartType[];
   generate(messages: readonly Message[], options: ModelCallOptions): Promise<Message>;
   stream(messages: readonly Message[], options: ModelCallOptions): AsyncIterable<MessageChunk>;
 }

@@ -5,18 +5,27 @@
  * AI SDK); a model of your own implements it too.
  *
  * @example
- * import { assistantMessage, type ChatModel } from '@weft/chat-model';
+ * import { assistantMessage, textOf, type ChatModel } from '@weft/chat-model';
  *
  * const echo: ChatModel = {
  *   name: 'echo',
- *   async generate(messages) { return assistantMessage(`you said: ${messages.at(-1)?.content ?? ''}`); },
- *   async *stream(messages) { yield { content: `you said: ${messages.at(-1)?.content ?? ''}` }; },
+ *   async generate(messages) { return assistantMessage(`you said: ${textOf(messages.at(-1) ?? '')}`); },
+ *   async *stream(messages) { yield { content: `you said: ${textOf(messages.at(-1) ?? '')}` }; },
  * };
  */
 
 // Messages
 export type { Message, Role, ToolCall, Usage, FinishReason, ResponseInfo } from './message.ts';
 export { systemMessage, userMessage, assistantMessage, toolMessage } from './message.ts';
+
+// Content parts
+export type { ContentPart, ContentPartType, TextPart, ImagePart, FilePart, AudioPart, ReasoningPart } from './content-part.ts';
+export { textOf } from './text-of.ts';
+export { partsOf } from './parts-of.ts';
+export { checkContent } from './check-content.ts';
+
+// Errors
+export { ChatModelError, type ChatModelErrorCode, type UnsupportedContentDetails } from './errors.ts';
 
 // Models
 export type {

@@ -1,3 +1,5 @@
+import type { ContentPart } from './content-part.ts';
+
 /** Who wrote a message. */
 export type Role = 'system' | 'user' | 'assistant' | 'tool';
 
@@ -34,9 +36,15 @@ export interface ResponseInfo {
   model?: string;
 }
 
+/**
+ * One message of a conversation. `content` is text, or a list of parts when
+ * it carries more than text: a user's image or PDF, a tool's image, an
+ * assistant's reasoning. Read it with `textOf` where a string is needed and
+ * `partsOf` where parts are.
+ */
 export interface Message {
   role: Role;
-  content: string;
+  content: string | ContentPart[];
   /** Assistant messages: the tools the model wants called, in order. */
   toolCalls?: ToolCall[];
   /** Tool messages: the call this result answers. */
@@ -51,7 +59,19 @@ export interface Message {
 }
 
 export const systemMessage = (content: string): Message => ({ role: 'system', content });
-export const userMessage = (content: string): Message => ({ role: 'user', content });
-export const assistantMessage = (content: string, toolCalls?: ToolCall[]): Message =>
+/**
+ * A user message: text, or parts (text with images, files, audio).
+ *
+ * @example
+ * userMessage([{ type: 'text', text: 'What is in this picture?' }, { type: 'image', mediaType: 'image/png', data: pngBytes }]);
+ */
+export const userMessage = (content: string | ContentPart[]): Message => ({ role: 'user', content });
+export const assistantMessage = (content: string | ContentPart[], toolCalls?: ToolCall[]): Message =>
   toolCalls?.length ? { role: 'assistant', content, toolCalls } : { role: 'assistant', content };
-export const toolMessage = (content: string, toolCallId: string, name: string): Message => ({ role: 'tool', content, toolCallId, name });
+/** A tool's result: text, or parts when the tool returns an image, audio or a file. */
+export const toolMessage = (content: string | ContentPart[], toolCallId: string, name: string): Message => ({
+  role: 'tool',
+  content,
+  toolCallId,
+  name,
+});

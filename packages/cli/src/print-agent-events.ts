@@ -1,4 +1,4 @@
-import type { AgentEvent, Message } from '@weft/agents';
+import { textOf, type AgentEvent, type Message } from '@weft/agents';
 import { formatValue } from './format-value.ts';
 import { terminalSafe } from './terminal-safe.ts';
 import { truncate } from './truncate.ts';
@@ -77,7 +77,8 @@ export class AgentEventPrinter {
     const streamed = this.#streamed;
     this.#endStream();
     this.#streamed = '';
-    if (message.content && message.content !== streamed) this.#line(message.content.replace(/\n/g, '\n  '));
+    const text = textOf(message);
+    if (text && text !== streamed) this.#line(text.replace(/\n/g, '\n  '));
     for (const call of message.toolCalls ?? []) {
       if (call.name === TRANSFER_TOOL) {
         const reason = parseArguments(call.arguments)['reason'];

@@ -3,7 +3,7 @@
  * for `weft serve --prices`: a ChatModel written by hand, as a scripted
  * model's answers cannot say which model answered.
  */
-import { chatModelAgent, type ChatModel, type Message } from '@weft/agents';
+import { chatModelAgent, textOf, type ChatModel, type Message } from '@weft/agents';
 
 const answer: Message = {
   role: 'assistant',
@@ -17,7 +17,7 @@ const model: ChatModel = {
   name: 'tiny',
   generate: async () => answer,
   stream: async function* () {
-    yield { content: answer.content, usage: answer.usage, finishReason: answer.finishReason, response: answer.response };
+    yield { content: textOf(answer), usage: answer.usage, finishReason: answer.finishReason, response: answer.response };
   },
 };
 

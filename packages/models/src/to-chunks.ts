@@ -1,4 +1,4 @@
-import type { Message, MessageChunk } from '@weft/chat-model';
+import { textOf, type Message, type MessageChunk } from '@weft/chat-model';
 
 /** How `stream()` cuts a message into chunks. */
 export interface ChunkPlan {
@@ -11,12 +11,13 @@ export interface ChunkPlan {
 /**
  * The chunks `stream()` yields for `message`, built so that
  * `concatMessageChunks(toChunks(message, plan))` deep-equals `message`:
- * the text first, then each tool call in order as a head `{ index, id, name }`
+ * the reasoning first (one chunk, with its signature), then the text, then each tool call in order as a head `{ index, id, name }`
  * followed by its argument fragments, and the usage and finish reason on the last chunk.
  */
 export function toChunks(message: Message, plan: ChunkPlan): MessageChunk[] {
   const { chunkSize } = plan;
-  const chunks: MessageChunk[] = (plan.textPieces ?? split(message.content, chunkSize)).map((content) => ({ content }));
+  const chunks: MessageChunk[] = reasoningChunks(message);
+  for (const content of plan.textPieces ?? split(textOf(message), chunkSize)) chunks.push({ content });
   const calls = message.toolCalls ?? [];
   if (calls.length && chunkSize === undefined) {
     chunks.push({ toolCalls: calls.map((call, index) => ({ index, id: call.id, name: call.name, arguments: call.arguments })) });
@@ -31,6 +32,20 @@ export function toChunks(message: Message, plan: ChunkPlan): MessageChunk[] {
   const last = chunks.length - 1;
   if (message.usage) chunks[last] = { ...chunks[last], usage: { ...message.usage } };
   if (message.finishReason) chunks[last] = { ...chunks[last], finishReason: message.finishReason };
+  return chunks;
+}
+
+/** The message's reasoning as one chunk (a chunk carries no images or files: a message with those is not streamed in parts). */
+function reasoningChunks(message: Message): MessageChunk[] {
+  if (typeof message.content === 'string') return [];
+  const chunks: MessageChunk[] = [];
+  for (const part of message.content) {
+    if (part.type !== 'reasoning') continue;
+    const chunk: MessageChunk = { reasoning: part.text };
+    if (part.signature !== undefined) chunk.reasoningSignature = part.signature;
+    if (part.redacted !== undefined) chunk.reasoningRedacted = part.redacted;
+    chunks.push(chunk);
+  }
   return chunks;
 }
 

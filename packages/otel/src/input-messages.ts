@@ -1,8 +1,9 @@
 import type { Message } from '@weft/agents';
+import { contentText, conventionParts, type ConventionPart } from './convention-parts.ts';
 import { jsonValue } from './output-messages.ts';
 
 type Part =
-  | { type: 'text'; content: string }
+  | ConventionPart
   | { type: 'tool_call'; id: string; name: string; arguments: unknown }
   | { type: 'tool_call_response'; id: string; response: unknown };
 
@@ -22,8 +23,10 @@ export function inputMessages(messages: readonly Message[]): string {
 }
 
 function parts(message: Message): Part[] {
-  if (message.role === 'tool') return [{ type: 'tool_call_response', id: message.toolCallId ?? '', response: jsonValue(message.content) }];
+  if (message.role === 'tool')
+    return [{ type: 'tool_call_response', id: message.toolCallId ?? '', response: jsonValue(contentText(message.content)) }];
   const calls = message.role === 'assistant' ? (message.toolCalls ?? []) : [];
-  const text: Part[] = calls.length && message.content === '' ? [] : [{ type: 'text', content: message.content }];
+  const content = conventionParts(message.content);
+  const text: Part[] = calls.length || content.length ? content : [{ type: 'text', content: '' }];
   return [...text, ...calls.map((c): Part => ({ type: 'tool_call', id: c.id, name: c.name, arguments: jsonValue(c.arguments) }))];
 }

@@ -1,3 +1,5 @@
+import { conventionParts, type ConventionPart } from './convention-parts.ts';
+
 /** An assistant message as the model node outputs it (the fields of @weft/chat-model's Message this package reads). */
 export interface AnswerMessage {
   content?: unknown;
@@ -5,7 +7,7 @@ export interface AnswerMessage {
   finishReason?: unknown;
 }
 
-type Part = { type: 'text'; content: string } | { type: 'tool_call'; id: string; name: string; arguments: unknown };
+type Part = ConventionPart | { type: 'tool_call'; id: string; name: string; arguments: unknown };
 
 /**
  * Weft's finish reasons in the conventions' words (the values OpenAI-style
@@ -24,8 +26,7 @@ export function conventionFinishReason(reason: string): string {
  * model that did not report one stopped for its tool calls or at a natural end.
  */
 export function outputMessages(message: AnswerMessage): string {
-  const parts: Part[] = [];
-  if (typeof message.content === 'string' && message.content !== '') parts.push({ type: 'text', content: message.content });
+  const parts: Part[] = conventionParts(message.content);
   for (const call of message.toolCalls ?? [])
     parts.push({ type: 'tool_call', id: String(call.id), name: String(call.name), arguments: jsonValue(call.arguments) });
   const reported = typeof message.finishReason === 'string' ? message.finishReason : undefined;

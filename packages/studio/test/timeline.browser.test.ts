@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatModelAgent, tool, type ChatModel, type Message } from '@weft/agents';
+import { chatModelAgent, textOf, tool, type ChatModel, type Message } from '@weft/agents';
 import { supportAgent } from '../../../docs/examples/support/support-agents.ts';
 import { scriptedSupportModels } from '../../../docs/examples/support/support-models.ts';
 import { exampleQuery } from '../../../docs/examples/support/support.ts';
@@ -341,7 +341,7 @@ function manyToolsAgent(count: number) {
     generate: async (messages) => answer(messages),
     stream: async function* (messages) {
       const { content, toolCalls } = answer(messages);
-      yield { content, toolCalls: toolCalls?.map((c, index) => ({ index, ...c })) };
+      yield { content: textOf(content), toolCalls: toolCalls?.map((c, index) => ({ index, ...c })) };
     },
   };
   const echo = tool<{ n: number }>({

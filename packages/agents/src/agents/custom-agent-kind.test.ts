@@ -1,4 +1,5 @@
 import { interrupt, MemoryStore, type NodeContext } from '@weft/graph';
+import { textOf } from '@weft/chat-model';
 import { scriptedModel, type ScriptItem } from '@weft/models';
 import { describe, expect, it } from 'vitest';
 import {
@@ -39,7 +40,7 @@ function shouter(name: string, runs: string[] = [], options: { ask?: boolean } =
           const runPath = [...ctx.state.lanes[scope.lane]!.runPath, name];
           ctx.append(['lanes', scope.lane, 'runPath'], name);
           const said = visibleEvents(ctx.state, scope.lane).findLast((e) => e.message.role !== 'tool' && !e.transfer);
-          const text = said?.message.content ?? '';
+          const text = textOf(said?.message ?? '');
           const message = assistantMessage(loud ? text.toUpperCase() : text);
           recordEvents(ctx, scope.lane, { agentName: name, runPath, message });
           emitAgentEvent(ctx, { type: 'message', agentName: name, runPath, output: { message, role: 'assistant' } });

@@ -1,4 +1,4 @@
-import type { Message, ResponseInfo, ToolCall } from '@weft/chat-model';
+import type { ContentPart, Message, ResponseInfo, ToolCall } from '@weft/chat-model';
 
 /**
  * Checks what a model returned; returns a description of the problem, or the
@@ -9,7 +9,7 @@ import type { Message, ResponseInfo, ToolCall } from '@weft/chat-model';
 export function checkModelMessage(message: unknown, iteration: number): Message | string {
   if (message === null || typeof message !== 'object') return `${message === null ? 'null' : typeof message} instead of a message`;
   const m = message as Partial<Message>;
-  if (typeof m.content !== 'string') return 'a message without text content';
+  if (typeof m.content !== 'string' && !isPartList(m.content)) return 'a message without text content or a list of content parts';
   if (m.toolCalls !== undefined && !Array.isArray(m.toolCalls)) return 'toolCalls that are not a list';
   const seen = new Set<string>();
   const calls: ToolCall[] = [];
@@ -28,6 +28,14 @@ export function checkModelMessage(message: unknown, iteration: number): Message 
   const response = responseInfo(m.response);
   if (response) out.response = response;
   return out;
+}
+
+/** A list whose items each have a string `type`: content parts (the model's adapter made them; their fields are its business). */
+function isPartList(content: unknown): content is ContentPart[] {
+  return (
+    Array.isArray(content) &&
+    content.every((p: unknown) => p !== null && typeof p === 'object' && typeof (p as { type?: unknown }).type === 'string')
+  );
 }
 
 /** The response id and model, as two strings at most: whatever else a model put there stays out of the history. */

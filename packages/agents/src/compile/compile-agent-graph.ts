@@ -1,4 +1,5 @@
 import { END, graph, START, type CheckpointPolicy, type CheckpointStore, type CompiledGraph, type NodeContext } from '@weft/graph';
+import { textOf } from '@weft/chat-model';
 import { isAgent, type Agent, type AgentGraphBuilder } from '../agents/agent.ts';
 import { AgentError } from '../errors.ts';
 import { AgentGraphCompiler, type AgentInfo, type AgentToolInfo } from './agent-graph-compiler.ts';
@@ -115,6 +116,6 @@ function initNode(input: AgentGraphInput, ctx: NodeContext<AgentRunState>) {
 
 /** An agent tool's result: the text of the last event, and the session values to hand back. */
 function endNode(_input: unknown, ctx: NodeContext<AgentRunState>): AgentToolResult[] {
-  const text = lastLaneEvent(ctx.state.lanes[MAIN_LANE]!)?.message.content ?? '';
+  const text = textOf(lastLaneEvent(ctx.state.lanes[MAIN_LANE]!)?.message ?? '');
   return [{ call: ctx.state.call ?? { id: '', name: '' }, text, session: { ...ctx.state.session } }];
 }

@@ -73,16 +73,24 @@ async function streamed(
 
 /** A chunk's text and tool-call pieces, in UTF-8 bytes (a malformed field counts nothing; the answer's check reports it). */
 function chunkBytes(chunk: MessageChunk): number {
-  let bytes = textBytes(chunk?.content);
+  let bytes = textBytes(chunk?.content) + textBytes(chunk?.reasoning);
   if (Array.isArray(chunk?.toolCalls))
     for (const d of chunk.toolCalls) bytes += textBytes(d?.id) + textBytes(d?.name) + textBytes(d?.arguments);
   return bytes;
 }
 
 function messageBytes(message: Message): number {
-  let bytes = textBytes(message?.content);
+  let bytes = contentBytes(message?.content);
   if (Array.isArray(message?.toolCalls))
     for (const c of message.toolCalls) bytes += textBytes(c?.id) + textBytes(c?.name) + textBytes(c?.arguments);
+  return bytes;
+}
+
+/** Text and reasoning parts count their text; media parts count nothing (they are not streamed text). */
+function contentBytes(content: unknown): number {
+  if (!Array.isArray(content)) return textBytes(content);
+  let bytes = 0;
+  for (const part of content as { text?: unknown }[]) bytes += textBytes(part?.text);
   return bytes;
 }
 

@@ -5,7 +5,7 @@ import type { RecordedEvent } from '../history/recorded-event.ts';
 import { TRANSFER_TOOL, transferInstruction } from './transfer-tool.ts';
 import { AgentError } from '../errors.ts';
 import { rewriteHistory, rewriteInto } from '../history/rewrite-history.ts';
-import { systemMessage, userMessage, type Message, type OutputSpec } from '@weft/chat-model';
+import { systemMessage, textOf, userMessage, type Message, type OutputSpec } from '@weft/chat-model';
 import type { MessageChunk, ModelCallOptions, ToolSpec } from '@weft/chat-model';
 import { fillInstruction } from '../session/fill-instruction.ts';
 import { failAgent } from './agent-failure.ts';
@@ -85,7 +85,7 @@ export function modelNode(agent: ChatModelSettings, scope: AgentScope, { tools, 
       return modelFailed(site, err);
     }
     message = checked(site, message, iteration);
-    let value: unknown = message.content;
+    let value: unknown = textOf(message);
     if (output && !message.toolCalls?.length)
       ({ message, value } = await structuredAnswer(site, output, messages, message, (m) => ask(site, m, options, iteration)));
     const done = !message.toolCalls?.length;
@@ -157,7 +157,7 @@ async function structuredAnswer(
   const { agent, ctx, runPath } = site;
   let message = first;
   for (let tries = 0; ; tries++) {
-    const check = await output.prepared.check(message.content);
+    const check = await output.prepared.check(textOf(message));
     if (check.ok) return { message, value: check.value };
     // Every rejected answer is an event, the last one too: what the model said is visible before the error.
     emitAgentEvent(ctx, { type: 'message', agentName: agent.name, runPath, output: { message, role: 'assistant' } });
@@ -167,7 +167,7 @@ async function structuredAnswer(
     }
     messages = [...messages, message, userMessage(correction(check.message))];
     message = await again(messages);
-    if (message.toolCalls?.length) return { message, value: message.content };
+    if (message.toolCalls?.length) return { message, value: textOf(message) };
   }
 }
 

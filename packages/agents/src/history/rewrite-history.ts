@@ -1,4 +1,4 @@
-import { userMessage, type Message } from '@weft/chat-model';
+import { partsOf, textOf, userMessage, type ContentPart, type Message } from '@weft/chat-model';
 import type { RecordedEvent } from './recorded-event.ts';
 
 /**
@@ -62,7 +62,7 @@ function withoutTransfer(message: Message): Message | undefined {
   const { toolCalls: _all, ...rest } = message;
   const toolCalls = (message.toolCalls ?? []).filter((call) => call.name !== TRANSFER_TOOL);
   if (toolCalls.length > 0) return { ...rest, toolCalls };
-  return rest.content === '' ? undefined : rest;
+  return partsOf(rest.content).length === 0 ? undefined : rest;
 }
 
 /**
@@ -95,15 +95,36 @@ function asContext(author: string, message: Message): Message | undefined {
       return copyMessage(message);
     case 'assistant': {
       const sentences: string[] = [];
-      if (message.content !== '') sentences.push(endSentence(`[${author}] said: ${message.content}`));
+      const text = textOf(message);
+      const media = mediaOf(message);
+      if (text !== '') sentences.push(endSentence(`[${author}] said: ${text}`));
+      else if (media.length) sentences.push(`[${author}] shared:`);
       for (const call of message.toolCalls ?? []) {
         sentences.push(`[${author}] called tool: \`${call.name}\` with arguments: ${call.arguments}.`);
       }
-      return sentences.length === 0 ? undefined : userMessage(`For context: ${sentences.join(' ')}`);
+      return sentences.length === 0 ? undefined : withMedia(`For context: ${sentences.join(' ')}`, media);
     }
     case 'tool':
-      return userMessage(endSentence(`For context: [${author}] \`${message.name ?? ''}\` tool returned result: ${message.content}`));
+      return withMedia(
+        endSentence(`For context: [${author}] \`${message.name ?? ''}\` tool returned result: ${textOf(message)}`),
+        mediaOf(message),
+      );
   }
+}
+
+/**
+ * The images, files and audio of a message: passed on as parts, so another
+ * agent sees the picture itself rather than a sentence about it. Reasoning is
+ * the author's own thinking and stays with it.
+ */
+function mediaOf(message: Message): ContentPart[] {
+  if (typeof message.content === 'string') return [];
+  return message.content.filter((part) => part.type !== 'text' && part.type !== 'reasoning');
+}
+
+/** The context sentence as a user message: text alone, or a text part followed by the media. */
+function withMedia(text: string, media: ContentPart[]): Message {
+  return userMessage(media.length ? [{ type: 'text', text }, ...media] : text);
 }
 
 /**

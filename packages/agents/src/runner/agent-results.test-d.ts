@@ -1,5 +1,5 @@
 import type { InterruptRecord, WeftError } from '@weft/graph';
-import type { Message } from '@weft/chat-model';
+import type { ContentPart, Message } from '@weft/chat-model';
 import { scriptedModel } from '@weft/models';
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
@@ -63,6 +63,6 @@ describe('agent results are typed from the agents', () => {
       void e.output.message.content;
     }
     // Without narrowing, the Eino-style optional reads still compile.
-    expectTypeOf(e.output?.message?.content).toEqualTypeOf<string | undefined>();
+    expectTypeOf(e.output?.message?.content).toEqualTypeOf<string | ContentPart[] | undefined>();
   });
 });

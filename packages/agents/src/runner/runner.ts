@@ -20,7 +20,7 @@ import { agentEvents } from '../compile/agent-events.ts';
 import { compileAgentGraph, type AgentGraph } from '../compile/compile-agent-graph.ts';
 import { interruptedAgents } from '../compile/interrupted-agents.ts';
 import { AgentError } from '../errors.ts';
-import { userMessage, type Message } from '@weft/chat-model';
+import { textOf, userMessage, type Message } from '@weft/chat-model';
 import type { AgentRunResult } from './agent-run-result.ts';
 import type { OutputOf } from '../agents/agent-output.ts';
 import { finalAnswer } from './final-answer.ts';
@@ -296,7 +296,7 @@ export class Runner<A extends Agent = Agent> {
     const final = finalAnswer(res.state);
     if (!final) return new AgentError('OUTPUT_INVALID', `agent "${this.#root}": the run ended without a final answer`);
     const schema = this.#compiled.agents.get(final.agentName)?.output;
-    if (!schema) return { message: final.message, output: final.message.content };
+    if (!schema) return { message: final.message, output: textOf(final.message) };
     return finalOutput(final, schema).then(
       (output) => ({ message: final.message, output }),
       (err: unknown) => err as WeftError<string>,

@@ -14,6 +14,7 @@ import type {
   AiSdkResponseMetadata,
   AiSdkTokenUsage,
   AiSdkToolChoice,
+  AiSdkV4FileData,
 } from './ai-sdk-language-model.ts';
 import { aiSdkModel } from './ai-sdk-model.ts';
 
@@ -53,7 +54,7 @@ describe('aiSdkModel accepts a language model of every spec version', () => {
   it('sends call options that each version accepts', () => {
     expectTypeOf<AiSdkCallOptions>().toExtend<V2.LanguageModelV2CallOptions>();
     expectTypeOf<AiSdkCallOptions>().toExtend<V3.LanguageModelV3CallOptions>();
-    expectTypeOf<AiSdkCallOptions>().toExtend<V4.LanguageModelV4CallOptions>();
+    expectTypeOf<AiSdkCallOptions<AiSdkV4FileData>>().toExtend<V4.LanguageModelV4CallOptions>();
     expectTypeOf<AiSdkToolChoice>().toEqualTypeOf<V2.LanguageModelV2ToolChoice>();
     expectTypeOf<AiSdkToolChoice>().toEqualTypeOf<V3.LanguageModelV3ToolChoice>();
     expectTypeOf<AiSdkToolChoice>().toEqualTypeOf<V4.LanguageModelV4ToolChoice>();

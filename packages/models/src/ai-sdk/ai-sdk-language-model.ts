@@ -14,22 +14,23 @@ import type { JsonSchema } from '@weft/chat-model';
  * A language model of any AI SDK provider (`@ai-sdk/openai`, `@ai-sdk/anthropic`,
  * …), specification v2 (AI SDK 5), v3 (AI SDK 6) or v4 (AI SDK 7).
  */
-export type AiSdkLanguageModel = AiSdkModelOf<'v2', AiSdkFlatUsage> | AiSdkModelOf<'v3' | 'v4', AiSdkTokenUsage>;
+export type AiSdkLanguageModel =
+  AiSdkModelOf<'v2', AiSdkFlatUsage> | AiSdkModelOf<'v3', AiSdkTokenUsage> | AiSdkModelOf<'v4', AiSdkTokenUsage, AiSdkV4FileData>;
 
-/** A model of spec `Version`, whose usage reports look like `Usage`. */
-export interface AiSdkModelOf<Version extends string, Usage> {
+/** A model of spec `Version`, whose usage reports look like `Usage` and whose prompt files carry `Data`. */
+export interface AiSdkModelOf<Version extends string, Usage, Data = AiSdkFileData> {
   readonly specificationVersion: Version;
   readonly provider: string;
   readonly modelId: string;
   // Function properties, not methods: TypeScript then checks the options Weft
   // sends against the model's own call options (method parameters are bivariant).
-  readonly doGenerate: (options: AiSdkCallOptions) => PromiseLike<AiSdkGenerateResult<Usage>>;
-  readonly doStream: (options: AiSdkCallOptions) => PromiseLike<AiSdkStreamResult<Usage>>;
+  readonly doGenerate: (options: AiSdkCallOptions<Data>) => PromiseLike<AiSdkGenerateResult<Usage>>;
+  readonly doStream: (options: AiSdkCallOptions<Data>) => PromiseLike<AiSdkStreamResult<Usage>>;
 }
 
 /** The call options Weft sends (mutable arrays, as every spec version declares them). */
-export interface AiSdkCallOptions {
-  prompt: AiSdkPrompt;
+export interface AiSdkCallOptions<Data = AiSdkFileData> {
+  prompt: AiSdkPrompt<Data>;
   tools?: AiSdkFunctionTool[];
   toolChoice?: AiSdkToolChoice;
   temperature?: number;
@@ -46,14 +47,33 @@ export interface AiSdkJsonResponseFormat {
   description?: string;
 }
 
-/** Text only, tool calls with parsed JSON input, tool results as text. */
-export type AiSdkPrompt = AiSdkMessage[];
+/** Text, files (images, documents, audio) and reasoning, tool calls with parsed JSON input, tool results as text. */
+export type AiSdkPrompt<Data = AiSdkFileData> = AiSdkMessage<Data>[];
 
-export type AiSdkMessage =
+export type AiSdkMessage<Data = AiSdkFileData> =
   | { role: 'system'; content: string }
-  | { role: 'user'; content: AiSdkTextPart[] }
-  | { role: 'assistant'; content: Array<AiSdkTextPart | AiSdkToolCallPart> }
+  | { role: 'user'; content: Array<AiSdkTextPart | AiSdkFilePart<Data>> }
+  | { role: 'assistant'; content: Array<AiSdkTextPart | AiSdkReasoningPart | AiSdkToolCallPart> }
   | { role: 'tool'; content: AiSdkToolResultPart[] };
+
+/** An image, document or audio in a prompt: its bytes or URL and media type (`image/*` when unknown). */
+export interface AiSdkFilePart<Data = AiSdkFileData> {
+  type: 'file';
+  data: Data;
+  mediaType: string;
+  filename?: string;
+}
+
+/** A prompt file's data in spec v2 and v3: the bytes or a URL. */
+export type AiSdkFileData = Uint8Array | URL;
+
+/** A prompt file's data in spec v4: tagged bytes or a tagged URL. */
+export type AiSdkV4FileData = { type: 'data'; data: Uint8Array } | { type: 'url'; url: URL };
+
+export interface AiSdkReasoningPart {
+  type: 'reasoning';
+  text: string;
+}
 
 export interface AiSdkTextPart {
   type: 'text';
@@ -148,14 +168,29 @@ export interface AiSdkToolCall {
   readonly providerExecuted?: boolean;
 }
 
+/** Reasoning the model generated. */
+export interface AiSdkReasoning {
+  readonly type: 'reasoning';
+  readonly text: string;
+}
+
+/** A file the model generated (an image, audio): base64 text or bytes (spec v4: tagged, or a URL). */
+export interface AiSdkFile {
+  readonly type: 'file';
+  readonly mediaType: string;
+  readonly data:
+    string | Uint8Array | { readonly type: 'data'; readonly data: string | Uint8Array } | { readonly type: 'url'; readonly url: URL };
+}
+
 /** The doGenerate content parts Weft reads. */
-export type AiSdkReadContentPart = AiSdkText | AiSdkToolCall;
+export type AiSdkReadContentPart = AiSdkText | AiSdkReasoning | AiSdkFile | AiSdkToolCall;
 
 export type AiSdkContentPart = AiSdkReadContentPart | AiSdkOtherPart;
 
 /** The stream parts Weft reads. */
 export type AiSdkReadStreamPart<Usage = AiSdkUsage> =
   | { readonly type: 'text-delta'; readonly delta: string }
+  | { readonly type: 'reasoning-delta'; readonly delta: string }
   | { readonly type: 'tool-input-start'; readonly id: string; readonly toolName: string; readonly providerExecuted?: boolean }
   | { readonly type: 'tool-input-delta'; readonly id: string; readonly delta: string }
   | AiSdkToolCall

@@ -3,6 +3,7 @@ import {
   assistantMessage,
   concatMessageChunks,
   systemMessage,
+  textOf,
   toolMessage,
   userMessage,
   type MessageChunk,
@@ -55,7 +56,7 @@ async function failure(promise: Promise<unknown>): Promise<ModelError> {
 }
 
 describe('aiSdkModel: generate', () => {
-  it('answers with the text parts joined, usage, and a provider:modelId name', async () => {
+  it('answers with the text and reasoning parts in order, usage, and a provider:modelId name', async () => {
     const mock = new MockLanguageModelV4({
       provider: 'mock-provider',
       modelId: 'mock-1',
@@ -70,10 +71,15 @@ describe('aiSdkModel: generate', () => {
     const answer = await model.generate([systemMessage('Be brief.'), userMessage('Hi')], call());
     expect(answer).toEqual({
       role: 'assistant',
-      content: 'Hello, world.',
+      content: [
+        { type: 'text', text: 'Hello, ' },
+        { type: 'reasoning', text: 'thinking…' },
+        { type: 'text', text: 'world.' },
+      ],
       usage: { inputTokens: 10, outputTokens: 5 },
       finishReason: 'stop',
     });
+    expect(textOf(answer)).toBe('Hello, world.');
     const options = mock.doGenerateCalls[0]!;
     expect(options.prompt).toEqual([
       { role: 'system', content: 'Be brief.' },

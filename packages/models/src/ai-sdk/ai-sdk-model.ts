@@ -1,8 +1,16 @@
-import type { ChatModel, ChatModelInfo, Message, ModelCallOptions, OutputSpec } from '@weft/chat-model';
+import {
+  checkContent,
+  type ChatModel,
+  type ChatModelInfo,
+  type ContentPartType,
+  type Message,
+  type ModelCallOptions,
+  type OutputSpec,
+} from '@weft/chat-model';
 import { checkOutputSpec } from '../check-output-spec.ts';
 import { ModelError } from '../errors.ts';
 import type { AiSdkCallOptions, AiSdkJsonResponseFormat, AiSdkLanguageModel, AiSdkToolChoice } from './ai-sdk-language-model.ts';
-import { toAiSdkPrompt, toAiSdkTools } from './to-ai-sdk-prompt.ts';
+import { legacyFileData, toAiSdkPrompt, toAiSdkTools, v4FileData, type FileData } from './to-ai-sdk-prompt.ts';
 import { toGenAiProvider } from './to-gen-ai-provider.ts';
 import { toMessageChunks } from './to-message-chunks.ts';
 import { toModelError } from './to-model-error.ts';
@@ -23,6 +31,13 @@ export interface AiSdkModelOptions {
   maxOutputTokens?: number;
   /** Sent only with calls that have tools. */
   toolChoice?: AiSdkToolChoice;
+  /**
+   * The part types the model takes besides text and reasoning (`ChatModel.accepts`).
+   * Default `['image', 'file', 'audio']`, all the AI SDK prompt carries (as file
+   * parts); say less for a model that takes less, and a message with another
+   * part is refused as UNSUPPORTED_CONTENT before any request.
+   */
+  accepts?: readonly ContentPartType[];
 }
 
 const SPEC_VERSIONS: readonly string[] = ['v2', 'v3', 'v4'];
@@ -46,10 +61,16 @@ export function aiSdkModel(model: AiSdkLanguageModel, options: AiSdkModelOptions
   const name = options.name ?? `${model.provider}:${model.modelId}`;
   const info = modelInfo(model, options);
 
-  const callOptions = (messages: readonly Message[], { tools, signal, output }: ModelCallOptions): AiSdkCallOptions => {
+  const accepts = options.accepts ?? ['image', 'file', 'audio'];
+  const callOptions = <Data>(
+    messages: readonly Message[],
+    { tools, signal, output }: ModelCallOptions,
+    fileData: FileData<Data>,
+  ): AiSdkCallOptions<Data> => {
+    checkContent(messages, { name, accepts });
     const format = checkOutputSpec(name, output);
     return {
-      prompt: toAiSdkPrompt(messages),
+      prompt: toAiSdkPrompt(messages, fileData),
       ...(tools.length ? { tools: toAiSdkTools(tools), ...(options.toolChoice ? { toolChoice: options.toolChoice } : {}) } : {}),
       ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
       ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
@@ -61,20 +82,28 @@ export function aiSdkModel(model: AiSdkLanguageModel, options: AiSdkModelOptions
   return {
     name,
     info,
+    accepts,
     async generate(messages, call) {
-      const sent = callOptions(messages, call);
+      // Each spec version's call options, for the model of that version (v4 tags its file data).
+      const generated =
+        model.specificationVersion === 'v4'
+          ? () => model.doGenerate(callOptions(messages, call, v4FileData))
+          : () => model.doGenerate(callOptions(messages, call, legacyFileData));
       try {
-        const result = await model.doGenerate(sent);
+        const result = await generated();
         return toWeftMessage(result.content, result.usage, result.finishReason, result.response);
       } catch (error) {
         throw toModelError(error, name, call.signal);
       }
     },
     async *stream(messages, call) {
-      const sent = callOptions(messages, call);
+      const streamed =
+        model.specificationVersion === 'v4'
+          ? () => model.doStream(callOptions(messages, call, v4FileData))
+          : () => model.doStream(callOptions(messages, call, legacyFileData));
       let result;
       try {
-        result = await model.doStream(sent);
+        result = await streamed();
       } catch (error) {
         throw toModelError(error, name, call.signal);
       }

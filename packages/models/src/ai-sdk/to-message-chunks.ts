@@ -7,6 +7,7 @@ import { toResponseInfo, toWeftUsage } from './to-weft-message.ts';
 
 const READ: Record<AiSdkReadStreamPart['type'], true> = {
   'text-delta': true,
+  'reasoning-delta': true,
   'tool-input-start': true,
   'tool-input-delta': true,
   'tool-call': true,
@@ -66,6 +67,8 @@ function toChunk(
   switch (part.type) {
     case 'text-delta':
       return part.delta ? { content: part.delta } : undefined;
+    case 'reasoning-delta':
+      return part.delta ? { reasoning: part.delta } : undefined;
     case 'tool-input-start': {
       if (part.providerExecuted) return undefined;
       const index = calls.size;

@@ -1,4 +1,5 @@
-import type { Message, ModelCallOptions } from '@weft/chat-model';
+import type { Message, MessageChunk, ModelCallOptions } from '@weft/chat-model';
+import { jsonCopy } from './cassette-bytes.ts';
 import type { JtdType } from '../compile-jtd.ts';
 import { FINISH_REASONS } from '../is-finish-reason.ts';
 
@@ -17,7 +18,8 @@ const usage = {
 const finishReason = { enum: FINISH_REASONS } as const;
 
 const message = {
-  properties: { role: { enum: ['system', 'user', 'assistant', 'tool'] }, content: { type: 'string' } },
+  // Text, or content parts (their bytes as blob references on disk, resolved when read).
+  properties: { role: { enum: ['system', 'user', 'assistant', 'tool'] }, content: {} },
   optionalProperties: {
     toolCalls: {
       elements: {
@@ -92,20 +94,25 @@ export const cassetteEntrySchema = {
   additionalProperties: true,
 } as const;
 
-/** What a model call was sent, as a cassette stores and compares it. */
-export type CassetteRequest = JtdType<typeof request>;
+/** What a model call was sent, as a cassette stores and compares it (bytes as `Uint8Array`, as in the call). */
+export type CassetteRequest = Omit<JtdType<typeof request>, 'messages'> & { messages: Message[] };
 
 /** A failed call: enough to rethrow an error that reads (and, with `code`, checks) the same. */
 export type CassetteError = JtdType<typeof error>;
 
 type Shape = JtdType<typeof cassetteEntrySchema>;
-type Answers = Required<Pick<Shape['response'], 'message' | 'chunks' | 'error'>>;
+// The schema checks a message's fields but not the parts of its content (any JSON): typed as the messages they were.
+type Answers = { message: Message; chunks: MessageChunk[]; error: CassetteError };
 
 /** How the call ended: a message (`generate`), the chunks in order (`stream`), or an error. */
 export type CassetteResponse = Pick<Answers, 'message'> | Pick<Answers, 'chunks'> | Pick<Answers, 'error'>;
 
 /** One line of a cassette file (JSONL): one model call and its answer. */
-export type CassetteEntry = Omit<Shape, 'v' | 'response'> & { v: typeof CASSETTE_VERSION; response: CassetteResponse };
+export type CassetteEntry = Omit<Shape, 'v' | 'request' | 'response'> & {
+  v: typeof CASSETTE_VERSION;
+  request: CassetteRequest;
+  response: CassetteResponse;
+};
 
 /**
  * The request as it reads back from a cassette: JSON drops `undefined` fields,
@@ -115,5 +122,5 @@ export function toCassetteRequest(
   messages: readonly Message[],
   { tools, output }: Partial<Pick<ModelCallOptions, 'tools' | 'output'>>,
 ): CassetteRequest {
-  return JSON.parse(JSON.stringify({ messages, tools: tools ?? [], output })) as CassetteRequest;
+  return jsonCopy({ messages, tools: tools ?? [], output }) as CassetteRequest;
 }

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Message, OutputSpec, ToolCall } from '@weft/chat-model';
+import { sha256 } from './cassette-bytes.ts';
 import type { CassetteRequest } from './cassette-entry.ts';
 
 /** Strings longer than this are shown as a window around their first difference. */
@@ -49,7 +50,10 @@ function diffMessages(recorded: Message | undefined, actual: Message | undefined
   return messageFields(actual, recorded).flatMap(([key, value]) => {
     const before = mine.get(key) ?? 'none';
     if (before === value) return [`    ${key}: ${value}`];
-    const [a, b] = key === 'content' ? excerpts(recorded.content, actual.content) : [before, value];
+    const [a, b] =
+      key === 'content' && typeof recorded.content === 'string' && typeof actual.content === 'string'
+        ? excerpts(recorded.content, actual.content)
+        : [before, value];
     return [`  - ${key}: ${a}`, `  + ${key}: ${b}`];
   });
 }
@@ -58,7 +62,7 @@ function diffMessages(recorded: Message | undefined, actual: Message | undefined
 function messageFields(message: Message, other: Message): [string, string][] {
   const fields: [string, string][] = [
     ['role', JSON.stringify(message.role)],
-    ['content', JSON.stringify(message.content)],
+    ['content', showContent(message.content)],
     ['toolCalls', message.toolCalls?.length ? message.toolCalls.map(showCall).join(', ') : 'none'],
   ];
   for (const key of OPTIONAL_FIELDS) {
@@ -92,4 +96,11 @@ function diffTools(recorded: CassetteRequest['tools'], actual: CassetteRequest['
   if (changed.length) parts.push(`changed ${changed.join(', ')} (description or parameters)`);
   if (!added.length && !removed.length && !changed.length) parts.push('same tools in another order');
   return parts.join('; ');
+}
+
+/** Text as JSON; parts as JSON with each byte string as its length and sha-256 prefix (a diff of base64 says nothing). */
+function showContent(content: Message['content']): string {
+  return JSON.stringify(content, (_key, v: unknown) =>
+    v instanceof Uint8Array ? `<${v.byteLength} bytes, sha-256 ${sha256(v).slice(0, 12)}>` : v,
+  );
 }

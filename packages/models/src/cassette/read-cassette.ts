@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { compileJtd } from '../compile-jtd.ts';
 import { ModelError } from '../errors.ts';
 import { FINISH_REASONS } from '../is-finish-reason.ts';
+import { MissingBlob, resolveBlobs, sha256 } from './cassette-bytes.ts';
 import { CASSETTE_VERSION, cassetteEntrySchema, type CassetteEntry } from './cassette-entry.ts';
 
 /** A cassette entry and the line it came from (1-based), for error messages. */
@@ -11,8 +12,11 @@ export interface CassetteLine {
 }
 
 /**
- * Reads and checks a cassette file: one entry per non-blank line. A missing
- * file or the first bad line is a CASSETTE_INVALID error naming the file and line.
+ * Reads and checks a cassette file: one entry per non-blank line, and the
+ * blob lines that hold the bytes entries refer to (resolved into the entries
+ * as `Uint8Array`s). A missing file, the first bad line, a blob whose bytes do
+ * not have its hash or a reference to no blob is a CASSETTE_INVALID error
+ * naming the file and line.
  */
 export async function readCassette(file: string): Promise<CassetteLine[]> {
   let text: string;
@@ -24,6 +28,8 @@ export async function readCassette(file: string): Promise<CassetteLine[]> {
     throw new ModelError('CASSETTE_INVALID', message, { cause: err, details: { file } });
   }
   const lines: CassetteLine[] = [];
+  const blobs = new Map<string, Uint8Array>();
+  const parsed: { value: unknown; line: number }[] = [];
   text.split('\n').forEach((raw, i) => {
     const source = raw.trim();
     if (source === '') return;
@@ -37,11 +43,37 @@ export async function readCassette(file: string): Promise<CassetteLine[]> {
     } catch (err) {
       bad(`not JSON (${err instanceof Error ? err.message : String(err)})`, err);
     }
-    const entry = toEntry(value);
-    if (typeof entry === 'string') bad(entry);
-    else lines.push({ entry, line });
+    const blob = toBlob(value);
+    if (typeof blob === 'string') bad(blob);
+    else if (blob) blobs.set(blob.hash, blob.bytes);
+    else parsed.push({ value, line });
   });
+  for (const { value, line } of parsed) {
+    let resolved: unknown;
+    try {
+      resolved = resolveBlobs(value, blobs);
+    } catch (err) {
+      if (!(err instanceof MissingBlob)) throw err;
+      throw new ModelError('CASSETTE_INVALID', `cassette ${file} line ${line}: refers to bytes ${err.hash} that no blob line holds`, {
+        details: { file, line },
+      });
+    }
+    const entry = toEntry(resolved);
+    if (typeof entry === 'string')
+      throw new ModelError('CASSETTE_INVALID', `cassette ${file} line ${line}: ${entry}`, { details: { file, line } });
+    lines.push({ entry, line });
+  }
   return lines;
+}
+
+/** A blob line's bytes (checked against its hash), a problem, or undefined for an entry line. */
+function toBlob(value: unknown): { hash: string; bytes: Uint8Array } | string | undefined {
+  if (value === null || typeof value !== 'object' || !('blob' in value)) return undefined;
+  const { blob, base64 } = value as { blob?: unknown; base64?: unknown };
+  if (typeof blob !== 'string' || typeof base64 !== 'string') return 'a blob line must be { v, blob: <sha-256>, base64 }';
+  const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
+  if (sha256(bytes) !== blob) return `the bytes of blob ${blob} do not have that sha-256 (the file was changed)`;
+  return { hash: blob, bytes };
 }
 
 const checkEntry = compileJtd(cassetteEntrySchema);

@@ -4,6 +4,7 @@ import type { ChatModel, ChatModelInfo, Message, MessageChunk, ModelCallOptions 
 import { describeValue } from '../check-answer.ts';
 import { ModelError } from '../errors.ts';
 import { callOptions } from './call-options.ts';
+import { jsonCopy, toBlobJson, type BlobLine } from './cassette-bytes.ts';
 import { CASSETTE_VERSION, toCassetteRequest, type CassetteEntry, type CassetteError, type CassetteRequest } from './cassette-entry.ts';
 
 export interface RecordModelOptions {
@@ -41,6 +42,8 @@ class RecordingModel implements ChatModel {
   readonly info?: ChatModelInfo;
   readonly #inner: ChatModel;
   readonly #file: string;
+  /** The blobs this recorder wrote: each byte string goes to the file once. */
+  readonly #written = new Set<string>();
 
   constructor(inner: ChatModel, file: string, name: string) {
     this.#inner = inner;
@@ -72,7 +75,7 @@ class RecordingModel implements ChatModel {
     try {
       for await (const chunk of this.#inner.stream(messages, call)) {
         // Copied as it passes, so what the caller does with the chunk later cannot change the record.
-        chunks.push(JSON.parse(JSON.stringify(chunk)) as MessageChunk);
+        chunks.push(jsonCopy(chunk));
         yield chunk;
       }
     } catch (err) {
@@ -84,9 +87,19 @@ class RecordingModel implements ChatModel {
 
   async #write(request: CassetteRequest, response: CassetteEntry['response'], streamed: boolean): Promise<void> {
     const entry: CassetteEntry = { v: CASSETTE_VERSION, model: this.#inner.name, request, response, streamed };
-    const line = `${JSON.stringify(entry)}\n`;
+    const blobs = new Map<string, Uint8Array>();
+    const json = toBlobJson(entry, blobs);
+    // The blob lines first, in the same append: a reader never meets a reference before its bytes.
+    let line = '';
+    for (const [hash, bytes] of blobs) {
+      if (this.#written.has(hash)) continue;
+      const blob: BlobLine = { v: CASSETTE_VERSION, blob: hash, base64: Buffer.from(bytes).toString('base64') };
+      line += `${JSON.stringify(blob)}\n`;
+    }
+    line += `${json}\n`;
     await mkdir(dirname(this.#file), { recursive: true });
     await appendFile(this.#file, line, 'utf8');
+    for (const hash of blobs.keys()) this.#written.add(hash);
   }
 }
 

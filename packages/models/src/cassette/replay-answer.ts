@@ -1,4 +1,4 @@
-import { concatMessageChunks, type Message, type MessageChunk } from '@weft/chat-model';
+import { concatMessageChunks, partsOf, textOf, type Message, type MessageChunk } from '@weft/chat-model';
 import { ModelError, type ModelErrorCode } from '../errors.ts';
 import type { CassetteEntry, CassetteError } from './cassette-entry.ts';
 
@@ -15,14 +15,20 @@ export function replayMessage(entry: CassetteEntry): Message {
 
 /**
  * What `stream()` yields from an entry: the recorded chunks, or for a recorded
- * `generate()` one chunk with the text, the tool calls as complete deltas, the usage and the finish reason.
+ * `generate()` one chunk with the text (and reasoning), the tool calls as complete deltas, the usage and the finish reason.
  */
 export function replayChunks(entry: CassetteEntry): MessageChunk[] {
   const { response } = entry;
   if ('error' in response) throw replayError(response.error);
   if ('chunks' in response) return structuredClone(response.chunks);
   const { content, toolCalls, usage, finishReason } = structuredClone(response.message);
-  const chunk: MessageChunk = { content };
+  const chunk: MessageChunk = { content: textOf(content) };
+  const reasoning = partsOf(content).find((p) => p.type === 'reasoning');
+  if (reasoning) {
+    chunk.reasoning = reasoning.text;
+    if (reasoning.signature !== undefined) chunk.reasoningSignature = reasoning.signature;
+    if (reasoning.redacted !== undefined) chunk.reasoningRedacted = reasoning.redacted;
+  }
   if (toolCalls?.length)
     chunk.toolCalls = toolCalls.map((call, index) => ({ index, id: call.id, name: call.name, arguments: call.arguments }));
   if (usage) chunk.usage = usage;

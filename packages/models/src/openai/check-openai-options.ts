@@ -1,3 +1,4 @@
+import type { ContentPartType } from '@weft/chat-model';
 import { describeValue, isPositiveInteger } from '../check-answer.ts';
 import { ModelError } from '../errors.ts';
 import type { OpenAIChatModelOptions, OpenAIToolChoice } from './openai-chat-model-options.ts';
@@ -13,12 +14,16 @@ export interface ResolvedOpenAIOptions {
   toolChoice: OpenAIToolChoice | undefined;
   parallelToolCalls: boolean | undefined;
   strictOutput: boolean;
+  accepts: readonly ContentPartType[];
+  sendReasoning: 'reasoning_content' | 'reasoning' | undefined;
   timeoutMs: number;
   maxRetries: number;
   retryBaseMs: number;
   headers: Record<string, string>;
   fetch: typeof globalThis.fetch;
 }
+
+const PART_TYPES: readonly ContentPartType[] = ['text', 'image', 'file', 'audio', 'reasoning'];
 
 /** Checks `openAIChatModel()` options one by one and fails on the first bad one, naming it. */
 export function checkOpenAIOptions(options: OpenAIChatModelOptions): ResolvedOpenAIOptions {
@@ -36,6 +41,8 @@ export function checkOpenAIOptions(options: OpenAIChatModelOptions): ResolvedOpe
     toolChoice,
     parallelToolCalls,
     strictOutput = false,
+    accepts = ['image', 'file', 'audio'],
+    sendReasoning,
     headers = {},
   } = options;
   const { timeoutMs = 60_000, maxRetries = 2, retryBaseMs = 500, fetch = globalThis.fetch } = options;
@@ -53,6 +60,10 @@ export function checkOpenAIOptions(options: OpenAIChatModelOptions): ResolvedOpe
   if (parallelToolCalls !== undefined && typeof parallelToolCalls !== 'boolean')
     fail('options.parallelToolCalls must be a boolean', parallelToolCalls);
   if (typeof strictOutput !== 'boolean') fail('options.strictOutput must be a boolean', strictOutput);
+  if (!Array.isArray(accepts) || accepts.some((t) => !PART_TYPES.includes(t)))
+    fail(`options.accepts must be a list of part types (${PART_TYPES.join(', ')})`, accepts);
+  if (sendReasoning !== undefined && sendReasoning !== 'reasoning_content' && sendReasoning !== 'reasoning')
+    fail("options.sendReasoning must be 'reasoning_content' or 'reasoning'", sendReasoning);
   if (!(typeof timeoutMs === 'number' && timeoutMs > 0 && Number.isFinite(timeoutMs)))
     fail('options.timeoutMs must be a positive number', timeoutMs);
   if (!(Number.isInteger(maxRetries) && maxRetries >= 0)) fail('options.maxRetries must be an integer ≥ 0', maxRetries);
@@ -70,6 +81,8 @@ export function checkOpenAIOptions(options: OpenAIChatModelOptions): ResolvedOpe
     toolChoice,
     parallelToolCalls,
     strictOutput,
+    accepts,
+    sendReasoning,
     timeoutMs,
     maxRetries,
     retryBaseMs,

@@ -23,7 +23,12 @@ export function fromOpenAIResponse(text: string, at: ResponseContext): Message {
   const choice = checked.value.choices[0];
   if (!choice) throw invalid('the response has no choices[0].message', at, body);
   const { message } = choice;
-  const out: Message = { role: 'assistant', content: message.content ?? '' };
+  const reasoning = reasoningOf(message);
+  const answer = message.content ?? '';
+  const out: Message = {
+    role: 'assistant',
+    content: reasoning ? [{ type: 'reasoning', text: reasoning }, ...(answer ? [{ type: 'text' as const, text: answer }] : [])] : answer,
+  };
   const toolCalls = (message.tool_calls ?? []).map(({ id, function: fn }) => ({ id, name: fn.name, arguments: fn.arguments }));
   if (toolCalls.length) out.toolCalls = toolCalls;
   const usage = toUsage(checked.value.usage);
@@ -65,6 +70,8 @@ export function fromOpenAIChunk(data: string, at: ResponseContext): ReadChunk {
   const choice = checked.value.choices?.[0];
   const content = choice?.delta?.content;
   if (content) chunk.content = content;
+  const reasoning = choice?.delta ? reasoningOf(choice.delta) : undefined;
+  if (reasoning) chunk.reasoning = reasoning;
   const calls = choice?.delta?.tool_calls;
   if (calls?.length)
     chunk.toolCalls = calls.map(({ index, id, function: fn }) => {
@@ -79,6 +86,18 @@ export function fromOpenAIChunk(data: string, at: ResponseContext): ReadChunk {
   const finishReason = toFinishReason(choice?.finish_reason);
   if (finishReason) chunk.finishReason = finishReason;
   return { chunk: Object.keys(chunk).length ? chunk : undefined, response: toResponseInfo(body) };
+}
+
+/**
+ * A message's or delta's reasoning, as OpenAI-compatible servers send it:
+ * `reasoning_content` (DeepSeek, vLLM, llama.cpp, LM Studio) or `reasoning`
+ * (OpenRouter, Ollama, newer vLLM). Read without the schema: a server that
+ * sends something else there still answers.
+ */
+function reasoningOf(message: object): string | undefined {
+  const { reasoning_content: content, reasoning } = message as { reasoning_content?: unknown; reasoning?: unknown };
+  if (typeof content === 'string' && content) return content;
+  return typeof reasoning === 'string' && reasoning ? reasoning : undefined;
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { ContentPartType } from '@weft/chat-model';
+
 /** Which tool the model must call: any (`auto`), none, at least one (`required`), or the one named. */
 export type OpenAIToolChoice = 'auto' | 'none' | 'required' | { name: string };
 
@@ -27,6 +29,21 @@ export interface OpenAIChatModelOptions {
    * Default false: the schema is sent without `strict` and guides the answer.
    */
   strictOutput?: boolean;
+  /**
+   * The part types the model takes besides text and reasoning (`ChatModel.accepts`).
+   * Default `['image', 'file', 'audio']`, all Chat Completions carries; say less
+   * for a model that takes less (`[]` for text only), and a message with
+   * another part is refused as UNSUPPORTED_CONTENT before any request.
+   */
+  accepts?: readonly ContentPartType[];
+  /**
+   * Sends an assistant turn's reasoning back in this field of the message, for
+   * servers that want it on the next request of a tool loop (DeepSeek's
+   * thinking mode: `reasoning_content`; OpenRouter: `reasoning`). Default: not
+   * sent (servers such as DeepSeek's without thinking tools refuse it). It is
+   * read from either field in answers whatever this says.
+   */
+  sendReasoning?: 'reasoning_content' | 'reasoning';
   /** Per attempt (default 60000): the whole answer for `generate`, the longest silence for `stream`. */
   timeoutMs?: number;
   /**

@@ -1,4 +1,13 @@
-import type { ChatModel, ChatModelInfo, Message, MessageChunk, ModelCallOptions, ResponseInfo } from '@weft/chat-model';
+import {
+  checkContent,
+  type ChatModel,
+  type ChatModelInfo,
+  type ContentPartType,
+  type Message,
+  type MessageChunk,
+  type ModelCallOptions,
+  type ResponseInfo,
+} from '@weft/chat-model';
 import { checkOutputSpec } from '../check-output-spec.ts';
 import { ModelError } from '../errors.ts';
 import { AttemptScope } from './attempt-scope.ts';
@@ -34,17 +43,20 @@ export function openAIChatModel(options: OpenAIChatModelOptions): ChatModel {
 class OpenAIChatModel implements ChatModel {
   readonly name: string;
   readonly info: ChatModelInfo;
+  readonly accepts: readonly ContentPartType[];
   readonly #options: ResolvedOpenAIOptions;
   readonly #url: string;
 
   constructor(options: ResolvedOpenAIOptions) {
     this.name = options.model;
     this.info = openAIModelInfo(options);
+    this.accepts = options.accepts;
     this.#options = options;
     this.#url = `${options.baseURL}/chat/completions`;
   }
 
   async generate(messages: readonly Message[], { tools, signal, output }: ModelCallOptions): Promise<Message> {
+    checkContent(messages, this);
     const body = toOpenAIRequest(this.#options, messages, { tools, output: checkOutputSpec(this.name, output) }, false);
     const read = async (response: Response, scope: AttemptScope, attempt: number): Promise<Message> => {
       try {
@@ -57,6 +69,7 @@ class OpenAIChatModel implements ChatModel {
   }
 
   async *stream(messages: readonly Message[], { tools, signal, output }: ModelCallOptions): AsyncGenerator<MessageChunk> {
+    checkContent(messages, this);
     const body = toOpenAIRequest(this.#options, messages, { tools, output: checkOutputSpec(this.name, output) }, true);
     // An attempt lasts until the first chunk: a failure before it is retried, one after it is not.
     const open = async (response: Response, scope: AttemptScope, attempt: number): Promise<OpenedStream> => {

@@ -1,4 +1,4 @@
-import type { Message } from '@weft/chat-model';
+import { textOf, type Message } from '@weft/chat-model';
 import { END, START, graph, type GraphEvent } from '@weft/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ModelError } from '../errors.ts';
@@ -134,7 +134,7 @@ describe('openAIChatModel in a graph node with a retry policy', () => {
     graph<string, string>({ name: 'ask' })
       .addNode(
         'model',
-        async (text: string, ctx) => (await model.generate([{ role: 'user', content: text }], { tools: [], signal: ctx.signal })).content,
+        async (text: string, ctx) => textOf(await model.generate([{ role: 'user', content: text }], { tools: [], signal: ctx.signal })),
         {
           retry: { maxAttempts: 3, initialDelayMs: 10, jitter: false },
         },

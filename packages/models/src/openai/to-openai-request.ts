@@ -1,10 +1,14 @@
-import type { Message, ModelCallOptions } from '@weft/chat-model';
+import { textOf, type Message, type ModelCallOptions } from '@weft/chat-model';
+import { toOpenAIContent, type OpenAIContentPart } from './to-openai-content.ts';
 import type { ResolvedOpenAIOptions } from './check-openai-options.ts';
 
 /** A message in the Chat Completions wire format. */
 export interface OpenAIMessage {
   role: Message['role'];
-  content: string | null;
+  content: string | null | OpenAIContentPart[];
+  /** An assistant turn's reasoning, sent back when `sendReasoning` names this field. */
+  reasoning_content?: string;
+  reasoning?: string;
   tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
   tool_call_id?: string;
   name?: string;
@@ -43,7 +47,7 @@ export function toOpenAIRequest(
   { tools, output }: Pick<ModelCallOptions, 'tools' | 'output'>,
   stream: boolean,
 ): OpenAIRequest {
-  const body: OpenAIRequest = { model: options.model, messages: messages.map(toOpenAIMessage) };
+  const body: OpenAIRequest = { model: options.model, messages: messages.map((m) => toOpenAIMessage(m, options)) };
   if (tools.length) {
     body.tools = tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
     const choice = options.toolChoice;
@@ -76,11 +80,13 @@ export function requestHeaders(options: ResolvedOpenAIOptions, stream: boolean):
   return { ...headers, ...options.headers };
 }
 
-function toOpenAIMessage(message: Message): OpenAIMessage {
+function toOpenAIMessage(message: Message, options: ResolvedOpenAIOptions): OpenAIMessage {
   const calls = message.toolCalls ?? [];
-  // An assistant turn that only calls tools has null content, as OpenAI itself answers it.
-  const content = message.role === 'assistant' && calls.length && message.content === '' ? null : message.content;
-  const out: OpenAIMessage = { role: message.role, content };
+  const out: OpenAIMessage = { role: message.role, content: contentOf(message, calls.length > 0, options.model) };
+  if (message.role === 'assistant' && options.sendReasoning && typeof message.content !== 'string') {
+    const reasoning = message.content.flatMap((p) => (p.type === 'reasoning' ? [p.text] : [])).join('');
+    if (reasoning) out[options.sendReasoning] = reasoning;
+  }
   if (message.role === 'assistant' && calls.length)
     out.tool_calls = calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } }));
   if (message.role === 'tool') {
@@ -88,4 +94,20 @@ function toOpenAIMessage(message: Message): OpenAIMessage {
     if (message.name !== undefined) out.name = message.name;
   }
   return out;
+}
+
+/**
+ * The wire content: a string as it is; parts as content parts for user and
+ * tool messages (images, audio, files), the text alone for system and
+ * assistant messages (Chat Completions takes no media there). An assistant
+ * turn that only calls tools has null content, as OpenAI itself answers it.
+ */
+function contentOf(message: Message, hasCalls: boolean, model: string): OpenAIMessage['content'] {
+  if (message.role === 'assistant' || message.role === 'system' || typeof message.content === 'string') {
+    const text = textOf(message);
+    return message.role === 'assistant' && hasCalls && text === '' ? null : text;
+  }
+  const parts = toOpenAIContent(message.content, model);
+  // Text alone goes as a string: servers that take no content parts still read it.
+  return parts.every((p) => p.type === 'text') ? parts.map((p) => p.text).join('') : parts;
 }

@@ -6,7 +6,17 @@
  * Triage answers. Every answer is decided from the conversation, so a
  * resumed run continues as one that never stopped.
  */
-import { chatModelAgent, tool, withSubAgents, type Agent, type ChatModel, type Message, type ToolCall, type Usage } from '@weft/agents';
+import {
+  chatModelAgent,
+  textOf,
+  tool,
+  withSubAgents,
+  type Agent,
+  type ChatModel,
+  type Message,
+  type ToolCall,
+  type Usage,
+} from '@weft/agents';
 
 /** The price table the tests give the studio (US dollars per million tokens). */
 export const PRICES = {
@@ -73,7 +83,7 @@ function model(name: string, decide: (messages: readonly Message[]) => Message, 
     stream: async function* (messages) {
       await later();
       const { content, toolCalls, usage, finishReason, response } = decide(messages);
-      yield { content, toolCalls: toolCalls?.map((c, index) => ({ index, ...c })), usage, finishReason, response };
+      yield { content: textOf(content), toolCalls: toolCalls?.map((c, index) => ({ index, ...c })), usage, finishReason, response };
     },
   };
 }
