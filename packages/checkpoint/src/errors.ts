@@ -20,6 +20,8 @@ export type CheckpointErrorCode =
   /** A value a checkpoint cannot hold (a function, a class instance, a cycle, …). */
   | 'CHECKPOINT_UNSERIALIZABLE'
   | 'CHECKPOINT_TOO_LARGE'
+  /** A binary value larger than the per-value limit (maxBlobBytes), refused before anything is stored. */
+  | 'CHECKPOINT_VALUE_TOO_LARGE'
   /** An expected-version write that lost: another run continued the thread first. */
   | 'CONCURRENT_RESUME'
   | 'THREAD_BUSY'

@@ -37,6 +37,13 @@ export { encodeCheckpoint, decodeCheckpoint, CHECKPOINT_FORMAT_VERSION, CHECKPOI
 export { encodeValue, decodeValue } from './codec/value-codec.ts';
 export { checkpointTooLarge } from './codec/checkpoint-too-large.ts';
 
+// Binary values stored beside checkpoints
+export { BlobCollector, BLOB_THRESHOLD, DEFAULT_MAX_BLOB_BYTES } from './blob/blob-collector.ts';
+export type { BlobCollectorOptions } from './blob/blob-collector.ts';
+export { blobHash, BLOB_KEY } from './blob/blob-ref.ts';
+export type { StoredBlob } from './blob/blob-ref.ts';
+export { resolveBlobs } from './blob/resolve-blobs.ts';
+
 // Stores
 export type { CheckpointStore, CheckpointEntry, ListOptions, ThreadSummary } from './store/checkpoint-store.ts';
 export { MemoryStore } from './store/memory-store.ts';

@@ -41,6 +41,26 @@ export const MIGRATIONS: readonly Migration[] = [
         ttl_ms     bigint      NOT NULL
       )`,
   },
+  {
+    // Binary values kept once per thread by sha-256 (CheckpointStore.getBlobs), and which checkpoint refers
+    // to which, so pruning drops the blobs nothing refers to.
+    version: 3,
+    name: 'blobs',
+    sql: (s) => `
+      CREATE TABLE ${s}.blobs (
+        thread_id text  NOT NULL,
+        hash      text  NOT NULL,
+        bytes     bytea NOT NULL,
+        PRIMARY KEY (thread_id, hash)
+      );
+      CREATE TABLE ${s}.blob_refs (
+        thread_id     text NOT NULL,
+        checkpoint_id text NOT NULL,
+        hash          text NOT NULL,
+        PRIMARY KEY (thread_id, checkpoint_id, hash)
+      );
+      CREATE INDEX blob_refs_by_hash ON ${s}.blob_refs (thread_id, hash)`,
+  },
 ];
 
 /** Constant first half of the advisory lock key ('WEFT'); the second half is the schema's hash. */

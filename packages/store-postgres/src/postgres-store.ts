@@ -16,6 +16,7 @@ import {
 } from '@weft/checkpoint';
 import { ENTRY_COLUMNS, entryToParams, type CheckpointRow } from './checkpoint-row.ts';
 import { duplicateId } from './duplicate-id.ts';
+import { PostgresBlobs } from './postgres-blobs.ts';
 import { runMigrations } from './migrations.ts';
 import { PostgresLeases } from './postgres-leases.ts';
 import { resolveOptions, type PostgresStoreOptions, type ResolvedOptions } from './postgres-store-options.ts';
@@ -42,6 +43,7 @@ export class PostgresStore implements CheckpointStore {
   readonly #o: ResolvedOptions;
   readonly #table: string;
   readonly #leases: PostgresLeases;
+  readonly #blobs: PostgresBlobs;
   #ready: Promise<void> | undefined;
   #closed: Promise<void> | undefined;
 
@@ -49,6 +51,7 @@ export class PostgresStore implements CheckpointStore {
     this.#o = resolveOptions(options);
     this.#table = `${this.#o.schemaSql}.checkpoints`;
     this.#leases = new PostgresLeases((name, text, values) => this.#query(name, text, values), this.#o.schemaSql);
+    this.#blobs = new PostgresBlobs(this.#o.pool, this.#o.schema, this.#o.schemaSql);
   }
 
   /** The pool in use (yours, or the one the store created). */
@@ -76,9 +79,28 @@ export class PostgresStore implements CheckpointStore {
     return this.#ready;
   }
 
+  /**
+   * A put with blobs runs in a transaction under the thread's blob lock (see
+   * PostgresBlobs): the checkpoint, then its blobs and references, or nothing.
+   */
   async put(entry: CheckpointEntry): Promise<void> {
     checkThreadId(entry?.threadId, 'PostgresStore.put()');
     await this.migrate();
+    const blobs = entry.blobs;
+    if (!blobs?.length) return this.#put(entry, (name, text, values) => this.#query(name, text, values));
+    await this.#blobs.locked(entry.threadId, async (client) => {
+      await this.#put(entry, (name, text, values) => client.query({ name: this.#name(name), text, values }));
+      await this.#blobs.insert(client, entry.threadId, entry.id, blobs);
+    });
+  }
+
+  async getBlobs(threadId: string, hashes: readonly string[]): Promise<Map<string, Uint8Array>> {
+    checkThreadId(threadId, 'PostgresStore.getBlobs()');
+    await this.migrate();
+    return this.#blobs.get(threadId, hashes.filter(isStorableText));
+  }
+
+  async #put(entry: CheckpointEntry, query: Query): Promise<void> {
     const sql = `
       WITH head AS (SELECT coalesce(max(seq), 0) AS version FROM ${this.#table} WHERE thread_id = $1::text),
       inserted AS (
@@ -90,7 +112,7 @@ export class PostgresStore implements CheckpointStore {
       SELECT (SELECT version FROM head) AS version, (SELECT count(*) FROM inserted)::integer AS inserted`;
     let row: { version: number; inserted: number } | undefined;
     try {
-      row = (await this.#query<{ version: number; inserted: number }>('put', sql, entryToParams(entry))).rows[0];
+      row = ((await query('put', sql, entryToParams(entry))) as pg.QueryResult<{ version: number; inserted: number }>).rows[0];
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // Another writer committed this seq (or this id) between our read of the head and our insert.
@@ -159,13 +181,17 @@ export class PostgresStore implements CheckpointStore {
   async delete(threadId: string): Promise<void> {
     checkThreadId(threadId, 'PostgresStore.delete()');
     await this.migrate();
-    await this.#query('delete', `DELETE FROM ${this.#table} WHERE thread_id = $1::text`, [threadId]);
+    await this.#blobs.locked(threadId, async (client) => {
+      await client.query({ name: this.#name('delete'), text: `DELETE FROM ${this.#table} WHERE thread_id = $1::text`, values: [threadId] });
+      await this.#blobs.deleteThread(client, threadId);
+    });
   }
 
   /**
    * Prunes checkpoints of one thread. The head check and the delete are one
    * statement, so they see one snapshot: a head written concurrently is not in
-   * it and cannot be deleted, and the thread's version never goes back.
+   * it and cannot be deleted, and the thread's version never goes back. The
+   * blobs no remaining checkpoint refers to go in the same transaction.
    */
   async deleteCheckpoints(threadId: string, ids: readonly string[]): Promise<number> {
     checkThreadId(threadId, 'PostgresStore.deleteCheckpoints()');
@@ -173,9 +199,17 @@ export class PostgresStore implements CheckpointStore {
     const unique = [...new Set(ids)].filter(isStorableText);
     if (unique.length === 0) return 0;
     await this.migrate();
-    const res = await this.#query<{ head: string | null; deleted: number }>(
-      'delete-checkpoints',
-      `WITH head AS (SELECT id FROM ${this.#table} WHERE thread_id = $1::text ORDER BY seq DESC LIMIT 1),
+    return this.#blobs.locked(threadId, async (client) => {
+      const deleted = await this.#deleteCheckpoints(client, threadId, unique);
+      if (deleted > 0) await this.#blobs.pruned(client, threadId, unique);
+      return deleted;
+    });
+  }
+
+  async #deleteCheckpoints(client: pg.PoolClient, threadId: string, unique: string[]): Promise<number> {
+    const res = await client.query<{ head: string | null; deleted: number }>({
+      name: this.#name('delete-checkpoints'),
+      text: `WITH head AS (SELECT id FROM ${this.#table} WHERE thread_id = $1::text ORDER BY seq DESC LIMIT 1),
        deleted AS (
          DELETE FROM ${this.#table}
          WHERE thread_id = $1::text AND id = ANY($2::text[])
@@ -183,8 +217,8 @@ export class PostgresStore implements CheckpointStore {
          RETURNING 1
        )
        SELECT (SELECT id FROM head WHERE head.id = ANY($2::text[])) AS head, (SELECT count(*) FROM deleted)::integer AS deleted`,
-      [threadId, unique],
-    );
+      values: [threadId, unique],
+    });
     const row = res.rows[0];
     if (row?.head != null) throw headNotDeletable(threadId, row.head);
     return row?.deleted ?? 0;
@@ -253,9 +287,16 @@ export class PostgresStore implements CheckpointStore {
    * schema is part of the name because stores with different schemas may share one pool.
    */
   #query<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
-    return this.#o.pool.query<R>({ name: `weft.${this.#o.schema}.${name}`, text, values });
+    return this.#o.pool.query<R>({ name: this.#name(name), text, values });
+  }
+
+  #name(name: string): string {
+    return `weft.${this.#o.schema}.${name}`;
   }
 }
+
+/** A query on the pool or on one transaction's client. */
+type Query = (name: string, text: string, values: unknown[]) => Promise<pg.QueryResult>;
 
 /** A lease as a claim returned it: its thread and token are all renewing and releasing use. */
 function checkLease(lease: ThreadLease, where: string): void {

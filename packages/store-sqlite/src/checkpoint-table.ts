@@ -8,6 +8,7 @@ import {
   type ListOptions,
   type ThreadSummary,
 } from '@weft/checkpoint';
+import { BlobTable } from './blob-table.ts';
 import { entryToParams, type CheckpointRow } from './checkpoint-row.ts';
 import { threadDamaged } from './errors.ts';
 import { bytesChecksum, rowChecksum } from './row-checksum.ts';
@@ -34,12 +35,14 @@ const isDuplicate = (err: unknown): boolean =>
  */
 export class CheckpointTable {
   readonly #sql: Statements;
+  readonly blobs: BlobTable;
 
   constructor(
     db: Database,
     private readonly path: string,
   ) {
     this.#sql = prepareStatements(db);
+    this.blobs = new BlobTable(db);
   }
 
   /** The thread's version: its head's seq, 0 for a new thread. */
@@ -62,6 +65,7 @@ export class CheckpointTable {
       throw err;
     }
     this.#sql.advanceHead.run(entry.threadId, entry.seq, entry.id);
+    if (entry.blobs?.length) this.blobs.insert(entry.threadId, entry.id, entry.blobs);
   }
 
   latest(threadId: string): CheckpointEntry | undefined {
@@ -119,6 +123,7 @@ export class CheckpointTable {
   deleteThread(threadId: string): void {
     this.#sql.deleteThread.run(threadId);
     this.#sql.deleteHead.run(threadId);
+    this.blobs.deleteThread(threadId);
   }
 
   /** Deletes the given checkpoints, never the head; runs inside a write transaction. */
@@ -126,10 +131,12 @@ export class CheckpointTable {
     const head = this.#head(threadId);
     if (!head) return 0;
     if (ids.includes(head.id)) throw headNotDeletable(threadId, head.id);
-    let deleted = 0;
-    for (const id of ids) deleted += this.#sql.deleteOne.run(threadId, id).changes;
-    if (deleted) this.#sql.countDeleted.run(deleted, threadId);
-    return deleted;
+    const deleted = ids.filter((id) => this.#sql.deleteOne.run(threadId, id).changes > 0);
+    if (deleted.length) {
+      this.#sql.countDeleted.run(deleted.length, threadId);
+      this.blobs.pruned(threadId, deleted);
+    }
+    return deleted.length;
   }
 
   /** The head pointer, checked against the thread's highest row (without reading its bytes). */

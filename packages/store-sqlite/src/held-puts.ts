@@ -22,7 +22,9 @@ export class HeldPuts {
     const current = head?.seq ?? table.version(entry.threadId);
     if (entry.seq !== current + 1 || head?.ids.has(entry.id) || table.hasId(entry.threadId, entry.id))
       throw concurrentResume(entry.threadId, entry.seq, current);
-    this.#entries.push({ ...entry, bytes: Buffer.from(entry.bytes) });
+    const held: CheckpointEntry = { ...entry, bytes: Buffer.from(entry.bytes) };
+    if (entry.blobs) held.blobs = entry.blobs.map((b) => ({ hash: b.hash, bytes: Buffer.from(b.bytes) }));
+    this.#entries.push(held);
     this.#heads.set(entry.threadId, { seq: entry.seq, ids: (head?.ids ?? new Set()).add(entry.id) });
   }
 

@@ -44,6 +44,22 @@ export const MIGRATIONS: readonly string[] = [
      SELECT c.thread_id, c.seq, c.id, m.rows
      FROM (SELECT thread_id, max(seq) AS seq, count(*) AS rows FROM checkpoints GROUP BY thread_id) m
      JOIN checkpoints c ON c.thread_id = m.thread_id AND c.seq = m.seq;`,
+  // 4: binary values kept once per thread by sha-256 (CheckpointStore.getBlobs), and which checkpoint refers to
+  // which, so pruning drops the blobs nothing refers to. `blobs` has rowids: its rows are large, and SQLite keeps
+  // a WITHOUT ROWID table's rows in its index pages.
+  `CREATE TABLE blobs (
+     thread_id TEXT NOT NULL,
+     hash      TEXT NOT NULL,
+     bytes     BLOB NOT NULL,
+     PRIMARY KEY (thread_id, hash)
+   );
+   CREATE TABLE blob_refs (
+     thread_id     TEXT NOT NULL,
+     checkpoint_id TEXT NOT NULL,
+     hash          TEXT NOT NULL,
+     PRIMARY KEY (thread_id, checkpoint_id, hash)
+   ) WITHOUT ROWID;
+   CREATE INDEX blob_refs_by_hash ON blob_refs (thread_id, hash);`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

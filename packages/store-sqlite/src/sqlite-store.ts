@@ -66,6 +66,11 @@ export class SqliteStore implements CheckpointStore {
     return this.#read(() => (checkpointId === undefined ? this.#table.latest(threadId) : this.#table.byId(threadId, checkpointId)));
   }
 
+  async getBlobs(threadId: string, hashes: readonly string[]): Promise<Map<string, Uint8Array>> {
+    checkThreadId(threadId, 'SqliteStore.getBlobs()');
+    return this.#read(() => this.#table.blobs.get(threadId, hashes));
+  }
+
   async list(threadId: string, options: ListOptions = {}): Promise<CheckpointEntry[]> {
     checkThreadId(threadId, 'SqliteStore.list()');
     return this.#read(() => this.#table.list(threadId, options));

@@ -31,9 +31,12 @@ const record = (over: Partial<CheckpointRecord> = {}): CheckpointRecord => ({
 /** The record's fields in stored order. */
 const fields = (r: CheckpointRecord): unknown[] => CHECKPOINT_FIELDS.map((f) => r[f]);
 
-/** A correct header around any body: whoever can write to the store can compute the checksum too. */
-function checksummed(body: Uint8Array): Buffer {
-  const bytes = Buffer.concat([Buffer.from('WFCP'), Buffer.alloc(4), Buffer.from([CHECKPOINT_FORMAT_VERSION]), body]);
+/**
+ * A correct header around any body: whoever can write to the store can compute the checksum too.
+ * Version 2 (the record without the blob list, still read): these bodies are the record's fields alone.
+ */
+function checksummed(body: Uint8Array, version = 2): Buffer {
+  const bytes = Buffer.concat([Buffer.from('WFCP'), Buffer.alloc(4), Buffer.from([version]), body]);
   bytes.writeUInt32BE(crc32(bytes.subarray(8)), 4);
   return bytes;
 }
@@ -92,7 +95,9 @@ describe('the stored field order', () => {
     ]);
     const r = record({ output: 'out', error: { name: 'WeftError', code: 'X', message: 'm' }, resumeValues: [['i#0', true]] });
     expect(Object.keys(r).sort()).toEqual([...CHECKPOINT_FIELDS].sort());
-    expect(plain.unpack(Buffer.from(encodeCheckpoint(r)).subarray(9))).toEqual(fields(r));
+    // Version 3 ends the list with the hashes of the blobs the record refers to.
+    expect(CHECKPOINT_FORMAT_VERSION).toBe(3);
+    expect(plain.unpack(Buffer.from(encodeCheckpoint(r)).subarray(9))).toEqual([...fields(r), []]);
   });
 });
 

@@ -4,10 +4,13 @@ import { Unpackr } from 'msgpackr/unpack';
 import { WeftError } from '@weft/common';
 import type { CheckpointErrorCode } from '../errors.ts';
 import type { CheckpointRecord } from '../record/checkpoint-record.ts';
+import type { BlobCollector } from '../blob/blob-collector.ts';
+import { readBlobList } from '../blob/blob-list.ts';
 import { findUnloadablePatch } from './find-unloadable-patch.ts';
 import { MsgpackWriter } from './msgpack-writer.ts';
 import { recordShapeProblem } from '../record/record-shape-problem.ts';
 import { scanMsgpack } from './scan-msgpack.ts';
+import { listBlobs } from '../blob/blob-list.ts';
 import { findUnserializable, formatPath, unserializableError, type ValuePath } from './unserializable.ts';
 
 /**
@@ -29,7 +32,9 @@ import { findUnserializable, formatPath, unserializableError, type ValuePath } f
  * the extractor (50-message history snapshot, 11.9 KB: 45-53 µs, 69-80 with it;
  * send() map, 146 KB: 1.9-2.9 ms both ways); it pays off on many long strings.
  */
-export const CHECKPOINT_FORMAT_VERSION = 2;
+export const CHECKPOINT_FORMAT_VERSION = 3;
+/** Version 2 is version 3 without the blob list (docs/decisions/0025-checkpoint-blobs.md): still read. */
+const BEFORE_BLOBS = 2;
 const MAGIC = [0x57, 0x46, 0x43, 0x50] as const;
 const HEADER = 9;
 const packr = new Packr({ useRecords: false, moreTypes: false, bundleStrings: false });
@@ -91,11 +96,16 @@ export const CHECKPOINT_FIELDS: readonly (keyof CheckpointRecord)[] = Object.fre
 );
 const OPTIONAL = new Set<string>(['output', 'error', 'resumeValues']);
 
-export function encodeCheckpoint(record: CheckpointRecord): Uint8Array {
+/**
+ * The record's bytes. With `blobs`, every Uint8Array at or above its threshold
+ * is written as a reference and kept by the collector, whose blobs the store
+ * takes with the checkpoint; the body ends with the list of their hashes.
+ */
+export function encodeCheckpoint(record: CheckpointRecord, blobs?: BlobCollector): Uint8Array {
   const unloadable = findUnloadablePatch(record);
   if (unloadable) throw unserializableError(unloadable.what, readablePlace(record, unloadable.path));
   try {
-    return encodeRecord(record);
+    return encodeRecord(record, blobs);
   } catch (err) {
     // Refused values are found again to say where they sit (only on this rare path).
     if (err instanceof WeftError && err.code === 'CHECKPOINT_UNSERIALIZABLE') {
@@ -122,8 +132,13 @@ function readablePlace(record: CheckpointRecord, path: ValuePath): string {
   return formatPath(path);
 }
 
-function encodeRecord(r: CheckpointRecord): Uint8Array {
-  const out = writer.encode(storedOrder(r), HEADER);
+const NO_BLOBS: readonly string[] = Object.freeze([]);
+
+function encodeRecord(r: CheckpointRecord, blobs: BlobCollector | undefined): Uint8Array {
+  const values: unknown[] = storedOrder(r);
+  // The collector's list is filled while the fields before it are written, so it is complete when its turn comes.
+  values.push(blobs ? blobs.hashes : NO_BLOBS);
+  const out = writer.encode(values, HEADER, blobs);
   out[0] = MAGIC[0];
   out[1] = MAGIC[1];
   out[2] = MAGIC[2];
@@ -152,7 +167,8 @@ export function decodeCheckpoint(bytes: Uint8Array, where: string): CheckpointRe
   if (MAGIC.some((b, i) => bytes[i] !== b)) throw corrupt('not a Weft checkpoint');
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buf.readUInt32BE(4) !== crc32(buf.subarray(8))) throw corrupt('checksum mismatch');
-  if (buf[8] !== CHECKPOINT_FORMAT_VERSION) {
+  const version = buf[8];
+  if (version !== CHECKPOINT_FORMAT_VERSION && version !== BEFORE_BLOBS) {
     throw new WeftError<CheckpointErrorCode>(
       'CHECKPOINT_VERSION',
       `checkpoint ${where} has format version ${String(buf[8])}, this Weft reads version ${CHECKPOINT_FORMAT_VERSION}; open it with the Weft version that wrote it`,
@@ -167,12 +183,16 @@ export function decodeCheckpoint(bytes: Uint8Array, where: string): CheckpointRe
   } catch (cause) {
     throw corrupt('undecodable body', cause);
   }
-  if (!Array.isArray(values) || values.length !== CHECKPOINT_FIELDS.length) throw corrupt('body is not a record');
+  const fields = CHECKPOINT_FIELDS.length + (version === BEFORE_BLOBS ? 0 : 1);
+  if (!Array.isArray(values) || values.length !== fields) throw corrupt('body is not a record');
   const record: Record<string, unknown> = {};
   CHECKPOINT_FIELDS.forEach((field, i) => {
     if (values[i] !== undefined || !OPTIONAL.has(field)) record[field] = values[i];
   });
   const shape = recordShapeProblem(record);
   if (shape) throw corrupt(shape);
+  const listed = readBlobList(values[CHECKPOINT_FIELDS.length], buf, HEADER);
+  if (typeof listed === 'string') throw corrupt(listed);
+  if (listed) listBlobs(record as unknown as CheckpointRecord, listed);
   return record as unknown as CheckpointRecord;
 }

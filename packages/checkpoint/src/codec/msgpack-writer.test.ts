@@ -315,12 +315,17 @@ describe('encodeCheckpoint', () => {
     const r = record;
     const fields = [r.graph, r.hash, r.threadId, r.id, r.parentId, r.seq, r.step, r.status, r.source, r.createdAt, r.state, r.frontier];
     const body = Buffer.from(
-      packr.pack([...fields, r.joins, r.skips, r.pending, r.interrupts, r.context, undefined, undefined, undefined]),
+      packr.pack([...fields, r.joins, r.skips, r.pending, r.interrupts, r.context, undefined, undefined, undefined, []]),
     );
-    const legacy = Buffer.concat([Buffer.from('WFCP'), Buffer.alloc(4), Buffer.from([2]), body]);
-    legacy.writeUInt32BE(crc32(legacy.subarray(8)), 4);
+    const packed = Buffer.concat([Buffer.from('WFCP'), Buffer.alloc(4), Buffer.from([3]), body]);
+    packed.writeUInt32BE(crc32(packed.subarray(8)), 4);
     const bytes = encodeCheckpoint(record);
-    expect(Buffer.from(bytes).equals(legacy)).toBe(true);
+    expect(Buffer.from(bytes).equals(packed)).toBe(true);
+    // Version 2, the same record without the blob list, still decodes to the same record.
+    const legacy = Buffer.concat([Buffer.from('WFCP'), Buffer.alloc(4), Buffer.from([2]), body.subarray(0, body.length - 1)]);
+    legacy[9] = 0xdc;
+    legacy.writeUInt16BE(20, 10);
+    legacy.writeUInt32BE(crc32(legacy.subarray(8)), 4);
     expect(decodeCheckpoint(bytes, 'test')).toStrictEqual(decodeCheckpoint(legacy, 'test'));
   });
 });

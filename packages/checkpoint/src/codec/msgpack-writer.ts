@@ -40,7 +40,18 @@
  */
 import type { Packr } from 'msgpackr/pack';
 import { MAX_DEPTH } from '../record/max-depth.ts';
-import { LONE_SURROGATE, PROTO_KEY, SPARSE, TOO_DEEP, TOO_MANY_KEYS, findUnserializable, unserializableError } from './unserializable.ts';
+import { BLOB_KEY } from '../blob/blob-ref.ts';
+import type { BlobCollector } from '../blob/blob-collector.ts';
+import {
+  BLOB_KEY_USED,
+  LONE_SURROGATE,
+  PROTO_KEY,
+  SPARSE,
+  TOO_DEEP,
+  TOO_MANY_KEYS,
+  findUnserializable,
+  unserializableError,
+} from './unserializable.ts';
 
 type NodeBuffer = Buffer & { utf8Write(value: string, offset: number): number };
 
@@ -77,6 +88,8 @@ let pos = 0;
 let depth = 0;
 let busy = false;
 let fallback: Packr;
+/** Where binary values at or above its threshold go instead of the body (see blob-collector.ts). */
+let collector: BlobCollector | undefined;
 
 export class MsgpackWriter {
   private readonly packr: Packr;
@@ -94,11 +107,14 @@ export class MsgpackWriter {
   /**
    * Packs `value` after `reserve` bytes of header space and returns a new Buffer
    * holding both (never a view of the reused one); the caller fills the header.
+   * With `blobs`, each Uint8Array at or above its threshold is written as a
+   * reference `{ [BLOB_KEY]: [hash, length] }` and kept by the collector.
    */
-  encode(value: unknown, reserve: number): Buffer {
+  encode(value: unknown, reserve: number, blobs?: BlobCollector): Buffer {
     if (busy) return spliced(this.packr.pack(value), reserve);
     busy = true;
     fallback = this.packr;
+    collector = blobs;
     try {
       pos = 0;
       depth = 0;
@@ -110,6 +126,7 @@ export class MsgpackWriter {
       return out;
     } finally {
       busy = false;
+      collector = undefined;
       if (buf.length > MAX_KEPT_SIZE) setBuffer(newBuffer(INITIAL_SIZE));
     }
   }
@@ -195,6 +212,7 @@ function writeMap(object: Record<string, unknown>): void {
   for (const key in object) {
     if (hasOwn.call(object, key)) {
       if (key === '__proto__') throw unserializableError(PROTO_KEY);
+      if (key === BLOB_KEY) throw unserializableError(BLOB_KEY_USED);
       writeString(key);
       const item = object[key];
       if (typeof item === 'string') writeString(item);
@@ -341,6 +359,10 @@ function utf8(value: string, start: number): number {
 
 /** Anything but JSON-like data: msgpackr's own bytes, spliced in. */
 function delegate(value: unknown): void {
+  if (collector !== undefined && value instanceof Uint8Array && value.byteLength >= collector.threshold) {
+    const hash = collector.add(value);
+    if (hash !== undefined) return writeReference(hash, value.byteLength);
+  }
   // A class instance, Map or Set is walked by msgpackr, not here: check all of it first (rare, so affordable).
   const found = findUnserializable(value, depth);
   if (found) throw unserializableError(found.what);
@@ -348,6 +370,16 @@ function delegate(value: unknown): void {
   room(bytes.length);
   buf.set(bytes, pos);
   pos += bytes.length;
+}
+
+/** A one-entry map `{ [BLOB_KEY]: [hash, length] }` (blob-ref.ts). */
+function writeReference(hash: string, length: number): void {
+  room(128); // the key, 64 hex digits, a number and three headers
+  buf[pos++] = 0x81;
+  writeString(BLOB_KEY);
+  buf[pos++] = 0x92;
+  writeString(hash);
+  writeNumber(length);
 }
 
 /** Makes sure `bytes` more fit after `pos` (plus slack), keeping what was written. */

@@ -1,4 +1,5 @@
 import { WeftError } from '@weft/common';
+import { BLOB_KEY } from '../blob/blob-ref.ts';
 import type { CheckpointErrorCode } from '../errors.ts';
 import { MAX_DEPTH } from '../record/max-depth.ts';
 
@@ -73,6 +74,7 @@ function objectProblem(value: object): string | undefined {
 
 function keyProblem(key: string): string | undefined {
   if (key === '__proto__') return PROTO_KEY;
+  if (key === BLOB_KEY) return BLOB_KEY_USED;
   return isWellFormed.call(key) ? undefined : LONE_SURROGATE_KEY;
 }
 
@@ -90,6 +92,8 @@ export const TOO_MANY_KEYS = 'an object with more than 65,535 keys';
 export const LONE_SURROGATE = 'a string with a lone UTF-16 surrogate';
 export const LONE_SURROGATE_KEY = 'a key with a lone UTF-16 surrogate';
 export const PROTO_KEY = 'a key named "__proto__"';
+/** The key that marks a stored binary value's reference (blob-ref.ts): data may not use it. */
+export const BLOB_KEY_USED = 'a key named "\\u0000weft.blob" (reserved for binary values stored beside the checkpoint)';
 export const SPARSE = 'a sparse array';
 export const CYCLE = 'a reference cycle';
 // Digits grouped by hand: the first toLocaleString in a process loads ICU's number data,

@@ -1,4 +1,5 @@
 import type { CheckpointStore } from '../store/checkpoint-store.ts';
+import { BLOB_CASES } from './blob-cases.ts';
 import { CHECKPOINT_CASES } from './checkpoint-cases.ts';
 import type { CaseTools, ConformanceAssertion } from './conformance-case.ts';
 import { FORGED_CHAIN_CASES } from './forged-chain-cases.ts';
@@ -20,6 +21,8 @@ export interface ConformanceApi {
 export interface ConformanceOptions {
   /** Release a store after each case (close connections, drop tables). */
   cleanup?: (store: CheckpointStore) => Promise<void> | void;
+  /** false for a store without `getBlobs` (graphs then keep binary values inside checkpoints): skips the blob cases. */
+  blobs?: boolean;
 }
 
 let caseCounter = 0;
@@ -40,7 +43,8 @@ export function checkpointStoreConformance(
   api.describe(`CheckpointStore conformance: ${name}`, () => {
     // Hooks are registered inside describe so they wrap these cases only, not the caller's whole file.
     const run = storeLifecycle(makeStore, api, options);
-    for (const [title, body] of Object.entries({ ...CHECKPOINT_CASES, ...LEASE_CASES, ...FORGED_CHAIN_CASES }))
+    const cases = { ...CHECKPOINT_CASES, ...LEASE_CASES, ...FORGED_CHAIN_CASES, ...(options.blobs === false ? {} : BLOB_CASES) };
+    for (const [title, body] of Object.entries(cases))
       api.it(
         title,
         run((store) => body(store, caseTools(api.expect))),

@@ -1,9 +1,17 @@
 import type { CheckpointMeta, CheckpointStatus } from '../record/checkpoint-record.ts';
+import type { StoredBlob } from '../blob/blob-ref.ts';
 import type { ClaimOptions, ThreadLease } from './thread-lease.ts';
 
 /** One stored checkpoint: its encoded bytes plus what listing needs without decoding. */
 export interface CheckpointEntry extends CheckpointMeta {
   bytes: Uint8Array;
+  /**
+   * On `put`: the blobs the checkpoint refers to, each once (their hashes are
+   * the checkpoint's references). The store keeps each blob once per thread
+   * and writes them with the checkpoint, all or nothing. Entries a store
+   * returns leave it out: blobs are read with `getBlobs`.
+   */
+  blobs?: readonly StoredBlob[];
 }
 
 export interface ListOptions {
@@ -57,6 +65,17 @@ export interface CheckpointStore {
    * link; without it, loading falls back to `get` per link.
    */
   chain?(threadId: string, checkpointId: string, limit: number): Promise<CheckpointEntry[]>;
+  /**
+   * Optional: the thread's blobs with these hashes (sha-256, hex), in one read;
+   * hashes it does not hold are absent from the map. A store that has it keeps
+   * the `blobs` of a put: once per thread by hash (a second put of the same
+   * blob, from this writer or a racing one, stores nothing more), in the same
+   * transaction as the checkpoint (a refused put leaves no blob behind), and
+   * drops a blob once no checkpoint of the thread refers to it (after
+   * `deleteCheckpoints`, and with the thread in `delete`). Without it, a graph
+   * keeps binary values inside the checkpoint.
+   */
+  getBlobs?(threadId: string, hashes: readonly string[]): Promise<Map<string, Uint8Array>>;
   /** Newest first. */
   list(threadId: string, options?: ListOptions): Promise<CheckpointEntry[]>;
   delete(threadId: string): Promise<void>;

@@ -23,6 +23,9 @@ const copy = (e: CheckpointEntry): CheckpointEntry => ({
 interface Thread {
   entries: CheckpointEntry[];
   byId: Map<string, CheckpointEntry>;
+  /** Each blob once, by hash; and the hashes each checkpoint refers to (by id), for dropping blobs nothing refers to. */
+  blobs: Map<string, Uint8Array>;
+  refs: Map<string, readonly string[]>;
 }
 
 export interface MemoryStoreOptions {
@@ -47,7 +50,7 @@ export class MemoryStore implements CheckpointStore {
   }
 
   putSync(entry: CheckpointEntry): void {
-    const thread: Thread = this.#threads.get(entry.threadId) ?? { entries: [], byId: new Map() };
+    const thread: Thread = this.#threads.get(entry.threadId) ?? { entries: [], byId: new Map(), blobs: new Map(), refs: new Map() };
     const current = thread.entries[thread.entries.length - 1]?.seq ?? 0;
     if (entry.seq !== current + 1 || thread.byId.has(entry.id)) {
       throw concurrentResume(entry.threadId, entry.seq, current);
@@ -55,7 +58,24 @@ export class MemoryStore implements CheckpointStore {
     const stored = copy(entry);
     thread.entries.push(stored);
     thread.byId.set(entry.id, stored);
+    if (entry.blobs?.length) {
+      for (const { hash, bytes } of entry.blobs) if (!thread.blobs.has(hash)) thread.blobs.set(hash, Buffer.from(bytes));
+      thread.refs.set(
+        entry.id,
+        entry.blobs.map((b) => b.hash),
+      );
+    }
     this.#threads.set(entry.threadId, thread);
+  }
+
+  async getBlobs(threadId: string, hashes: readonly string[]): Promise<Map<string, Uint8Array>> {
+    const blobs = this.#threads.get(threadId)?.blobs;
+    const out = new Map<string, Uint8Array>();
+    for (const hash of hashes) {
+      const bytes = blobs?.get(hash);
+      if (bytes) out.set(hash, Buffer.from(bytes));
+    }
+    return out;
   }
 
   async get(threadId: string, checkpointId?: string): Promise<CheckpointEntry | undefined> {
@@ -90,7 +110,12 @@ export class MemoryStore implements CheckpointStore {
     const doomed = new Set(ids.filter((id) => thread.byId.has(id)));
     if (doomed.size === 0) return 0;
     thread.entries = thread.entries.filter((e) => !doomed.has(e.id));
-    for (const id of doomed) thread.byId.delete(id);
+    for (const id of doomed) {
+      thread.byId.delete(id);
+      thread.refs.delete(id);
+    }
+    const kept = new Set([...thread.refs.values()].flat());
+    for (const hash of thread.blobs.keys()) if (!kept.has(hash)) thread.blobs.delete(hash);
     return doomed.size;
   }
 

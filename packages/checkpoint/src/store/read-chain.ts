@@ -5,6 +5,7 @@ import type { CheckpointRecord } from '../record/checkpoint-record.ts';
 import type { StatePatch } from '../record/state-patch.ts';
 import type { CheckpointEntry, CheckpointStore } from './checkpoint-store.ts';
 import { decodeEntry, type GraphIdentity } from './decode-entry.ts';
+import { resolveBlobs } from '../blob/resolve-blobs.ts';
 
 /** Ancestors asked of `store.chain()` in the first query; each further query asks for 4x more, up to the maximum. */
 const FIRST_CHAIN_BATCH = 16;
@@ -28,7 +29,8 @@ export interface CheckpointChain {
  * come from `store.chain()` in growing batches when the store has it (one
  * query instead of one per link), else from `get` per link. A chain no run
  * writes is CHECKPOINT_CORRUPT: a delta without a parent, a missing parent,
- * or a parent that is not older (see `parentOf`). `graph.snapshotEvery`, when
+ * or a parent that is not older (see `parentOf`). Blob references in the
+ * records read are replaced by their bytes (`resolveBlobs`). `graph.snapshotEvery`, when
  * given, bounds how far ahead it fetches.
  *
  * @example
@@ -63,13 +65,17 @@ export async function readChain(
   };
   const head = await read(checkpointId);
   const deltas: StatePatch[][] = [];
+  const links = [head];
   let base = head;
   while (!('full' in base.state)) {
     deltas.push(base.state.patches);
     base = await parentOf(base, head, threadId, read);
+    links.push(base);
     // A store that answers from memory resolves every read at once: give timers (lease renewal) and I/O their turn.
     if (deltas.length % YIELD_EVERY === 0) await nextTurn();
   }
+  // The blobs these records refer to, and only those, in one read.
+  await resolveBlobs(store, threadId, links);
   return { head, base: base as CheckpointChain['base'], deltas };
 }
 

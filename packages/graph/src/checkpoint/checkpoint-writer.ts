@@ -1,4 +1,12 @@
-import { type CheckpointRecord, type CheckpointStore, checkpointTooLarge, encodeCheckpoint, newCheckpointId } from '@weft/checkpoint';
+import {
+  BlobCollector,
+  type CheckpointEntry,
+  type CheckpointRecord,
+  type CheckpointStore,
+  checkpointTooLarge,
+  encodeCheckpoint,
+  newCheckpointId,
+} from '@weft/checkpoint';
 import type { Patch } from 'immer';
 
 /** Where a thread's delta chain stands, so a resumed run continues the snapshot policy. */
@@ -28,6 +36,12 @@ export interface WrittenCheckpoint {
  * load replays a bounded chain); otherwise as the immer patches from the
  * previous checkpoint. A checkpoint larger than the graph's
  * `maxCheckpointBytes` is refused (CHECKPOINT_TOO_LARGE) before the store sees it.
+ *
+ * Binary values of BLOB_THRESHOLD bytes or more go to the store as blobs with
+ * the checkpoint that refers to them (when the store has `getBlobs`; inline
+ * otherwise), so a snapshot or a fork carries a reference, not the bytes; one
+ * over `maxBlobBytes` is refused (CHECKPOINT_VALUE_TOO_LARGE) before anything
+ * is stored.
  */
 export class CheckpointWriter {
   #pos: ChainPosition;
@@ -36,7 +50,7 @@ export class CheckpointWriter {
 
   constructor(
     private readonly store: CheckpointStore,
-    private readonly graph: { name: string; hash: string; maxCheckpointBytes: number },
+    private readonly graph: { name: string; hash: string; maxCheckpointBytes: number; maxBlobBytes: number },
     readonly threadId: string,
     private readonly snapshotEvery: number,
     position: ChainPosition,
@@ -97,12 +111,13 @@ export class CheckpointWriter {
     if (body.output !== undefined) record.output = body.output;
     if (body.error !== undefined) record.error = body.error;
     if (body.resumeValues !== undefined) record.resumeValues = body.resumeValues;
-    const bytes = encodeCheckpoint(record);
+    const blobs = new BlobCollector({ maxBytes: this.graph.maxBlobBytes, externalise: this.store.getBlobs !== undefined });
+    const bytes = encodeCheckpoint(record, blobs);
     // The length the encoding already gives: the size limit costs one comparison per write.
     if (bytes.length > this.graph.maxCheckpointBytes) throw checkpointTooLarge(record, bytes.length, this.graph.maxCheckpointBytes);
     this.#lastBytes = bytes;
     this.#lastState = state;
-    const entry = {
+    const entry: CheckpointEntry = {
       threadId: this.threadId,
       id: record.id,
       parentId: record.parentId,
@@ -112,6 +127,7 @@ export class CheckpointWriter {
       createdAt: record.createdAt,
       bytes,
     };
+    if (blobs.hashes.length > 0) entry.blobs = blobs.blobs();
     // A synchronous store has the entry when this returns (or has thrown, before the position moves).
     let stored: Promise<void> | undefined;
     if (this.store.putSync) this.store.putSync(entry);

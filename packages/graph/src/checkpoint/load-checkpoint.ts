@@ -1,5 +1,5 @@
 import type { Patch } from 'immer';
-import { type CheckpointEntry, type CheckpointRecord, type CheckpointStore, decodeEntry, readChain } from '@weft/checkpoint';
+import { type CheckpointEntry, type CheckpointRecord, type CheckpointStore, decodeEntry, readChain, resolveBlobs } from '@weft/checkpoint';
 import { applyPatchList } from '../state/apply-patch-list.ts';
 import { deepFreeze } from '../state/deep-freeze.ts';
 import type { ChainPosition } from './checkpoint-writer.ts';
@@ -36,14 +36,17 @@ export async function loadCheckpoint(
  * The thread's head when this process remembers its state (see head-cache.ts):
  * only the head record is decoded and checked, and the state comes from
  * memory instead of a snapshot and the deltas since. A resume right after an
- * interrupt decoded three records of a three-step thread before.
+ * interrupt decoded three records of a three-step thread before. Blob
+ * references in the head (a task's input, say) are read from the store.
  */
-export function loadRememberedHead(
+export async function loadRememberedHead(
+  store: CheckpointStore,
   graph: { name: string; hash: string },
   head: CheckpointEntry,
   known: { state: unknown; position: ChainPosition },
-): LoadedCheckpoint {
+): Promise<LoadedCheckpoint> {
   const record = decodeEntry(head, graph, head.threadId);
+  await resolveBlobs(store, head.threadId, [record]);
   // The chain position a load gives (see loadCheckpoint), so a resume writes the same chain either way.
   return { record, state: known.state, chain: { parentId: head.id, depth: known.position.depth, deltaBytes: 0, snapshotBytes: Infinity } };
 }

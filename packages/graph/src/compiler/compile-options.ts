@@ -21,6 +21,15 @@ export interface CompileOptions {
    */
   maxCheckpointBytes?: number;
   /**
+   * The largest binary value (`Uint8Array`: an image, a file, audio) a
+   * checkpoint takes (default 20 MiB; `Infinity` for no limit). A larger one
+   * fails the step with CHECKPOINT_VALUE_TOO_LARGE before anything is stored.
+   * Values of 32 KiB or more are stored once per thread by sha-256 beside the
+   * checkpoints (when the store has `getBlobs`), so they do not count toward
+   * `maxCheckpointBytes` and a full snapshot or a fork does not copy them.
+   */
+  maxBlobBytes?: number;
+  /**
    * Which checkpoints a run writes (with a store). `'every-step'` (the default):
    * one after every step, so a run can be resumed or forked at any step and a
    * crash loses at most the step in flight. `'on-exit'`: the run's first

@@ -3,6 +3,7 @@ import { END, START } from '../spec/start-end.ts';
 import { GraphValidationError, WeftError } from '../errors.ts';
 import { buildIR, irToJSON } from './build-ir.ts';
 import { checkpointPolicyProblem, DEFAULT_MAX_CHECKPOINT_BYTES, type CompileOptions } from './compile-options.ts';
+import { DEFAULT_MAX_BLOB_BYTES } from '@weft/checkpoint';
 import type { ExecutionPlan, PlanNode, PlanTarget } from './execution-plan.ts';
 import type { GraphJSON } from './graph-json.ts';
 import type { PlannableDefinition, PlannedGraph } from './planned-graph.ts';
@@ -82,6 +83,7 @@ function buildPlan(def: PlannableDefinition, options: CompileOptions, hash: stri
     maxConcurrency: options.maxConcurrency ?? Infinity,
     snapshotEvery: options.snapshotEvery ?? 100,
     maxCheckpointBytes: options.maxCheckpointBytes ?? DEFAULT_MAX_CHECKPOINT_BYTES,
+    maxBlobBytes: options.maxBlobBytes ?? DEFAULT_MAX_BLOB_BYTES,
     checkpoints: options.checkpoints ?? 'every-step',
   };
 }
@@ -129,9 +131,10 @@ function checkOptions(name: string, o: CompileOptions): void {
       throw bad(`${key} must be a positive integer, got ${String(v)}`);
     }
   }
-  const max = o.maxCheckpointBytes;
-  if (max !== undefined && !(Number.isInteger(max) && max > 0) && max !== Infinity) {
-    throw bad(`maxCheckpointBytes must be a positive integer or Infinity, got ${String(max)}`);
+  for (const key of ['maxCheckpointBytes', 'maxBlobBytes'] as const) {
+    const max = o[key];
+    if (max !== undefined && !(Number.isInteger(max) && max > 0) && max !== Infinity)
+      throw bad(`${key} must be a positive integer or Infinity, got ${String(max)}`);
   }
   const policy = checkpointPolicyProblem(o.checkpoints);
   if (policy) throw bad(policy);

@@ -29,6 +29,8 @@ export interface ExecutionPlan {
   snapshotEvery: number;
   /** The most bytes one encoded checkpoint may take (CHECKPOINT_TOO_LARGE past it). */
   maxCheckpointBytes: number;
+  /** The largest binary value a checkpoint takes (CHECKPOINT_VALUE_TOO_LARGE past it). */
+  maxBlobBytes: number;
   /** The runs' default; a run may choose for itself. */
   checkpoints: CheckpointPolicy;
 }

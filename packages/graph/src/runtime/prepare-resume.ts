@@ -76,7 +76,7 @@ async function continueThread(plan: ExecutionPlan, store: CheckpointStore, o: Re
       details: { threadId: o.threadId },
     });
   const known = o.checkpointId === undefined || o.checkpointId === head.id ? recallHead(store, plan, head) : undefined;
-  const loaded = known ? loadRememberedHead(plan, head, known) : await loadCheckpoint(store, plan, o.threadId, o.checkpointId);
+  const loaded = known ? await loadRememberedHead(store, plan, head, known) : await loadCheckpoint(store, plan, o.threadId, o.checkpointId);
   const { record } = loaded;
   if (o.checkpointId !== undefined && o.checkpointId !== head.id && !o.fork && o.goto === undefined && !o.update) {
     throw new WeftError(

@@ -1,0 +1,78 @@
+import { WeftError } from '@weft/common';
+import type { CheckpointErrorCode } from '../errors.ts';
+import { blobHash, type StoredBlob } from './blob-ref.ts';
+
+/**
+ * Binary values at or above this size leave the checkpoint body and are
+ * stored once per thread by hash. Measured with `pnpm bench:storage`
+ * (benchmarks/src/storage-blobs.ts, node 20, 2-core VM, 2026-11-28): hashing
+ * costs ~2 µs per KiB (sha-256, 64 KiB in 0.13 ms) and a blob is one more row;
+ * a 32 KiB value written inline into 50 full snapshots costs 1.6 MB where the
+ * blob costs 32 KiB once, while values under a few KiB (icons, short audio
+ * headers) cost less inline than the 80-byte reference and the row. 32 KiB
+ * keeps every image or document out of the body and small bytes inline.
+ */
+export const BLOB_THRESHOLD = 32 * 1024;
+/** The largest binary value a checkpoint takes by default (20 MiB): above what a model takes as one image or file. */
+export const DEFAULT_MAX_BLOB_BYTES = 20 * 1024 * 1024;
+
+export interface BlobCollectorOptions {
+  /** Values of this many bytes or more are externalised (default BLOB_THRESHOLD). */
+  threshold?: number;
+  /** Larger values are refused with CHECKPOINT_VALUE_TOO_LARGE (default DEFAULT_MAX_BLOB_BYTES). */
+  maxBytes?: number;
+  /** false: values are size-checked but stay inline (for a store without blobs). Default true. */
+  externalise?: boolean;
+}
+
+/**
+ * What one checkpoint encode found: the binary values at or above the
+ * threshold, by hash. The writer asks it for each such value; it refuses one
+ * over the limit before anything is stored.
+ *
+ * @example
+ * const blobs = new BlobCollector();
+ * const bytes = encodeCheckpoint(record, blobs);
+ * await store.put({ ...meta, bytes, blobs: blobs.blobs() });
+ */
+export class BlobCollector {
+  readonly threshold: number;
+  readonly maxBytes: number;
+  readonly externalise: boolean;
+  /** The hashes referred to, in order of first reference: written into the body as its blob list. */
+  readonly hashes: string[] = [];
+  readonly #bytes = new Map<string, Uint8Array>();
+
+  constructor(options: BlobCollectorOptions = {}) {
+    this.threshold = options.threshold ?? BLOB_THRESHOLD;
+    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BLOB_BYTES;
+    this.externalise = options.externalise ?? true;
+  }
+
+  /** The reference for `bytes` (hash, length), or undefined when it stays inline; throws over the limit. */
+  add(bytes: Uint8Array): string | undefined {
+    if (bytes.byteLength > this.maxBytes) throw valueTooLarge(bytes.byteLength, this.maxBytes);
+    if (!this.externalise) return undefined;
+    const hash = blobHash(bytes);
+    if (!this.#bytes.has(hash)) {
+      // A copy: the caller's array may change after the write, the stored blob must not.
+      this.#bytes.set(hash, Uint8Array.prototype.slice.call(bytes));
+      this.hashes.push(hash);
+    }
+    return hash;
+  }
+
+  /** The blobs found, each once, for `CheckpointEntry.blobs`. */
+  blobs(): StoredBlob[] {
+    return this.hashes.map((hash) => ({ hash, bytes: this.#bytes.get(hash)! }));
+  }
+}
+
+function valueTooLarge(bytes: number, limit: number): WeftError<CheckpointErrorCode> {
+  const size = (n: number) => n.toLocaleString('en-US');
+  return new WeftError<CheckpointErrorCode>(
+    'CHECKPOINT_VALUE_TOO_LARGE',
+    `a binary value of ${size(bytes)} bytes is larger than maxBlobBytes (${size(limit)}); keep it outside the state (in a file or object store, with its key or URL in the state), or raise maxBlobBytes in compile(). Nothing was written for this step`,
+    { details: { bytes, limit }, retryable: false },
+  );
+}
