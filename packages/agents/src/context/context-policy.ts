@@ -56,10 +56,11 @@ export interface ContextStep {
  * history has been rewritten (historyRewriter) and before genModelInput.
  *
  * @example
- * // Keep the system message and the last ten messages.
- * const lastTen: ContextPolicy = ({ messages, ...rest }) => ({
- *   ...rest,
- *   messages: [...messages.filter((m) => m.role === 'system'), ...messages.filter((m) => m.role !== 'system').slice(-10)],
- * });
+ * // Keep the system messages and the newest five groups (a tool call stays with its results).
+ * const lastFive: ContextPolicy = ({ messages }) => {
+ *   const groups = turnGroups(messages).filter(([from]) => messages[from]!.role !== 'system');
+ *   const kept = groups.slice(-5).flatMap(([from, to]) => messages.slice(from, to));
+ *   return { messages: [...messages.filter((m) => m.role === 'system'), ...kept] };
+ * };
  */
 export type ContextPolicy = (window: ContextWindow, step: ContextStep) => ContextWindow | Promise<ContextWindow>;

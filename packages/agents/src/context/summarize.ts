@@ -41,7 +41,10 @@ export const SUMMARY_INSTRUCTION =
  * Each summary shows as a `context` event of kind `summary`.
  *
  * Put it before trimToTokens: it counts the messages it replaced by their
- * place in the history, which trimming would shift.
+ * place in the history, which trimming would shift (and the summary, then
+ * the first user message, is one trimming keeps). The summary is written
+ * with the model call that follows it: when that call fails, the step's
+ * writes go with it, and the call made on resuming summarises again.
  *
  * @example
  * chatModelAgent({ name: 'Helper', description: '', model, context: [summarize({ model: small, trigger: { tokens: 50_000 }, keepLast: 8 })] });
