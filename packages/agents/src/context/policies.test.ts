@@ -1,10 +1,12 @@
 import { assistantMessage, systemMessage, toolMessage, userMessage, type Message } from '@weft/chat-model';
 import { scriptedModel } from '@weft/models';
 import { describe, expect, it } from 'vitest';
+import type { Instrumentation } from '@weft/graph';
 import {
   cacheHint,
   chatModelAgent,
   dropReasoning,
+  observeModelInput,
   Runner,
   type CacheHintedOptions,
   type ChatModel,
@@ -95,9 +97,15 @@ describe('context: where the policies run', () => {
       genModelInput: ({ input }) => [systemMessage('assembled'), ...input],
       context: [tag('first'), tag('second')],
     });
-    await new Runner({ agent }).query('hi');
+    const observed: (readonly Message[])[] = [];
+    const instrumentation: Instrumentation = {
+      startRun: (run) => ({ event: () => {}, end: observeModelInput(run.context, (input) => void observed.push(input.messages)) }),
+    };
+    await new Runner({ agent, instrumentation: [instrumentation] }).query('hi');
     expect(order).toEqual(['first:2', 'second:3']);
-    expect(model.calls[0]!.messages).toEqual([systemMessage('assembled'), userMessage('hi'), userMessage('first'), userMessage('second')]);
+    const sent = [systemMessage('assembled'), userMessage('hi'), userMessage('first'), userMessage('second')];
+    expect(model.calls[0]!.messages).toEqual(sent);
+    expect(observed).toEqual([sent]);
   });
 
   it('a policy that throws fails the agent with its error, before any model call', async () => {
