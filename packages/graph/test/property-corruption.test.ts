@@ -191,7 +191,8 @@ describe('checkpoint corruption is always a typed error', () => {
     fc.assert(
       fc.property(
         anyEntry,
-        fc.integer({ min: 0, max: 255 }).filter((v) => v !== CHECKPOINT_FORMAT_VERSION),
+        // Version 2 is still read (the record without its blob list), so a version 3 body under it is CHECKPOINT_CORRUPT instead.
+        fc.integer({ min: 0, max: 255 }).filter((v) => v !== CHECKPOINT_FORMAT_VERSION && v !== 2),
         (at, version) => {
           const b = Buffer.from(pickEntry(at).bytes);
           b[8] = version;

@@ -33,6 +33,7 @@ function handWritten(patches: Patch[], pending: CheckpointRecord['pending'] = []
     undefined,
     undefined,
     undefined,
+    [], // the blob list (format version 3)
   ];
   const body = packr.pack(fields);
   const out = Buffer.alloc(9 + body.length);
