@@ -1,7 +1,7 @@
 import { FINISH_REASONS, isFinishReason } from './is-finish-reason.ts';
 
-const OPTION_KEYS = ['usage', 'delayMs', 'chunkSize', 'stream', 'finishReason'];
-const ANSWER_KEYS = ['text', 'toolCalls', 'chunks', ...OPTION_KEYS];
+const OPTION_KEYS = ['usage', 'delayMs', 'chunkSize', 'stream', 'finishReason', 'reasoning'];
+const ANSWER_KEYS = ['text', 'toolCalls', 'chunks', 'parts', ...OPTION_KEYS];
 const OUTPUT_KEYS = ['output', ...OPTION_KEYS];
 const ERROR_KEYS = ['error', 'delayMs'];
 const TOOL_CALL_KEYS = ['name', 'arguments', 'id'];
@@ -10,7 +10,7 @@ type Fields = Record<string, unknown>;
 
 /**
  * Adds one line to `issues` for every way `value` is not an answer item
- * (`{ text }`, `{ toolCalls }`, `{ chunks }`, `{ output }`, `{ error }` and their options).
+ * (`{ text }`, `{ toolCalls }`, `{ chunks }`, `{ parts }`, `{ output }`, `{ error }` and their options).
  * `at` names the value in the lines, e.g. `script[2]`.
  */
 export function checkAnswer(value: unknown, at: string, issues: string[]): void {
@@ -31,12 +31,14 @@ export function checkAnswer(value: unknown, at: string, issues: string[]): void 
     checkOptions(value, at, issues);
     return;
   }
-  if (value['text'] === undefined && value['toolCalls'] === undefined && value['chunks'] === undefined) {
-    issues.push(`${at} has none of text, toolCalls, chunks, output or error (keys: ${Object.keys(value).join(', ') || 'none'})`);
+  if (value['text'] === undefined && value['toolCalls'] === undefined && value['chunks'] === undefined && value['parts'] === undefined) {
+    issues.push(`${at} has none of text, toolCalls, chunks, parts, output or error (keys: ${Object.keys(value).join(', ') || 'none'})`);
     return;
   }
   checkKeys(value, ANSWER_KEYS, at, issues, 'an answer item');
-  if (value['text'] !== undefined && value['chunks'] !== undefined) issues.push(`${at} has both text and chunks; give one of them`);
+  const texts = (['text', 'chunks', 'parts'] as const).filter((k) => value[k] !== undefined);
+  if (texts.length > 1) issues.push(`${at} has ${texts.join(' and ')}; give one of them`);
+  if (value['parts'] !== undefined) checkParts(value['parts'], `${at}.parts`, issues);
   if (value['text'] !== undefined && typeof value['text'] !== 'string')
     issues.push(`${at}.text must be a string, got ${describeValue(value['text'])}`);
   if (value['chunks'] !== undefined) checkChunks(value['chunks'], `${at}.chunks`, issues);
@@ -47,6 +49,8 @@ export function checkAnswer(value: unknown, at: string, issues: string[]): void 
 /** What every message answer may add: usage, delay, streaming and the finish reason. */
 function checkOptions(value: Fields, at: string, issues: string[]): void {
   if (value['usage'] !== undefined) checkUsage(value['usage'], `${at}.usage`, issues);
+  if (value['reasoning'] !== undefined && typeof value['reasoning'] !== 'string')
+    issues.push(`${at}.reasoning must be a string, got ${describeValue(value['reasoning'])}`);
   const reason = value['finishReason'];
   if (reason !== undefined && !isFinishReason(reason))
     issues.push(`${at}.finishReason must be one of ${FINISH_REASONS.join(', ')}, got ${describeValue(reason)}`);
@@ -79,6 +83,18 @@ function checkKeys(value: Fields, allowed: readonly string[], at: string, issues
   if (unknown.length)
     issues.push(
       `${at} has unknown key${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')} for ${what} (allowed: ${allowed.join(', ')})`,
+    );
+}
+
+/** Content parts: objects with a known `type` (their other fields are the parts' own business). */
+function checkParts(parts: unknown, at: string, issues: string[]): void {
+  const types = ['text', 'image', 'file', 'audio', 'reasoning'];
+  if (!Array.isArray(parts)) issues.push(`${at} must be an array of content parts, got ${describeValue(parts)}`);
+  else
+    parts.forEach(
+      (p, i) =>
+        !(isFields(p) && types.includes(p['type'] as string)) &&
+        issues.push(`${at}[${i}] must be a content part ({ type: ${types.join(' | ')}, … }), got ${describeValue(p)}`),
     );
 }
 

@@ -12,6 +12,7 @@ import {
 } from '@weft/chat-model';
 import { isWeftError } from '@weft/common';
 import { describe, expect, it } from 'vitest';
+import { scriptedModel } from './scripted-model.ts';
 import { toChunks } from './to-chunks.ts';
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
@@ -124,5 +125,40 @@ describe('reasoning in streamed chunks', () => {
     const chunks = toChunks(message, { chunkSize: 4 });
     expect(chunks[0]).toEqual({ reasoning: 'Check the weather first.', reasoningSignature: 's' });
     expect(concatMessageChunks(chunks)).toEqual(message);
+  });
+});
+
+describe('scripted answers with parts and reasoning', () => {
+  it('answers { text, reasoning } and { parts } as part content; records the parts it was sent', async () => {
+    const model = scriptedModel([
+      { text: 'Four.', reasoning: 'Two and two.' },
+      { parts: [{ type: 'image', mediaType: 'image/png', data: png }] },
+    ]);
+    const sent = userMessage([
+      { type: 'text', text: 'Draw it.' },
+      { type: 'image', mediaType: 'image/png', data: png },
+    ]);
+    expect(await model.generate([userMessage('2+2?')])).toEqual({
+      role: 'assistant',
+      content: [
+        { type: 'reasoning', text: 'Two and two.' },
+        { type: 'text', text: 'Four.' },
+      ],
+    });
+    expect(await model.generate([sent])).toEqual({ role: 'assistant', content: [{ type: 'image', mediaType: 'image/png', data: png }] });
+    expect(model.calls[1]!.messages).toEqual([sent]);
+  });
+
+  it('refuses parts that are not content parts, and parts beside text, naming the item', () => {
+    let caught: unknown;
+    try {
+      scriptedModel([{ parts: [{ type: 'video' }] } as never, { text: 'a', parts: [] } as never]);
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toMatchObject({ code: 'SCRIPT_INVALID' });
+    const message = (caught as Error).message;
+    expect(message).toContain('script[0].parts[0] must be a content part ({ type: text | image | file | audio | reasoning, … }), got');
+    expect(message).toContain('script[1] has text and parts; give one of them');
   });
 });

@@ -25,6 +25,7 @@ export type {
   ScriptItem,
   ScriptAnswer,
   TextAnswer,
+  PartsAnswer,
   ToolCallsAnswer,
   ChunksAnswer,
   OutputAnswer,

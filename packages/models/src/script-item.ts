@@ -1,4 +1,4 @@
-import type { FinishReason, Message, OutputSpec, ToolSpec, Usage } from '@weft/chat-model';
+import type { ContentPart, FinishReason, Message, OutputSpec, ToolSpec, Usage } from '@weft/chat-model';
 
 /** A tool call as a script writes it: `arguments` as an object (serialised with JSON.stringify) or as JSON text (kept as is). */
 export interface ScriptedToolCall {
@@ -26,6 +26,8 @@ export interface AnswerOptions {
    * Default: none (an `{ output }` item: `'stop'`).
    */
   finishReason?: FinishReason;
+  /** The model's reasoning: a reasoning part before the answer's text (streamed first, as reasoning chunks). */
+  reasoning?: string;
 }
 
 /** An assistant message with this text (and tool calls, if given). */
@@ -47,6 +49,16 @@ export interface ChunksAnswer extends AnswerOptions {
 }
 
 /**
+ * An assistant message with these content parts (an image a model drew, the
+ * text around it), and tool calls, if given. `stream()` yields its text and
+ * reasoning: a chunk carries no images or files.
+ */
+export interface PartsAnswer extends AnswerOptions {
+  parts: ContentPart[];
+  toolCalls?: ScriptedToolCall[];
+}
+
+/**
  * Structured output: an assistant message whose content is `JSON.stringify(output)`
  * (any JSON value), as a model answers a call that asked for `options.output`.
  */
@@ -60,7 +72,7 @@ export interface ErrorAnswer {
   delayMs?: number;
 }
 
-export type ScriptAnswer = TextAnswer | ToolCallsAnswer | ChunksAnswer | OutputAnswer | ErrorAnswer;
+export type ScriptAnswer = TextAnswer | ToolCallsAnswer | ChunksAnswer | PartsAnswer | OutputAnswer | ErrorAnswer;
 
 /** What a function item is told about the call it answers. */
 export interface ScriptCallInfo {

@@ -119,7 +119,7 @@ describe('scriptedModel() checks output items and finish reasons', () => {
       [{ output: cyclic }, 'script[0].output must be a JSON value: it refers to itself'],
       [
         { output: {}, text: 'x' },
-        'script[0] has unknown key text for an output item (allowed: output, usage, delayMs, chunkSize, stream, finishReason)',
+        'script[0] has unknown key text for an output item (allowed: output, usage, delayMs, chunkSize, stream, finishReason, reasoning)',
       ],
       [
         { text: 'x', finishReason: 'tool_calls' },

@@ -1,4 +1,4 @@
-import type { Message, ToolCall } from '@weft/chat-model';
+import type { ContentPart, Message, ToolCall } from '@weft/chat-model';
 import type { ScriptAnswer, ScriptedToolCall } from './script-item.ts';
 
 /** An answer item that produces a message (everything but `{ error }`). */
@@ -21,7 +21,15 @@ export function toMessage(answer: MessageAnswer, callNumber: number): Message {
   return message;
 }
 
-function contentOf(answer: MessageAnswer): string {
+/** Text, or parts when the answer has parts or reasoning (the reasoning first); copies, so callers cannot change the script. */
+function contentOf(answer: MessageAnswer): string | ContentPart[] {
+  const reasoning: ContentPart[] = answer.reasoning === undefined ? [] : [{ type: 'reasoning', text: answer.reasoning }];
+  if ('parts' in answer) return [...reasoning, ...structuredClone(answer.parts)];
+  const text = answerText(answer);
+  return reasoning.length ? [...reasoning, ...(text ? [{ type: 'text' as const, text }] : [])] : text;
+}
+
+function answerText(answer: Exclude<MessageAnswer, { parts: ContentPart[] }>): string {
   if ('output' in answer) return JSON.stringify(answer.output);
   const chunks = 'chunks' in answer ? answer.chunks : undefined;
   return chunks ? chunks.join('') : (('text' in answer ? answer.text : undefined) ?? '');

@@ -67,7 +67,6 @@ export function aiSdkModel(model: AiSdkLanguageModel, options: AiSdkModelOptions
     { tools, signal, output }: ModelCallOptions,
     fileData: FileData<Data>,
   ): AiSdkCallOptions<Data> => {
-    checkContent(messages, { name, accepts });
     const format = checkOutputSpec(name, output);
     return {
       prompt: toAiSdkPrompt(messages, fileData),
@@ -84,6 +83,7 @@ export function aiSdkModel(model: AiSdkLanguageModel, options: AiSdkModelOptions
     info,
     accepts,
     async generate(messages, call) {
+      checkContent(messages, { name, accepts });
       // Each spec version's call options, for the model of that version (v4 tags its file data).
       const generated =
         model.specificationVersion === 'v4'
@@ -97,6 +97,7 @@ export function aiSdkModel(model: AiSdkLanguageModel, options: AiSdkModelOptions
       }
     },
     async *stream(messages, call) {
+      checkContent(messages, { name, accepts });
       const streamed =
         model.specificationVersion === 'v4'
           ? () => model.doStream(callOptions(messages, call, v4FileData))
