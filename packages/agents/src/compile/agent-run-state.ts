@@ -17,6 +17,12 @@ export interface Lane {
   runPath: string[];
   parent?: string;
   base?: number;
+  /**
+   * Per agent of the lane, what its context policies recorded (a summary and
+   * how many messages it covers), by key: it describes this lane's history,
+   * so it lives and goes with the lane. Absent until a policy records.
+   */
+  context?: Record<string, Record<string, unknown>>;
 }
 
 /** Where a loop or parallel agent stands. */
@@ -49,11 +55,6 @@ export interface AgentRunState {
   lanes: Record<string, Lane>;
   agents: Record<string, Activation>;
   workflows: Record<string, WorkflowProgress>;
-  /**
-   * Per agent, what its context policies recorded (a summary and what it
-   * covers), read back at its later model calls; absent until one records.
-   */
-  context?: Record<string, Record<string, unknown>>;
   /** Set when the graph runs as an agent tool. */
   call?: { id: string; name: string };
   /** Set when the graph runs as an agent tool: the calling agent's RunPath as the top-level run sees it (see AgentGraphInput). */

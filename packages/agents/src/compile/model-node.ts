@@ -106,7 +106,7 @@ export function modelNode(agent: ChatModelSettings, scope: AgentScope, { tools, 
  */
 async function contextWindow(site: CallSite, messages: Message[]): Promise<{ messages: Message[]; cacheBreakpoints?: number[] }> {
   try {
-    return await applyContext(site.agent, site.ctx, site.runPath, messages);
+    return await applyContext(site.agent, site.ctx, { lane: site.scope.lane, runPath: site.runPath }, messages);
   } catch (err) {
     if (isGraphInterrupt(err)) interrupted(site, err);
     if (site.ctx.signal.aborted) throw err;

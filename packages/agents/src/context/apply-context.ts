@@ -7,20 +7,24 @@ import type { ContextChange, ContextStep, ContextWindow } from './context-policy
 
 /**
  * Runs an agent's context policies, in order, over the messages of one model
- * call. What they record is written to `context[agent]` in the run's state
- * (one write, with the call's outcome), so it is in the step's checkpoint;
- * their changes are `context` agent events.
+ * call. What they record is written to the agent's lane (`context[agent]`,
+ * one write, with the call's outcome), so it is in the step's checkpoint; a
+ * lane has one agent running at a time, so parallel siblings, each in its
+ * own lane, never write the same path. Their changes are `context` agent
+ * events.
  */
 export async function applyContext(
   agent: ChatModelSettings,
   ctx: NodeContext<AgentRunState>,
-  runPath: string[],
+  where: { lane: string; runPath: string[] },
   messages: Message[],
 ): Promise<ContextWindow> {
   const policies = agent.context ?? [];
   let window: ContextWindow = { messages };
   if (policies.length === 0) return window;
-  const before = ctx.state.context?.[agent.name] ?? {};
+  const { lane, runPath } = where;
+  const stored = ctx.state.lanes[lane]!.context;
+  const before = stored?.[agent.name] ?? {};
   const records: Record<string, unknown> = { ...before };
   let recorded = false;
   const step: ContextStep = {
@@ -36,8 +40,8 @@ export async function applyContext(
   };
   for (const policy of policies) window = await policy(window, step);
   if (recorded) {
-    if (ctx.state.context === undefined) ctx.set(['context'], { [agent.name]: records });
-    else ctx.set(['context', agent.name], records);
+    if (stored === undefined) ctx.set(['lanes', lane, 'context'], { [agent.name]: records });
+    else ctx.set(['lanes', lane, 'context', agent.name], records);
   }
   return window;
 }

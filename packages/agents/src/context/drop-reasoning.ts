@@ -1,4 +1,4 @@
-import type { Message } from '@weft/chat-model';
+import type { ContentPart, Message } from '@weft/chat-model';
 import type { ContextPolicy } from './context-policy.ts';
 
 /**
@@ -25,9 +25,7 @@ export function dropReasoning(): ContextPolicy {
 }
 
 function withoutReasoning(message: Message): Message {
-  if (typeof message.content === 'string') return message;
-  const parts = message.content as readonly { type: string }[];
-  if (!parts.some((p) => p.type === 'reasoning')) return message;
-  const kept = parts.filter((p) => p.type !== 'reasoning');
-  return { ...message, content: (kept.length ? kept : '') as Message['content'] };
+  if (typeof message.content === 'string' || !message.content.some((p) => p.type === 'reasoning')) return message;
+  const kept: ContentPart[] = message.content.filter((p) => p.type !== 'reasoning');
+  return { ...message, content: kept.length ? kept : '' };
 }

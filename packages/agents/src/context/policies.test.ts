@@ -23,21 +23,20 @@ const step = (model: ChatModel): ContextStep => ({
   emit: () => {},
 });
 
-// Reasoning parts, written against the content shape the message type allows for parts.
-const thinking = (text: string, answer: string): Message =>
-  ({
-    role: 'assistant',
-    content: [
-      { type: 'reasoning', text, signature: 'sig' },
-      { type: 'text', text: answer },
-    ],
-  }) as unknown as Message;
+// An answer with the reasoning that came before it.
+const thinking = (text: string, answer: string): Message => ({
+  role: 'assistant',
+  content: [
+    { type: 'reasoning', text, signature: 'sig' },
+    { type: 'text', text: answer },
+  ],
+});
 
 describe('dropReasoning', () => {
   it('leaves reasoning parts out, keeps every other part and string content as they are', async () => {
     const model = scriptedModel([]);
     const plain = userMessage('hi');
-    const onlyThought = { role: 'assistant', content: [{ type: 'reasoning', text: 'hmm' }] } as unknown as Message;
+    const onlyThought: Message = { role: 'assistant', content: [{ type: 'reasoning', text: 'hmm' }] };
     const out = await dropReasoning()({ messages: [plain, thinking('let me think', 'It is 4.'), onlyThought] }, step(model));
     expect(out.messages).toEqual([
       plain,

@@ -1,7 +1,7 @@
 import { MemoryStore } from '@weft/graph';
 import { scriptedModel } from '@weft/models';
 import { describe, expect, it } from 'vitest';
-import { chatModelAgent, Runner, summarize, tool, type Message } from '../index.ts';
+import { chatModelAgent, parallel, Runner, summarize, tool, type AgentRunState, type Message } from '../index.ts';
 import { summarize as eventLines } from '../test-support/summarize.ts';
 
 const lookup = tool<{ n: number }>({
@@ -99,9 +99,9 @@ describe('summarize: older turns replaced by one recorded summary', () => {
     expect(shape(model.calls[4]!.messages)).toEqual(['system', 'user', 'assistant → l3', 'tool l3', 'assistant → r1', 'tool r1']);
     expect(model.calls[4]!.messages[1]).toEqual({ role: 'user', content: SUMMARY });
     expect(done.events.some((e) => e.type === 'context')).toBe(false);
-    // The summary is in the thread's state, beside what it covers.
+    // The summary is in the thread's state, in the lane whose history it covers.
     const state = await new Runner({ agent, store }).graph.withStore(store).getState(paused.threadId!);
-    expect((state.state as { context?: unknown }).context).toEqual({
+    expect((state.state as AgentRunState).lanes['main']!.context).toEqual({
       Billing: { summary: { covers: 5, message: { role: 'user', content: SUMMARY } } },
     });
   });
@@ -148,6 +148,23 @@ describe('summarize: older turns replaced by one recorded summary', () => {
     ]);
     expect(again.events.filter((e) => e.type === 'context').map((e) => e.context)).toEqual([
       { kind: 'summary', summary: { role: 'user', content: second }, replaced: 9, model: 'small' },
+    ]);
+  });
+
+  it('parallel agents summarise in the same step, each in its own lane', async () => {
+    const child = (name: string) => {
+      const small = scriptedModel([{ text: `${name} was asked to look order 7 up.` }], { name: 'small' });
+      const model = scriptedModel([call('lookup', `${name}1`, 7), { text: `${name}: paid.` }]);
+      const context = [summarize({ model: small, trigger: { messages: 2 }, keepLast: 2 })];
+      return { small, agent: chatModelAgent({ name, description: '', model, tools: [lookup], context }) };
+    };
+    const [x, y] = [child('X'), child('Y')];
+    const done = await new Runner({ agent: parallel({ name: 'P', description: '', subAgents: [x.agent, y.agent] }) }).query('Order 7?');
+    expect(done.status).toBe('done');
+    expect([x.small.calls.length, y.small.calls.length]).toEqual([1, 1]);
+    expect(done.events.filter((e) => e.type === 'context').map((e) => [e.agentName, e.runPath, e.context.kind])).toEqual([
+      ['X', ['P', 'X'], 'summary'],
+      ['Y', ['P', 'Y'], 'summary'],
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { systemMessage, userMessage, type ChatModel, type Message } from '@weft/chat-model';
+import { systemMessage, textOf, userMessage, type ChatModel, type Message } from '@weft/chat-model';
 import { AgentError } from '../errors.ts';
 import type { ContextPolicy, ContextStep } from './context-policy.ts';
 import { checkTokenizer, tokenCounter, type Tokenizer } from './token-counter.ts';
@@ -102,15 +102,7 @@ async function write(options: SummarizeOptions, step: ContextStep, older: readon
       },
     );
   }
-  return userMessage(PREFIX + answerText(answer));
-}
-
-/** The summary's text: a string answer, or its text parts (a reasoning model's thoughts left out). */
-function answerText(answer: Message): string {
-  if (typeof answer.content === 'string') return answer.content;
-  let text = '';
-  for (const part of answer.content as readonly { type: string; text?: string }[]) if (part.type === 'text') text += part.text ?? '';
-  return text;
+  return userMessage(PREFIX + textOf(answer));
 }
 
 /** Index of the first message that is not a system message. */

@@ -1,4 +1,4 @@
-import type { ChatModel, Message } from '@weft/chat-model';
+import { partsOf, type ChatModel, type Message } from '@weft/chat-model';
 import { AgentError } from '../errors.ts';
 
 /** Counts the tokens of a text. */
@@ -62,10 +62,8 @@ export async function tokenCounter(tokenizer: Tokenizer | undefined, model: Chat
   const count = await countTextOf(tokenizer === undefined ? tokenizerFor(model) : tokenizer);
   const message = (m: Message): number => {
     let tokens = MESSAGE_OVERHEAD + count(m.role);
-    if (typeof m.content === 'string') tokens += count(m.content);
-    else
-      for (const part of m.content as readonly { type: string; text?: string }[])
-        tokens += typeof part.text === 'string' ? count(part.text) : MEDIA_TOKENS;
+    // Reasoning sent back is read as input too, so it counts (textOf leaves it out).
+    for (const part of partsOf(m.content)) tokens += part.type === 'text' || part.type === 'reasoning' ? count(part.text) : MEDIA_TOKENS;
     for (const call of m.toolCalls ?? []) tokens += count(call.name) + count(call.arguments);
     return tokens;
   };

@@ -2,9 +2,9 @@ import type { Message } from '@weft/chat-model';
 
 /**
  * Messages as plain text for a model to read (a summary's input): one
- * paragraph per message, `role: text`, tool calls and results named. Only
- * text and reasoning-free parts are read; a part without text is named by its
- * type (`[image]`), so the summary knows it was there.
+ * paragraph per message, `role: text`, tool calls and results named. The
+ * reasoning is left out; a part without text is named by its type
+ * (`[image]`), so the summary knows it was there.
  */
 export function transcriptOf(messages: readonly Message[]): string {
   return messages
@@ -18,9 +18,8 @@ export function transcriptOf(messages: readonly Message[]): string {
 
 function contentText(content: Message['content']): string {
   if (typeof content === 'string') return content;
-  const parts = content as readonly { type: string; text?: string }[];
-  return parts
+  return content
     .filter((p) => p.type !== 'reasoning')
-    .map((p) => (p.type === 'text' ? (p.text ?? '') : `[${p.type}]`))
+    .map((p) => (p.type === 'text' ? p.text : `[${p.type}]`))
     .join('');
 }

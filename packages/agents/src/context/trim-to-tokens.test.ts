@@ -83,6 +83,21 @@ describe('trimToTokens: a long conversation stays within the model’s window', 
     );
   });
 
+  it('counts text and reasoning parts by their text and a part without text as a fixed budget', async () => {
+    const counter = await tokenCounter('estimate', scriptedModel([]));
+    const parts: Message = {
+      role: 'assistant',
+      content: [
+        { type: 'reasoning', text: 'abcdefgh' },
+        { type: 'text', text: 'abcd' },
+      ],
+    };
+    // 4 framing + 3 for "assistant" + 2 + 1.
+    expect(counter.message(parts)).toBe(10);
+    const image: Message = { role: 'user', content: [{ type: 'image', url: 'https://example.com/a.png' }] };
+    expect(counter.message(image)).toBe(4 + 1 + 765);
+  });
+
   it('refuses a budget that is not a positive integer (INVALID_ARGUMENT)', () => {
     expect(() => trimToTokens(0)).toThrow(AgentError);
     expect(() => trimToTokens(10, { tokenizer: 'o300k' as never })).toThrow(
