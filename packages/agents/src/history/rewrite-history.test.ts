@@ -112,6 +112,39 @@ describe('rewriteHistory()', () => {
     ]);
   });
 
+  it("keeps the images, files and audio of another agent's message and tool result as parts of the context message; drops its reasoning", () => {
+    const chart = new Uint8Array([1, 2, 3]);
+    const pdf = new Uint8Array([4, 5]);
+    const events: RecordedEvent[] = [
+      event('Artist', {
+        role: 'assistant',
+        content: [
+          { type: 'reasoning', text: 'A bar chart fits.' },
+          { type: 'text', text: 'Here is the chart' },
+          { type: 'image', mediaType: 'image/png', data: chart },
+        ],
+      }),
+      event('Artist', { role: 'assistant', content: [{ type: 'image', url: 'https://example.com/a.png' }] }),
+      event('Artist', toolMessage([{ type: 'file', mediaType: 'application/pdf', name: 'r.pdf', data: pdf }], 'c1', 'fetch_report')),
+    ];
+    expect(rewriteHistory('Critic', events)).toEqual([
+      userMessage([
+        { type: 'text', text: 'For context: [Artist] said: Here is the chart.' },
+        { type: 'image', mediaType: 'image/png', data: chart },
+      ]),
+      userMessage([
+        { type: 'text', text: 'For context: [Artist] shared:' },
+        { type: 'image', url: 'https://example.com/a.png' },
+      ]),
+      userMessage([
+        { type: 'text', text: 'For context: [Artist] `fetch_report` tool returned:' },
+        { type: 'file', mediaType: 'application/pdf', name: 'r.pdf', data: pdf },
+      ]),
+    ]);
+    // An answer of reasoning alone says nothing to another agent.
+    expect(rewriteHistory('Critic', [event('Artist', { role: 'assistant', content: [{ type: 'reasoning', text: 'hm' }] })])).toEqual([]);
+  });
+
   it("drops another agent's system messages and keeps its user messages as copies", () => {
     const question = userMessage('What is the weather?');
     const seen = rewriteHistory('Child', [event('Parent', systemMessage('You are Parent')), event('Parent', question)]);

@@ -104,11 +104,12 @@ function asContext(author: string, message: Message): Message | undefined {
       }
       return sentences.length === 0 ? undefined : withMedia(`For context: ${sentences.join(' ')}`, media);
     }
-    case 'tool':
-      return withMedia(
-        endSentence(`For context: [${author}] \`${message.name ?? ''}\` tool returned result: ${textOf(message)}`),
-        mediaOf(message),
-      );
+    case 'tool': {
+      const text = textOf(message);
+      const media = mediaOf(message);
+      const head = `For context: [${author}] \`${message.name ?? ''}\` tool returned`;
+      return withMedia(text === '' && media.length ? `${head}:` : endSentence(`${head} result: ${text}`), media);
+    }
   }
 }
 
