@@ -11,6 +11,9 @@
  *     in interrupt(); getState (load) and resume (load + first step) timed
  *     separately, 1 KB appends and a counter-only variant.
  * (c) the thread lease per run on every Weft store (see lease-cost.ts).
+ * (d) a 5 MB Uint8Array in a 50-step thread's state: bytes stored with binary
+ *     values kept once per thread (blobs) and inside every checkpoint (see
+ *     storage-blobs.ts). `--blobs-only` runs just this case.
  *
  * Run: `pnpm --filter @weft/benchmarks run bench:storage` (or `npx tsx src/storage.ts`).
  */
@@ -26,6 +29,7 @@ import { PostgresStore } from '@weft/store-postgres';
 import { SqliteStore } from '@weft/store-sqlite';
 import { memorySaverThreadBytes } from './frameworks/langgraph-storage.ts';
 import { leaseCost, leaseTable, type LeaseRow } from './lease-cost.ts';
+import { blobRows, blobTable, type BlobRow } from './storage-blobs.ts';
 
 const STEPS = 200;
 const RUNS = 5;
@@ -231,7 +235,7 @@ function print(line: string): void {
  * results/<date>-storage.md and the rows to results/<date>-storage.json, next
  * to the per-step results of the same day.
  */
-async function writeFiles(rows: unknown[], resumeRows: ResumeRow[], leaseRows: LeaseRow[]): Promise<void> {
+async function writeFiles(rows: unknown[], resumeRows: ResumeRow[], leaseRows: LeaseRow[], imageRows: BlobRow[]): Promise<void> {
   const dir = join(import.meta.dirname, '..', 'results');
   const day = new Date().toISOString().slice(0, 10);
   const base = join(dir, `${day}-storage`);
@@ -247,6 +251,7 @@ async function writeFiles(rows: unknown[], resumeRows: ResumeRow[], leaseRows: L
     rows,
     resume: resumeRows,
     lease: leaseRows,
+    image: imageRows,
   };
   await writeFile(`${base}.json`, `${JSON.stringify(doc, null, 2)}\n`);
   console.log(`storage results written to ${base}.md and ${base}.json`);
@@ -269,8 +274,35 @@ async function leaseRowsOf(dir: string, closers: (() => Promise<void> | void)[])
   return rows;
 }
 
+/** (d) on MemoryStore, SqliteStore (sync) and PostgresStore when WEFT_PG_URL is set. */
+async function blobRowsOf(dir: string, closers: (() => Promise<void> | void)[]): Promise<BlobRow[]> {
+  const lite = new SqliteStore({ path: join(dir, 'weft-blobs.db'), durability: 'sync' });
+  closers.push(() => lite.close());
+  const stores: [string, CheckpointStore][] = [
+    ['MemoryStore', new MemoryStore()],
+    ['SqliteStore (sync)', lite],
+  ];
+  const pgUrl = process.env.WEFT_PG_URL;
+  if (pgUrl) {
+    const s = new PostgresStore({ connectionString: pgUrl, schema: 'weft_bench_storage' });
+    closers.push(() => s.close());
+    stores.push(['PostgresStore', s]);
+  }
+  return blobRows(stores);
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'weft-bench-storage-'));
+  if (process.argv.includes('--blobs-only')) {
+    const closers: (() => Promise<void> | void)[] = [];
+    try {
+      for (const line of blobTable(await blobRowsOf(dir, closers))) print(line);
+    } finally {
+      for (const close of closers) await close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    return;
+  }
   const rows: (Row | { store: string; na: string })[] = [];
   const closers: (() => Promise<void> | void)[] = [];
   try {
@@ -302,6 +334,7 @@ async function main(): Promise<void> {
     const resumeRows: ResumeRow[] = [];
     for (const big of [true, false]) for (const steps of [10, 1000]) resumeRows.push(await resumeLatency(resumeStore, steps, big));
     const leaseRows = await leaseRowsOf(dir, closers);
+    const imageRows = await blobRowsOf(dir, closers);
 
     print(`\n## Checkpoint storage: ${STEPS} steps, +1 KB per step (median of ${RUNS} runs, fresh thread each)\n`);
     print('| store | run ms | µs/step | bytes stored | final state | bytes / final | getState ms |');
@@ -329,7 +362,8 @@ async function main(): Promise<void> {
       print(`| ${variant} | ${fmt(b.loadMs / a.loadMs, 2)}× | ${fmt(b.resumeMs / a.resumeMs, 2)}× |`);
     }
     for (const line of leaseTable(leaseRows)) print(line);
-    if (process.argv.includes('--write')) await writeFiles(rows, resumeRows, leaseRows);
+    for (const line of blobTable(imageRows)) print(line);
+    if (process.argv.includes('--write')) await writeFiles(rows, resumeRows, leaseRows, imageRows);
   } finally {
     for (const close of closers) await close();
     rmSync(dir, { recursive: true, force: true });

@@ -23,6 +23,13 @@ export interface BlobCollectorOptions {
   maxBytes?: number;
   /** false: values are size-checked but stay inline (for a store without blobs). Default true. */
   externalise?: boolean;
+  /**
+   * Hashes already computed, by array, shared by the encodes of one thread's
+   * writer: a 5 MB value hashes in ~12 ms, once per snapshot that holds it
+   * without this. Keyed by identity, which is sound because state is
+   * immutable: an array changed in place would not reach a delta either.
+   */
+  known?: WeakMap<Uint8Array, string>;
 }
 
 /**
@@ -42,21 +49,27 @@ export class BlobCollector {
   /** The hashes referred to, in order of first reference: written into the body as its blob list. */
   readonly hashes: string[] = [];
   readonly #bytes = new Map<string, Uint8Array>();
+  readonly #known: WeakMap<Uint8Array, string> | undefined;
 
   constructor(options: BlobCollectorOptions = {}) {
     this.threshold = options.threshold ?? BLOB_THRESHOLD;
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BLOB_BYTES;
     this.externalise = options.externalise ?? true;
+    this.#known = options.known;
   }
 
   /** The reference for `bytes` (hash, length), or undefined when it stays inline; throws over the limit. */
   add(bytes: Uint8Array): string | undefined {
     if (bytes.byteLength > this.maxBytes) throw valueTooLarge(bytes.byteLength, this.maxBytes);
     if (!this.externalise) return undefined;
-    const hash = blobHash(bytes);
+    let hash = this.#known?.get(bytes);
+    if (hash === undefined) {
+      hash = blobHash(bytes);
+      this.#known?.set(bytes, hash);
+    }
     if (!this.#bytes.has(hash)) {
-      // A copy: the caller's array may change after the write, the stored blob must not.
-      this.#bytes.set(hash, Uint8Array.prototype.slice.call(bytes));
+      // Not copied: every store copies what it keeps (SQLite and PostgreSQL by writing it), as it does a checkpoint's bytes.
+      this.#bytes.set(hash, bytes);
       this.hashes.push(hash);
     }
     return hash;

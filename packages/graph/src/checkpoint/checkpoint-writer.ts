@@ -47,6 +47,8 @@ export class CheckpointWriter {
   #pos: ChainPosition;
   #lastBytes: Uint8Array | undefined;
   #lastState: unknown;
+  /** Hashes of the binary values this writer has written, by array (see BlobCollectorOptions.known). */
+  readonly #blobHashes = new WeakMap<Uint8Array, string>();
 
   constructor(
     private readonly store: CheckpointStore,
@@ -111,7 +113,11 @@ export class CheckpointWriter {
     if (body.output !== undefined) record.output = body.output;
     if (body.error !== undefined) record.error = body.error;
     if (body.resumeValues !== undefined) record.resumeValues = body.resumeValues;
-    const blobs = new BlobCollector({ maxBytes: this.graph.maxBlobBytes, externalise: this.store.getBlobs !== undefined });
+    const blobs = new BlobCollector({
+      maxBytes: this.graph.maxBlobBytes,
+      externalise: this.store.getBlobs !== undefined,
+      known: this.#blobHashes,
+    });
     const bytes = encodeCheckpoint(record, blobs);
     // The length the encoding already gives: the size limit costs one comparison per write.
     if (bytes.length > this.graph.maxCheckpointBytes) throw checkpointTooLarge(record, bytes.length, this.graph.maxCheckpointBytes);
