@@ -35,6 +35,7 @@ export { concatMessageChunks } from '@weft/chat-model';
 
 // Tools
 export { tool } from './tools/tool.ts';
+export { toolContent, ToolContent } from './tools/tool-content.ts';
 export type { Tool, ToolConfig, ToolCheck, ToolParameters, ToolArgs } from './tools/tool.ts';
 export { isToolset } from './tools/toolset.ts';
 export type { Toolset } from './tools/toolset.ts';

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chatModelAgent, Runner, type AgentEvent } from '@weft/agents';
+import { chatModelAgent, Runner, textOf, type AgentEvent } from '@weft/agents';
 import { MemoryStore } from '@weft/graph';
 import { scriptedModel, type ScriptItem } from '@weft/models';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,11 +19,19 @@ const call = (name: string, args: Record<string, unknown>, id: string): ScriptIt
 const lines = (events: readonly AgentEvent[]) =>
   events.map((e) => {
     const m = e.output?.message;
-    if (m?.role === 'tool') return `tool ${e.output?.toolName}: ${m.content}`;
+    if (m?.role === 'tool') return `tool ${e.output?.toolName}: ${typeof m.content === 'string' ? m.content : describeParts(m.content)}`;
     if (e.error) return `${e.type} ${e.error.code}`;
     if (m?.role === 'assistant') return `assistant: ${m.content}${(m.toolCalls ?? []).map((c) => ` → ${c.name}(${c.arguments})`).join('')}`;
     return e.type;
   });
+
+/** Parts as one line each: text as it is, bytes by media type and size. */
+const describeParts = (parts: Exclude<NonNullable<AgentEvent['output']>['message'], undefined>['content']) =>
+  typeof parts === 'string'
+    ? parts
+    : parts
+        .map((p) => (p.type === 'text' ? p.text : 'data' in p ? `<${p.type} ${p.mediaType}, ${p.data.byteLength} bytes>` : `<${p.type}>`))
+        .join('\n');
 
 const open: McpTools[] = [];
 const closers: (() => Promise<void>)[] = [];
@@ -38,7 +46,7 @@ const connect = async (...args: Parameters<typeof mcpTools>) => {
 };
 
 describe('mcpTools over stdio, against @modelcontextprotocol/server-everything', () => {
-  it("lists the server's tools with its schemas; an agent calls them; results reach the model as text, JSON and references", async () => {
+  it("lists the server's tools with its schemas; an agent calls them; results reach the model as text, JSON and image parts", async () => {
     const mcp = await connect({ command: process.execPath, args: [EVERYTHING, 'stdio'], stderr: 'ignore' });
     expect(mcp.transport).toBe('stdio');
     expect(mcp.server).toEqual({ name: 'mcp-servers/everything', version: expect.any(String) });
@@ -72,11 +80,18 @@ describe('mcpTools over stdio, against @modelcontextprotocol/server-everything',
       'assistant:  → echo({"message":"hi"})',
       'tool echo: Echo: hi',
       'assistant:  → get-tiny-image({})',
-      "tool get-tiny-image: Here's the image you requested:\n[image image/png, 4,033 bytes]\nThe image above is the MCP logo.",
+      "tool get-tiny-image: Here's the image you requested:\n<image image/png, 4033 bytes>\nThe image above is the MCP logo.",
       'assistant:  → get-structured-content({"location":"Chicago"})',
       structured,
       'assistant: done',
     ]);
+    // The image reaches the model as an image part of the tool message, its bytes a PNG.
+    const sent = model.calls[4]!.messages.at(-1)!;
+    expect(sent).toMatchObject({ role: 'tool', name: 'get-tiny-image', toolCallId: 'c4' });
+    const image = (sent.content as Exclude<typeof sent.content, string>)[1]!;
+    expect(image).toMatchObject({ type: 'image', mediaType: 'image/png' });
+    expect([...(image as { data: Uint8Array }).data.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect(textOf(sent)).toBe("Here's the image you requested:The image above is the MCP logo.");
     // Structured content goes to the model as JSON, with the fields the server's output schema names.
     expect(Object.keys(JSON.parse(structured.slice('tool get-structured-content: '.length)) as object).sort()).toEqual([
       'conditions',

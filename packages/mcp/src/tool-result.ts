@@ -1,3 +1,4 @@
+import { toolContent, type ContentPart } from '@weft/agents';
 import { McpError } from './errors.ts';
 
 /** One content block of a tool result, as MCP defines them (only the fields read here). */
@@ -22,10 +23,12 @@ export interface CallResult {
 
 /**
  * What the model gets for a tool's result: its structured content when it
- * has some (sent as JSON), else its content as text. Text blocks are kept as
- * they are; images, audio and resources become short readable references
- * (their bytes never reach the model as text). An `isError` result is an
- * MCP_TOOL_ERROR with the server's text: the model gets it as a tool error.
+ * has some (sent as JSON), else its content. Content of text alone is text;
+ * with an image, audio or an embedded binary resource it is content parts
+ * (`toolContent`), so the model sees the image itself rather than a line
+ * about it; a resource link or an embedded text resource stays a short
+ * readable reference. An `isError` result is an MCP_TOOL_ERROR with the
+ * server's text: the model gets it as a tool error.
  */
 export function toolResultValue(result: CallResult, tool: string): unknown {
   if (result.isError) {
@@ -34,7 +37,37 @@ export function toolResultValue(result: CallResult, tool: string): unknown {
   }
   if (result.structuredContent !== undefined && result.structuredContent !== null) return result.structuredContent;
   if (result.content === undefined && result.toolResult !== undefined) return result.toolResult;
-  return textOf(result.content ?? []);
+  const blocks = result.content ?? [];
+  return blocks.some(isBinary) ? toolContent(joinText(blocks.map(toPart))) : textOf(blocks);
+}
+
+/** An image, audio or embedded binary resource: bytes the model can take as a part. */
+const isBinary = (b: ContentBlock): boolean =>
+  ((b.type === 'image' || b.type === 'audio') && typeof b.data === 'string') ||
+  (b.type === 'resource' && typeof b.resource?.blob === 'string');
+
+function toPart(b: ContentBlock): ContentPart {
+  const bytes = (base64: string) => new Uint8Array(Buffer.from(base64, 'base64'));
+  if (b.type === 'image' && b.data !== undefined) return { type: 'image', mediaType: b.mimeType ?? 'image/*', data: bytes(b.data) };
+  if (b.type === 'audio' && b.data !== undefined) return { type: 'audio', mediaType: b.mimeType ?? 'audio/*', data: bytes(b.data) };
+  const r = b.resource;
+  if (b.type === 'resource' && r?.blob !== undefined) {
+    const name = r.uri?.split('/').pop();
+    const file: ContentPart = { type: 'file', mediaType: r.mimeType ?? 'application/octet-stream', data: bytes(r.blob) };
+    return name ? { ...file, name } : file;
+  }
+  return { type: 'text', text: blockText(b) };
+}
+
+/** Text blocks next to each other become one text part, joined by a newline as the text form joins them. */
+function joinText(parts: ContentPart[]): ContentPart[] {
+  const out: ContentPart[] = [];
+  for (const part of parts) {
+    const last = out.at(-1);
+    if (part.type === 'text' && last?.type === 'text') last.text += `\n${part.text}`;
+    else out.push(part.type === 'text' ? { ...part } : part);
+  }
+  return out;
 }
 
 function textOf(blocks: readonly ContentBlock[]): string {

@@ -3,7 +3,8 @@ import { currentTools } from '../tools/toolset.ts';
 import type { Draft } from 'immer';
 import type { ChatModelSettings } from '../agents/chat-model-agent-config.ts';
 import { AgentError } from '../errors.ts';
-import type { FinishReason, ToolCall } from '@weft/chat-model';
+import { textOf, type ContentPart, type FinishReason, type ToolCall } from '@weft/chat-model';
+import { ToolContent } from '../tools/tool-content.ts';
 import type { Tool } from '../tools/tool.ts';
 import type { AgentTool } from '../agents/agent-tool.ts';
 import type { ToolContext } from '../tools/tool-context.ts';
@@ -56,9 +57,11 @@ export async function runToolCall(
     if (isGraphInterrupt(err) || ctx.signal.aborted || isUnavailable(err)) throw err;
     return toolError(agent, call, 'TOOL_FAILED', `${call.name} failed: ${err instanceof Error ? err.message : String(err)}`, err);
   }
-  const content = typeof result === 'string' ? result : (JSON.stringify(result) ?? '');
+  const content: string | ContentPart[] =
+    result instanceof ToolContent ? result.parts : typeof result === 'string' ? result : (JSON.stringify(result) ?? '');
   // Checked before the result enters the history (the exit tool's result is the model's own, bounded by its call's maxBytes).
-  const oversized = isExitTool(found) ? undefined : oversizedResult(call.name, content, resultLimitOf(found, agent));
+  // Parts count their text: their bytes are bounded where they are stored (the checkpoint's per-value limit).
+  const oversized = isExitTool(found) ? undefined : oversizedResult(call.name, textOf(content), resultLimitOf(found, agent));
   if (oversized) return toolError(agent, call, 'TOOL_RESULT_TOO_LARGE', oversized.message, undefined, oversized.details);
   const outcome: ToolOutcome = { callId: call.id, name: call.name, content };
   if (broke) outcome.breakLoop = true;

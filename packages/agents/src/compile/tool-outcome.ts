@@ -1,10 +1,12 @@
+import type { ContentPart } from '@weft/chat-model';
 import type { WeftErrorJSON } from '@weft/graph';
 
 /** What one tool call produced; the turn's route decides from these (as the history records them). */
 export interface ToolOutcome {
   callId: string;
   name: string;
-  content: string;
+  /** The result as the model sees it: text, or parts when the tool returned `toolContent(…)`. */
+  content: string | ContentPart[];
   error?: WeftErrorJSON;
   action?: 'exit' | 'returnDirectly' | 'transfer';
   /** Produced by an agent tool's subgraph; its event is published by the turn's route. */
