@@ -175,4 +175,16 @@ describe('CallTracker', () => {
       { phase: 'end', kind: 'tool', callId: 'c1', ts: 30, durationMs: 20, status: 'done', result: 'A1: paid' },
     ]);
   });
+
+  it('a tool result of content parts ends with its text as the result', () => {
+    const { calls, sent } = tracker();
+    const input = { messages: [{ role: 'user', content: 'Draw' }], session: {}, call: { id: 'h1', name: 'helper' } };
+    calls.event(start('Echo:agent:Helper', 10, input, 'tool:helper:h1'));
+    const content = [
+      { type: 'text', text: 'The chart:' },
+      { type: 'image', mediaType: 'image/png', data: new Uint8Array(3) },
+    ];
+    calls.event(end('Echo:agent:Helper', 30, 20, { callId: 'h1', name: 'helper', content, agentTool: true }, 'tool:helper:h1'));
+    expect(sent.at(-1)).toEqual({ phase: 'end', kind: 'tool', callId: 'c1', ts: 30, durationMs: 20, status: 'done', result: 'The chart:' });
+  });
 });

@@ -1,4 +1,4 @@
-import type { Message, ModelInput } from '@weft/agents';
+import { textOf, type ContentPart, type Message, type ModelInput } from '@weft/agents';
 import type { GraphEvent, InstrumentedNode, RunStatus } from '@weft/graph';
 import type { CallEventData, CallStatus, ModelCallStart, ToolCallStart } from '../events/call-event.ts';
 import { callCost, type ModelPrices } from './model-prices.ts';
@@ -111,7 +111,13 @@ export class CallTracker {
     if (open.start.kind === 'tool') {
       const out = (e.output ?? {}) as ToolOutput;
       const error = out.error ? errorOf(out.error) : undefined;
-      const result = typeof out.content === 'string' ? { result: out.content } : {};
+      // A result of content parts (an image a tool returned) shows its text.
+      const result =
+        typeof out.content === 'string'
+          ? { result: out.content }
+          : Array.isArray(out.content)
+            ? { result: textOf(out.content as ContentPart[]) }
+            : {};
       return this.send({ ...base, kind: 'tool', status: error ? 'failed' : 'done', ...result, ...(error ? { error } : {}) });
     }
     const message = ((e.output ?? {}) as ModelOutput).message;
