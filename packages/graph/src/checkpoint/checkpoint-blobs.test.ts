@@ -142,4 +142,20 @@ describe('binary values in checkpoints', () => {
     );
     expect(await lost.list('t')).toEqual(before);
   });
+
+  it('a resume refused with CHECKPOINT_NOT_LATEST writes nothing: the checkpoints and the one blob stay as they were', async () => {
+    const store = new MemoryStore();
+    const bytes = image(64 * 1024);
+    const g = looping(store, bytes, 3);
+    await g.run(1, { threadId: 't' });
+    const before = await store.list('t');
+    const early = before.find((e) => e.seq === 2)!;
+    const err = await g.resume({ threadId: 't', checkpointId: early.id }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toMatchObject({ code: 'CHECKPOINT_NOT_LATEST' });
+    expect(await store.list('t')).toEqual(before);
+    expect([...(await store.getBlobs('t', [blobHash(bytes)])).keys()]).toEqual([blobHash(bytes)]);
+  });
 });
