@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { concatMessageChunks, userMessage, type Message, type MessageChunk, type ModelCallOptions } from '@weft/chat-model';
+import { concatMessageChunks, userMessage, type ChatModel, type Message, type MessageChunk, type ModelCallOptions } from '@weft/chat-model';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { scriptedModel } from '../scripted-model.ts';
 import { recordModel } from './record-model.ts';
@@ -66,6 +66,18 @@ describe('cassettes with content parts', () => {
     const replayed = await collect(replay.stream([ask('Summarise.'), first, ask('By how much?')], call()));
     expect(replayed).toEqual(second);
     expect(concatMessageChunks(replayed)).toEqual({ role: 'assistant', content: 'By 12%.' });
+  });
+
+  it('a recording model says what its inner model accepts', () => {
+    const scripted = scriptedModel([{ text: 'ok' }]);
+    const vision: ChatModel = {
+      name: 'vision',
+      accepts: ['image'],
+      generate: (messages, options) => scripted.generate(messages, options),
+      stream: (messages, options) => scripted.stream(messages, options),
+    };
+    expect(recordModel(vision, file).accepts).toEqual(['image']);
+    expect(recordModel(scripted, file).accepts).toBeUndefined();
   });
 
   it('a request whose PDF differs by one byte does not match, and the diff shows the bytes by size and hash', async () => {

@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { ChatModel, ChatModelInfo, Message, MessageChunk, ModelCallOptions } from '@weft/chat-model';
+import type { ChatModel, ChatModelInfo, ContentPartType, Message, MessageChunk, ModelCallOptions } from '@weft/chat-model';
 import { describeValue } from '../check-answer.ts';
 import { ModelError } from '../errors.ts';
 import { callOptions } from './call-options.ts';
@@ -40,6 +40,8 @@ class RecordingModel implements ChatModel {
   readonly name: string;
   /** The inner model's: the calls are its calls. */
   readonly info?: ChatModelInfo;
+  /** The inner model's: it refuses what it cannot take before the call is recorded. */
+  readonly accepts?: readonly ContentPartType[];
   readonly #inner: ChatModel;
   readonly #file: string;
   /** The blobs this recorder wrote: each byte string goes to the file once. */
@@ -50,6 +52,7 @@ class RecordingModel implements ChatModel {
     this.#file = file;
     this.name = name;
     if (inner.info !== undefined) this.info = inner.info;
+    if (inner.accepts !== undefined) this.accepts = inner.accepts;
   }
 
   async generate(messages: readonly Message[], options: Partial<ModelCallOptions> = {}): Promise<Message> {
