@@ -41,6 +41,7 @@
 import type { Packr } from 'msgpackr/pack';
 import { MAX_DEPTH } from '../record/max-depth.ts';
 import { BLOB_KEY } from '../blob/blob-ref.ts';
+import { checkPackrOptions } from './check-packr-options.ts';
 import type { BlobCollector } from '../blob/blob-collector.ts';
 import {
   BLOB_KEY_USED,
@@ -64,17 +65,6 @@ const SLACK = 16;
 const NATIVE_FROM = 24;
 /** msgpackr encodes strings below this length itself (see the lone surrogate note above). */
 const JS_UTF8_BELOW = 0x40;
-/** Packr options that change how msgpackr writes the values this writer handles itself. */
-const UNSUPPORTED_OPTIONS = [
-  'bundleStrings',
-  'structuredClone',
-  'randomAccessStructure',
-  'useFloat32',
-  'variableMapSize',
-  'coercibleKeyAsNumber',
-  'skipValues',
-  'encodeUndefinedAsNil',
-] as const;
 const hasOwn = Object.prototype.hasOwnProperty;
 const charCodeAt = String.prototype.charCodeAt;
 /** ES2024, in Node since 20; the tsconfig's lib is ES2023. */
@@ -96,11 +86,7 @@ export class MsgpackWriter {
 
   /** `packr` must be set up as the fast paths assume (see the top of the file). */
   constructor(packr: Packr) {
-    const options = packr as unknown as Record<string, unknown>;
-    const unsupported = UNSUPPORTED_OPTIONS.filter((option) => options[option]);
-    if (options['useRecords'] !== false || unsupported.length > 0) {
-      throw new Error(`MsgpackWriter needs a Packr with useRecords: false and without ${UNSUPPORTED_OPTIONS.join(', ')}`);
-    }
+    checkPackrOptions(packr);
     this.packr = packr;
   }
 
