@@ -23,6 +23,17 @@ export const STUDIO_OPTIONS = {
   streaming: { type: 'boolean' },
 } as const;
 
+/** The help lines of those flags (the limits' are weft serve's own section). */
+export const STUDIO_OPTIONS_USAGE = `  --port <n>              the port (default 4300; 0 picks a free one)
+  --host <host>           the address (default 127.0.0.1); off loopback, a token is required
+  --token <secret>        the bearer token (default: $WEFT_STUDIO_TOKEN)
+  --store <spec>          sqlite:<file> | postgres:<url> | memory (default: $WEFT_STORE, else sqlite:.weft/weft.db)
+  --session <key=value>   a session value for every run (repeatable; over the module's own)
+  --streaming             an agent's model calls stream: the page shows messages as they are written
+  --prices <file.json>    model prices for the timeline's costs, in US dollars per million tokens:
+                          { "<model>": { "inputPerMillion": 0.15, "outputPerMillion": 0.6 } } (default: none)
+  --export <name>         the export to serve`;
+
 type StudioFlagValues = Partial<Record<StudioLimitFlag | 'port' | 'host' | 'token' | 'prices', string | undefined>> & {
   streaming?: boolean | undefined;
 };

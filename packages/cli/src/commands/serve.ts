@@ -13,7 +13,7 @@ import { openStore } from '../open-store.ts';
 import { DEFAULT_QUEUE_NAME, queueAddress } from '../queue-address.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
 import { sessionValues } from '../session-values.ts';
-import { STUDIO_OPTIONS, studioFlags } from '../studio-flags.ts';
+import { STUDIO_OPTIONS, STUDIO_OPTIONS_USAGE, studioFlags } from '../studio-flags.ts';
 import { recordedModulePath } from '../recorded-module.ts';
 import { terminalSafe } from '../terminal-safe.ts';
 
@@ -39,15 +39,7 @@ jobs, and the page follows their events; the store must be the workers'
 the studio's own process, so it needs the studio without --queue.
 
 options:
-  --port <n>              the port (default 4300; 0 picks a free one)
-  --host <host>           the address (default 127.0.0.1); off loopback, a token is required
-  --token <secret>        the bearer token (default: $WEFT_STUDIO_TOKEN)
-  --store <spec>          sqlite:<file> | postgres:<url> | memory (default: $WEFT_STORE, else sqlite:.weft/weft.db)
-  --session <key=value>   a session value for every run (repeatable; over the module's own)
-  --streaming             an agent's model calls stream: the page shows messages as they are written
-  --prices <file.json>    model prices for the timeline's costs, in US dollars per million tokens:
-                          { "<model>": { "inputPerMillion": 0.15, "outputPerMillion": 0.6 } } (default: none)
-  --export <name>         the export to serve
+${STUDIO_OPTIONS_USAGE}
   --queue <redis url>     run on the workers of this queue (redis://host:port) instead of in this process
   --queue-name <name>     the queue (default weft)
 
