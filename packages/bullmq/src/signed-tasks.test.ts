@@ -104,6 +104,8 @@ describe('task results read back from Redis', () => {
       const result = (await job.result()) as RunResult<string[], { seen: string[] }>;
       const states: unknown[] = [];
       for await (const c of mapGraph().withStore(store).history('t')) states.push(c.state);
+      // The run's end is written just before BullMQ marks the job completed: wait for that too.
+      await expect.poll(() => job.state()).toMatch(/^(completed|failed)$/);
       return { result, states, answered, job: (await fx.queue().bull.getJob(job.id))! };
     } finally {
       await forger.close();

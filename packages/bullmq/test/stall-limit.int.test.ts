@@ -86,6 +86,8 @@ servicesDescribe()(`a job whose worker is killed ${KILLS.length} times, with Bul
 
     const result = await within(60_000, 'the thread’s result', job.result());
     expect(result).toMatchObject({ status: 'done', output: chainOutput(7, threadId), threadId });
+    // The run's end is written just before BullMQ marks the job completed.
+    await expect.poll(() => job.state(), { timeout: 10_000 }).toBe('completed');
     const bull = await h.bull.getJob(job.id);
     // BullMQ saw the job stall more often than its limit allows (each kill is one stall), failed it for that…
     expect(bull!.stalledCounter).toBeGreaterThan(MAX_STALLED);
