@@ -80,4 +80,69 @@ describe('AgentEventPrinter', () => {
       ]),
     ).toEqual(['[A] A', '  → transfer to B (B knows)', '[A › B] B', '  Done.', '']);
   });
+
+  it('prints what a context policy did as one line: messages left out with the tokens sent, or summarised by a model', () => {
+    const summary = { role: 'user' as const, content: 'Earlier: the user asked about invoices.' };
+    expect(
+      printed([
+        { type: 'context', ...A, context: { kind: 'trim', dropped: 6, tokens: 1204 } },
+        { type: 'context', ...A, context: { kind: 'trim', dropped: 1, tokens: 87 } },
+        { type: 'context', ...A, context: { kind: 'summary', summary, replaced: 8, model: 'scripted' } },
+        { type: 'message', ...A, output: { role: 'assistant', message: { role: 'assistant', content: 'Sure.' } } },
+      ]),
+    ).toEqual([
+      '[A] A',
+      '  context  A: left out 6 earlier messages (≈1,204 tokens sent)',
+      '  context  A: left out 1 earlier message (≈87 tokens sent)',
+      '  context  A: summarised 8 earlier messages (by scripted)',
+      '  Sure.',
+      '',
+    ]);
+  });
+
+  it('shows images, files and audio as markers in place, never their bytes, and leaves reasoning out', () => {
+    const png = new Uint8Array(41 * 1024);
+    const pdf = new Uint8Array(1_258_291);
+    expect(
+      printed([
+        {
+          type: 'message',
+          ...A,
+          output: {
+            role: 'assistant',
+            message: {
+              role: 'assistant',
+              content: [
+                { type: 'reasoning', text: 'they want a chart' },
+                { type: 'text', text: 'Here is the chart:' },
+                { type: 'image', mediaType: 'image/png', data: png },
+                { type: 'text', text: 'and the report' },
+                { type: 'file', mediaType: 'application/pdf', name: 'report.pdf', data: pdf },
+                { type: 'image', url: 'https://example.com/a.png' },
+              ],
+            },
+          },
+        },
+        {
+          type: 'tool-result',
+          ...A,
+          output: {
+            role: 'tool',
+            toolName: 'speak',
+            message: {
+              role: 'tool',
+              content: [{ type: 'audio', mediaType: 'audio/wav', data: new Uint8Array(900) }],
+              toolCallId: 'c1',
+              name: 'speak',
+            },
+          },
+        },
+      ]),
+    ).toEqual([
+      '[A] A',
+      '  Here is the chart: [image image/png 41 KiB] and the report [file report.pdf application/pdf 1.2 MiB] [image https://example.com/a.png]',
+      '  result speak: [audio audio/wav 900 bytes]',
+      '',
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
-import { textOf, type AgentEvent, type Message } from '@weft/agents';
+import type { AgentEvent, Message } from '@weft/agents';
+import { contentLine } from './content-line.ts';
 import { formatValue } from './format-value.ts';
 import { terminalSafe } from './terminal-safe.ts';
 import { truncate } from './truncate.ts';
@@ -10,7 +11,10 @@ const RESULT_MAX = 200;
  * Prints an agent run's events for people, as they arrive: a header
  * `[runPath] agent` whenever the speaking agent changes, then its text
  * (streamed chunk by chunk in streaming runs), tool calls with their
- * arguments, tool results cut to one line, transfers and errors. Interrupt
+ * arguments, tool results cut to one line, transfers, errors, and what a
+ * context policy did to the model's input (`context  A: left out 6 earlier
+ * messages …`). Images, files and audio show as markers
+ * (`[image image/png 41 KiB]`), never as their bytes. Interrupt
  * events are left to the outcome, which lists them with the resume command.
  * What models and tools say is data: every line is terminal-safe (newlines
  * and tabs of a message stay; escape sequences are shown, not obeyed).
@@ -34,6 +38,7 @@ export class AgentEventPrinter {
   print(e: AgentEvent): void {
     if (e.action?.interrupted) return;
     this.#header(e);
+    if (e.type === 'context') return this.#context(e.agentName, e.context);
     const out = e.output;
     if (out?.stream) this.#chunk(out.stream.content ?? '');
     else if (out?.message && out.role === 'assistant') this.#assistant(out.message);
@@ -77,7 +82,7 @@ export class AgentEventPrinter {
     const streamed = this.#streamed;
     this.#endStream();
     this.#streamed = '';
-    const text = textOf(message);
+    const text = contentLine(message.content);
     if (text && text !== streamed) this.#line(text.replace(/\n/g, '\n  '));
     for (const call of message.toolCalls ?? []) {
       if (call.name === TRANSFER_TOOL) {
@@ -93,7 +98,16 @@ export class AgentEventPrinter {
     const tool = e.output?.toolName ?? message.name ?? 'tool';
     if (e.action?.transferToAgent) return;
     if (e.error) return this.#line(`error in ${tool}: ${e.error.code}: ${truncate(e.error.message, RESULT_MAX)}`);
-    this.#line(`result ${tool}: ${formatValue(message.content, RESULT_MAX)}`);
+    this.#line(`result ${tool}: ${formatValue(contentLine(message.content), RESULT_MAX)}`);
+  }
+
+  /** One line per change a context policy made: the model was sent less than the whole history. */
+  #context(agentName: string, change: Extract<AgentEvent, { type: 'context' }>['context']): void {
+    const what =
+      change.kind === 'trim'
+        ? `left out ${count(change.dropped, 'earlier message')} (≈${change.tokens.toLocaleString('en-US')} tokens sent)`
+        : `summarised ${count(change.replaced, 'earlier message')} (by ${change.model})`;
+    this.#line(`context  ${agentName}: ${what}`);
   }
 
   #transfer(dest: string, callId: string | undefined): void {
@@ -114,6 +128,8 @@ export class AgentEventPrinter {
     this.#heldSurrogate = '';
   }
 }
+
+const count = (n: number, noun: string): string => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 
 function parseArguments(text: string): Record<string, unknown> {
   try {
