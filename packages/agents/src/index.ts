@@ -104,7 +104,7 @@ export { dropReasoning } from './context/drop-reasoning.ts';
 export { cacheHint } from './context/cache-hint.ts';
 export { turnGroups } from './context/turn-groups.ts';
 export { estimateTokens, tokenizerFor } from './context/token-counter.ts';
-export type { Tokenizer, CountText } from './context/token-counter.ts';
+export type { Tokenizer, CountText, TokenCounter } from './context/token-counter.ts';
 export type { ContextPolicy, ContextWindow, ContextStep, ContextChange } from './context/context-policy.ts';
 export type { CacheHintedOptions } from './context/cache-hinted-options.ts';
 

@@ -1,10 +1,13 @@
 import type { ChatModel, Message } from '@weft/chat-model';
+import type { TokenCounter, Tokenizer } from './token-counter.ts';
 
 /**
  * What a model call is about to send, as context policies see and reshape it.
  * `cacheBreakpoints`: indices of messages that end a prefix the provider may
  * cache (see cacheHint); the model gets them as `cacheBreakpoints` in its
- * call options.
+ * call options (`ModelCallOptions`). A policy that changes the messages
+ * should leave them out (trimToTokens does): their indices would then name
+ * other messages.
  */
 export interface ContextWindow {
   messages: Message[];
@@ -48,6 +51,16 @@ export interface ContextStep {
   record(key: string, value: unknown): void;
   /** Shows a change to the run's listeners as a `context` agent event. */
   emit(change: ContextChange): void;
+  /**
+   * A token counter for this call: `tokenizer`, or the one the model's name
+   * implies. When that is the estimate (characters / 4), its counts are
+   * scaled by what the provider reported: the input tokens of the agent's
+   * previous answer (its `usage`) over the estimate of what that call sent,
+   * kept between 0.25 and 4. The first call, and a model that reports no
+   * usage, get the plain estimate. The scale is recorded with the call, so a
+   * resumed run or a fork counts the same way.
+   */
+  countTokens(tokenizer?: Tokenizer): Promise<TokenCounter>;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { assistantMessage, systemMessage, toolMessage, userMessage, type Message } from '@weft/chat-model';
-import { scriptedModel } from '@weft/models';
+import { aiSdkModel, scriptedModel } from '@weft/models';
+import { MockLanguageModelV4 } from 'ai/test';
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import type { Instrumentation } from '@weft/graph';
 import {
@@ -8,11 +10,12 @@ import {
   dropReasoning,
   observeModelInput,
   Runner,
-  type CacheHintedOptions,
+  tool,
   type ChatModel,
   type ContextPolicy,
   type ContextStep,
 } from '../index.ts';
+import { tokenCounter } from './token-counter.ts';
 
 const step = (model: ChatModel): ContextStep => ({
   agentName: 'A',
@@ -21,6 +24,7 @@ const step = (model: ChatModel): ContextStep => ({
   recorded: () => undefined,
   record: () => {},
   emit: () => {},
+  countTokens: (tokenizer) => tokenCounter(tokenizer, model),
 });
 
 // An answer with the reasoning that came before it.
@@ -73,12 +77,57 @@ describe('cacheHint', () => {
     const seen: (readonly number[] | undefined)[] = [];
     const model: ChatModel = {
       name: 'm',
-      generate: (messages, options) => (seen.push((options as CacheHintedOptions).cacheBreakpoints), inner.generate(messages, options)),
-      stream: (messages, options) => inner.stream(messages, options),
+      generate: (messages, options) => (seen.push(options.cacheBreakpoints), inner.generate(messages, options)),
+      stream: (messages, options) => (seen.push(options.cacheBreakpoints), inner.stream(messages, options)),
     };
     const agent = chatModelAgent({ name: 'A', description: '', instruction: 'Be brief.', model, context: [cacheHint()] });
     await new Runner({ agent }).query('hi');
     expect(seen).toEqual([[0]]);
+  });
+
+  it("reaches an AI SDK model's prompt as Anthropic and Bedrock cache points on the marked messages, in a tool loop", async () => {
+    const usage = {
+      inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+      outputTokens: { total: 5, text: 5, reasoning: undefined },
+    };
+    const answer = (
+      content: Array<{ type: 'text'; text: string } | { type: 'tool-call'; toolCallId: string; toolName: string; input: string }>,
+    ) => ({
+      content,
+      finishReason: { unified: 'stop' as const, raw: 'stop' },
+      usage,
+      warnings: [],
+    });
+    const mock = new MockLanguageModelV4({
+      doGenerate: [
+        answer([{ type: 'tool-call', toolCallId: 'c1', toolName: 'weather', input: '{"city":"Oslo"}' }]),
+        answer([{ type: 'text', text: 'Rain in Oslo.' }]),
+      ],
+    });
+    const weather = tool({
+      name: 'weather',
+      description: 'The weather.',
+      parameters: z.object({ city: z.string() }),
+      execute: () => 'rain',
+    });
+    const build = (model: MockLanguageModelV4, context: ContextPolicy[]) =>
+      chatModelAgent({ name: 'A', description: '', instruction: 'Be brief.', model: aiSdkModel(model), tools: [weather], context });
+    const done = await new Runner({ agent: build(mock, [cacheHint()]) }).query('Weather in Oslo?');
+    expect(done.finalOutput).toBe('Rain in Oslo.');
+    const mark = { anthropic: { cacheControl: { type: 'ephemeral' } }, bedrock: { cachePoint: { type: 'default' } } };
+    const marked = (prompt: ReadonlyArray<{ role: string; providerOptions?: unknown }>) =>
+      prompt.map(
+        (m) => `${m.role}${m.providerOptions === undefined ? '' : JSON.stringify(m.providerOptions) === JSON.stringify(mark) ? '*' : '?'}`,
+      );
+    // First call: the instruction. Second: the instruction and the question; the tool call and its result are the newest turn.
+    expect(mock.doGenerateCalls.map((c) => marked(c.prompt))).toEqual([
+      ['system*', 'user'],
+      ['system*', 'user*', 'assistant', 'tool'],
+    ]);
+    // Without cacheHint, no message carries provider options.
+    const plain = new MockLanguageModelV4({ doGenerate: answer([{ type: 'text', text: 'Sun.' }]) });
+    await new Runner({ agent: build(plain, []) }).query('Weather in Rome?');
+    expect(plain.doGenerateCalls.map((c) => marked(c.prompt))).toEqual([['system', 'user']]);
   });
 });
 

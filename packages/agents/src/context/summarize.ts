@@ -1,7 +1,7 @@
 import { systemMessage, textOf, userMessage, type ChatModel, type Message } from '@weft/chat-model';
 import { AgentError } from '../errors.ts';
 import type { ContextPolicy, ContextStep } from './context-policy.ts';
-import { checkTokenizer, tokenCounter, type Tokenizer } from './token-counter.ts';
+import { checkTokenizer, type Tokenizer } from './token-counter.ts';
 import { turnGroups } from './turn-groups.ts';
 import { transcriptOf } from './transcript-of.ts';
 
@@ -82,7 +82,7 @@ async function fires(options: SummarizeOptions, step: ContextStep, messages: rea
   const { tokens, messages: count } = options.trigger;
   if (count !== undefined && messages.length > count) return true;
   if (tokens === undefined) return false;
-  const counter = await tokenCounter(options.tokenizer, step.model);
+  const counter = await step.countTokens(options.tokenizer);
   return counter.messages(messages) > tokens;
 }
 

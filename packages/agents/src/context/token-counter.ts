@@ -10,7 +10,9 @@ export type CountText = (text: string) => number;
  * (characters / 4, rounded up: close for English prose, low for code and
  * non-Latin scripts), or a function of your own (a provider's tokenizer).
  * Left out, the model's name picks the tokenizer when it is an OpenAI model
- * and the estimate otherwise.
+ * and the estimate otherwise. Inside an agent, the estimate is scaled by the
+ * input tokens the provider reported for the agent's previous call (see
+ * ContextStep.countTokens).
  */
 export type Tokenizer = 'o200k_base' | 'cl100k_base' | 'estimate' | CountText;
 
@@ -20,6 +22,8 @@ export type Tokenizer = 'o200k_base' | 'cl100k_base' | 'estimate' | CountText;
  * documented count is 3 to 4 tokens a message).
  */
 export interface TokenCounter {
+  /** How it counts: a tokenizer's name, `estimate`, or `custom` (a function of yours). */
+  readonly kind: 'o200k_base' | 'cl100k_base' | 'estimate' | 'custom';
   message(message: Message): number;
   messages(messages: readonly Message[]): number;
 }
@@ -57,17 +61,22 @@ export function tokenizerFor(model: ChatModel): 'o200k_base' | 'cl100k_base' | '
  * use, so an agent that never counts does not pay for them at import:
  * bundled, `o200k_base` is 3.4 MB and took 170-210 ms to load here, while
  * the policies add 11 KB to what importing @weft/agents loads (982 KB before).
+ * `scale` multiplies the estimate's counts (see usageScale), never a tokenizer's.
  */
-export async function tokenCounter(tokenizer: Tokenizer | undefined, model: ChatModel): Promise<TokenCounter> {
-  const count = await countTextOf(tokenizer === undefined ? tokenizerFor(model) : tokenizer);
-  const message = (m: Message): number => {
+export async function tokenCounter(tokenizer: Tokenizer | undefined, model: ChatModel, scale = 1): Promise<TokenCounter> {
+  const chosen = tokenizer === undefined ? tokenizerFor(model) : tokenizer;
+  const count = await countTextOf(chosen);
+  const kind = typeof chosen === 'function' ? 'custom' : chosen;
+  const factor = kind === 'estimate' ? scale : 1;
+  const counted = (m: Message): number => {
     let tokens = MESSAGE_OVERHEAD + count(m.role);
     // Reasoning sent back is read as input too, so it counts (textOf leaves it out).
     for (const part of partsOf(m.content)) tokens += part.type === 'text' || part.type === 'reasoning' ? count(part.text) : MEDIA_TOKENS;
     for (const call of m.toolCalls ?? []) tokens += count(call.name) + count(call.arguments);
     return tokens;
   };
-  return { message, messages: (list) => list.reduce((n, m) => n + message(m), 0) };
+  const message = factor === 1 ? counted : (m: Message) => Math.ceil(counted(m) * factor);
+  return { kind, message, messages: (list) => list.reduce((n, m) => n + message(m), 0) };
 }
 
 const loaded = new Map<string, Promise<CountText>>();

@@ -1,7 +1,7 @@
 import type { Message } from '@weft/chat-model';
 import { AgentError } from '../errors.ts';
 import type { ContextPolicy } from './context-policy.ts';
-import { checkTokenizer, tokenCounter, type Tokenizer } from './token-counter.ts';
+import { checkTokenizer, type Tokenizer } from './token-counter.ts';
 import { turnGroups } from './turn-groups.ts';
 
 export interface TrimOptions {
@@ -29,7 +29,7 @@ export function trimToTokens(maxTokens: number, options: TrimOptions = {}): Cont
     throw new AgentError('INVALID_ARGUMENT', `trimToTokens: maxTokens must be a positive integer (got ${String(maxTokens)})`);
   checkTokenizer(options.tokenizer, 'trimToTokens');
   return async (window, step) => {
-    const counter = await tokenCounter(options.tokenizer, step.model);
+    const counter = await step.countTokens(options.tokenizer);
     const { kept, tokens } = trimMessages(window.messages, maxTokens, (m) => counter.message(m));
     const dropped = window.messages.length - kept.length;
     if (dropped === 0) return window;
