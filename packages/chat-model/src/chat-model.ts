@@ -38,6 +38,15 @@ export interface ModelCallOptions {
   signal: AbortSignal;
   /** Answer with JSON text matching this schema instead of free text. */
   output?: OutputSpec;
+  /**
+   * Prompt-cache marks: indices into `messages` of the messages that end a
+   * prefix the provider may cache, in ascending order (`cacheHint()` sets
+   * them). A provider with explicit cache points (Anthropic, Bedrock) is told
+   * to cache up to the end of each marked message, so the next call that
+   * sends the same prefix reads it from the cache; a model that does not
+   * cache, or caches shared prefixes on its own (OpenAI), ignores them.
+   */
+  cacheBreakpoints?: readonly number[];
 }
 
 /** A piece of a streamed tool call; pieces with the same index belong to one call. */

@@ -47,9 +47,9 @@ export { replayModel } from './cassette/replay-model.ts';
 export type { ReplayModelOptions } from './cassette/replay-model.ts';
 
 // AI SDK language models
-export { aiSdkModel } from './ai-sdk/ai-sdk-model.ts';
+export { aiSdkModel, DEFAULT_CACHE_MARK } from './ai-sdk/ai-sdk-model.ts';
 export type { AiSdkModelOptions, AiSdkLanguageModel } from './ai-sdk/ai-sdk-model.ts';
-export type { AiSdkToolChoice } from './ai-sdk/ai-sdk-language-model.ts';
+export type { AiSdkToolChoice, AiSdkProviderOptions, AiSdkJsonValue } from './ai-sdk/ai-sdk-language-model.ts';
 
 // Errors
 export { ModelError } from './errors.ts';

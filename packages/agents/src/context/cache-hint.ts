@@ -5,9 +5,11 @@ import type { ContextPolicy } from './context-policy.ts';
  * prompt caching: a breakpoint at the last system message and one at the
  * message before the newest turn, so the next call re-reads everything up to
  * there from the provider's cache. The model gets them as `cacheBreakpoints`
- * in its call options (indices into the messages); a model that does not
- * cache ignores them, and OpenAI caches shared prefixes without being told.
- * Put it last: a later policy that changes the messages drops the marks.
+ * in its call options (`ModelCallOptions`, indices into the messages):
+ * `aiSdkModel` puts Anthropic's `cacheControl` and Bedrock's `cachePoint` on
+ * those messages; a model that does not cache ignores them, and OpenAI caches
+ * shared prefixes without being told. Put it last: a later policy that
+ * changes the messages drops the marks.
  *
  * @example
  * chatModelAgent({ name: 'Helper', description: '', model, context: [trimToTokens(100_000), cacheHint()] });

@@ -50,11 +50,24 @@ export interface AiSdkJsonResponseFormat {
 /** Text, files (images, documents, audio) and reasoning, tool calls with parsed JSON input, tool results as text. */
 export type AiSdkPrompt<Data = AiSdkFileData> = AiSdkMessage<Data>[];
 
-export type AiSdkMessage<Data = AiSdkFileData> =
+export type AiSdkMessage<Data = AiSdkFileData> = (
   | { role: 'system'; content: string }
   | { role: 'user'; content: Array<AiSdkTextPart | AiSdkFilePart<Data>> }
   | { role: 'assistant'; content: Array<AiSdkTextPart | AiSdkReasoningPart | AiSdkToolCallPart> }
-  | { role: 'tool'; content: AiSdkToolResultPart[] };
+  | { role: 'tool'; content: AiSdkToolResultPart[] }
+) & {
+  /** Options for the providers that read them, such as a prompt-cache mark (every spec version has them on a message). */
+  providerOptions?: AiSdkProviderOptions;
+};
+
+/**
+ * Provider-specific options, keyed by the provider's name (`anthropic`,
+ * `bedrock`, …); each provider reads its own key and ignores the others.
+ */
+export type AiSdkProviderOptions = Record<string, { [key: string]: AiSdkJsonValue }>;
+
+/** A JSON value, as provider options hold them. */
+export type AiSdkJsonValue = null | string | number | boolean | AiSdkJsonValue[] | { [key: string]: AiSdkJsonValue };
 
 /** An image, document or audio in a prompt: its bytes or URL and media type (`image/*` when unknown). */
 export interface AiSdkFilePart<Data = AiSdkFileData> {

@@ -9,7 +9,14 @@ import {
 } from '@weft/chat-model';
 import { checkOutputSpec } from '../check-output-spec.ts';
 import { ModelError } from '../errors.ts';
-import type { AiSdkCallOptions, AiSdkJsonResponseFormat, AiSdkLanguageModel, AiSdkToolChoice } from './ai-sdk-language-model.ts';
+import type {
+  AiSdkCallOptions,
+  AiSdkJsonResponseFormat,
+  AiSdkLanguageModel,
+  AiSdkProviderOptions,
+  AiSdkToolChoice,
+} from './ai-sdk-language-model.ts';
+import { checkCacheBreakpoints } from './check-cache-breakpoints.ts';
 import { legacyFileData, toAiSdkPrompt, toAiSdkTools, v4FileData, type FileData } from './to-ai-sdk-prompt.ts';
 import { toGenAiProvider } from './to-gen-ai-provider.ts';
 import { toMessageChunks } from './to-message-chunks.ts';
@@ -38,7 +45,23 @@ export interface AiSdkModelOptions {
    * part is refused as UNSUPPORTED_CONTENT before any request.
    */
   accepts?: readonly ContentPartType[];
+  /**
+   * The provider options put on each message a call marks as the end of a
+   * cacheable prefix (`ModelCallOptions.cacheBreakpoints`, set by
+   * `cacheHint()`). Default: `DEFAULT_CACHE_MARK`, Anthropic's
+   * `cacheControl: { type: 'ephemeral' }` and Bedrock's
+   * `cachePoint: { type: 'default' }` (each provider reads only its own key).
+   * Given, it replaces the default whole: a one-hour Anthropic cache is
+   * `{ anthropic: { cacheControl: { type: 'ephemeral', ttl: '1h' } } }`.
+   */
+  cacheMark?: AiSdkProviderOptions;
 }
+
+/** What marks a cached prefix's last message unless `cacheMark` says otherwise: Anthropic's and Bedrock's cache points. */
+export const DEFAULT_CACHE_MARK: AiSdkProviderOptions = {
+  anthropic: { cacheControl: { type: 'ephemeral' } },
+  bedrock: { cachePoint: { type: 'default' } },
+};
 
 const SPEC_VERSIONS: readonly string[] = ['v2', 'v3', 'v4'];
 
@@ -64,12 +87,14 @@ export function aiSdkModel(model: AiSdkLanguageModel, options: AiSdkModelOptions
   const accepts = options.accepts ?? ['image', 'file', 'audio'];
   const callOptions = <Data>(
     messages: readonly Message[],
-    { tools, signal, output }: ModelCallOptions,
+    { tools, signal, output, cacheBreakpoints }: ModelCallOptions,
     fileData: FileData<Data>,
   ): AiSdkCallOptions<Data> => {
     const format = checkOutputSpec(name, output);
+    const marked = checkCacheBreakpoints(name, cacheBreakpoints, messages.length);
+    const marks = marked.length ? { at: marked, options: options.cacheMark ?? DEFAULT_CACHE_MARK } : undefined;
     return {
-      prompt: toAiSdkPrompt(messages, fileData),
+      prompt: toAiSdkPrompt(messages, fileData, marks),
       ...(tools.length ? { tools: toAiSdkTools(tools), ...(options.toolChoice ? { toolChoice: options.toolChoice } : {}) } : {}),
       ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
       ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),

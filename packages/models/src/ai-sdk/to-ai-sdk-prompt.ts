@@ -1,5 +1,6 @@
 import { partsOf, textOf, type ContentPart, type Message, type ToolSpec } from '@weft/chat-model';
 import type {
+  AiSdkProviderOptions,
   AiSdkFileData,
   AiSdkFilePart,
   AiSdkV4FileData,
@@ -10,6 +11,12 @@ import type {
   AiSdkTextPart,
 } from './ai-sdk-language-model.ts';
 
+/** Prompt-cache marks: the indices of the messages to mark (`ModelCallOptions.cacheBreakpoints`) and the options that mark one. */
+export interface CacheMarks {
+  at: readonly number[];
+  options: AiSdkProviderOptions;
+}
+
 /**
  * Weft messages in the AI SDK provider prompt format (the subset shared by
  * spec v2, v3 and v4): a user's images, documents and audio as `file` parts,
@@ -17,14 +24,26 @@ import type {
  * input, tool results as text (the spec versions disagree on media in tool
  * results). Consecutive tool messages become one `tool` message, as
  * providers expect all results of one assistant turn together.
+ *
+ * `marks` puts its options on the prompt message each marked index ended up
+ * in. A mark on a tool result inside a merged group lands on the group: the
+ * provider's cache point then ends after the turn's last result, which every
+ * later call sends along with the rest anyway.
  */
-export function toAiSdkPrompt<Data>(messages: readonly Message[], fileData: FileData<Data>): AiSdkPrompt<Data> {
+export function toAiSdkPrompt<Data>(messages: readonly Message[], fileData: FileData<Data>, marks?: CacheMarks): AiSdkPrompt<Data> {
   const prompt: AiSdkPrompt<Data> = [];
+  // Where each Weft message went: its prompt message's index.
+  const at: number[] = [];
   for (const message of messages) {
     const next = toPromptMessage(message, fileData);
     const last = prompt.at(-1);
     if (next.role === 'tool' && last?.role === 'tool') last.content.push(...next.content);
     else prompt.push(next);
+    at.push(prompt.length - 1);
+  }
+  for (const index of marks?.at ?? []) {
+    const marked = prompt[at[index]!];
+    if (marked) marked.providerOptions = marks!.options;
   }
   return prompt;
 }
