@@ -3,6 +3,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } fr
 import type { Agent } from '@weft/agents';
 import type { AnyCompiledGraph, CheckpointStore } from '@weft/graph';
 import { McpError } from '../errors.ts';
+import { contentBlocks } from './content-blocks.ts';
 import { elicitationFor } from './elicitation-for.ts';
 import type { McpServer } from './mcp-server.ts';
 import { servedTarget, type ServedOutcome, type ServedTarget } from './served-target.ts';
@@ -55,7 +56,7 @@ export function createMcpServer(target: Agent | AnyCompiledGraph, options: McpSe
     if (served.kind === 'agent' && typeof args['query'] !== 'string')
       return failure('the arguments need "query", the text to ask the agent');
     try {
-      return await answerCall(server, served, args, extra.signal);
+      return await answerCall(server, served, { name, args }, extra.signal);
     } catch (err) {
       // A run that rejects (arguments its input schema refuses, a resume value refused): the client's tool error.
       const e = err as { code?: unknown; message?: unknown };
@@ -65,11 +66,16 @@ export function createMcpServer(target: Agent | AnyCompiledGraph, options: McpSe
   return server;
 }
 
-/** Runs the target for one call, asking the client for each interrupt on the way, and turns the end into the tool's result. */
+/**
+ * Runs the target for one call, asking the client for each interrupt on the
+ * way, and turns the end into the tool's result: an answer with images, audio
+ * or files as their content blocks, unless the tool declares structured
+ * output (then the value, as declared).
+ */
 async function answerCall(
   server: Server,
   served: ServedTarget,
-  args: Record<string, unknown>,
+  { name, args }: { name: string; args: Record<string, unknown> },
   signal: AbortSignal,
 ): Promise<CallToolResult> {
   let outcome: ServedOutcome = await served.run(args, signal);
@@ -94,7 +100,8 @@ async function answerCall(
     if ('outcome' in next) outcome = next.outcome;
   }
   if (outcome.status === 'error') return failure(`${outcome.error.code}: ${outcome.error.message}`);
-  return toolResult(outcome.output, served.output);
+  const blocks = served.output ? undefined : contentBlocks(outcome.parts, `weft:${name}/output`);
+  return blocks ? { content: blocks } : toolResult(outcome.output, served.output);
 }
 
 /** What the next question starts with after an answer the run refused. */

@@ -1,4 +1,4 @@
-import { toRunTarget, type Agent, type AgentRunTarget, type GraphRunTarget } from '@weft/agents';
+import { toRunTarget, type Agent, type AgentRunTarget, type ContentPart, type GraphRunTarget } from '@weft/agents';
 import {
   MemoryStore,
   isStandardSchema,
@@ -8,11 +8,13 @@ import {
   type InterruptRecord,
   type WeftErrorJSON,
 } from '@weft/graph';
+import { outputParts } from './output-parts.ts';
 import { toolOutput, type ToolOutput } from './tool-output.ts';
 
 /** How one run of the served target ended, in the terms the MCP tool answers with. */
 export type ServedOutcome =
-  | { status: 'done'; output: unknown }
+  /** `parts`: the answer's content parts, when it has them (an agent's final message, a graph's output of parts). */
+  | { status: 'done'; output: unknown; parts?: ContentPart[] }
   | { status: 'interrupted'; interrupts: readonly InterruptRecord[]; resume: (values: Record<string, unknown>) => Promise<ServedOutcome> }
   | { status: 'error'; error: { code: string; message: string } };
 
@@ -48,7 +50,10 @@ function servedAgent(target: AgentRunTarget, session: Record<string, unknown>): 
   const { agent, store } = target;
   const follow = async (run: ReturnType<AgentRunTarget['start']>): Promise<ServedOutcome> => {
     const r = await run;
-    if (r.status === 'done') return { status: 'done', output: r.finalOutput };
+    if (r.status === 'done') {
+      const { content } = r.finalMessage;
+      return { status: 'done', output: r.finalOutput, ...(typeof content === 'string' ? {} : { parts: content }) };
+    }
     if (r.status === 'error') return { status: 'error', error: errorOf(r.error) };
     const threadId = r.threadId!;
     // From the thread's latest checkpoint: a refused answer may have written one after the interrupted run's.
@@ -75,7 +80,10 @@ function servedGraph(target: GraphRunTarget): ServedTarget {
   const whole = input !== undefined && input['type'] === 'object';
   const follow = async (run: ReturnType<GraphRunTarget['start']>, threadId: string, signal: AbortSignal): Promise<ServedOutcome> => {
     const r = await run;
-    if (r.status === 'done') return { status: 'done', output: r.output };
+    if (r.status === 'done') {
+      const parts = outputParts(r.output);
+      return { status: 'done', output: r.output, ...(parts ? { parts } : {}) };
+    }
     if (r.status === 'error') return { status: 'error', error: errorOf(r.error) };
     return {
       status: 'interrupted',
