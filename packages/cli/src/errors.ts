@@ -34,7 +34,9 @@ export type CliErrorCode =
   | 'MCP_UNAVAILABLE'
   | 'STUDIO_UNAVAILABLE'
   | 'QUEUE_UNREACHABLE'
-  | 'STORE_NOT_SHARED';
+  | 'STORE_NOT_SHARED'
+  | 'ATTACHMENT_UNREADABLE'
+  | 'ATTACHMENT_TOO_LARGE';
 
 /** Codes that mean the command line (or what it needs installed) is wrong: exit code 2. */
 const EXIT_2: ReadonlySet<string> = new Set<CliErrorCode>([
@@ -43,12 +45,15 @@ const EXIT_2: ReadonlySet<string> = new Set<CliErrorCode>([
   'MCP_UNAVAILABLE',
   'STUDIO_UNAVAILABLE',
   'STORE_NOT_SHARED',
+  'ATTACHMENT_UNREADABLE',
+  'ATTACHMENT_TOO_LARGE',
 ]);
 
 /**
  * A failure the command explains: one line of `message`, one line of `hint`
  * (what to do about it). Usage errors exit with 2 (so do a queue command
- * without @weft/bullmq and a store the queue's processes cannot share), every other one with 1.
+ * without @weft/bullmq, a store the queue's processes cannot share, and an --attach file that
+ * cannot be read or is too large), every other one with 1.
  * A lower layer's error that the command can say more about (which thread,
  * the exact command to run) keeps its own code (THREAD_BUSY, …) and is the `cause`.
  */

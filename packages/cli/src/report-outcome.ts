@@ -31,12 +31,29 @@ export function reportOutcome(
   } else if (outcome.status === 'interrupted') io.stdout(interruptedText(outcome, target, resume));
   if (outcome.status === 'error') {
     const error: WeftErrorJSON = outcome.error ?? { name: 'WeftError', code: 'RUN_FAILED', message: 'unknown failure' };
-    throw new CliError('RUN_FAILED', `the run failed: ${error.code}: ${oneLine(error.message)}`, failureHint(error, outcome, target), {
+    const cause = rootCode(error);
+    const codes = cause ? `${error.code} (cause: ${cause})` : error.code;
+    throw new CliError('RUN_FAILED', `the run failed: ${codes}: ${oneLine(error.message)}`, failureHint(error, outcome, target), {
       cause: failure,
       details: { error },
     });
   }
 }
+
+/**
+ * The code of the innermost cause that has one of its own, when it is not the
+ * error's: an agent's MODEL_FAILED says that the model refused the input
+ * (UNSUPPORTED_CONTENT), which decides what to do. A cause without a code
+ * (`ERROR`) adds nothing the message does not say.
+ */
+function rootCode(error: WeftErrorJSON): string | undefined {
+  let code: string | undefined;
+  for (let e: unknown = error.cause; isCoded(e); e = e.cause) if (e.code !== 'ERROR') code = e.code;
+  return code === error.code ? undefined : code;
+}
+
+const isCoded = (e: unknown): e is { code: string; cause?: unknown } =>
+  typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'string';
 
 /** ` · seq 3, step 1`: the checkpoint as `weft history` lists it (see checkpointAt). */
 const checkpointText = (o: RunOutcome): string => (o.seq === undefined ? '' : ` · seq ${o.seq}, step ${o.step}`);
@@ -65,6 +82,8 @@ function interruptedText(outcome: RunOutcome, target: ResumeTarget, resume: stri
 
 function failureHint(error: WeftErrorJSON, outcome: RunOutcome, target: ResumeTarget): string {
   const { code } = error;
+  // The same input fails the same way again: resuming would not help.
+  if (rootCode(error) === 'UNSUPPORTED_CONTENT' || code === 'UNSUPPORTED_CONTENT') return unsupportedHint(error);
   const key = (error.details as { key?: unknown } | undefined)?.key;
   const session = `${typeof key === 'string' ? key : '<key>'}=<value>`;
   if (target.opened.ephemeral)
@@ -82,6 +101,16 @@ function failureHint(error: WeftErrorJSON, outcome: RunOutcome, target: ResumeTa
   if (code === 'QUEUE_SIGNATURE_INVALID' || (code === 'QUEUE_TASK_FAILED' && error.message.includes(': QUEUE_SIGNATURE_INVALID: ')))
     return `${SIGNATURE_MISMATCH}; then continue from the last checkpoint: ${resume}`;
   return `fix the cause, then continue from the last checkpoint: ${resume}`;
+}
+
+/** What to do when the model cannot take a part of the input: another model, or the input without the part. */
+function unsupportedHint(error: WeftErrorJSON): string {
+  let details: unknown;
+  for (let e: unknown = error; isCoded(e); e = e.cause)
+    if (e.code === 'UNSUPPORTED_CONTENT') details = (e as { details?: unknown }).details;
+  const type = (details as { partType?: unknown } | undefined)?.partType;
+  const part = typeof type === 'string' ? `${type} parts` : 'such parts';
+  return `the model does not take ${part}: run with a model that accepts them, or send the message without them (leave out that --attach); resuming sends the same input again`;
 }
 
 /** A value the interrupt's schema refused: the thread still waits there; the command answers it again, with a value shaped by the schema. */

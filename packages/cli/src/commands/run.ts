@@ -13,7 +13,8 @@ import type { ResumeTarget } from '../resume-command.ts';
 import { sessionValues } from '../session-values.ts';
 import { runQueued } from '../run-queued.ts';
 import { runAndReport } from '../run-and-report.ts';
-import { runInput } from '../run-input.ts';
+import { attachToGraph, runInput } from '../run-input.ts';
+import { readAttachment } from '../read-attachment.ts';
 import { terminalSafe } from '../terminal-safe.ts';
 import { explainThreadError } from '../thread-hints.ts';
 import { cliHolder } from '../cli-holder.ts';
@@ -28,6 +29,11 @@ module's path is saved with the thread, so resume and history do not need it.
 
 options:
   --query <text>          an agent: the user's message; a graph: a string input
+  --attach <file>         an agent: send the file with the query, in one user message
+                          (repeatable). The extension gives its type: png, jpg, gif, webp
+                          are images, mp3, wav, ogg, m4a audio, pdf, txt, md, csv, json
+                          files, anything else application/octet-stream; <file>:<type>
+                          sets it (photo.bin:image/png). At most 20 MiB a file
   --input <json>          an agent: a list of messages; a graph: its input;
                           @<file> reads it from a file, - from standard input
   --session <key=value>   a session value for the agent (repeatable; values are strings)
@@ -52,6 +58,7 @@ command that continues it. Exit code 0 when the run is done or interrupted,
 
 const OPTIONS = {
   query: { type: 'string' },
+  attach: { type: 'string', multiple: true },
   input: { type: 'string' },
   session: { type: 'string', multiple: true },
   thread: { type: 'string' },
@@ -73,7 +80,10 @@ export const runCommand: Command = {
     const { values, positionals } = parseCommandArgs('run', args, OPTIONS, { names: ['module'], required: 1 }, io);
     const inputText = values.input === undefined ? undefined : await flagText('--input', values.input, io);
     const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
-    const input = runInput(loaded.kind, { query: values.query, input: inputText });
+    if (values.attach?.length && loaded.kind === 'graph') throw attachToGraph();
+    const attachments = [];
+    for (const spec of values.attach ?? []) attachments.push(await readAttachment(spec, io));
+    const input = runInput(loaded.kind, { query: values.query, input: inputText, attachments });
     const session = sessionValues('run', loaded, values.session);
     if (values.thread === '') throw usageError('run: --thread needs a non-empty id', 'leave --thread out to get a new id');
     if (values['take-over'] && values.thread === undefined)
