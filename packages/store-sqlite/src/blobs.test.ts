@@ -12,6 +12,7 @@ import {
   type CheckpointRecord,
   type CheckpointStore,
 } from '@weft/checkpoint';
+import { checkpointRecord } from '@weft/checkpoint/conformance';
 import { SqliteStore } from './sqlite-store.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'weft-sqlite-blobs-'));
@@ -31,7 +32,7 @@ function checkpoint(
   state: CheckpointRecord['state'],
   id = `cp-${seq}`,
 ): CheckpointEntry {
-  const record: CheckpointRecord = {
+  const record = checkpointRecord({
     graph: GRAPH.name,
     hash: GRAPH.hash,
     threadId,
@@ -39,17 +40,10 @@ function checkpoint(
     parentId,
     seq,
     step: seq - 1,
-    status: 'running',
     source: 'step',
     createdAt: 1_700_000_000_000 + seq,
     state,
-    frontier: [],
-    joins: [],
-    skips: [],
-    pending: [],
-    interrupts: [],
-    context: {},
-  };
+  });
   const blobs = new BlobCollector();
   const bytes = encodeCheckpoint(record, blobs);
   const { step, status, createdAt } = record;

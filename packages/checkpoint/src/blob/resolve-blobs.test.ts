@@ -8,30 +8,13 @@ import { readChain } from '../store/read-chain.ts';
 import { BLOB_THRESHOLD, BlobCollector } from './blob-collector.ts';
 import { BLOB_KEY, blobHash } from './blob-ref.ts';
 import { resolveBlobs } from './resolve-blobs.ts';
+import { checkpointRecord } from '../conformance/checkpoint-record.ts';
 
 const GRAPH = { name: 'g', hash: 'h' };
 const bytesOf = (size: number, seed = 1): Uint8Array => Uint8Array.from({ length: size }, (_, i) => (i * 31 + seed) & 0xff);
 
-const record = (state: unknown, over: Partial<CheckpointRecord> = {}): CheckpointRecord => ({
-  graph: 'g',
-  hash: 'h',
-  threadId: 't',
-  id: 'c1',
-  parentId: null,
-  seq: 1,
-  step: 0,
-  status: 'running',
-  source: 'input',
-  createdAt: 1_700_000_000_000,
-  state: { full: state },
-  frontier: [],
-  joins: [],
-  skips: [],
-  pending: [],
-  interrupts: [],
-  context: {},
-  ...over,
-});
+const record = (state: unknown, over: Partial<CheckpointRecord> = {}): CheckpointRecord =>
+  checkpointRecord({ id: 'c1', state: { full: state }, ...over });
 
 /** Stores `r` (with the blobs its encoding found) in a new MemoryStore. */
 function stored(r: CheckpointRecord, blobs = new BlobCollector()): { store: MemoryStore; bytes: Uint8Array } {

@@ -3,30 +3,22 @@ import { Packr } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
 import type { CheckpointRecord } from '../record/checkpoint-record.ts';
 import { CHECKPOINT_FIELDS, CHECKPOINT_FORMAT_VERSION, decodeCheckpoint, encodeCheckpoint } from './codec.ts';
+import { checkpointRecord } from '../conformance/checkpoint-record.ts';
 
 /** The codec's own msgpackr options: what a Weft checkpoint body is written with. */
 const plain = new Packr({ useRecords: false, moreTypes: false, bundleStrings: false });
 
-const record = (over: Partial<CheckpointRecord> = {}): CheckpointRecord => ({
-  graph: 'g',
-  hash: 'h',
-  threadId: 't',
-  id: 'c2',
-  parentId: 'c1',
-  seq: 2,
-  step: 1,
-  status: 'running',
-  source: 'step',
-  createdAt: 1_700_000_000_000,
-  state: { full: { list: [1, 2] } },
-  frontier: [{ node: 'a', input: null }],
-  joins: [],
-  skips: [],
-  pending: [],
-  interrupts: [],
-  context: {},
-  ...over,
-});
+const record = (over: Partial<CheckpointRecord> = {}): CheckpointRecord =>
+  checkpointRecord({
+    id: 'c2',
+    parentId: 'c1',
+    seq: 2,
+    step: 1,
+    source: 'step',
+    state: { full: { list: [1, 2] } },
+    frontier: [{ node: 'a', input: null }],
+    ...over,
+  });
 
 /** The record's fields in stored order. */
 const fields = (r: CheckpointRecord): unknown[] => CHECKPOINT_FIELDS.map((f) => r[f]);

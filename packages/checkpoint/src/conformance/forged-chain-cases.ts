@@ -3,6 +3,7 @@ import type { CheckpointEntry, CheckpointStore } from '../store/checkpoint-store
 import { encodeCheckpoint } from '../codec/codec.ts';
 import { codeOf, rejection, type CaseTools, type ConformanceCase } from './conformance-case.ts';
 import { readChain } from '../store/read-chain.ts';
+import { checkpointRecord } from './checkpoint-record.ts';
 
 const GRAPH = { name: 'forged', hash: 'forged-hash', snapshotEvery: 100 };
 /** Reads a three-entry thread needs at most (the head, then one get or chain call per link); a walk that loops passes it at once. */
@@ -16,7 +17,7 @@ const MAX_READS = 8;
 function forged(threadId: string, seq: number, parentId: string | null, state: CheckpointRecord['state']): CheckpointEntry {
   const id = `cp-${seq}`;
   const createdAt = 1_700_000_000_000 + seq;
-  const record: CheckpointRecord = {
+  const record = checkpointRecord({
     graph: GRAPH.name,
     hash: GRAPH.hash,
     threadId,
@@ -24,17 +25,10 @@ function forged(threadId: string, seq: number, parentId: string | null, state: C
     parentId,
     seq,
     step: seq - 1,
-    status: 'running',
     source: 'step',
     createdAt,
     state,
-    frontier: [],
-    joins: [],
-    skips: [],
-    pending: [],
-    interrupts: [],
-    context: {},
-  };
+  });
   return { threadId, id, parentId, seq, step: seq - 1, status: 'running', createdAt, bytes: encodeCheckpoint(record) };
 }
 

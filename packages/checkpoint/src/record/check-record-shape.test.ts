@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckpointRecord } from './checkpoint-record.ts';
 import { checkpointRecordSchema } from './checkpoint-record-schema.ts';
 import { checkRecordShape } from './check-record-shape.js';
+import { checkpointRecord } from '../conformance/checkpoint-record.ts';
 
 const require = createRequire(import.meta.url);
 const GENERATED = fileURLToPath(new URL('./check-record-shape.js', import.meta.url));
@@ -25,26 +26,23 @@ function compiled() {
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-const record = (over: Partial<CheckpointRecord> = {}): CheckpointRecord => ({
-  graph: 'g',
-  hash: 'h',
-  threadId: 't',
-  id: 'c2',
-  parentId: 'c1',
-  seq: 2,
-  step: 1,
-  status: 'interrupted',
-  source: 'step',
-  createdAt: 1_700_000_000_000,
-  state: { patches: [{ op: 'add', path: ['log', 0], value: 'a' }] },
-  frontier: [{ node: 'ask', input: 'go', resume: [['ask#0', 'yes']] }],
-  joins: [{ node: 'j', delivered: [['a', 1]], skipped: ['b'] }],
-  skips: [['c', ['a']]],
-  pending: [{ node: 'a', patches: [{ op: 'replace', path: ['n'], value: 2 }], output: 1 }],
-  interrupts: [{ id: 'ask#0', address: 'ask', path: [], info: 'approve?' }],
-  context: { user: 'u' },
-  ...over,
-});
+const record = (over: Partial<CheckpointRecord> = {}): CheckpointRecord =>
+  checkpointRecord({
+    id: 'c2',
+    parentId: 'c1',
+    seq: 2,
+    step: 1,
+    status: 'interrupted',
+    source: 'step',
+    state: { patches: [{ op: 'add', path: ['log', 0], value: 'a' }] },
+    frontier: [{ node: 'ask', input: 'go', resume: [['ask#0', 'yes']] }],
+    joins: [{ node: 'j', delivered: [['a', 1]], skipped: ['b'] }],
+    skips: [['c', ['a']]],
+    pending: [{ node: 'a', patches: [{ op: 'replace', path: ['n'], value: 2 }], output: 1 }],
+    interrupts: [{ id: 'ask#0', address: 'ask', path: [], info: 'approve?' }],
+    context: { user: 'u' },
+    ...over,
+  });
 
 describe('the record shape check is code generated from the schema, not compiled in the process', () => {
   it('a process that imports the package and decodes a checkpoint loads no ajv module and no native msgpack extractor, and formats no number through Intl', () => {

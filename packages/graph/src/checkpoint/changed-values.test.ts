@@ -10,6 +10,7 @@ import {
   encodeValue,
   type CheckpointRecord,
 } from '../index.ts';
+import { checkpointRecord } from '@weft/checkpoint/conformance';
 
 /** a → END; `a` stores what `value()` gives at state.v, and outputs `output()`. */
 const build = (store: MemoryStore, value: () => unknown, output: () => unknown = () => 1) =>
@@ -20,25 +21,7 @@ const build = (store: MemoryStore, value: () => unknown, output: () => unknown =
     .compile({ store });
 
 /** A snapshot record holding `full`, as the writer writes it. */
-const snapshot = (full: unknown): CheckpointRecord => ({
-  graph: 'g',
-  hash: 'h',
-  threadId: 't',
-  id: 'cp-1',
-  parentId: null,
-  seq: 1,
-  step: 0,
-  status: 'running',
-  source: 'input',
-  createdAt: 1,
-  state: { full },
-  frontier: [],
-  joins: [],
-  skips: [],
-  pending: [],
-  interrupts: [],
-  context: {},
-});
+const snapshot = (full: unknown): CheckpointRecord => checkpointRecord({ createdAt: 1, state: { full } });
 const roundTrip = (full: unknown): unknown => (decodeCheckpoint(encodeCheckpoint(snapshot(full)), 'copy').state as { full: unknown }).full;
 
 /** RegExp#exec gives an array with `index`, `input` and `groups` besides its items. */
