@@ -1,12 +1,14 @@
 import type { Agent } from '@weft/agents';
 import { encodeValue, type AnyCompiledGraph, type CheckpointStore } from '@weft/graph';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { contentRoute } from './api/content-route.ts';
 import { readRoutes } from './api/read-routes.ts';
 import { runRoutes } from './api/run-routes.ts';
 import { transcriptRoute } from './api/transcript-route.ts';
 import type { StudioDeps } from './api/studio-deps.ts';
 import { openApiDocument } from './api/openapi.ts';
+import { ContentStore } from './content/content-store.ts';
 import { checkModelPrices, type ModelPrice } from './calls/model-prices.ts';
 import { errorBody, httpStatusOf, StudioError } from './errors.ts';
 import { graphDrawings } from './graph/graph-drawings.ts';
@@ -37,8 +39,22 @@ export interface StudioOptions {
   context?: Record<string, unknown>;
   /** The page's title (default: the agent's name, or the graph's). */
   title?: string;
-  /** The largest request body, in bytes (default 1 MiB); larger is 413 BODY_TOO_LARGE. */
+  /** The largest request body, in bytes (default 1 MiB); larger is 413 BODY_TOO_LARGE. Run requests have their own, maxRunBodyBytes. */
   maxBodyBytes?: number;
+  /**
+   * The largest body of POST /api/threads/:id/runs, in bytes (default 20 MiB):
+   * a query carries its attached images and files as base64; larger is 413
+   * BODY_TOO_LARGE.
+   */
+  maxRunBodyBytes?: number;
+  /**
+   * Bytes of images, files and audio the studio keeps for its pages to load
+   * (default 64 MiB): the events and transcripts say a part's bytes by their
+   * sha-256, and GET /api/threads/:id/content/:sha256 serves them. Past it
+   * the least recently sent go (a page shows them as no longer available
+   * until the thread is reopened); a larger part is never kept.
+   */
+  maxContentBytes?: number;
   /** How deep a JSON body may nest objects and arrays, its own object being level 1 (default 64); deeper is 400 BODY_TOO_DEEP. */
   maxBodyDepth?: number;
   /** How many object keys and array items a JSON body may hold in all (default 10,000); more is 400 BODY_TOO_MANY_KEYS. */
@@ -107,6 +123,8 @@ export interface Studio {
 /** The defaults of the limits (see StudioOptions). */
 const DEFAULTS = {
   maxBodyBytes: 1024 * 1024,
+  maxRunBodyBytes: 20 * 1024 * 1024,
+  maxContentBytes: 64 * 1024 * 1024,
   maxBodyDepth: 64,
   maxBodyKeys: 10_000,
   maxRuns: 32,
@@ -126,7 +144,7 @@ const DEFAULTS = {
 export function createStudio(options: StudioOptions): Studio {
   checkOptions(options);
   const limits = { ...DEFAULTS, ...definedLimits(options) };
-  const channels = new ThreadChannels();
+  const channels = new ThreadChannels(new ContentStore(limits.maxContentBytes));
   const awaited = new Map<string, Awaited>();
   const prices = options.prices === undefined ? {} : checkModelPrices(options.prices);
   const instrument = channelInstrumentation(channels, awaited, prices);
@@ -150,7 +168,7 @@ export function createStudio(options: StudioOptions): Studio {
     displayName: target.name,
   };
   const feed = new GraphFeed(target.graph.toJSON());
-  const app = studioApp(deps, options, limits.maxBodyBytes);
+  const app = studioApp(deps, options, limits);
   graphEventsRoute(app, deps, feed);
   const scope = { deps, runner, feed, store: options.store, instrument, title: options.title, streaming: options.streaming === true };
   return {
@@ -166,14 +184,15 @@ export function createStudio(options: StudioOptions): Studio {
 }
 
 /** The routes over the deps, behind the guard and the body limit, with every error answered as a typed body. */
-function studioApp(deps: StudioDeps, options: StudioOptions, maxBodyBytes: number): Hono {
+function studioApp(deps: StudioDeps, options: StudioOptions, limits: typeof DEFAULTS): Hono {
   const app = new Hono();
   const document = openApiDocument({ secured: options.token !== undefined });
   app.use('/api/*', guard({ token: options.token, allowedHosts: options.allowedHosts }));
-  app.use('/api/*', bodyLimit({ maxSize: maxBodyBytes, onError: (c) => c.json(errorBody(tooLarge()), 413) }));
+  app.use('/api/*', bodyLimits(limits));
   readRoutes(app, deps);
   runRoutes(app, deps);
   transcriptRoute(app, deps);
+  contentRoute(app, deps.channels.content);
   app.get('/api/openapi.json', (c) => c.json(document));
   app.get('/', (c) => {
     const page = studioPage(deps.title);
@@ -203,10 +222,19 @@ function definedLimits(options: StudioOptions): Partial<typeof DEFAULTS> {
   return Object.fromEntries(keys.filter((k) => options[k] !== undefined).map((k) => [k, options[k]]));
 }
 
-function tooLarge(): StudioError {
+/** The body limit of each request: maxRunBodyBytes for a run (its attachments), maxBodyBytes for the rest. */
+function bodyLimits(limits: typeof DEFAULTS): MiddlewareHandler {
+  const limit = (maxSize: number, name: string) => bodyLimit({ maxSize, onError: (c) => c.json(errorBody(tooLarge(maxSize, name)), 413) });
+  const runs = limit(limits.maxRunBodyBytes, 'maxRunBodyBytes');
+  const others = limit(limits.maxBodyBytes, 'maxBodyBytes');
+  return (c, next) => (/^\/api\/threads\/[^/]+\/runs$/.test(c.req.path) ? runs(c, next) : others(c, next));
+}
+
+function tooLarge(max: number, name: string): StudioError {
   return new StudioError(
     'BODY_TOO_LARGE',
-    'the request body is over the size limit; send less (the limit is maxBodyBytes, 1 MiB by default)',
+    `the request body is over ${max.toLocaleString('en-US')} bytes (${name}); send less, or serve with a larger ${name}`,
+    { details: { [name]: max } },
   );
 }
 

@@ -25,7 +25,11 @@ export type StudioErrorCode =
   /** No such endpoint. */
   | 'NOT_FOUND'
   /** What the request asks is not available with this server's runner (a fork with `goto` through the queue). */
-  | 'NOT_SUPPORTED';
+  | 'NOT_SUPPORTED'
+  /** A content part of a run's input that cannot be read (its `data` is not base64, its media type does not fit its type). */
+  | 'CONTENT_INVALID'
+  /** Content bytes the studio does not keep for that thread (never sent for it, or past maxContentBytes). */
+  | 'CONTENT_NOT_FOUND';
 
 /** An error of the studio layer. */
 export class StudioError extends WeftError<StudioErrorCode> {
@@ -50,11 +54,13 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   BRANCH_TARGET_INVALID: 400,
   INSTRUCTION_KEY_MISSING: 400,
   NOT_SUPPORTED: 400,
+  CONTENT_INVALID: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   THREAD_NOT_FOUND: 404,
   CHECKPOINT_NOT_FOUND: 404,
+  CONTENT_NOT_FOUND: 404,
   THREAD_BUSY: 409,
   NOTHING_TO_RESUME: 409,
   CONCURRENT_RESUME: 409,

@@ -1,13 +1,21 @@
 import { z } from 'zod';
+import { wirePart } from './wire-parts.ts';
 
 const values = z.record(z.string(), z.unknown());
 
-/** A message as the API takes it; the agent checks the rest. */
-const message = z.looseObject({ role: z.enum(['system', 'user', 'assistant', 'tool']), content: z.string() });
+/** Content parts sent with a query or as a message's content: text, and images, files and audio as base64. */
+const parts = z.array(wirePart).max(64);
 
-/** A run's input: a query (agents, and graphs taking a string), messages (agents) or any JSON value (graphs). */
+/** A message as the API takes it (its content text or parts); the agent checks the rest. */
+const message = z.looseObject({ role: z.enum(['system', 'user', 'assistant', 'tool']), content: z.union([z.string(), parts]) });
+
+/**
+ * A run's input: a query (agents, and graphs taking a string) with the parts
+ * sent with it (an agent's: images, files, audio), messages (agents) or any
+ * JSON value (graphs).
+ */
 export const runInput = z.union([
-  z.strictObject({ query: z.string().min(1).max(100_000) }),
+  z.strictObject({ query: z.string().min(1).max(100_000), parts: parts.optional() }),
   z.strictObject({ messages: z.array(message).min(1).max(1_000) }),
   z.strictObject({ value: z.unknown() }),
 ]);

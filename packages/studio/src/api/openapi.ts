@@ -243,5 +243,42 @@ function threadReadPaths(): Record<string, unknown> {
       [threadParam],
       [400, 404, 422],
     ),
+    '/api/threads/{id}/content/{sha256}': contentPath(),
+  };
+}
+
+/** GET …/content/{sha256}: the bytes of a part the thread's events or transcript said by hash. */
+function contentPath() {
+  const bytes = { schema: { type: 'string', contentMediaType: 'application/octet-stream' } };
+  const header = (description: string) => ({ description, schema: { type: 'string' } });
+  return {
+    get: {
+      operationId: 'getContent',
+      summary:
+        "The bytes of an image, file or audio part of the thread, by the sha-256 its events and transcript give (`data: { bytes, sha256 }`): kept in memory for the parts this studio sent (maxContentBytes); reopening the thread's transcript keeps them again",
+      parameters: [
+        threadParam,
+        { name: 'sha256', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{64}$' }, description: 'the hash' },
+      ],
+      responses: {
+        '200': {
+          description:
+            'the bytes: a raster image (png, jpeg, gif, webp, avif) as itself, inline; anything else (SVG, HTML, PDF, audio…) as application/octet-stream, an attachment; never sniffed (nosniff)',
+          headers: {
+            'Content-Disposition': header('inline or attachment, with the file name'),
+            'X-Content-Type-Options': header('nosniff'),
+          },
+          content: {
+            'image/png': bytes,
+            'image/jpeg': bytes,
+            'image/gif': bytes,
+            'image/webp': bytes,
+            'image/avif': bytes,
+            'application/octet-stream': bytes,
+          },
+        },
+        ...errors(400, 404),
+      },
+    },
   };
 }

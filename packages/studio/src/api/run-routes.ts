@@ -1,10 +1,11 @@
 import type { Context, Hono } from 'hono';
-import type { RunInput, RunRequest } from '../runs/run-request.ts';
+import type { RunRequest } from '../runs/run-request.ts';
 import type { StartedRun } from '../runs/studio-runner.ts';
 import { sseResponse } from '../http/sse-response.ts';
 import { eventsQuery, forkBody, resumeBody, runBody } from './bodies.ts';
 import { parseWith } from './parse-body.ts';
 import { parseJsonBody } from './parse-json-body.ts';
+import { runInputOf } from './run-input-of.ts';
 import type { RunEndResponse, RunStartedResponse } from './responses.ts';
 import type { StudioDeps } from './studio-deps.ts';
 import { threadIdOf } from './thread-id.ts';
@@ -16,8 +17,7 @@ export function runRoutes(app: Hono, deps: StudioDeps): void {
     const threadId = threadIdOf(c.req.param('id'), true);
     const body = parseWith(runBody, await jsonBody(c, deps), 'body');
     const sessionValues = { ...deps.sessionValues, ...body.sessionValues };
-    // Checked against the message shape here; the Runner checks the rest of each message.
-    const input = body.input as RunInput;
+    const input = runInputOf(body.input, deps.kind);
     return startAndAnswer(c, deps, { mode: 'run', threadId, input, sessionValues }, body);
   });
   app.post('/api/threads/:id/resume', async (c) => {

@@ -20,6 +20,8 @@ export function transcriptRoute(app: Hono, deps: StudioDeps): void {
       graph: deps.graph,
       store: deps.store,
       eventAfter: (id: string, checkpointId: string) => deps.channels.eventAfter(id, checkpointId),
+      // The parts' bytes are kept again for the thread: a reopened thread's images load as a live run's do.
+      safe: (value: unknown) => deps.channels.safe(threadId, value),
     };
     return c.json((await threadTranscript(source, threadId)) satisfies TranscriptResponse);
   });

@@ -1,3 +1,4 @@
+import { ContentStore } from '../content/content-store.ts';
 import type { RunEndData, RunStartData, StudioEvent, StudioEventKind } from './studio-event.ts';
 
 /** A listener of one thread's events. */
@@ -30,6 +31,14 @@ const KEPT_EVENTS = 20_000;
  */
 export class ThreadChannels {
   readonly #channels = new Map<string, Channel>();
+
+  /** `content`: where the parts' bytes the events carry are kept (see ContentStore); default 64 MiB of them. */
+  constructor(readonly content: ContentStore = new ContentStore(64 * 1024 * 1024)) {}
+
+  /** A value as an event of the thread carries it: jsonSafe, its content parts' bytes kept and said by hash. */
+  safe(threadId: string, value: unknown): unknown {
+    return this.content.safe(threadId, value);
+  }
 
   /** Starts a thread's new run: its `run` event opens the run's log. */
   begin(start: RunStartData): void {

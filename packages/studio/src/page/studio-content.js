@@ -1,39 +1,38 @@
 // @ts-check
 /**
  * What a message says, as the page shows it: its content (text, or parts:
- * text and images) and a structured answer's value. Every string goes in as
- * text; an image only from a `data:` URL (the page's CSP allows no other
- * image source, and the page asks nothing of other origins).
+ * text, images, files, audio) and a structured answer's value. Every string
+ * goes in as text; a part's bytes come from the studio (ThreadMedia), an
+ * image by URL only from a `data:` URL (the page asks nothing of other
+ * origins).
  */
 
 /** @typedef {{ type: string, text?: unknown, url?: unknown, alt?: unknown }} ContentPart */
 
 /**
  * A message's content: a string as a paragraph; an array of parts as its text
- * parts' paragraphs and its images (`{ type: 'image', url: 'data:image/…' }`);
- * anything else as JSON.
- * @param {unknown} content @returns {HTMLElement}
+ * parts' paragraphs, its images, files and audio (see ThreadMedia.view) and
+ * its reasoning, folded; anything else as JSON.
+ * @param {unknown} content @param {ThreadMedia} [media] the open thread's media (none: parts' bytes are not shown) @returns {HTMLElement}
  */
-function contentView(content) {
+function contentView(content, media = new ThreadMedia(undefined)) {
   if (typeof content === 'string') return el('p', 'line text', content);
   if (!Array.isArray(content)) return el('pre', 'line text', pretty(content));
   const box = el('div', 'line parts');
   for (const part of /** @type {ContentPart[]} */ (content)) {
     if (isRecord(part) && part.type === 'text') box.append(el('p', 'text', String(part.text ?? '')));
-    else if (isRecord(part) && part.type === 'image') box.append(imageView(part));
+    else if (isRecord(part) && (part.type === 'image' || part.type === 'file' || part.type === 'audio')) box.append(media.view(part));
+    else if (isRecord(part) && part.type === 'reasoning') box.append(reasoningView(part));
     else box.append(el('pre', 'text', pretty(part)));
   }
   return box;
 }
 
-/** An image part: an <img> from a data: URL, else a note saying it is not shown. @param {ContentPart} part */
-function imageView(part) {
-  const url = typeof part.url === 'string' ? part.url : '';
-  if (!/^data:image\/[a-z0-9.+-]+[;,]/i.test(url)) return el('p', 'text muted', '[image not shown: only data: URLs are]');
-  const img = /** @type {HTMLImageElement} */ (el('img', 'part-image'));
-  img.src = url;
-  img.alt = typeof part.alt === 'string' ? part.alt : 'image';
-  return img;
+/** A reasoning part: its text, folded under "reasoning". @param {ContentPart} part */
+function reasoningView(part) {
+  const box = el('details', 'reasoning');
+  box.append(el('summary', '', 'reasoning'), el('p', 'text muted', String(part.text ?? '')));
+  return box;
 }
 
 /**

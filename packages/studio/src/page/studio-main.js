@@ -128,7 +128,7 @@ function studioApp(graph, marks) {
     if (!threadId) return setConnection('idle');
     const row = threads.row(threadId);
     if (row?.otherGraph) return showOtherGraph(row);
-    if (fresh) transcript.follow();
+    if (fresh) transcript.follow(threadId);
     else void transcript.load(threadId);
     const follow = (open.follow = new AbortController());
     const live = () => !follow.signal.aborted;

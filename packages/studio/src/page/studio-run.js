@@ -19,6 +19,9 @@ function runForm(graph, on) {
   const error = byId('run-error');
   const rows = byId('session-rows');
   const agent = graph.kind === 'agent';
+  // Only an agent's query takes files (a graph's input is a value).
+  const attach = attachControl();
+  attach.setEnabled(agent);
   byId('run-input-label').textContent = agent ? 'Query' : 'Input';
   query.placeholder = agent ? 'What should the agent do?' : 'The run input: JSON (e.g. {"topic": "rivers"}) or plain text';
   byId('session').hidden = !agent && Object.keys(graph.sessionValues).length === 0;
@@ -31,8 +34,12 @@ function runForm(graph, on) {
     const body = runBody(query.value, agent, rows);
     if ('problem' in body) return showError(error, { message: body.problem });
     submit.disabled = true;
-    on.start(thread.value || undefined, body)
-      .then(() => (query.value = ''))
+    withParts(body, agent ? attach.parts() : Promise.resolve([]))
+      .then((full) => on.start(thread.value || undefined, full))
+      .then(() => {
+        query.value = '';
+        attach.clear();
+      })
       .catch((err) => showError(error, err))
       .finally(() => (submit.disabled = false));
   });
@@ -77,6 +84,16 @@ function runBody(text, agent, rows) {
   const json = readJson(text);
   const value = json.ok ? (json.value ?? null) : text;
   return Object.keys(sessionValues).length > 0 ? { input: { value }, sessionValues } : { input: { value } };
+}
+
+/**
+ * The body with the attached files as its query's parts (none: as it was).
+ * @param {Record<string, unknown>} body @param {Promise<WirePart[]>} parts
+ */
+async function withParts(body, parts) {
+  const list = await parts;
+  if (list.length === 0) return body;
+  return { ...body, input: { .../** @type {Record<string, unknown>} */ (body['input']), parts: list } };
 }
 
 /** A session value as its row shows it: a string as it is (unless it reads as JSON), anything else as JSON. @param {unknown} value */

@@ -4,7 +4,7 @@
  * (GET …/transcript) and from its live events, so that a thread reads the
  * same whether it was watched or reopened. A row is an `<li>` with
  * `data-kind` (user, assistant, final, tool, transfer, interrupt, error,
- * input, output), `data-agent` (who wrote it; "" for the user) and, when an
+ * context, input, output), `data-agent` (who wrote it; "" for the user) and, when an
  * event made it, `data-event-id`; its text sits in `.line` elements.
  */
 
@@ -68,6 +68,8 @@ class TranscriptRows {
   #errors = new Set();
   /** @type {Set<string>} agents whose answers are structured */
   #structured;
+  /** The open thread's images, files and audio (set when a thread opens). */
+  media = new ThreadMedia(undefined);
 
   /** @param {GraphInfo} graph */
   constructor(graph) {
@@ -97,14 +99,17 @@ class TranscriptRows {
    * @returns {HTMLElement[]}
    */
   message(agent, m, eventId, how = {}) {
-    if (m.role === 'user') return this.#finishRun([txRow('user', '', eventId, [contentView(m.content)])]);
+    if (m.role === 'user') return this.#finishRun([txRow('user', '', eventId, [contentView(m.content, this.media)])]);
     if (m.role === 'assistant') return this.#assistant(agent, m, eventId);
     if (m.role !== 'tool') return [];
     const call = m.toolCallId ?? '';
     if (how.transfer || m.name === TRANSFER_TOOL) return this.#notAnswer([this.#transfer(agent, call, eventId, how.to)]);
     const row = this.#tools.get(call);
-    if (!row) return this.#notAnswer([toolRow(agent, m.name ?? '', '', call, eventId, m.content, how.failed)]);
-    fillTool(row, m.content, how.failed);
+    if (!row)
+      return this.#notAnswer([
+        toolRow(agent, m.name ?? '', '', call, eventId, { result: m.content, failed: how.failed, media: this.media }),
+      ]);
+    fillTool(row, m.content, how.failed, this.media);
     return [];
   }
 
@@ -155,6 +160,24 @@ class TranscriptRows {
     return this.#notAnswer([txRow('error', agent, eventId, [el('p', 'line', text)])]);
   }
 
+  /**
+   * A context policy changed what the agent's model is sent: a quiet row
+   * under the agent (a summary's text folded beneath it).
+   * @param {string} agent @param {ContextChange | undefined} change @param {string} eventId
+   */
+  context(agent, change, eventId) {
+    if (!change) return [];
+    const lines = [el('p', 'line', contextText(change))];
+    if (change.kind === 'summary' && change.summary) {
+      const box = el('details', 'line summary');
+      box.append(el('summary', '', 'the summary'), contentView(change.summary.content, this.media));
+      lines.push(box);
+    }
+    const row = txRow('context', agent, eventId, lines);
+    row.dataset['context'] = change.kind;
+    return [row];
+  }
+
   /** A graph run's input or output. @param {'input' | 'output'} kind @param {unknown} value @param {string} eventId */
   value(kind, value, eventId) {
     return this.#notAnswer([txRow(kind, '', eventId, [typeof value === 'string' ? el('p', 'line text', value) : valueView(value)])]);
@@ -176,7 +199,7 @@ class TranscriptRows {
       return [];
     }
     if (message?.content === undefined) return [];
-    return [txRow('final', '', eventId, [value !== undefined ? valueView(value) : contentView(message.content)])];
+    return [txRow('final', '', eventId, [value !== undefined ? valueView(value) : contentView(message.content, this.media)])];
   }
 
   /** @param {string} agent @param {TxMessage} m @param {string} eventId */
@@ -221,7 +244,7 @@ class TranscriptRows {
   /** The answer's lines: a structured agent's JSON as its value. @param {string} agent @param {unknown} content */
   #said(agent, content) {
     const parsed = this.#structured.has(agent) ? structuredValue(content) : { ok: false };
-    return parsed.ok ? valueView(/** @type {{ value: unknown }} */ (parsed).value) : contentView(content);
+    return parsed.ok ? valueView(/** @type {{ value: unknown }} */ (parsed).value) : contentView(content, this.media);
   }
 
   /** Rows that are not an answer end the run's candidate final answer. @param {HTMLElement[]} rows */
@@ -238,6 +261,19 @@ class TranscriptRows {
   }
 }
 
+/**
+ * A context policy's change as the row says it. `tokens` of a trim counts
+ * the input the model is sent after it.
+ * @typedef {{ kind: 'trim', dropped: number, tokens: number } | { kind: 'summary', replaced: number, model?: string, summary?: { content: unknown } }} ContextChange
+ * @param {ContextChange} change
+ */
+function contextText(change) {
+  const count = (/** @type {number} */ n, /** @type {string} */ what) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
+  if (change.kind === 'trim')
+    return `context: left out ${count(change.dropped, 'earlier message')} (the model is sent ≈ ${count(change.tokens, 'token')})`;
+  return `context: summarised ${count(change.replaced, 'message')}${change.model ? ` (by ${change.model})` : ''}`;
+}
+
 /** A transfer call's target and reason, from its arguments. @param {string} args */
 function transferOf(args) {
   const value = callArguments(args);
@@ -247,25 +283,26 @@ function transferOf(args) {
 
 /**
  * A tool call and its result beneath it, folded (a failed one open).
- * @param {string} agent @param {string} name @param {string} args @param {string} call @param {string} eventId @param {unknown} [result] @param {ErrorInfo} [failed]
+ * @param {string} agent @param {string} name @param {string} args @param {string} call @param {string} eventId
+ * @param {{ result: unknown, failed: ErrorInfo | undefined, media: ThreadMedia }} [done] its result, when it came with the call
  */
-function toolRow(agent, name, args, call, eventId, result, failed) {
+function toolRow(agent, name, args, call, eventId, done) {
   const box = /** @type {HTMLDetailsElement} */ (el('details', 'call'));
   box.append(el('summary', 'line', `${name}(${args})`));
   const row = txRow('tool', agent, eventId, [box]);
   row.dataset['tool'] = name;
   row.dataset['callId'] = call;
   row.dataset['status'] = 'pending';
-  if (result !== undefined) fillTool(row, result, failed);
+  if (done && done.result !== undefined) fillTool(row, done.result, done.failed, done.media);
   return row;
 }
 
-/** A tool row's result. @param {HTMLElement} row @param {unknown} result @param {ErrorInfo} [failed] */
-function fillTool(row, result, failed) {
+/** A tool row's result. @param {HTMLElement} row @param {unknown} result @param {ErrorInfo | undefined} failed @param {ThreadMedia} media */
+function fillTool(row, result, failed, media) {
   const box = /** @type {HTMLDetailsElement | null} */ (row.querySelector('details.call'));
   if (!box) return;
   box.querySelectorAll('.result').forEach((r) => r.remove());
-  const out = typeof result === 'string' ? el('pre', 'line result', result) : contentView(result);
+  const out = typeof result === 'string' ? el('pre', 'line result', result) : contentView(result, media);
   out.classList.add('result');
   box.append(out);
   row.dataset['status'] = failed ? 'failed' : 'done';

@@ -79,16 +79,20 @@ function transcriptView(list, graph) {
       list.replaceChildren();
       stick = true;
       rows.reset();
+      rows.media.dispose();
+      rows.media = new ThreadMedia(undefined);
       cut = undefined;
       held = [];
     },
-    /** A thread a run was just started on here: its events from the run's start are the whole of it. */
-    follow() {
+    /** A thread a run was just started on here: its events from the run's start are the whole of it. @param {string} threadId */
+    follow(threadId) {
+      rows.media = new ThreadMedia(threadId);
       cut = { after: null };
     },
     /** A thread opened from the list: its history, then the live events newer than it. @param {string} threadId */
     async load(threadId) {
       const mine = generation;
+      rows.media = new ThreadMedia(threadId);
       /** @type {ThreadTranscript | undefined} */
       let history;
       try {
@@ -179,6 +183,8 @@ function agentEventRows(rows, id, a) {
       return message ? rows.message(a.agentName, message, id, a.error ? { failed: a.error } : {}) : [];
     case 'error':
       return a.error ? rows.error(a.agentName, a.error, id) : [];
+    case 'context':
+      return rows.context(a.agentName, /** @type {{ context?: ContextChange }} */ (a).context, id);
     default:
       return [];
   }

@@ -37,8 +37,8 @@ export function channelInstrumentation(channels: ThreadChannels, awaited: Map<st
       return {
         event: (e: GraphEvent) => {
           const agent = agentEventOf(e);
-          if (agent) channels.push(threadId, 'agent', jsonSafe(agent));
-          else channels.push(threadId, 'graph', jsonSafe(e));
+          if (agent) channels.push(threadId, 'agent', channels.safe(threadId, agent));
+          else channels.push(threadId, 'graph', channels.safe(threadId, e));
           calls.event(e);
         },
         end: (result) => {

@@ -9,16 +9,21 @@ export interface ResultLike {
   error: { code: string; message: string; details?: unknown } | undefined;
 }
 
-/** A run's `end` event from its result: `output` for a done run, `interrupts` for an interrupted one, `error` for a failed one. */
+/**
+ * A run's `end` event from its result: `output` for a done run, `interrupts`
+ * for an interrupted one, `error` for a failed one. `safe` copies the output
+ * as events carry it (ThreadChannels.safe: its content parts' bytes by hash).
+ */
 export function endData(
   runId: string,
   threadId: string,
   checkpointId: string | undefined,
   result: ResultLike,
   output: unknown,
+  safe: (value: unknown) => unknown = jsonSafe,
 ): RunEndData {
   const base = { runId, threadId, status: result.status, checkpointId };
-  if (result.status === 'done') return { ...base, output: jsonSafe(output) };
+  if (result.status === 'done') return { ...base, output: safe(output) };
   if (result.status === 'interrupted') return { ...base, interrupts: jsonSafe(result.interrupts) as InterruptRecord[] };
   return { ...base, error: errorOf(result.error) };
 }

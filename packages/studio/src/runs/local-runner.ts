@@ -71,7 +71,7 @@ export class LocalRunner implements StudioRunner {
     }
     const { runId } = outcome;
     const ended = finished.then(
-      (res) => endData(runId, threadId, waiting.checkpointId, res, res.output),
+      (res) => endData(runId, threadId, waiting.checkpointId, res, res.output, (value) => this.#channels.safe(threadId, value)),
       (err: unknown) => ({ runId, threadId, status: 'error' as const, checkpointId: waiting.checkpointId, error: errorOf(err) }),
     );
     const tracked = ended.then((end) => this.#channels.end(end));

@@ -112,7 +112,7 @@ export class QueueRunner implements StudioRunner {
     try {
       for await (const event of job.events()) {
         const kind = event !== null && typeof event === 'object' && 'agentName' in event ? 'agent' : 'graph';
-        this.channels.push(threadId, kind, jsonSafe(event));
+        this.channels.push(threadId, kind, this.channels.safe(threadId, event));
       }
       const result = (await job.result()) as ResultLike & {
         checkpointId?: string;
@@ -121,7 +121,8 @@ export class QueueRunner implements StudioRunner {
         finalOutput?: unknown;
       };
       const output = this.kind === 'agent' ? { finalMessage: result.finalMessage, finalOutput: result.finalOutput } : result.output;
-      return endData(runId, threadId, checkpointOf(result.checkpointId), result, output);
+      const safe = (value: unknown) => this.channels.safe(threadId, value);
+      return endData(runId, threadId, checkpointOf(result.checkpointId), result, output, safe);
     } catch (err) {
       return { runId, threadId, status: 'error', checkpointId: undefined, error: errorOf(err) };
     }

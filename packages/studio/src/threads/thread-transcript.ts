@@ -9,6 +9,8 @@ export interface TranscriptSource {
   store: CheckpointStore;
   /** The id of the stream event after which the thread's live events are newer than `checkpointId` (see ThreadChannels.eventAfter). */
   eventAfter: (threadId: string, checkpointId: string) => string | undefined;
+  /** A value as the answer carries it (ThreadChannels.safe: content parts' bytes kept and said by hash); default jsonSafe. */
+  safe?: (value: unknown) => unknown;
 }
 
 /** A recorded agent event as the agent's state keeps it (see @weft/agents' RecordedEvent). */
@@ -66,7 +68,7 @@ export async function threadTranscript(source: TranscriptSource, threadId: strin
     checkpointId: head.id,
     status: head.status,
     after: source.eventAfter(threadId, head.id) ?? null,
-    items: merge(messages, marks),
+    items: merge(messages, marks, source.safe ?? jsonSafe),
   };
 }
 
@@ -106,22 +108,22 @@ function errorOf(error: { code: string; message: string }): { code: string; mess
 }
 
 /** The messages with the marks placed among them: a mark at n comes after the first n messages. */
-function merge(messages: Recorded[], marks: Marked[]): TranscriptItem[] {
+function merge(messages: Recorded[], marks: Marked[], safe: (value: unknown) => unknown): TranscriptItem[] {
   const items: TranscriptItem[] = [];
   let next = 0;
   for (const { at, item } of marks) {
-    for (; next < Math.min(at, messages.length); next++) items.push(messageItem(messages[next]!));
+    for (; next < Math.min(at, messages.length); next++) items.push(messageItem(messages[next]!, safe));
     items.push(item);
   }
-  for (; next < messages.length; next++) items.push(messageItem(messages[next]!));
+  for (; next < messages.length; next++) items.push(messageItem(messages[next]!, safe));
   return items;
 }
 
-function messageItem(r: Recorded): TranscriptItem {
+function messageItem(r: Recorded, safe: (value: unknown) => unknown): TranscriptItem {
   return {
     type: 'message',
     agentName: r.agentName,
-    message: jsonSafe(r.message) as Recorded['message'],
+    message: safe(r.message) as Recorded['message'],
     ...(r.transfer ? { transfer: true } : {}),
   };
 }
