@@ -90,7 +90,8 @@ describe('bodies that would take the server long are refused before anything run
       await post('/api/threads/t1/runs', `{"input":{"value":${nested(500_000)}}}`),
       await post('/api/threads/t1/runs', `{"input":{"value":${keys(60_000)}}}`),
       await post('/api/threads/t1/fork', `{"checkpointId":"c","update":${keys(60_000)}}`),
-      await post('/api/threads/t1/runs', `{"input":{"value":"${'x'.repeat(1024 * 1024)}"}}`),
+      // A run's body has its own limit (maxRunBodyBytes, 20 MiB: attachments); a fork's is maxBodyBytes.
+      await post('/api/threads/t1/fork', `{"checkpointId":"c","input":"${'x'.repeat(1024 * 1024)}"}`),
     ];
     expect(answers.map((a) => [a.status, a.body.error.code])).toEqual([
       [400, 'BODY_TOO_DEEP'],

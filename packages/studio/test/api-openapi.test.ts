@@ -72,6 +72,7 @@ describe('the OpenAPI document', () => {
         'GET /api/threads/{id}/state',
         'GET /api/threads/{id}/history',
         'GET /api/threads/{id}/transcript',
+        'GET /api/threads/{id}/content/{sha256}',
         'GET /api/threads/{id}/events',
         'POST /api/threads/{id}/runs',
         'POST /api/threads/{id}/resume',
@@ -92,7 +93,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents each status the server answers with, and its bodies are the documented ones', async () => {
-    studio = await reviewStudio({ maxBodyBytes: 4096 });
+    studio = await reviewStudio({ maxBodyBytes: 4096, maxRunBodyBytes: 4096 });
     const { body: doc } = await studio.call('/api/openapi.json');
     const seen: [string, number, unknown][] = [];
     const call = async (operation: string, path: string, body?: unknown) => {
@@ -126,8 +127,10 @@ describe('the OpenAPI document', () => {
     await call('GET /api/threads/{id}/events', '/api/threads/t1/events?lastEventId=' + 'x'.repeat(300));
     transcriptResponse.parse((await call('GET /api/threads/{id}/transcript', '/api/threads/t1/transcript')).body);
     await call('GET /api/threads/{id}/transcript', '/api/threads/zz/transcript');
+    await call('GET /api/threads/{id}/content/{sha256}', `/api/threads/t1/content/${'a'.repeat(64)}`);
+    await call('GET /api/threads/{id}/content/{sha256}', '/api/threads/t1/content/nope');
     expect(seen.map(([, status]) => status)).toEqual([
-      200, 200, 200, 200, 200, 202, 409, 413, 400, 404, 404, 400, 400, 404, 404, 400, 400, 200, 404,
+      200, 200, 200, 200, 200, 202, 409, 413, 400, 404, 404, 400, 400, 404, 404, 400, 400, 200, 404, 404, 400,
     ]);
     for (const [operation, status, body] of seen) {
       expect(documents(doc, operation, status), `${operation} answers ${status}`).toBe(true);

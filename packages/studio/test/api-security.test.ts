@@ -75,7 +75,7 @@ describe('who may call the studio', () => {
   });
 
   it('bad bodies are 400 naming what is wrong, an oversized one 413, an unknown endpoint 404; none of them runs anything', async () => {
-    studio = await reviewStudio({ maxBodyBytes: 2048 });
+    studio = await reviewStudio({ maxBodyBytes: 2048, maxRunBodyBytes: 2048 });
     const post = (body: string, type = 'application/json') =>
       fetch(studio!.url('/api/threads/t1/runs'), { method: 'POST', headers: { 'content-type': type }, body }).then(async (r) => ({
         status: r.status,

@@ -86,6 +86,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/threads/{id}/content/{sha256}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The bytes of an image, file or audio part of the thread, by the sha-256 its events and transcript give (`data: { bytes, sha256 }`): kept in memory for the parts this studio sent (maxContentBytes); reopening the thread's transcript keeps them again */
+    get: operations['getContent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/threads/{id}/events': {
     parameters: {
       query?: never;
@@ -495,11 +512,70 @@ export interface components {
     RunBody: {
       input:
         | {
+            parts?: (
+              | {
+                  text: string;
+                  /** @constant */
+                  type: 'text';
+                }
+              | {
+                  /** @description the bytes, base64 (RFC 4648, with padding) */
+                  data: string;
+                  mediaType: string;
+                  /** @constant */
+                  type: 'image';
+                }
+              | {
+                  /** @description the bytes, base64 (RFC 4648, with padding) */
+                  data: string;
+                  mediaType: string;
+                  name?: string;
+                  /** @constant */
+                  type: 'file';
+                }
+              | {
+                  /** @description the bytes, base64 (RFC 4648, with padding) */
+                  data: string;
+                  mediaType: string;
+                  /** @constant */
+                  type: 'audio';
+                }
+            )[];
             query: string;
           }
         | {
             messages: ({
-              content: string;
+              content:
+                | string
+                | (
+                    | {
+                        text: string;
+                        /** @constant */
+                        type: 'text';
+                      }
+                    | {
+                        /** @description the bytes, base64 (RFC 4648, with padding) */
+                        data: string;
+                        mediaType: string;
+                        /** @constant */
+                        type: 'image';
+                      }
+                    | {
+                        /** @description the bytes, base64 (RFC 4648, with padding) */
+                        data: string;
+                        mediaType: string;
+                        name?: string;
+                        /** @constant */
+                        type: 'file';
+                      }
+                    | {
+                        /** @description the bytes, base64 (RFC 4648, with padding) */
+                        data: string;
+                        mediaType: string;
+                        /** @constant */
+                        type: 'audio';
+                      }
+                  )[];
               /** @enum {string} */
               role: 'system' | 'user' | 'assistant' | 'tool';
             } & {
@@ -687,7 +763,7 @@ export interface components {
     };
   };
   responses: {
-    /** @description the request does not fit: a body or query off its schema (the message names the field), a value the graph refuses (BAD_REQUEST, BODY_TOO_DEEP, BODY_TOO_MANY_KEYS, CHECKPOINT_UNSERIALIZABLE, INVALID_ARGUMENT, INPUT_INVALID, RESUME_INVALID, UNKNOWN_INTERRUPT, BRANCH_TARGET_INVALID, INSTRUCTION_KEY_MISSING, NOT_SUPPORTED) */
+    /** @description the request does not fit: a body or query off its schema (the message names the field), a value the graph refuses (BAD_REQUEST, BODY_TOO_DEEP, BODY_TOO_MANY_KEYS, CHECKPOINT_UNSERIALIZABLE, INVALID_ARGUMENT, INPUT_INVALID, RESUME_INVALID, UNKNOWN_INTERRUPT, BRANCH_TARGET_INVALID, INSTRUCTION_KEY_MISSING, NOT_SUPPORTED, CONTENT_INVALID) */
     Error400: {
       headers: {
         [name: string]: unknown;
@@ -707,7 +783,8 @@ export interface components {
               | 'UNKNOWN_INTERRUPT'
               | 'BRANCH_TARGET_INVALID'
               | 'INSTRUCTION_KEY_MISSING'
-              | 'NOT_SUPPORTED';
+              | 'NOT_SUPPORTED'
+              | 'CONTENT_INVALID';
             details?: unknown;
             message: string;
           };
@@ -746,7 +823,7 @@ export interface components {
         };
       };
     };
-    /** @description no such thread, checkpoint or endpoint (NOT_FOUND, THREAD_NOT_FOUND, CHECKPOINT_NOT_FOUND) */
+    /** @description no such thread, checkpoint, content or endpoint (NOT_FOUND, THREAD_NOT_FOUND, CHECKPOINT_NOT_FOUND, CONTENT_NOT_FOUND) */
     Error404: {
       headers: {
         [name: string]: unknown;
@@ -755,7 +832,7 @@ export interface components {
         'application/json': {
           error: {
             /** @enum {string} */
-            code: 'NOT_FOUND' | 'THREAD_NOT_FOUND' | 'CHECKPOINT_NOT_FOUND';
+            code: 'NOT_FOUND' | 'THREAD_NOT_FOUND' | 'CHECKPOINT_NOT_FOUND' | 'CONTENT_NOT_FOUND';
             details?: unknown;
             message: string;
           };
@@ -784,7 +861,7 @@ export interface components {
         };
       };
     };
-    /** @description the body is over maxBodyBytes (BODY_TOO_LARGE) */
+    /** @description the body is over maxBodyBytes (a run’s: maxRunBodyBytes) (BODY_TOO_LARGE) */
     Error413: {
       headers: {
         [name: string]: unknown;
@@ -996,6 +1073,45 @@ export interface operations {
       400: components['responses']['Error400'];
       401: components['responses']['Error401'];
       403: components['responses']['Error403'];
+      500: components['responses']['Error500'];
+    };
+  };
+  getContent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the thread id */
+        id: string;
+        /** @description the hash */
+        sha256: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description the bytes: a raster image (png, jpeg, gif, webp, avif) as itself, inline; anything else (SVG, HTML, PDF, audio…) as application/octet-stream, an attachment; never sniffed (nosniff) */
+      200: {
+        headers: {
+          /** @description inline or attachment, with the file name */
+          'Content-Disposition'?: string;
+          /** @description nosniff */
+          'X-Content-Type-Options'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/octet-stream': string;
+          'image/avif': string;
+          'image/gif': string;
+          'image/jpeg': string;
+          'image/png': string;
+          'image/webp': string;
+        };
+      };
+      400: components['responses']['Error400'];
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      404: components['responses']['Error404'];
       500: components['responses']['Error500'];
     };
   };
