@@ -18,7 +18,6 @@ import type { ModelCallLimits } from '../limits/model-call-limits.ts';
 import { limitedModelCall } from './limited-model-call.ts';
 import { notifyModelInput } from './observe-model-input.ts';
 import { applyContext } from '../context/apply-context.ts';
-import type { CacheHintedOptions } from '../context/cache-hinted-options.ts';
 
 /** What a model node passes on: the answer, or tool calls to run (a failure is thrown; see failAgent). */
 export type ModelOutcome = { kind: 'answer' | 'tools'; message: Message };
@@ -74,7 +73,7 @@ export function modelNode(agent: ChatModelSettings, scope: AgentScope, { tools, 
     }
     let cacheBreakpoints: number[] | undefined;
     if (agent.context?.length) ({ messages, cacheBreakpoints } = await contextWindow(site, messages));
-    const options: CacheHintedOptions = { tools: tools(), signal: ctx.signal, ...(output ? { output: output.spec } : {}) };
+    const options: ModelCallOptions = { tools: tools(), signal: ctx.signal, ...(output ? { output: output.spec } : {}) };
     if (cacheBreakpoints) options.cacheBreakpoints = cacheBreakpoints;
     notifyModelInput(ctx, agent.name, messages);
     // The first call inline rather than through ask(): one promise fewer on every model step.

@@ -63,6 +63,29 @@ describe('cassettes record structured output and finish reasons', () => {
     expect(await collect(replay.stream(hi, call()))).toEqual(cut);
   });
 
+  it('passes every call option on to the inner model (cache marks too), and keys entries on the request alone', async () => {
+    const inner = scriptedModel([{ text: 'a' }, { chunks: ['b'] }]);
+    const seen: unknown[] = [];
+    const recorder = recordModel(
+      {
+        name: inner.name,
+        generate: (messages, options) => (seen.push(options?.cacheBreakpoints), inner.generate(messages, options)),
+        stream: (messages, options) => (seen.push(options?.cacheBreakpoints), inner.stream(messages, options)),
+      },
+      file,
+    );
+    await recorder.generate(hi, { ...call(), cacheBreakpoints: [0] });
+    await collect(recorder.stream(hi, { ...call(), cacheBreakpoints: [0] }));
+    expect(seen).toEqual([[0], [0]]);
+    expect((await lines()).map((entry) => entry.request)).toEqual([
+      { messages: hi, tools: [] },
+      { messages: hi, tools: [] },
+    ]);
+    // A cassette recorded with cache marks replays for calls with or without them.
+    const replay = replayModel(file);
+    expect(await replay.generate(hi, call())).toMatchObject({ content: 'a' });
+  });
+
   it('a request asking for another output schema, or for none, is a CASSETTE_MISMATCH that shows the output', async () => {
     await recordModel(scriptedModel([{ output: { city: 'Oslo', celsius: 4 } }]), file).generate(hi, call(weather));
     const other: OutputSpec = { ...weather, schema: { type: 'object', properties: { city: { type: 'string' } } } };
