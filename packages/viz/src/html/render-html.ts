@@ -8,6 +8,7 @@ import { layoutGraph } from './layout-graph.ts';
 import { pageTemplate } from './page-template.ts';
 import { readClientFile } from './read-client-file.ts';
 import { renderSvg } from './render-svg.ts';
+import { replayWithMedia } from './replay-with-media.ts';
 import { CANVAS_FILES, CSS_FILES } from './viewer-assets.ts';
 
 export interface RenderHtmlOptions {
@@ -24,8 +25,11 @@ const CLIENT_FILES = [...CANVAS_FILES, 'viewer-replay.js', 'viewer-client.js'];
  * One self-contained HTML page: the graph laid out with ELK and drawn as SVG,
  * node details on click, and, given a run log, a step-by-step replay. No
  * network at all: scripts and styles are inline and the page's
- * Content-Security-Policy forbids any fetch. The same input gives the same
- * string.
+ * Content-Security-Policy forbids any fetch (images load only from `data:`
+ * URLs). A message's images are thumbnails embedded in the page (PNG, JPEG,
+ * GIF, WebP; at most 512 KiB each and 8 MiB for the page; never SVG); files,
+ * audio and images past the limits are labelled with type, name and size.
+ * The same input gives the same string.
  *
  * @example
  * const log = await readRunLog('run.jsonl');
@@ -43,7 +47,7 @@ export async function renderHtml(graph: AnyCompiledGraph | GraphJSON, options: R
     title: options.title ?? model.name,
     subtitle: `${model.name} · ${model.hash}`,
     svg: renderSvg(model, layout),
-    dataJson: embedJson(replay ? { model, replay } : { model }),
+    dataJson: embedJson(replay ? { model, replay: replayWithMedia(replay) } : { model }),
     css: CSS_FILES.map(readClientFile).join('\n'),
     // One function scope for the files: nothing leaks onto window.
     script: `(() => {\n'use strict';\n${CLIENT_FILES.map(readClientFile).join('\n')}\n})();\n`,

@@ -8,12 +8,13 @@
 
 /** @typedef {{ id: string, label: string, kind: string, cluster?: string, join: boolean, annotations: Record<string, unknown>, members?: string[] }} VizNode */
 /** @typedef {{ id: string, name: string, arguments: string }} ToolCall */
-/** @typedef {{ node: string, agentName: string, role: string, content: string, toolName?: string, toolCalls: ToolCall[], transferTo?: string, exit?: boolean, interrupts?: number, error?: { code: string, message: string } }} Message */
+/** @typedef {{ type: 'image' | 'file' | 'audio', mediaType?: string, name?: string, bytes?: number, src?: number, url?: string, note?: string }} MediaView */
+/** @typedef {{ node: string, agentName: string, role: string, content: string, parts?: MediaView[], toolName?: string, toolCalls: ToolCall[], transferTo?: string, exit?: boolean, interrupts?: number, error?: { code: string, message: string } }} Message */
 /** @typedef {{ checkpointId: string, seq: number, bytes: number, snapshot: boolean }} CheckpointWrite */
 /** @typedef {{ id: string, address: string, info: unknown }} Interrupt */
 /** @typedef {{ run: number, step: number, completed: number, active: string[], messages: Message[], patches: { path: string, patches: unknown[] }[], checkpoints: CheckpointWrite[], interrupts: Interrupt[], errors: { node?: string, error: { code: string, message: string } }[] }} Step */
 /** @typedef {{ run: number, graphHash: string, ts: number, resumedFrom?: string, status?: string }} Run */
-/** @typedef {{ runs: Run[], steps: Step[] }} Replay */
+/** @typedef {{ runs: Run[], steps: Step[], media?: string[] }} Replay */
 /** @typedef {{ model: { hash: string, nodes: VizNode[] }, replay?: Replay }} ViewerData */
 
 /**

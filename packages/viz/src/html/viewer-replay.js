@@ -19,6 +19,7 @@ function startReplay(replay, svg) {
   const ticks = byId('ticks');
   const body = byId('step-body');
   const steps = replay.steps;
+  const media = replay.media ?? [];
   const runs = new Map(replay.runs.map((r) => [r.run, r]));
   const nodeEls = new Map([...svg.querySelectorAll('g.node')].map((g) => [g.getAttribute('data-id') || '', g]));
 
@@ -47,7 +48,7 @@ function startReplay(replay, svg) {
     for (const id of step.active) nodeEls.get(id)?.classList.add('active');
     const first = i === 0 || steps[i - 1]?.run !== step.run;
     const last = i === steps.length - 1 || steps[i + 1]?.run !== step.run;
-    body.replaceChildren(...stepView(step, runs.get(step.run), first, last));
+    body.replaceChildren(...stepView(step, runs.get(step.run), first, last, media));
   }
 
   /** @type {ReturnType<typeof setInterval> | undefined} */
@@ -89,8 +90,9 @@ function stepNumbers(step) {
  * @param {Run | undefined} run
  * @param {boolean} firstOfRun
  * @param {boolean} lastOfRun
+ * @param {string[]} media the page's embedded images (`data:` URLs)
  */
-function stepView(step, run, firstOfRun, lastOfRun) {
+function stepView(step, run, firstOfRun, lastOfRun, media) {
   const out = [];
   const head = el('div', 'card');
   head.append(el('div', 'who', `Run ${step.run} · ${stepNumbers(step)}`));
@@ -101,19 +103,21 @@ function stepView(step, run, firstOfRun, lastOfRun) {
   if (lastOfRun) head.append(el('div', 'muted', `the run ${run?.status ? `ended: ${run.status}` : 'log stops here (no run.end)'}`));
   out.push(head);
   if (step.active.length) out.push(el('h3', '', 'Nodes'), chips(step.active));
-  if (step.messages.length) out.push(el('h3', '', `Messages (${step.messages.length})`), ...step.messages.map(messageView));
+  if (step.messages.length)
+    out.push(el('h3', '', `Messages (${step.messages.length})`), ...step.messages.map((m) => messageView(m, media)));
   if (step.interrupts.length) out.push(el('h3', '', 'Interrupts'), ...step.interrupts.map(interruptView));
   for (const { node, error } of step.errors)
     out.push(el('h3', '', `Error${node ? ` in ${node}` : ''}`), el('pre', '', `${error.code}: ${error.message}`));
   if (step.checkpoints.length) out.push(el('h3', '', 'Checkpoints written'), ...step.checkpoints.map(checkpointView));
   const patches = step.patches.flatMap((p) => p.patches.map((patch) => ({ at: p.path, patch })));
-  if (patches.length) out.push(el('h3', '', `State patches (${patches.length})`), ...patches.map(({ at, patch }) => patchView(at, patch)));
+  if (patches.length)
+    out.push(el('h3', '', `State patches (${patches.length})`), ...patches.map(({ at, patch }) => patchView(at, patch, media)));
   if (out.length === 1) out.push(el('p', 'muted', 'Nothing else happened in this step.'));
   return out;
 }
 
-/** @param {Message} m */
-function messageView(m) {
+/** @param {Message} m @param {string[]} media */
+function messageView(m, media) {
   const card = el('div', 'card message');
   const head = el('div', 'head');
   head.append(el('span', 'who', m.agentName), el('span', 'tag', m.toolName ? `${m.role}: ${m.toolName}` : m.role));
@@ -122,6 +126,7 @@ function messageView(m) {
   if (m.interrupts) head.append(el('span', 'tag interrupt', `interrupted (${m.interrupts})`));
   card.append(head);
   if (m.content) card.append(el('p', 'text', m.content));
+  for (const part of m.parts ?? []) card.append(mediaView(part, media));
   for (const call of m.toolCalls) card.append(el('pre', 'tool-call', `${call.name}(${call.arguments})  #${call.id}`));
   if (m.error) card.append(el('pre', '', `${m.error.code}: ${m.error.message}`));
   return card;
@@ -141,12 +146,54 @@ function checkpointView(c) {
   return el('div', 'muted', `seq ${c.seq} · ${c.bytes} bytes${c.snapshot ? ' · snapshot' : ' · delta'} · ${c.checkpointId}`);
 }
 
-/** One immer patch: its op and path, its value folded. @param {string} at @param {unknown} patch */
-function patchView(at, patch) {
+/**
+ * An image, file or audio part: a thumbnail of an image the page embeds, and
+ * a label (type, name, media type, size) for everything, saying why an image
+ * is not shown. Only the page's own `data:image/…` URLs are used: nothing is
+ * fetched.
+ * @param {MediaView} part
+ * @param {string[]} media
+ */
+function mediaView(part, media) {
+  const box = el('figure', `media ${part.type}`);
+  const dataUrl = part.src === undefined ? undefined : media[part.src];
+  const label = [part.type, part.name, part.mediaType, part.bytes === undefined ? undefined : byteSize(part.bytes), part.url]
+    .filter((t) => t !== undefined && t !== '')
+    .join(' · ');
+  if (part.type === 'image' && dataUrl?.startsWith('data:image/')) {
+    const img = /** @type {HTMLImageElement} */ (el('img', 'thumb'));
+    img.alt = label;
+    img.src = dataUrl;
+    box.append(img);
+  }
+  box.append(el('figcaption', '', label));
+  if (part.note) box.append(el('figcaption', 'muted', `image not embedded (${part.bytes ?? '?'} bytes): ${part.note}`));
+  return box;
+}
+
+/** `812 bytes`, `41 KiB`, `1.2 MiB`. @param {number} bytes */
+function byteSize(bytes) {
+  if (bytes < 1024) return `${bytes} bytes`;
+  const [value, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'KiB'] : [bytes / (1024 * 1024), 'MiB'];
+  return `${value < 10 ? Math.round(value * 10) / 10 : Math.round(value)} ${unit}`;
+}
+
+/** The content parts (views) inside a value: a patch may carry messages with images. @param {unknown} value @returns {MediaView[]} */
+function mediaIn(value) {
+  if (value === null || typeof value !== 'object') return [];
+  if (Array.isArray(value)) return value.flatMap(mediaIn);
+  const v = /** @type {Record<string, unknown>} */ (value);
+  if ((v.type === 'image' || v.type === 'file' || v.type === 'audio') && ('bytes' in v || 'url' in v))
+    return [/** @type {MediaView} */ (v)];
+  return Object.values(v).flatMap(mediaIn);
+}
+
+/** One immer patch: its op and path, its value folded, the images and files in it shown. @param {string} at @param {unknown} patch @param {string[]} media */
+function patchView(at, patch, media) {
   const p = /** @type {{ op?: unknown, path?: unknown, value?: unknown }} */ (patch && typeof patch === 'object' ? patch : {});
   const path = Array.isArray(p.path) ? p.path.join('/') : '';
   const box = el('details', 'patch');
   box.append(el('summary', '', `${String(p.op)} ${at ? `${at} ▸ ` : ''}${path}`));
-  if ('value' in p) box.append(el('pre', '', pretty(p.value)));
+  if ('value' in p) box.append(el('pre', '', pretty(p.value)), ...mediaIn(p.value).map((part) => mediaView(part, media)));
   return box;
 }

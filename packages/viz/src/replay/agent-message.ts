@@ -4,7 +4,13 @@ export interface AgentMessage {
   node: string;
   agentName: string;
   role: string;
+  /** The message's text: a string content, or the text parts of a list joined (reasoning left out). */
   content: string;
+  /**
+   * The images, files and audio of a list content, in order, as the log has
+   * them (bytes included): the page turns them into thumbnails and labels.
+   */
+  parts?: unknown[];
   toolName?: string;
   toolCalls: { id: string; name: string; arguments: string }[];
   transferTo?: string;
@@ -38,9 +44,11 @@ export function agentMessage(node: string, custom: { channel?: unknown; data: un
     node,
     agentName,
     role: text(field(message, 'role') ?? field(output, 'role') ?? (error ? 'error' : 'action')),
-    content: text(field(message, 'content') ?? ''),
+    content: contentText(field(message, 'content')),
     toolCalls: toolCalls(field(message, 'toolCalls')),
   };
+  const media = mediaParts(field(message, 'content'));
+  if (media.length > 0) out.parts = media;
   const toolName = field(output, 'toolName');
   if (typeof toolName === 'string') out.toolName = toolName;
   const dest = field(field(action, 'transferToAgent'), 'destAgentName');
@@ -66,7 +74,26 @@ function field(value: unknown, key: string): unknown {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
 }
 
-/** Content is usually a string; anything else (multi-part content, numbers) is shown as JSON. */
+/** The types of content parts that carry media rather than text. */
+const MEDIA_TYPES = new Set(['image', 'file', 'audio']);
+
+/** A string content as it is; a list of parts as its text parts joined; anything else as JSON. */
+function contentText(content: unknown): string {
+  if (content === undefined) return '';
+  if (!Array.isArray(content)) return text(content);
+  return content
+    .filter((part) => field(part, 'type') === 'text')
+    .map((part) => field(part, 'text'))
+    .filter((t): t is string => typeof t === 'string')
+    .join('');
+}
+
+/** The image, file and audio parts of a list content. */
+function mediaParts(content: unknown): unknown[] {
+  return Array.isArray(content) ? content.filter((part) => MEDIA_TYPES.has(field(part, 'type') as string)) : [];
+}
+
+/** Anything else (numbers, objects) is shown as JSON. */
 function text(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }

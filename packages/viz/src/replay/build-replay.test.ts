@@ -161,7 +161,7 @@ describe('agentMessage', () => {
     });
   });
 
-  it('skips streamed chunks, custom data that is not an agent event, and malformed events; shows non-text content as JSON', () => {
+  it('skips streamed chunks, custom data that is not an agent event, and malformed events; reads parts as their text and their media', () => {
     expect(agentMessage('n', wrap({ agentName: 'A', output: { stream: { content: 'pa' }, role: 'assistant' } }))).toBeUndefined();
     expect(agentMessage('n', { data: { progress: 0.5 } })).toBeUndefined();
     expect(
@@ -169,11 +169,18 @@ describe('agentMessage', () => {
     ).toBeUndefined();
     expect(agentMessage('n', { data: 'text' })).toBeUndefined();
     expect(agentMessage('n', wrap({ agentName: 42 }))).toBeUndefined();
-    expect(
-      agentMessage('n', wrap({ agentName: 'A', output: { message: { role: 'user', content: [{ type: 'text', text: 'hi' }] } } })),
-    ).toMatchObject({
+    const image = { type: 'image', mediaType: 'image/png', data: new Uint8Array([1, 2]) };
+    const content = [{ type: 'reasoning', text: 'hm' }, { type: 'text', text: 'hi ' }, image, { type: 'text', text: 'there' }];
+    expect(agentMessage('n', wrap({ agentName: 'A', output: { message: { role: 'user', content } } }))).toEqual({
+      node: 'n',
+      agentName: 'A',
       role: 'user',
-      content: '[{"type":"text","text":"hi"}]',
+      content: 'hi there',
+      parts: [image],
+      toolCalls: [],
+    });
+    expect(agentMessage('n', wrap({ agentName: 'A', output: { message: { role: 'user', content: 42 } } }))).toMatchObject({
+      content: '42',
     });
   });
 });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { checkRunLogLine, type GraphEvent, type GraphJSON, type RunLogHeader, type RunLogLine } from '@weft/graph';
 import { VizError } from '../errors.ts';
+import { reviveBytes } from './revive-bytes.ts';
 
 /** A run log read back: the graph to draw, and each recorded run (the first run, then every resume) with its events. */
 export interface RunLog {
@@ -44,7 +45,10 @@ export async function readRunLog(path: string): Promise<RunLog> {
   }
 }
 
-/** Parses the text of a run log (JSONL). Line numbers in errors are 1-based. */
+/**
+ * Parses the text of a run log (JSONL). Line numbers in errors are 1-based.
+ * Binary values written as `{"$bytes": "<base64>"}` are read back as `Uint8Array`s.
+ */
 export function parseRunLog(text: string): RunLog {
   if (typeof text !== 'string') throw new VizError('INVALID_ARGUMENT', 'parseRunLog(text) takes the text of a run log');
   const rows = text.split('\n');
@@ -56,7 +60,7 @@ export function parseRunLog(text: string): RunLog {
     if (row.trim() === '') return;
     const line = i + 1;
     try {
-      values.push({ line, value: JSON.parse(row) });
+      values.push({ line, value: JSON.parse(row, reviveBytes) });
     } catch (err) {
       // Only the very last line may be cut short: the writer appends whole lines, so a partial one means it stopped mid-write.
       if (i === rows.length - 1 && !endsCleanly) truncated = { line, text: row };
