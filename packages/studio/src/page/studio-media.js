@@ -62,7 +62,7 @@ class ThreadMedia {
     const type = typeof part.mediaType === 'string' ? part.mediaType.toLowerCase() : '';
     const bytes = partBytes(part.data);
     if (part.type === 'image' && bytes === undefined) return urlImage(part);
-    const box = el('div', `part part-${part.type}`);
+    const box = el('div', 'part');
     box.dataset['type'] = part.type;
     if (bytes?.sha256) box.dataset['sha256'] = bytes.sha256;
     const label = partLabel(part, type, bytes);

@@ -152,12 +152,22 @@ class TranscriptRows {
     row.dataset['answered'] = 'true';
   }
 
-  /** @param {string} agent @param {ErrorInfo} error @param {string} eventId */
+  /**
+   * An error, once per run (an agent's comes again as the run's, which may not
+   * say its cause). A coded cause is named beside the code: an agent's
+   * MODEL_FAILED (UNSUPPORTED_CONTENT) says what to fix; `data-code` is the
+   * deepest cause's code.
+   * @param {string} agent @param {ErrorInfo & { cause?: unknown }} error @param {string} eventId
+   */
   error(agent, error, eventId) {
-    const text = `${error.code}: ${error.message}`;
-    if (this.#errors.has(text)) return [];
-    this.#errors.add(text);
-    return this.#notAnswer([txRow('error', agent, eventId, [el('p', 'line', text)])]);
+    if (this.#errors.has(error.message)) return [];
+    this.#errors.add(error.message);
+    const causes = [];
+    for (let c = error.cause; isRecord(c) && typeof c['code'] === 'string' && causes.length < 4; c = c['cause']) causes.push(c['code']);
+    const code = causes.length ? `${error.code} (${causes.join(' ← ')})` : error.code;
+    const row = txRow('error', agent, eventId, [el('p', 'line', `${code}: ${error.message}`)]);
+    row.dataset['code'] = causes.at(-1) ?? error.code;
+    return this.#notAnswer([row]);
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { InterruptRecord } from '@weft/graph';
+import { errorCause } from '../events/error-cause.ts';
 import { jsonSafe } from '../events/json-safe.ts';
 import type { RunEndData } from '../events/studio-event.ts';
 
@@ -33,5 +34,6 @@ export function errorOf(err: unknown): { code: string; message: string; details?
   const e = err as { code?: unknown; message?: unknown; details?: unknown } | null | undefined;
   const code = typeof e?.code === 'string' ? e.code : 'RUN_FAILED';
   const message = typeof e?.message === 'string' ? e.message : String(err);
-  return { code, message, ...(e?.details === undefined ? {} : { details: jsonSafe(e.details) }) };
+  const cause = errorCause(err);
+  return { code, message, ...(e?.details === undefined ? {} : { details: jsonSafe(e.details) }), ...(cause ? { cause } : {}) };
 }

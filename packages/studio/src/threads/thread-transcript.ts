@@ -1,4 +1,5 @@
 import { decodeCheckpoint, type AnyCompiledGraph, type CheckpointEntry, type CheckpointRecord, type CheckpointStore } from '@weft/graph';
+import { errorCause, type ErrorCause } from '../events/error-cause.ts';
 import { jsonSafe } from '../events/json-safe.ts';
 import type { TranscriptItem, TranscriptResponse } from '../api/transcript-schema.ts';
 
@@ -103,8 +104,9 @@ function mainLane(state: unknown): Recorded[] {
   return out;
 }
 
-function errorOf(error: { code: string; message: string }): { code: string; message: string } {
-  return { code: error.code, message: error.message };
+function errorOf(error: { code: string; message: string }): { code: string; message: string; cause?: ErrorCause } {
+  const cause = errorCause(error);
+  return { code: error.code, message: error.message, ...(cause ? { cause } : {}) };
 }
 
 /** The messages with the marks placed among them: a mark at n comes after the first n messages. */

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import { chatModelAgent, textOf, trimToTokens, type ChatModel, type ContentPartType, type Message } from '@weft/agents';
+import { chatModelAgent, checkContent, textOf, trimToTokens, type ChatModel, type ContentPartType, type Message } from '@weft/agents';
 
 /** A width × height RGB PNG of random pixels: deflate cannot shrink it, so it is about 3·w·h bytes. */
 export function randomPng(width: number, height: number): Buffer {
@@ -57,9 +57,12 @@ function describeLast(messages: readonly Message[]): string {
   return `saw: ${said.join(', ')}`;
 }
 
-/** A model that takes `accepts` and answers with what the last user message held. */
+/** A model that takes `accepts` (refusing other parts before answering, as the adapters do) and answers with what the last user message held. */
 export function describingModel(name: string, accepts: readonly ContentPartType[]): ChatModel {
-  const answer = (messages: readonly Message[]) => ({ role: 'assistant' as const, content: describeLast(messages) });
+  const answer = (messages: readonly Message[]) => {
+    checkContent(messages, { name, accepts });
+    return { role: 'assistant' as const, content: describeLast(messages) };
+  };
   return {
     name,
     accepts,
