@@ -5,7 +5,7 @@
  * cannot take a part says so by its code.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, realpathSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_MAX_BYTES } from './read-attachment.ts';
@@ -135,5 +135,35 @@ describe('weft run --attach', () => {
       `weft: the run failed: MODEL_FAILED (cause: UNSUPPORTED_CONTENT): agent "Reader": ${refusal}\n` +
         'hint: the model does not take image parts: run with a model that accepts them, or send the message without them (leave out that --attach); resuming sends the same input again\n',
     );
+  });
+
+  it("weft replay of a thread sent a 100 KiB image writes a page 4/3 of the image larger, not 10×; a run log keeps the image's size", async () => {
+    const png = file('replay/photo.png', bytes(100 * 1024, 17));
+    const store = ['--store', 'sqlite:replay/weft.db'];
+    for (const [thread, attach] of [
+      ['plain', []],
+      ['photo', ['--attach', 'replay/photo.png']],
+    ] as const) {
+      const run = await runMain(
+        ['run', AGENT, '--query', 'What is this?', ...attach, ...store, '--thread', thread, '--record', `replay/${thread}.jsonl`],
+        cwd,
+      );
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      for (const source of [thread, `replay/${thread}.jsonl`]) {
+        const page = await runMain(['replay', source, ...store, '-o', `replay/${source.replace(/\W/g, '_')}.html`], cwd);
+        expect(page).toMatchObject({ code: 0 });
+      }
+    }
+    const size = (name: string) => statSync(join(cwd, 'replay', name)).size;
+    const grown = size('photo.html') - size('plain.html');
+    const base64 = Math.ceil(png.byteLength / 3) * 4;
+    // The image's base64 once, and the few views that point at it and label it (the sha-256 line the model answered with too).
+    expect(grown).toBeGreaterThanOrEqual(base64);
+    expect(grown).toBeLessThan(base64 + 1024);
+    expect(readFileSync(join(cwd, 'replay', 'photo.html'), 'utf8')).toContain(
+      `data:image/png;base64,${Buffer.from(png).toString('base64')}`,
+    );
+    // The run log as @weft/graph writes it today keeps only the size of bytes: the page labels the image, without it.
+    expect(size('replay_photo_jsonl.html') - size('replay_plain_jsonl.html')).toBeLessThan(1024);
   });
 });

@@ -10,6 +10,7 @@ import { parseCommandArgs } from '../parse-command-args.ts';
 import { commandReach, printedCommand } from '../printed-command.ts';
 import { readThreadHead, type StoreReach } from '../read-thread-head.ts';
 import { resumeModule } from '../resume-module.ts';
+import { patchBlobBytes } from '../patch-blob-bytes.ts';
 import { threadRunLog } from '../thread-run-log.ts';
 import { writeOutput } from '../write-output.ts';
 
@@ -87,7 +88,7 @@ async function replayThread(
     const views: CheckpointView[] = [];
     for await (const view of graph.history(threadId)) views.unshift(view);
     const entries = (await opened.store.list(threadId)).reverse();
-    const lines: RunLogLine[] = threadRunLog(graph.toJSON(), views, entries);
+    const lines: RunLogLine[] = await patchBlobBytes(opened.store, threadId, threadRunLog(graph.toJSON(), views, entries));
     const runs = lines.filter((l) => l.type === 'run.log').length;
     const html = await viz.renderHtml(graph, { run: lines });
     const output = values.output ?? `${threadId.replace(/[^A-Za-z0-9._-]/g, '_')}.html`;
