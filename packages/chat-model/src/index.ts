@@ -40,3 +40,6 @@ export type {
   JsonSchema,
 } from './chat-model.ts';
 export { concatMessageChunks } from './concat-message-chunks.ts';
+
+// Embeddings
+export type { Embedder, EmbedOptions } from './embedder.ts';
