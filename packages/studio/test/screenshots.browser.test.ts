@@ -5,7 +5,8 @@
  * read there — nothing wider than the window, the conversation, the graph
  * and the details each with room — and photographed: the pictures are test
  * artifacts (test-results/) and, with WEFT_UPDATE_SCREENSHOTS=1, the docs'
- * images (docs/images/studio-*.png, shown in docs/studio.md).
+ * images (docs/images/studio-*.png, shown in docs/studio.md). Last, a
+ * conversation whose query came with an image and a PDF attached.
  */
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { supportAgent } from '../../../docs/examples/support/support-agents.ts';
 import { scriptedSupportModels } from '../../../docs/examples/support/support-models.ts';
 import { exampleQuery } from '../../../docs/examples/support/support.ts';
 import { launchChromium, openPage, slowModels, startStudio } from './support/browser-studio.ts';
+import { chartPng, lookerAgent, smallPdf } from './support/media-agents.ts';
 
 const ARTIFACTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 const DOCS_IMAGES = fileURLToPath(new URL('../../../docs/images/', import.meta.url));
@@ -127,5 +129,27 @@ describe('the page at 1440×900, 1280×720 and 900×700', { timeout: 90_000 }, (
     expect([graphPane.conversation, graphPane.details, graphPane.threads]).toEqual([null, null, null]);
     await photograph(page, '900-graph');
     await check();
+  });
+
+  it('shows a query with an attached image and PDF: the image drawn in the conversation, the PDF a download', async () => {
+    const media = await startStudio({ target: lookerAgent() });
+    try {
+      const { page, check } = await openPage(browser, media.studio.url, { viewport: { width: 1280, height: 720 } });
+      await page.locator('#run-attach').setInputFiles([
+        { name: 'signups.png', mimeType: 'image/png', buffer: chartPng(480, 280) },
+        { name: 'march-invoice.pdf', mimeType: 'application/pdf', buffer: smallPdf('the March invoice') },
+      ]);
+      await page.fill('#run-input', 'Which month had the most sign-ups, and does the invoice match it?');
+      await page.click('#run-start');
+      await page.locator('#run-panel[data-status="done"]').waitFor();
+      const img = page.locator('#transcript .part-image');
+      await expect.poll(() => img.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBe(480);
+      await page.locator('#transcript a.part-download').waitFor();
+      expect((await layout(page)).overflows).toBe(false);
+      await photograph(page, '1280-image');
+      await check();
+    } finally {
+      await media.close();
+    }
   });
 });

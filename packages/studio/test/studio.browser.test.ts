@@ -329,7 +329,7 @@ describe('Weft Studio in Chromium', { timeout: 60_000 }, () => {
     const style = /<style>([\s\S]*)<\/style>/.exec(html)![1]!;
     const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
     expect(csp).toBe(
-      `default-src 'none'; script-src ${sha(script)}; style-src ${sha(style)}; connect-src 'self'; img-src data:; ` +
+      `default-src 'none'; script-src ${sha(script)}; style-src ${sha(style)}; connect-src 'self'; img-src data: blob:; media-src blob:; ` +
         "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     );
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

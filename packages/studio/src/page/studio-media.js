@@ -163,12 +163,12 @@ function downloadLink(url, name) {
   return a;
 }
 
-/** An image given by URL: drawn from a data: URL; any other URL said as text (the page loads nothing from elsewhere). @param {MediaPart} part */
+/** An image given by URL: drawn from a data: URL of a raster type; any other said not shown (the page loads nothing from elsewhere). @param {MediaPart & { alt?: unknown }} part */
 function urlImage(part) {
   const url = typeof part.url === 'string' ? part.url : '';
-  if (!/^data:image\/(png|jpeg|gif|webp|avif)[;,]/i.test(url)) return el('p', 'text muted', url ? `[image at ${url}]` : '[image]');
+  if (!/^data:image\/(png|jpeg|gif|webp|avif)[;,]/i.test(url)) return el('p', 'text muted', '[image not shown: only data: URLs are]');
   const img = /** @type {HTMLImageElement} */ (el('img', 'part-image'));
   img.src = url;
-  img.alt = 'image';
+  img.alt = typeof part.alt === 'string' ? part.alt : 'image';
   return img;
 }

@@ -12,6 +12,11 @@ import { chatModelAgent, checkContent, textOf, trimToTokens, type ChatModel, typ
 export function randomPng(width: number, height: number): Buffer {
   const rows = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) randomBytes(width * 3).copy(rows, y * (width * 3 + 1) + 1);
+  return png(width, height, rows);
+}
+
+/** A PNG of filtered RGB rows (each row a 0 filter byte, then its pixels). */
+function png(width: number, height: number, rows: Buffer): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -22,6 +27,27 @@ export function randomPng(width: number, height: number): Buffer {
     chunk('IDAT', deflateSync(rows)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A width × height RGB PNG of a bar chart (four bars on white): a picture a person recognises in a screenshot. */
+export function chartPng(width: number, height: number): Buffer {
+  const colors = [
+    [0x4c, 0x6e, 0xf5],
+    [0x12, 0xb8, 0x86],
+    [0xf5, 0x9f, 0x00],
+    [0xe0, 0x31, 0x31],
+  ];
+  const heights = [0.45, 0.8, 0.6, 0.3];
+  const rows = Buffer.alloc((width * 3 + 1) * height, 0xff);
+  for (let y = 0; y < height; y++) {
+    rows[y * (width * 3 + 1)] = 0;
+    for (let x = 0; x < width; x++) {
+      const bar = Math.floor((x / width) * 4);
+      const inBar = x % Math.floor(width / 4) > width / 24 && height - y < heights[bar]! * height;
+      if (inBar) rows.set(colors[bar]!, y * (width * 3 + 1) + 1 + x * 3);
+    }
+  }
+  return png(width, height, rows);
 }
 
 function chunk(type: string, data: Buffer): Buffer {
