@@ -95,6 +95,10 @@ export { recordEvents, visibleEvents } from './compile/agent-run-state.ts';
 export { observeModelInput } from './compile/observe-model-input.ts';
 export type { ModelInput, ModelInputListener } from './compile/observe-model-input.ts';
 
+// Memory: what outlives the thread
+export { memoryTools, memoryText } from './memory/memory-tools.ts';
+export type { MemoryToolsOptions, MemoryNamespace, RememberedValue, RememberArgs, RecallArgs, ForgetArgs } from './memory/memory-tools.ts';
+
 // Context: what each model call is sent
 export { trimToTokens } from './context/trim-to-tokens.ts';
 export type { TrimOptions } from './context/trim-to-tokens.ts';

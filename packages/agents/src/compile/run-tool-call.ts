@@ -207,6 +207,7 @@ function toolContext(
   return {
     callId: call.id,
     agentName: agent.name,
+    threadId: ctx.threadId,
     idempotencyKey,
     signal: ctx.signal,
     // Methods that close over the call (they never use `this`, so destructuring them works).

@@ -4,6 +4,8 @@ export interface ToolContext {
   readonly callId: string;
   /** The agent whose model asked for the call. */
   readonly agentName: string;
+  /** The run's thread (undefined for a run without a store). */
+  readonly threadId: string | undefined;
   /**
    * Stable across retries and resumes of this call (thread, agent, iteration,
    * call), so a tool with external side effects can deduplicate.

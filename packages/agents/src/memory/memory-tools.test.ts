@@ -1,0 +1,151 @@
+import { MemoryStore } from '@weft/graph';
+import { InMemoryBank, type MemoryBank, type PutResult } from '@weft/memory';
+import { scriptedModel } from '@weft/models';
+import { describe, expect, it } from 'vitest';
+import { AgentError, chatModelAgent, memoryTools, Runner } from '../index.ts';
+
+/** A bank that counts what each put answered. */
+function counted(bank: MemoryBank): { bank: MemoryBank; puts: PutResult['status'][] } {
+  const puts: PutResult['status'][] = [];
+  return {
+    puts,
+    bank: {
+      ...bank,
+      put: async (ns, key, value, options) => {
+        const result = await bank.put(ns, key, value, options);
+        puts.push(result.status);
+        return result;
+      },
+      get: (ns, key) => bank.get(ns, key),
+      delete: (ns, key) => bank.delete(ns, key),
+      list: (prefix, options) => bank.list(prefix, options),
+      search: (prefix, options) => bank.search(prefix, options),
+      sweep: () => bank.sweep(),
+      close: () => bank.close(),
+    },
+  };
+}
+
+const perUser = (s: Readonly<Record<string, unknown>>) => ['users', String(s['userId'])];
+
+describe('memoryTools', () => {
+  it('remembers in one thread and recalls in another for the same user, never for another user', async () => {
+    const bank = new InMemoryBank();
+    const model = scriptedModel([
+      {
+        toolCalls: [
+          { id: 'c1', name: 'remember', arguments: { text: 'The customer is on the Pro plan.', key: 'plan', tags: ['billing'] } },
+        ],
+      },
+      { text: 'Noted.' },
+      { toolCalls: [{ id: 'c2', name: 'recall', arguments: { query: 'which plan' } }] },
+      { text: 'You are on Pro.' },
+      { toolCalls: [{ id: 'c3', name: 'recall', arguments: { query: 'which plan' } }] },
+      { text: 'I do not know.' },
+    ]);
+    const agent = chatModelAgent({ name: 'Support', description: '', model, tools: memoryTools({ bank, namespace: perUser }) });
+    const store = new MemoryStore();
+    const first = await new Runner({ agent, store }).query('I am on Pro.', { sessionValues: { userId: 'u1' }, threadId: 'a' });
+    expect(first.finalOutput).toBe('Noted.');
+    expect(await bank.get(['users', 'u1'], 'plan')).toEqual({
+      namespace: ['users', 'u1'],
+      key: 'plan',
+      value: { text: 'The customer is on the Pro plan.', tags: ['billing'] },
+      createdAt: expect.any(Number),
+      updatedAt: expect.any(Number),
+      origin: { threadId: 'a', agentName: 'Support', toolCallId: 'c1' },
+    });
+    const second = await new Runner({ agent, store }).query('Which plan am I on?', { sessionValues: { userId: 'u1' }, threadId: 'b' });
+    expect(second.events.filter((e) => e.output?.role === 'tool').map((e) => e.output?.message?.content)).toEqual([
+      '- [plan] The customer is on the Pro plan.',
+    ]);
+    const other = await new Runner({ agent, store }).query('Which plan am I on?', { sessionValues: { userId: 'u2' }, threadId: 'c' });
+    expect(other.events.filter((e) => e.output?.role === 'tool').map((e) => e.output?.message?.content)).toEqual([
+      'Nothing remembered about that.',
+    ]);
+  });
+
+  it('writes once per tool call: an approved remember resumed, then the same interrupt resumed again, leaves one item', async () => {
+    const { bank, puts } = counted(new InMemoryBank());
+    const model = scriptedModel([
+      { toolCalls: [{ id: 'c1', name: 'remember', arguments: { text: 'Prefers email.' } }] },
+      { text: 'Saved.' },
+      { text: 'Saved again.' },
+    ]);
+    const agent = chatModelAgent({
+      name: 'Support',
+      description: '',
+      model,
+      tools: memoryTools({ bank, namespace: ['team'], needsApproval: true }),
+    });
+    const store = new MemoryStore();
+    const paused = await new Runner({ agent, store }).query('Remember I prefer email.', { threadId: 't' });
+    expect(paused.status).toBe('interrupted');
+    expect(puts).toEqual([]);
+    const id = paused.interrupts[0]!.id;
+    const done = await new Runner({ agent, store }).resume(paused.checkpointId!, { resume: { [id]: { approved: true } } });
+    expect(done.finalOutput).toBe('Saved.');
+    // The older interrupt resumed again (a fork): the tool call runs again with the same idempotency key.
+    const again = await new Runner({ agent, store }).resume(paused.checkpointId!, { resume: { [id]: { approved: true } }, fork: true });
+    expect(again.finalOutput).toBe('Saved again.');
+    expect(puts).toEqual(['written', 'duplicate']);
+    expect(again.events.filter((e) => e.output?.role === 'tool').map((e) => e.output?.message?.content)).toEqual([
+      expect.stringMatching(/^Already remembered as "m-[0-9a-f]{12}"\.$/),
+    ]);
+    const items = (await bank.list(['team'])).items;
+    expect(items.map((i) => [i.value, i.origin])).toEqual([
+      [{ text: 'Prefers email.' }, { threadId: 't', agentName: 'Support', toolCallId: 'c1' }],
+    ]);
+  });
+
+  it('two resumes of one approval at once: one runs, the other is refused, one item', async () => {
+    const { bank, puts } = counted(new InMemoryBank());
+    const model = scriptedModel([
+      { toolCalls: [{ id: 'c1', name: 'remember', arguments: { text: 'Prefers email.' } }] },
+      { text: 'Saved.' },
+      { text: 'Saved.' },
+    ]);
+    const agent = chatModelAgent({
+      name: 'Support',
+      description: '',
+      model,
+      tools: memoryTools({ bank, namespace: ['team'], needsApproval: true }),
+    });
+    const store = new MemoryStore();
+    const paused = await new Runner({ agent, store }).query('Remember I prefer email.', { threadId: 't' });
+    const resume = { resume: { [paused.interrupts[0]!.id]: { approved: true } } };
+    const outcomes = await Promise.allSettled([
+      new Runner({ agent, store }).resume(paused.checkpointId!, resume),
+      new Runner({ agent, store }).resume(paused.checkpointId!, resume),
+    ]);
+    const refused = outcomes.flatMap((o) =>
+      o.status === 'rejected' ? [(o.reason as { code?: string }).code] : o.value.status === 'error' ? [o.value.error?.code] : [],
+    );
+    expect(outcomes.length - refused.length).toBeGreaterThanOrEqual(1);
+    expect(refused.every((c) => c === 'THREAD_BUSY' || c === 'CONCURRENT_RESUME')).toBe(true);
+    expect(puts.filter((s) => s === 'written')).toHaveLength(1);
+    expect((await bank.list(['team'])).items).toHaveLength(1);
+  });
+
+  it('forget deletes by key; bad options are typed errors', async () => {
+    const bank = new InMemoryBank();
+    await bank.put(['team'], 'k', { text: 'old' });
+    const [, , forget] = memoryTools({ bank, namespace: ['team'] });
+    const model = scriptedModel([
+      {
+        toolCalls: [
+          { id: 'f1', name: 'forget', arguments: { key: 'k' } },
+          { id: 'f2', name: 'forget', arguments: { key: 'k' } },
+        ],
+      },
+      { text: 'Done.' },
+    ]);
+    const done = await new Runner({ agent: chatModelAgent({ name: 'A', description: '', model, tools: [forget] }) }).query('forget k');
+    const results = done.events.filter((e) => e.output?.role === 'tool').map((e) => e.output?.message?.content);
+    expect(results.sort()).toEqual(['Forgot "k".', 'Nothing was remembered as "k".']);
+    expect(await bank.get(['team'], 'k')).toBeUndefined();
+    expect(() => memoryTools({ bank: {} as MemoryBank, namespace: ['x'] })).toThrow(AgentError);
+    expect(() => memoryTools({ bank, namespace: 'team' as never })).toThrow(/namespace must be a list of segments or a function/);
+    expect(() => memoryTools({ bank, namespace: ['x'], recall: { k: 0 } })).toThrow(/recall.k must be a whole number from 1 to 100/);
+  });
+});

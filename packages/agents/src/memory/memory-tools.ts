@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto';
+import type { MemoryBank, MemoryOrigin } from '@weft/memory';
+import { AgentError } from '../errors.ts';
+import { tool, type Tool } from '../tools/tool.ts';
+import type { ToolContext } from '../tools/tool-context.ts';
+
+/** Where the tools read and write: a fixed namespace, or one made from the run's session values (`['users', session.userId]`). */
+export type MemoryNamespace = readonly string[] | ((session: Readonly<Record<string, unknown>>) => readonly string[]);
+
+export interface MemoryToolsOptions {
+  bank: MemoryBank;
+  namespace: MemoryNamespace;
+  /** How many memories `recall` returns at most (default 5), and the lowest score it keeps. */
+  recall?: { k?: number; minScore?: number };
+  /** Ask before each `remember` and `forget` (the run pauses with a tool approval interrupt). Default false. */
+  needsApproval?: boolean;
+  /** The tools' names (default remember, recall, forget): change them when an agent has two banks. */
+  names?: { remember?: string; recall?: string; forget?: string };
+}
+
+/** What `remember` stores: the text, and tags when the model gave some. */
+export interface RememberedValue {
+  [key: string]: string | string[];
+  text: string;
+}
+
+/**
+ * Three tools over a memory bank for an agent's model: `remember` (text, an
+ * optional key and tags), `recall` (a query; the closest memories with their
+ * keys) and `forget` (a key). The namespace may come from session values,
+ * so one agent keeps each user's memories apart.
+ *
+ * A `remember` is written at most once per tool call: the bank gets the
+ * call's idempotency key, so a step that runs again (a resumed approval, a
+ * worker that died, an older interrupt resumed a second time) writes
+ * nothing new. Each item keeps its origin (thread, agent, tool call).
+ *
+ * @example
+ * const tools = memoryTools({ bank, namespace: (s) => ['users', String(s['userId'])] });
+ * const agent = chatModelAgent({ name: 'Support', description: '', model, tools });
+ */
+export function memoryTools(options: MemoryToolsOptions): [Tool<RememberArgs>, Tool<RecallArgs>, Tool<ForgetArgs>] {
+  const { bank, namespace } = options;
+  if (typeof bank !== 'object' || bank === null || typeof bank.put !== 'function')
+    throw new AgentError(
+      'INVALID_ARGUMENT',
+      'memoryTools: bank must be a MemoryBank (InMemoryBank, SqliteMemoryBank, PostgresMemoryBank, …)',
+    );
+  if (typeof namespace !== 'function' && !Array.isArray(namespace))
+    throw new AgentError(
+      'INVALID_ARGUMENT',
+      "memoryTools: namespace must be a list of segments or a function of the session values, such as (s) => ['users', s.userId]",
+    );
+  const k = options.recall?.k ?? 5;
+  if (!Number.isInteger(k) || k < 1 || k > 100)
+    throw new AgentError('INVALID_ARGUMENT', `memoryTools: recall.k must be a whole number from 1 to 100 (got ${String(k)})`);
+  const names = { remember: 'remember', recall: 'recall', forget: 'forget', ...options.names };
+  const nsOf = (ctx: ToolContext) => (typeof namespace === 'function' ? namespace(ctx.getSessionValues()) : namespace);
+  const approval = options.needsApproval ?? false;
+  return [
+    tool<RememberArgs>({
+      name: names.remember,
+      description:
+        'Stores a fact, preference or note to remember in later conversations. Give the text; a key to update a memory you stored before; tags to group it.',
+      parameters: {
+        type: 'object',
+        properties: {
+          text: { type: 'string', minLength: 1, description: 'What to remember, as one self-contained sentence.' },
+          key: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+            description: 'A name for it; storing again under a key replaces that memory.',
+          },
+          tags: { type: 'array', items: { type: 'string' }, maxItems: 10 },
+        },
+        required: ['text'],
+        additionalProperties: false,
+      },
+      needsApproval: approval,
+      async execute(args, ctx) {
+        const key = args.key ?? `m-${createHash('sha256').update(args.text).digest('hex').slice(0, 12)}`;
+        const value: RememberedValue = args.tags?.length ? { text: args.text, tags: args.tags } : { text: args.text };
+        const result = await bank.put(nsOf(ctx), key, value, {
+          idempotencyKey: ctx.idempotencyKey,
+          origin: originOf(ctx),
+          signal: ctx.signal,
+        });
+        return result.status === 'written' ? `Remembered as "${key}".` : `Already remembered as "${key}".`;
+      },
+    }),
+    tool<RecallArgs>({
+      name: names.recall,
+      description: 'Looks up what was remembered in earlier conversations that is relevant to a question.',
+      parameters: {
+        type: 'object',
+        properties: { query: { type: 'string', minLength: 1, description: 'What you want to know.' } },
+        required: ['query'],
+        additionalProperties: false,
+      },
+      async execute({ query }, ctx) {
+        const found = await bank.search(nsOf(ctx), {
+          query,
+          limit: k,
+          ...(options.recall?.minScore !== undefined ? { minScore: options.recall.minScore } : {}),
+          signal: ctx.signal,
+        });
+        if (found.items.length === 0) return 'Nothing remembered about that.';
+        return found.items.map((item) => `- [${item.key}] ${memoryText(item.value)}`).join('\n');
+      },
+    }),
+    tool<ForgetArgs>({
+      name: names.forget,
+      description: 'Forgets a memory by its key (the key recall shows in brackets).',
+      parameters: {
+        type: 'object',
+        properties: { key: { type: 'string', minLength: 1 } },
+        required: ['key'],
+        additionalProperties: false,
+      },
+      needsApproval: approval,
+      async execute({ key }, ctx) {
+        return (await bank.delete(nsOf(ctx), key)) ? `Forgot "${key}".` : `Nothing was remembered as "${key}".`;
+      },
+    }),
+  ];
+}
+
+export interface RememberArgs {
+  text: string;
+  key?: string;
+  tags?: string[];
+}
+export interface RecallArgs {
+  query: string;
+}
+export interface ForgetArgs {
+  key: string;
+}
+
+/** The text of a remembered value: its `text` field, or its JSON. */
+export function memoryText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object' && value !== null && typeof (value as { text?: unknown }).text === 'string')
+    return (value as { text: string }).text;
+  return JSON.stringify(value);
+}
+
+function originOf(ctx: ToolContext): MemoryOrigin {
+  return { ...(ctx.threadId !== undefined ? { threadId: ctx.threadId } : {}), agentName: ctx.agentName, toolCallId: ctx.callId };
+}
