@@ -57,73 +57,88 @@ export function memoryTools(options: MemoryToolsOptions): [Tool<RememberArgs>, T
   const names = { remember: 'remember', recall: 'recall', forget: 'forget', ...options.names };
   const nsOf = (ctx: ToolContext) => (typeof namespace === 'function' ? namespace(ctx.getSessionValues()) : namespace);
   const approval = options.needsApproval ?? false;
+  const scope: ToolScope = { bank, nsOf, approval };
   return [
-    tool<RememberArgs>({
-      name: names.remember,
-      description:
-        'Stores a fact, preference or note to remember in later conversations. Give the text; a key to update a memory you stored before; tags to group it.',
-      parameters: {
-        type: 'object',
-        properties: {
-          text: { type: 'string', minLength: 1, description: 'What to remember, as one self-contained sentence.' },
-          key: {
-            type: 'string',
-            minLength: 1,
-            maxLength: 200,
-            description: 'A name for it; storing again under a key replaces that memory.',
-          },
-          tags: { type: 'array', items: { type: 'string' }, maxItems: 10 },
-        },
-        required: ['text'],
-        additionalProperties: false,
-      },
-      needsApproval: approval,
-      async execute(args, ctx) {
-        const key = args.key ?? `m-${createHash('sha256').update(args.text).digest('hex').slice(0, 12)}`;
-        const value: RememberedValue = args.tags?.length ? { text: args.text, tags: args.tags } : { text: args.text };
-        const result = await bank.put(nsOf(ctx), key, value, {
-          idempotencyKey: ctx.idempotencyKey,
-          origin: originOf(ctx),
-          signal: ctx.signal,
-        });
-        return result.status === 'written' ? `Remembered as "${key}".` : `Already remembered as "${key}".`;
-      },
-    }),
-    tool<RecallArgs>({
-      name: names.recall,
-      description: 'Looks up what was remembered in earlier conversations that is relevant to a question.',
-      parameters: {
-        type: 'object',
-        properties: { query: { type: 'string', minLength: 1, description: 'What you want to know.' } },
-        required: ['query'],
-        additionalProperties: false,
-      },
-      async execute({ query }, ctx) {
-        const found = await bank.search(nsOf(ctx), {
-          query,
-          limit: k,
-          ...(options.recall?.minScore !== undefined ? { minScore: options.recall.minScore } : {}),
-          signal: ctx.signal,
-        });
-        if (found.items.length === 0) return 'Nothing remembered about that.';
-        return found.items.map((item) => `- [${item.key}] ${memoryText(item.value)}`).join('\n');
-      },
-    }),
-    tool<ForgetArgs>({
-      name: names.forget,
-      description: 'Forgets a memory by its key (the key recall shows in brackets).',
-      parameters: {
-        type: 'object',
-        properties: { key: { type: 'string', minLength: 1 } },
-        required: ['key'],
-        additionalProperties: false,
-      },
-      needsApproval: approval,
-      async execute({ key }, ctx) {
-        return (await bank.delete(nsOf(ctx), key)) ? `Forgot "${key}".` : `Nothing was remembered as "${key}".`;
-      },
-    }),
+    rememberTool(scope, names.remember),
+    recallTool(scope, names.recall, k, options.recall?.minScore),
+    forgetTool(scope, names.forget),
   ];
+}
+
+/** What the three tools share: the bank, the namespace of a call, whether writes ask first. */
+interface ToolScope {
+  bank: MemoryBank;
+  nsOf: (ctx: ToolContext) => readonly string[];
+  approval: boolean;
+}
+
+function rememberTool({ bank, nsOf, approval }: ToolScope, name: string): Tool<RememberArgs> {
+  return tool<RememberArgs>({
+    name,
+    description:
+      'Stores a fact, preference or note to remember in later conversations. Give the text; a key to update a memory you stored before; tags to group it.',
+    parameters: {
+      type: 'object',
+      properties: {
+        text: { type: 'string', minLength: 1, description: 'What to remember, as one self-contained sentence.' },
+        key: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          description: 'A name for it; storing again under a key replaces that memory.',
+        },
+        tags: { type: 'array', items: { type: 'string' }, maxItems: 10 },
+      },
+      required: ['text'],
+      additionalProperties: false,
+    },
+    needsApproval: approval,
+    async execute(args, ctx) {
+      const key = args.key ?? `m-${createHash('sha256').update(args.text).digest('hex').slice(0, 12)}`;
+      const value: RememberedValue = args.tags?.length ? { text: args.text, tags: args.tags } : { text: args.text };
+      const result = await bank.put(nsOf(ctx), key, value, {
+        idempotencyKey: ctx.idempotencyKey,
+        origin: originOf(ctx),
+        signal: ctx.signal,
+      });
+      return result.status === 'written' ? `Remembered as "${key}".` : `Already remembered as "${key}".`;
+    },
+  });
+}
+
+function recallTool({ bank, nsOf }: ToolScope, name: string, k: number, minScore: number | undefined): Tool<RecallArgs> {
+  return tool<RecallArgs>({
+    name,
+    description: 'Looks up what was remembered in earlier conversations that is relevant to a question.',
+    parameters: {
+      type: 'object',
+      properties: { query: { type: 'string', minLength: 1, description: 'What you want to know.' } },
+      required: ['query'],
+      additionalProperties: false,
+    },
+    async execute({ query }, ctx) {
+      const found = await bank.search(nsOf(ctx), { query, limit: k, ...(minScore !== undefined ? { minScore } : {}), signal: ctx.signal });
+      if (found.items.length === 0) return 'Nothing remembered about that.';
+      return found.items.map((item) => `- [${item.key}] ${memoryText(item.value)}`).join('\n');
+    },
+  });
+}
+
+function forgetTool({ bank, nsOf, approval }: ToolScope, name: string): Tool<ForgetArgs> {
+  return tool<ForgetArgs>({
+    name,
+    description: 'Forgets a memory by its key (the key recall shows in brackets).',
+    parameters: {
+      type: 'object',
+      properties: { key: { type: 'string', minLength: 1 } },
+      required: ['key'],
+      additionalProperties: false,
+    },
+    needsApproval: approval,
+    async execute({ key }, ctx) {
+      return (await bank.delete(nsOf(ctx), key)) ? `Forgot "${key}".` : `Nothing was remembered as "${key}".`;
+    },
+  });
 }
 
 export interface RememberArgs {
