@@ -23,3 +23,7 @@
 // Store
 export { PostgresStore } from './postgres-store.ts';
 export type { PostgresStoreOptions } from './postgres-store-options.ts';
+
+// Memory bank
+export { PostgresMemoryBank } from './memory/postgres-memory-bank.ts';
+export type { PostgresMemoryBankOptions, VectorsOption } from './memory/memory-bank-options.ts';
