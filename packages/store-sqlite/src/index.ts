@@ -23,6 +23,10 @@
 export { SqliteStore } from './sqlite-store.ts';
 export type { SqliteStoreOptions, Durability } from './sqlite-store-options.ts';
 
+// Memory: a MemoryBank (the contract of @weft/memory) in SQLite
+export { SqliteMemoryBank } from './memory/sqlite-memory-bank.ts';
+export type { SqliteMemoryBankOptions, VectorSearch } from './memory/sqlite-memory-bank-options.ts';
+
 // Schema
 export { SCHEMA_VERSION } from './schema-version.ts';
 
