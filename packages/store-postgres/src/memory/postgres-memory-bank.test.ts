@@ -1,4 +1,4 @@
-import { hashEmbedder, type MemoryBank } from '@weft/memory';
+import { cosine, hashEmbedder, type MemoryBank } from '@weft/memory';
 import { memoryBankConformance } from '@weft/memory/conformance';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +94,17 @@ describePg('PostgresMemoryBank', () => {
     expect((await pool.query(`SELECT count(*)::int AS n FROM ${s}.memory_embeddings`)).rows[0]).toEqual({ n: 2 });
     await first.close();
     await second.close();
+  });
+
+  it('vector scores are the cosine of what the embedder returned, unscaled or all zeros', async () => {
+    const vectors: Record<string, number[]> = { a: [3, 4, 0], b: [-1, 0, 2], zero: [0, 0, 0], ask: [6, 1, 1] };
+    const embedder = { name: 'table', dimensions: 3, embed: async (texts: string[]) => texts.map((t) => vectors[t]!) };
+    const bank = new PostgresMemoryBank({ pool, schema: newSchema(), embedder });
+    for (const key of ['a', 'b', 'zero']) await bank.put(['v'], key, key);
+    const found = await bank.search(['v'], { query: 'ask' });
+    expect(found.items.map((i) => i.key)).toEqual(['a', 'zero', 'b']);
+    for (const item of found.items) expect(item.score).toBeCloseTo(cosine(vectors['ask']!, vectors[item.key]!), 12);
+    await bank.close();
   });
 
   it('SQL and tsquery syntax in namespaces, keys, filter values and queries is inert data', async () => {
