@@ -162,7 +162,8 @@ describe('SqliteMemoryBank', () => {
     await first.close();
     expect(embedder.texts).toEqual(['the deploy runs at noon']);
 
-    const reopened = new SqliteMemoryBank({ path, embedder });
+    let clock = 1_700_000_000_000;
+    const reopened = new SqliteMemoryBank({ path, embedder, now: () => clock });
     await reopened.put(['notes'], 'c', { text: 'the deploy runs at noon' });
     const found = await reopened.search(['notes'], { query: 'the deploy runs at noon' });
     expect(found.items.map((i) => [i.key, Math.round(i.score * 1e6) / 1e6])).toEqual([
@@ -180,7 +181,13 @@ describe('SqliteMemoryBank', () => {
     expect(countRows(path, 'weft_memory_embeddings')).toBe(0);
     await reopened.put(['notes'], 'd', { text: 'the deploy runs at noon' });
     expect(embedder.texts.length).toBe(3);
+    await reopened.put(['notes'], 'd', { text: 'rewritten: the deploy moved' }, { ttlMs: 1 });
+    expect(countRows(path, 'weft_memory_embeddings')).toBe(2);
+    clock += 1;
+    expect(await reopened.sweep()).toBe(1);
+    expect(countRows(path, 'weft_memory_embeddings')).toBe(0);
     await reopened.close();
+    expect(ftsIntact(path)).toBe(true); // every delete and rewrite kept the FTS5 index in step
   });
 
   it('hostile input stays inert: SQL in namespaces, keys and filter values is data, FTS5 syntax in a query is words', async () => {
