@@ -1,6 +1,7 @@
 /**
  * @weft/otel — OpenTelemetry tracing for Weft runs, graphs and agents, on the
- * GenAI semantic conventions. `@opentelemetry/api` is a peer dependency:
+ * GenAI semantic conventions, and for memory banks (`otelMemoryBank`).
+ * `@opentelemetry/api` is a peer dependency:
  * bring your own SDK and exporter.
  *
  * @example
@@ -15,3 +16,7 @@ export type { OtelInstrumentationOptions } from './otel-instrumentation.ts';
 export type { ProviderOption } from './span-conventions.ts';
 export { TRACE_CONTEXT_KEY } from './thread-trace.ts';
 export { ATTR } from './gen-ai.ts';
+
+// Memory banks
+export { otelMemoryBank } from './otel-memory-bank.ts';
+export type { OtelMemoryBankOptions } from './otel-memory-bank.ts';
