@@ -78,6 +78,7 @@ export type {
   AgentBreakEvent,
   AgentInterruptEvent,
   AgentContextEvent,
+  AgentMemoryEvent,
   AgentErrorEvent,
 } from './agents/agent-event.ts';
 export { agentEventOf } from './runner/agent-event-of.ts';
@@ -97,7 +98,16 @@ export type { ModelInput, ModelInputListener } from './compile/observe-model-inp
 
 // Memory: what outlives the thread
 export { memoryTools, memoryText } from './memory/memory-tools.ts';
-export type { MemoryToolsOptions, MemoryNamespace, RememberedValue, RememberArgs, RecallArgs, ForgetArgs } from './memory/memory-tools.ts';
+export type {
+  MemoryToolsOptions,
+  MemoryNamespace,
+  MemoryScope,
+  RememberedValue,
+  RememberArgs,
+  RecallArgs,
+  ForgetArgs,
+} from './memory/memory-tools.ts';
+export type { MemoryActivity, ToolMemory } from './memory/memory-activity.ts';
 
 // Context: what each model call is sent
 export { trimToTokens } from './context/trim-to-tokens.ts';

@@ -1,6 +1,7 @@
 import type { InterruptRecord, WeftErrorJSON } from '@weft/graph';
 import type { Message, MessageChunk } from '@weft/chat-model';
 import type { ContextChange } from '../context/context-policy.ts';
+import type { MemoryActivity } from '../memory/memory-activity.ts';
 
 /**
  * What an agent did, besides producing output (Eino's AgentAction). Each
@@ -99,6 +100,12 @@ export interface AgentContextEvent extends Base, NoOutput, NoAction, NoError {
   context: ContextChange;
 }
 
+/** The agent read or wrote long-term memory: a recall before a model call, or a memory tool's write. */
+export interface AgentMemoryEvent extends Base, NoOutput, NoAction, NoError {
+  type: 'memory';
+  memory: MemoryActivity;
+}
+
 /** The failure that ended an agent (and the run). */
 export interface AgentErrorEvent extends Base, NoOutput, NoAction {
   type: 'error';
@@ -125,6 +132,7 @@ export type AgentEvent =
   | AgentBreakEvent
   | AgentInterruptEvent
   | AgentContextEvent
+  | AgentMemoryEvent
   | AgentErrorEvent;
 
 export type AgentEventType = AgentEvent['type'];

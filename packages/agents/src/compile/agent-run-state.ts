@@ -59,6 +59,14 @@ export interface AgentRunState {
   call?: { id: string; name: string };
   /** Set when the graph runs as an agent tool: the calling agent's RunPath as the top-level run sees it (see AgentGraphInput). */
   callerRunPath?: string[];
+  /**
+   * The memory writes this branch of the thread made, by write id (a memory
+   * tool call's idempotency key). In the checkpoint like the rest of the
+   * state, so a fork from an earlier checkpoint, or a step that crashed
+   * before its checkpoint, does not have them: thread-scoped recall keeps
+   * only these.
+   */
+  memoryWrites?: Record<string, true>;
 }
 
 /** The graph's input: the run's messages and the session values to start with. */
@@ -95,6 +103,7 @@ export const initialRunState = (): AgentRunState => ({
   lanes: { [MAIN_LANE]: { events: [], runPath: [] } },
   agents: {},
   workflows: {},
+  memoryWrites: undefined,
 });
 
 export const CHUNK = 32;

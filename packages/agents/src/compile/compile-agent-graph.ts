@@ -53,6 +53,8 @@ export function compileAgentGraph(root: Agent, options: AgentGraphOptions = {}):
   const builder: AgentGraphBuilder = graph<AgentGraphInput, unknown, AgentRunState>({
     name: `agents:${root.name}`,
     state: initialRunState,
+    // Memory tool calls of one turn run side by side, and each records its write: the records add up.
+    reducers: { memoryWrites: (current, mine) => ({ ...current, ...mine }) },
   });
   const { modelCallLimits } = options;
   const streaming = options.streaming === true;

@@ -10,6 +10,7 @@ import type { AgentTool } from '../agents/agent-tool.ts';
 import type { ToolContext } from '../tools/tool-context.ts';
 import type { AgentRunState } from './agent-run-state.ts';
 import { isExitTool } from './built-in-tools.ts';
+import { emitAgentEvent } from './emit-agent-event.ts';
 import { TRANSFER_TOOL } from './transfer-tool.ts';
 import type { ToolOutcome } from './tool-outcome.ts';
 import { approvalDecisionSchema } from './approval-decision-schema.ts';
@@ -24,7 +25,13 @@ export async function runToolCall(
   agent: ChatModelSettings,
   call: ToolCall,
   ctx: NodeContext<AgentRunState>,
-  options: { idempotencyKey: string; loop: string | undefined; builtIns: ReadonlyMap<string, Tool>; transferTargets: readonly string[] },
+  options: {
+    idempotencyKey: string;
+    loop: string | undefined;
+    runPath: readonly string[];
+    builtIns: ReadonlyMap<string, Tool>;
+    transferTargets: readonly string[];
+  },
 ): Promise<ToolOutcome> {
   const { idempotencyKey, loop } = options;
   const resolved = await resolveCall(agent, call, options, ctx.state);
@@ -49,7 +56,7 @@ export async function runToolCall(
   try {
     result = await found.execute(
       value,
-      toolContext(agent, call, ctx, idempotencyKey, loop, () => (broke = true)),
+      toolContext(agent, call, ctx, { idempotencyKey, loop, runPath: options.runPath }, () => (broke = true)),
     );
   } catch (err) {
     // TOOL_UNAVAILABLE: the tool could not be reached at all (its server is gone). The model could do nothing
@@ -200,10 +207,10 @@ function toolContext(
   agent: ChatModelSettings,
   call: ToolCall,
   ctx: NodeContext<AgentRunState>,
-  idempotencyKey: string,
-  loop: string | undefined,
+  where: { idempotencyKey: string; loop: string | undefined; runPath: readonly string[] },
   onBreak: () => void,
 ): ToolContext {
+  const { idempotencyKey, loop, runPath } = where;
   return {
     callId: call.id,
     agentName: agent.name,
@@ -228,6 +235,11 @@ function toolContext(
         );
       onBreak();
       ctx.update((d: Draft<AgentRunState>) => void (d.workflows[loop]!.broken = true));
+    },
+    memory: {
+      report: (memory) => emitAgentEvent(ctx, { type: 'memory', agentName: agent.name, runPath: [...runPath], memory }),
+      recordWrite: (writeId) => ctx.update((d: Draft<AgentRunState>) => void ((d.memoryWrites ??= {})[writeId] = true)),
+      wrote: (writeId) => ctx.state.memoryWrites?.[writeId] === true,
     },
   };
 }

@@ -28,7 +28,7 @@ export function toolsNode(
     const runPath = [...state.lanes[scope.lane]!.runPath];
     const activation = state.agents[agent.name]!;
     const key = `${ctx.threadId ?? ctx.runId}/${scope.address.join('/')}/${activation.count}.${activation.iterations}/${call.id}`;
-    const outcome = await runToolCall(agent, call, ctx, { idempotencyKey: key, loop: scope.loop, ...extra });
+    const outcome = await runToolCall(agent, call, ctx, { idempotencyKey: key, loop: scope.loop, runPath, ...extra });
     const message = toolMessage(outcome.content, call.id, call.name);
     const { action } = outcome;
     const mark = action === 'transfer' ? { transfer: true } : action === 'exit' || action === 'returnDirectly' ? { ends: action } : {};

@@ -53,7 +53,7 @@ describe('memoryTools', () => {
       value: { text: 'The customer is on the Pro plan.', tags: ['billing'] },
       createdAt: expect.any(Number),
       updatedAt: expect.any(Number),
-      origin: { threadId: 'a', agentName: 'Support', toolCallId: 'c1' },
+      origin: { threadId: 'a', agentName: 'Support', toolCallId: 'c1', writeId: expect.stringMatching(/^a\/.*\/c1$/) },
     });
     const second = await new Runner({ agent, store }).query('Which plan am I on?', { sessionValues: { userId: 'u1' }, threadId: 'b' });
     expect(second.events.filter((e) => e.output?.role === 'tool').map((e) => e.output?.message?.content)).toEqual([
@@ -94,7 +94,7 @@ describe('memoryTools', () => {
     ]);
     const items = (await bank.list(['team'])).items;
     expect(items.map((i) => [i.value, i.origin])).toEqual([
-      [{ text: 'Prefers email.' }, { threadId: 't', agentName: 'Support', toolCallId: 'c1' }],
+      [{ text: 'Prefers email.' }, { threadId: 't', agentName: 'Support', toolCallId: 'c1', writeId: 't/agent:Support/1.1/c1' }],
     ]);
   });
 

@@ -3,6 +3,7 @@ import type { MemoryBank, MemoryOrigin } from '@weft/memory';
 import { AgentError } from '../errors.ts';
 import { tool, type Tool } from '../tools/tool.ts';
 import type { ToolContext } from '../tools/tool-context.ts';
+import { recallItems, scopedNamespace } from './recall-items.ts';
 
 /** Where the tools read and write: a fixed namespace, or one made from the run's session values (`['users', session.userId]`). */
 export type MemoryNamespace = readonly string[] | ((session: Readonly<Record<string, unknown>>) => readonly string[]);
@@ -16,7 +17,25 @@ export interface MemoryToolsOptions {
   needsApproval?: boolean;
   /** The tools' names (default remember, recall, forget): change them when an agent has two banks. */
   names?: { remember?: string; recall?: string; forget?: string };
+  /**
+   * `shared` (default): the namespace is shared by every thread, and what a
+   * thread wrote is recalled everywhere, also on a branch of that thread
+   * that time travel left behind: other threads cannot know about this
+   * thread's branches, and a fact once remembered stays until forgotten.
+   * `thread`: the namespace is the thread's own (`[...namespace, threadId]`)
+   * and recall keeps only what the live branch wrote (see MemoryScope).
+   */
+  scope?: MemoryScope;
 }
+
+/**
+ * Whose memories a recall sees. `thread`: the thread's own namespace, and
+ * only the writes of the branch being run; a write belongs to a branch when
+ * the checkpoint it led to is in that branch's history (its id is kept in
+ * the run's state, so a fork from an earlier checkpoint, or a step that
+ * crashed before its checkpoint, does not have it).
+ */
+export type MemoryScope = 'shared' | 'thread';
 
 /** What `remember` stores: the text, and tags when the model gave some. */
 export interface RememberedValue {
@@ -55,21 +74,25 @@ export function memoryTools(options: MemoryToolsOptions): [Tool<RememberArgs>, T
   if (!Number.isInteger(k) || k < 1 || k > 100)
     throw new AgentError('INVALID_ARGUMENT', `memoryTools: recall.k must be a whole number from 1 to 100 (got ${String(k)})`);
   const names = { remember: 'remember', recall: 'recall', forget: 'forget', ...options.names };
-  const nsOf = (ctx: ToolContext) => (typeof namespace === 'function' ? namespace(ctx.getSessionValues()) : namespace);
+  const scope = options.scope ?? 'shared';
+  if (scope !== 'shared' && scope !== 'thread')
+    throw new AgentError('INVALID_ARGUMENT', `memoryTools: scope must be 'shared' or 'thread' (got ${JSON.stringify(scope)})`);
+  const nsOf = (ctx: ToolContext) => scopedNamespace(namespace, scope, ctx.getSessionValues(), ctx.threadId, 'memoryTools');
   const approval = options.needsApproval ?? false;
-  const scope: ToolScope = { bank, nsOf, approval };
+  const tools: ToolScope = { bank, nsOf, approval, scope };
   return [
-    rememberTool(scope, names.remember),
-    recallTool(scope, names.recall, k, options.recall?.minScore),
-    forgetTool(scope, names.forget),
+    rememberTool(tools, names.remember),
+    recallTool(tools, names.recall, k, options.recall?.minScore),
+    forgetTool(tools, names.forget),
   ];
 }
 
 /** What the three tools share: the bank, the namespace of a call, whether writes ask first. */
 interface ToolScope {
   bank: MemoryBank;
-  nsOf: (ctx: ToolContext) => readonly string[];
+  nsOf: (ctx: ToolContext) => string[];
   approval: boolean;
+  scope: MemoryScope;
 }
 
 function rememberTool({ bank, nsOf, approval }: ToolScope, name: string): Tool<RememberArgs> {
@@ -96,17 +119,20 @@ function rememberTool({ bank, nsOf, approval }: ToolScope, name: string): Tool<R
     async execute(args, ctx) {
       const key = args.key ?? `m-${createHash('sha256').update(args.text).digest('hex').slice(0, 12)}`;
       const value: RememberedValue = args.tags?.length ? { text: args.text, tags: args.tags } : { text: args.text };
-      const result = await bank.put(nsOf(ctx), key, value, {
+      const namespace = nsOf(ctx);
+      const result = await bank.put(namespace, key, value, {
         idempotencyKey: ctx.idempotencyKey,
         origin: originOf(ctx),
         signal: ctx.signal,
       });
+      ctx.memory.recordWrite(ctx.idempotencyKey);
+      ctx.memory.report({ kind: 'write', namespace, key, status: result.status, toolCallId: ctx.callId });
       return result.status === 'written' ? `Remembered as "${key}".` : `Already remembered as "${key}".`;
     },
   });
 }
 
-function recallTool({ bank, nsOf }: ToolScope, name: string, k: number, minScore: number | undefined): Tool<RecallArgs> {
+function recallTool({ bank, nsOf, scope }: ToolScope, name: string, k: number, minScore: number | undefined): Tool<RecallArgs> {
   return tool<RecallArgs>({
     name,
     description: 'Looks up what was remembered in earlier conversations that is relevant to a question.',
@@ -117,7 +143,16 @@ function recallTool({ bank, nsOf }: ToolScope, name: string, k: number, minScore
       additionalProperties: false,
     },
     async execute({ query }, ctx) {
-      const found = await bank.search(nsOf(ctx), { query, limit: k, ...(minScore !== undefined ? { minScore } : {}), signal: ctx.signal });
+      const namespace = nsOf(ctx);
+      const found = await recallItems(bank, namespace, {
+        query,
+        k,
+        minScore,
+        scope,
+        wrote: (id) => ctx.memory.wrote(id),
+        signal: ctx.signal,
+      });
+      ctx.memory.report(found.activity);
       if (found.items.length === 0) return 'Nothing remembered about that.';
       return found.items.map((item) => `- [${item.key}] ${memoryText(item.value)}`).join('\n');
     },
@@ -136,7 +171,10 @@ function forgetTool({ bank, nsOf, approval }: ToolScope, name: string): Tool<For
     },
     needsApproval: approval,
     async execute({ key }, ctx) {
-      return (await bank.delete(nsOf(ctx), key)) ? `Forgot "${key}".` : `Nothing was remembered as "${key}".`;
+      const namespace = nsOf(ctx);
+      const deleted = await bank.delete(namespace, key);
+      ctx.memory.report({ kind: 'forget', namespace, key, deleted, toolCallId: ctx.callId });
+      return deleted ? `Forgot "${key}".` : `Nothing was remembered as "${key}".`;
     },
   });
 }
@@ -162,5 +200,10 @@ export function memoryText(value: unknown): string {
 }
 
 function originOf(ctx: ToolContext): MemoryOrigin {
-  return { ...(ctx.threadId !== undefined ? { threadId: ctx.threadId } : {}), agentName: ctx.agentName, toolCallId: ctx.callId };
+  return {
+    ...(ctx.threadId !== undefined ? { threadId: ctx.threadId } : {}),
+    agentName: ctx.agentName,
+    toolCallId: ctx.callId,
+    writeId: ctx.idempotencyKey,
+  };
 }

@@ -1,3 +1,5 @@
+import type { ToolMemory } from '../memory/memory-activity.ts';
+
 /** What a tool's `execute` receives besides its arguments. */
 export interface ToolContext {
   /** The id of the model's tool call. */
@@ -19,4 +21,6 @@ export interface ToolContext {
   getSessionValues(): Readonly<Record<string, unknown>>;
   /** Ends the innermost enclosing loop agent after the current child finishes. */
   breakLoop(): void;
+  /** The run's memory bookkeeping: report reads and writes, record a write as this branch's (see memoryTools). */
+  readonly memory: ToolMemory;
 }

@@ -52,7 +52,7 @@ export function checkPut(
   if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || idempotencyKey === '' || idempotencyKey.length > 1024))
     throw bad(where, 'idempotencyKey must be a string of 1 to 1,024 characters');
   if (origin !== undefined && !isOrigin(origin))
-    throw bad(where, 'origin must be an object of strings (threadId, checkpointId, agentName, toolCallId)');
+    throw bad(where, 'origin must be an object of strings (threadId, checkpointId, agentName, toolCallId, writeId)');
   return {
     namespace: ns,
     ns: namespaceKey(ns),
@@ -136,7 +136,7 @@ function checkOptions(options: unknown, where: string): object {
 function isOrigin(origin: unknown): origin is MemoryOrigin {
   if (typeof origin !== 'object' || origin === null || Array.isArray(origin)) return false;
   return Object.entries(origin).every(
-    ([k, v]) => ['threadId', 'checkpointId', 'agentName', 'toolCallId'].includes(k) && typeof v === 'string' && v.length <= 1024,
+    ([k, v]) => ['threadId', 'checkpointId', 'agentName', 'toolCallId', 'writeId'].includes(k) && typeof v === 'string' && v.length <= 1024,
   );
 }
 

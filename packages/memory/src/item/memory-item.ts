@@ -16,6 +16,8 @@ export interface MemoryOrigin {
   checkpointId?: string;
   agentName?: string;
   toolCallId?: string;
+  /** The write's own id (an agent's memory tool call's idempotency key): which branch of a thread made it. */
+  writeId?: string;
 }
 
 /**
