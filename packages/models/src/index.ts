@@ -51,6 +51,16 @@ export { aiSdkModel, DEFAULT_CACHE_MARK } from './ai-sdk/ai-sdk-model.ts';
 export type { AiSdkModelOptions, AiSdkLanguageModel } from './ai-sdk/ai-sdk-model.ts';
 export type { AiSdkToolChoice, AiSdkProviderOptions, AiSdkJsonValue } from './ai-sdk/ai-sdk-language-model.ts';
 
+// Embedders (the @weft/chat-model Embedder contract, for memory banks)
+export { openAIEmbedder } from './embeddings/openai-embedder.ts';
+export type { OpenAIEmbedderOptions } from './embeddings/openai-embedder-options.ts';
+export { aiSdkEmbedder } from './embeddings/ai-sdk-embedder.ts';
+export type { AiSdkEmbedderOptions, AiSdkEmbeddingModel } from './embeddings/ai-sdk-embedder.ts';
+export { recordEmbedder } from './embeddings/record-embedder.ts';
+export type { RecordEmbedderOptions } from './embeddings/record-embedder.ts';
+export { replayEmbedder } from './embeddings/replay-embedder.ts';
+export type { ReplayEmbedderOptions } from './embeddings/replay-embedder.ts';
+
 // Errors
 export { ModelError } from './errors.ts';
 export type { ModelErrorCode } from './errors.ts';
