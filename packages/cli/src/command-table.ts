@@ -49,6 +49,11 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   { name: 'threads', summary: 'list the threads of a store', load: async () => (await import('./commands/threads.ts')).threadsCommand },
   {
+    name: 'memory',
+    summary: 'list, search, read, write and delete the memory items beside the checkpoints',
+    load: async () => (await import('./commands/memory.ts')).memoryCommand,
+  },
+  {
     name: 'graph',
     summary: 'draw an agent or graph (mermaid, dot, json, html)',
     load: async () => (await import('./commands/graph.ts')).graphCommand,

@@ -1,4 +1,5 @@
 import { WeftError, type WeftErrorCode } from '@weft/graph';
+import type { MemoryErrorCode } from '@weft/memory';
 
 /**
  * Codes of the errors the `weft` command raises itself. Errors from the
@@ -36,10 +37,20 @@ export type CliErrorCode =
   | 'QUEUE_UNREACHABLE'
   | 'STORE_NOT_SHARED'
   | 'ATTACHMENT_UNREADABLE'
-  | 'ATTACHMENT_TOO_LARGE';
+  | 'ATTACHMENT_TOO_LARGE'
+  | 'MEMORY_ITEM_NOT_FOUND';
+
+/**
+ * The memory bank's codes for input it refuses (`weft memory`): the command
+ * line gave a bad namespace, key, value, filter or limit.
+ */
+export type MemoryInputCode = Extract<
+  MemoryErrorCode,
+  'INVALID_NAMESPACE' | 'INVALID_KEY' | 'INVALID_VALUE' | 'VALUE_TOO_LARGE' | 'INVALID_FILTER' | 'INVALID_ARGUMENT'
+>;
 
 /** Codes that mean the command line (or what it needs installed) is wrong: exit code 2. */
-const EXIT_2: ReadonlySet<string> = new Set<CliErrorCode>([
+const EXIT_2: ReadonlySet<string> = new Set<CliErrorCode | MemoryInputCode>([
   'USAGE',
   'QUEUE_UNAVAILABLE',
   'MCP_UNAVAILABLE',
@@ -47,21 +58,32 @@ const EXIT_2: ReadonlySet<string> = new Set<CliErrorCode>([
   'STORE_NOT_SHARED',
   'ATTACHMENT_UNREADABLE',
   'ATTACHMENT_TOO_LARGE',
+  'INVALID_NAMESPACE',
+  'INVALID_KEY',
+  'INVALID_VALUE',
+  'VALUE_TOO_LARGE',
+  'INVALID_FILTER',
+  'INVALID_ARGUMENT',
 ]);
 
 /**
  * A failure the command explains: one line of `message`, one line of `hint`
  * (what to do about it). Usage errors exit with 2 (so do a queue command
  * without @weft/bullmq, a store the queue's processes cannot share, and an --attach file that
- * cannot be read or is too large), every other one with 1.
+ * cannot be read or is too large, and what a memory bank refuses as input), every other one with 1.
  * A lower layer's error that the command can say more about (which thread,
  * the exact command to run) keeps its own code (THREAD_BUSY, …) and is the `cause`.
  */
-export class CliError extends WeftError<CliErrorCode | WeftErrorCode> {
+export class CliError extends WeftError<CliErrorCode | WeftErrorCode | MemoryInputCode> {
   override readonly name: string = 'CliError';
   readonly hint: string;
 
-  constructor(code: CliErrorCode | WeftErrorCode, message: string, hint: string, options: { cause?: unknown; details?: unknown } = {}) {
+  constructor(
+    code: CliErrorCode | WeftErrorCode | MemoryInputCode,
+    message: string,
+    hint: string,
+    options: { cause?: unknown; details?: unknown } = {},
+  ) {
     super(code, message, options);
     this.hint = hint;
   }

@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MemoryStore, type CheckpointStore } from '@weft/graph';
-import { CliError, usageError } from './errors.ts';
+import { CliError } from './errors.ts';
 import { leaseTtlFromEnv } from './lease-ttl.ts';
-
-/** Where checkpoints go when no `--store` (and no WEFT_STORE) is given: a SQLite file in the working folder. */
-export const DEFAULT_STORE = 'sqlite:.weft/weft.db';
+import { storeSpec } from './store-spec.ts';
 
 export interface OpenedStore {
   store: CheckpointStore;
@@ -43,13 +41,13 @@ export interface OpenStoreOptions {
  * `postgres://…` URL (`postgres:` alone reads the PG* variables), or `memory`.
  */
 export async function openStore({ flag, env, cwd, create }: OpenStoreOptions): Promise<OpenedStore> {
-  const spec = flag ?? env['WEFT_STORE'] ?? DEFAULT_STORE;
-  const base = { spec, explicit: flag !== undefined, ephemeral: false, missing: false };
+  const named = storeSpec(flag, env);
+  const base = { spec: named.spec, explicit: named.explicit, ephemeral: false, missing: false };
   const leaseTtlMs = leaseTtlFromEnv(env);
   const lease = leaseTtlMs === undefined ? {} : { leaseTtlMs };
-  if (spec === 'memory') return { ...base, store: new MemoryStore(lease), label: 'memory', ephemeral: true, close: async () => {} };
-  if (spec.startsWith('sqlite:') && spec.length > 'sqlite:'.length) {
-    const path = spec.slice('sqlite:'.length);
+  if (named.kind === 'memory') return { ...base, store: new MemoryStore(lease), label: 'memory', ephemeral: true, close: async () => {} };
+  if (named.kind === 'sqlite') {
+    const { path } = named;
     const label = `sqlite ${path}`;
     if (!create && path !== ':memory:' && !existsSync(resolve(cwd, path)))
       return { ...base, store: new MemoryStore(), label, missing: true, close: async () => {} };
@@ -58,43 +56,39 @@ export async function openStore({ flag, env, cwd, create }: OpenStoreOptions): P
     const store = opening(file ?? path, () => new SqliteStore({ path: file ?? path, ...lease }));
     return { ...base, store, label, file, close: () => store.close() };
   }
-  const url = /^postgres(ql)?:\/\//.test(spec) ? spec : spec.startsWith('postgres:') ? spec.slice('postgres:'.length) : undefined;
-  if (url !== undefined) {
-    const { PostgresStore } = await import('@weft/store-postgres');
-    const store = new PostgresStore({ ...(url ? { connectionString: url } : {}), ...lease });
-    return { ...base, store, label: 'postgres', close: () => store.close() };
-  }
-  throw usageError(
-    `${flag !== undefined ? '--store' : 'WEFT_STORE'} ${JSON.stringify(spec)} names no store`,
-    'use sqlite:<file>, postgres:<url> (or a postgres:// URL) or memory',
-  );
+  const { PostgresStore } = await import('@weft/store-postgres');
+  const store = new PostgresStore({ ...(named.url ? { connectionString: named.url } : {}), ...lease });
+  return { ...base, store, label: 'postgres', close: () => store.close() };
 }
 
-/**
- * Opens a SQLite file, or says which file could not be opened: an empty or
- * garbage file, one written by something else, one without permission. The
- * store's own STORE_UNREADABLE names the file already: its message stays.
- */
+/** Opens a SQLite file, or says which file could not be opened (see storeUnreadable). */
 function opening<T>(file: string, open: () => T): T {
   try {
     return open();
   } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    const why = err instanceof Error ? err.message : String(err);
-    if (code === 'STORE_UNREADABLE')
-      throw new CliError(
-        'STORE_UNREADABLE',
-        why,
-        `restore ${file} from a backup, or move it away (a new, empty store is then created); or pass --store to use another`,
-        {
-          cause: err,
-        },
-      );
-    throw new CliError(
+    throw storeUnreadable(file, err);
+  }
+}
+
+/**
+ * Why a SQLite file could not be opened: an empty or garbage file, one
+ * written by something else, one without permission. The store's own
+ * STORE_UNREADABLE names the file already: its message stays.
+ */
+export function storeUnreadable(file: string, err: unknown): CliError {
+  const code = (err as { code?: unknown }).code;
+  const why = err instanceof Error ? err.message : String(err);
+  if (code === 'STORE_UNREADABLE')
+    return new CliError(
       'STORE_UNREADABLE',
-      `cannot open the SQLite store ${file}: ${why}${typeof code === 'string' ? ` (${code})` : ''}`,
-      `if it is not a Weft store, move it aside (a new one is created) or pass --store to use another; WEFT_DEBUG=1 shows the stack trace`,
+      why,
+      `restore ${file} from a backup, or move it away (a new, empty store is then created); or pass --store to use another`,
       { cause: err },
     );
-  }
+  return new CliError(
+    'STORE_UNREADABLE',
+    `cannot open the SQLite store ${file}: ${why}${typeof code === 'string' ? ` (${code})` : ''}`,
+    `if it is not a Weft store, move it aside (a new one is created) or pass --store to use another; WEFT_DEBUG=1 shows the stack trace`,
+    { cause: err },
+  );
 }
