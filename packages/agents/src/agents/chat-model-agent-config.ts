@@ -6,6 +6,7 @@ import type { Tool } from '../tools/tool.ts';
 import type { Toolset } from '../tools/toolset.ts';
 import type { AgentTool } from './agent-tool.ts';
 import type { OutputSchema } from './output-schema.ts';
+import type { AgentMemory } from '../memory/agent-memory.ts';
 
 /** What genModelInput receives to build the model's messages itself. */
 export interface ModelInputParts {
@@ -69,6 +70,13 @@ export interface ChatModelAgentConfig {
    * summarize, dropReasoning, cacheHint, or your own. See docs/agents/context.md.
    */
   context?: readonly ContextPolicy[];
+  /**
+   * Long-term memory: before each model call, one search of the bank for the
+   * newest user message, and the memories found in the call's input (after
+   * the context policies, so a summary never swallows them). See
+   * docs/agents/memory.md.
+   */
+  memory?: AgentMemory;
 }
 
 /**

@@ -18,6 +18,7 @@ import type { ModelCallLimits } from '../limits/model-call-limits.ts';
 import { limitedModelCall } from './limited-model-call.ts';
 import { notifyModelInput } from './observe-model-input.ts';
 import { applyContext } from '../context/apply-context.ts';
+import { recallMemory } from './recall-memory.ts';
 
 /** What a model node passes on: the answer, or tool calls to run (a failure is thrown; see failAgent). */
 export type ModelOutcome = { kind: 'answer' | 'tools'; message: Message };
@@ -73,6 +74,7 @@ export function modelNode(agent: ChatModelSettings, scope: AgentScope, { tools, 
     }
     let cacheBreakpoints: number[] | undefined;
     if (agent.context?.length) ({ messages, cacheBreakpoints } = await contextWindow(site, messages));
+    if (agent.memory) messages = await memoryWindow(site, messages, cacheBreakpoints);
     const options: ModelCallOptions = { tools: tools(), signal: ctx.signal, ...(output ? { output: output.spec } : {}) };
     if (cacheBreakpoints) options.cacheBreakpoints = cacheBreakpoints;
     notifyModelInput(ctx, agent.name, messages);
@@ -106,6 +108,24 @@ export function modelNode(agent: ChatModelSettings, scope: AgentScope, { tools, 
 async function contextWindow(site: CallSite, messages: Message[]): Promise<{ messages: Message[]; cacheBreakpoints?: number[] }> {
   try {
     return await applyContext(site.agent, site.ctx, { lane: site.scope.lane, runPath: site.runPath }, messages);
+  } catch (err) {
+    if (isGraphInterrupt(err)) interrupted(site, err);
+    if (site.ctx.signal.aborted) throw err;
+    return fail(site, err);
+  }
+}
+
+/**
+ * The call's messages with the agent's recalled memories. A recall that
+ * fails (the bank is down, the embedder fails) fails the agent like a
+ * failed model call: the run can be resumed from its last checkpoint.
+ * Cache marks at or after the recalled block move with the messages they mark.
+ */
+async function memoryWindow(site: CallSite, messages: Message[], marks: number[] | undefined): Promise<Message[]> {
+  try {
+    const recalled = await recallMemory(site.agent, site.ctx, site.runPath, messages);
+    if (marks && recalled.at >= 0) marks.forEach((m, i) => (marks[i] = m >= recalled.at ? m + 1 : m));
+    return recalled.messages;
   } catch (err) {
     if (isGraphInterrupt(err)) interrupted(site, err);
     if (site.ctx.signal.aborted) throw err;
