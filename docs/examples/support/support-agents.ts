@@ -4,7 +4,8 @@
  * a person's approval. `supportAgent(modelFor)` builds the tree with whatever
  * model each agent should use.
  */
-import { chatModelAgent, tool, withSubAgents, type Agent, type ChatModel, type Tool } from '@weft/agents';
+import { chatModelAgent, memoryTools, tool, withSubAgents, type Agent, type ChatModel, type Tool } from '@weft/agents';
+import type { MemoryBank } from '@weft/memory';
 
 /** The model an agent of the tree runs on, by agent name. */
 export type ModelFor = (agentName: SupportAgentName) => ChatModel;
@@ -67,10 +68,32 @@ const resetPassword = tool<{ email: string }>({
   execute: ({ email }) => `reset link sent to ${email}`,
 });
 
+/**
+ * With `memory`, what the team learns about a customer outlives the thread:
+ * Billing can remember and recall facts under `['customers', <customer>]`
+ * (the `customer` session value), and the coordinator recalls them before
+ * each of its model calls.
+ */
+export interface SupportOptions {
+  memory?: { bank: MemoryBank };
+}
+
+const customerNamespace = (session: Readonly<Record<string, unknown>>) => ['customers', String(session['customer'] ?? 'anonymous')];
+
 /** The agent tree; the coordinator is its root. */
-export function supportAgent(modelFor: ModelFor): Agent {
+export function supportAgent(modelFor: ModelFor, options: SupportOptions = {}): Agent {
+  const { memory } = options;
   const agent = (name: SupportAgentName, description: string, instruction: string, tools: Tool[] = []) =>
-    chatModelAgent({ name, description, instruction, model: modelFor(name), tools });
+    chatModelAgent({
+      name,
+      description,
+      instruction,
+      model: modelFor(name),
+      tools,
+      ...(memory && name === 'Coordinator' ? { memory: { bank: memory.bank, namespace: customerNamespace } } : {}),
+    });
+  const billingTools: Tool[] = [lookupInvoice, refund];
+  if (memory) billingTools.push(...memoryTools({ bank: memory.bank, namespace: customerNamespace }));
   const tech = withSubAgents(
     agent('Tech', 'Technical problems: outages, errors, slowness.', 'You are the technical lead. Find which specialist fits the problem.'),
     [
@@ -90,10 +113,12 @@ export function supportAgent(modelFor: ModelFor): Agent {
       'You are the support coordinator for {company}. Send each part of the request to the right specialist, then summarise what was done.',
     ),
     [
-      agent('Billing', 'Invoices, charges and refunds.', 'You handle billing. Check invoices before refunding; refunds need approval.', [
-        lookupInvoice,
-        refund,
-      ]),
+      agent(
+        'Billing',
+        'Invoices, charges and refunds.',
+        'You handle billing. Check invoices before refunding; refunds need approval.',
+        billingTools,
+      ),
       tech,
       agent('Account', 'Logins, passwords and account settings.', 'You handle account access.', [resetPassword]),
     ],
