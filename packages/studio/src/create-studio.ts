@@ -1,8 +1,10 @@
 import type { Agent } from '@weft/agents';
+import type { MemoryBank } from '@weft/memory';
 import { encodeValue, type AnyCompiledGraph, type CheckpointStore } from '@weft/graph';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { contentRoute } from './api/content-route.ts';
+import { memoryRoute } from './api/memory-route.ts';
 import { readRoutes } from './api/read-routes.ts';
 import { runRoutes } from './api/run-routes.ts';
 import { transcriptRoute } from './api/transcript-route.ts';
@@ -91,6 +93,17 @@ export interface StudioOptions {
    * the page shows each message growing as its chunks come. Default false.
    */
   streaming?: boolean;
+  /**
+   * The memory bank the target's memory tools use: the Memory tab then opens
+   * an item's current value from its key (GET /api/memory reads it; the
+   * studio never writes to it). Default: none (keys shown as text, and
+   * GET /api/memory is 404 MEMORY_BANK_MISSING).
+   *
+   * @example
+   * const bank = new InMemoryBank();
+   * createStudio({ target: agentWithMemoryTools(bank), store, memory: bank });
+   */
+  memory?: MemoryBank;
 }
 
 /**
@@ -166,6 +179,7 @@ export function createStudio(options: StudioOptions): Studio {
     drawing: (view) => drawings.get(view),
     title: options.title ?? target.name,
     displayName: target.name,
+    ...(options.memory ? { memory: options.memory } : {}),
   };
   const feed = new GraphFeed(target.graph.toJSON());
   const app = studioApp(deps, options, limits);
@@ -193,6 +207,7 @@ function studioApp(deps: StudioDeps, options: StudioOptions, limits: typeof DEFA
   runRoutes(app, deps);
   transcriptRoute(app, deps);
   contentRoute(app, deps.channels.content);
+  memoryRoute(app, deps.memory);
   app.get('/api/openapi.json', (c) => c.json(document));
   app.get('/', (c) => {
     const page = studioPage(deps.title);
@@ -250,6 +265,8 @@ function checkOptions(options: StudioOptions): void {
     if (value !== undefined && !(Number.isSafeInteger(value) && value >= least))
       throw bad(`${key} must be a whole number of at least ${least} (default ${DEFAULTS[key].toLocaleString('en-US')})`);
   }
+  if (options.memory !== undefined && typeof options.memory?.get !== 'function')
+    throw bad('memory must be a MemoryBank (InMemoryBank, SqliteMemoryBank, PostgresMemoryBank, …)');
   for (const key of ['context', 'sessionValues'] as const) checkStorable(options[key], key, bad);
   const q = options.queue;
   if (

@@ -29,7 +29,11 @@ export type StudioErrorCode =
   /** A content part of a run's input that cannot be read (its `data` is not base64, its media type does not fit its type). */
   | 'CONTENT_INVALID'
   /** Content bytes the studio does not keep for that thread (never sent for it, or past maxContentBytes). */
-  | 'CONTENT_NOT_FOUND';
+  | 'CONTENT_NOT_FOUND'
+  /** GET /api/memory: the bank holds no live item under that namespace and key. */
+  | 'MEMORY_NOT_FOUND'
+  /** GET /api/memory on a studio created without a memory bank (createStudio's `memory`). */
+  | 'MEMORY_BANK_MISSING';
 
 /** An error of the studio layer. */
 export class StudioError extends WeftError<StudioErrorCode> {
@@ -61,6 +65,8 @@ export const ERROR_STATUS: Readonly<Record<string, number>> = {
   THREAD_NOT_FOUND: 404,
   CHECKPOINT_NOT_FOUND: 404,
   CONTENT_NOT_FOUND: 404,
+  MEMORY_NOT_FOUND: 404,
+  MEMORY_BANK_MISSING: 404,
   THREAD_BUSY: 409,
   NOTHING_TO_RESUME: 409,
   CONCURRENT_RESUME: 409,

@@ -13,6 +13,8 @@ import {
   stateResponse,
   threadsResponse,
 } from '../src/api/responses.ts';
+import { InMemoryBank } from '@weft/memory';
+import { memoryItemResponse } from '../src/api/memory-schema.ts';
 import { transcriptResponse } from '../src/api/transcript-schema.ts';
 import { ERROR_STATUS } from '../src/errors.ts';
 import { reviewStudio } from './support/review-graph.ts';
@@ -73,6 +75,7 @@ describe('the OpenAPI document', () => {
         'GET /api/threads/{id}/history',
         'GET /api/threads/{id}/transcript',
         'GET /api/threads/{id}/content/{sha256}',
+        'GET /api/memory',
         'GET /api/threads/{id}/events',
         'POST /api/threads/{id}/runs',
         'POST /api/threads/{id}/resume',
@@ -93,7 +96,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents each status the server answers with, and its bodies are the documented ones', async () => {
-    studio = await reviewStudio({ maxBodyBytes: 4096, maxRunBodyBytes: 4096 });
+    const memory = new InMemoryBank();
+    await memory.put(['notes'], 'plan', { text: 'Pro' });
+    studio = await reviewStudio({ maxBodyBytes: 4096, maxRunBodyBytes: 4096, memory });
     const { body: doc } = await studio.call('/api/openapi.json');
     const seen: [string, number, unknown][] = [];
     const call = async (operation: string, path: string, body?: unknown) => {
@@ -129,8 +134,11 @@ describe('the OpenAPI document', () => {
     await call('GET /api/threads/{id}/transcript', '/api/threads/zz/transcript');
     await call('GET /api/threads/{id}/content/{sha256}', `/api/threads/t1/content/${'a'.repeat(64)}`);
     await call('GET /api/threads/{id}/content/{sha256}', '/api/threads/t1/content/nope');
+    memoryItemResponse.parse((await call('GET /api/memory', '/api/memory?namespace=%5B%22notes%22%5D&key=plan')).body);
+    await call('GET /api/memory', '/api/memory?namespace=%5B%22notes%22%5D&key=nope');
+    await call('GET /api/memory', '/api/memory?namespace=notes&key=plan');
     expect(seen.map(([, status]) => status)).toEqual([
-      200, 200, 200, 200, 200, 202, 409, 413, 400, 404, 404, 400, 400, 404, 404, 400, 400, 200, 404, 404, 400,
+      200, 200, 200, 200, 200, 202, 409, 413, 400, 404, 404, 400, 400, 404, 404, 400, 400, 200, 404, 404, 400, 200, 404, 400,
     ]);
     for (const [operation, status, body] of seen) {
       expect(documents(doc, operation, status), `${operation} answers ${status}`).toBe(true);

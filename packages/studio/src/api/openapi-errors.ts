@@ -7,7 +7,7 @@ const WHAT: Record<ErrorStatus, string> = {
   400: 'the request does not fit: a body or query off its schema (the message names the field), a value the graph refuses',
   401: 'the bearer token is missing or wrong',
   403: 'another host name (DNS rebinding) or another origin',
-  404: 'no such thread, checkpoint, content or endpoint',
+  404: 'no such thread, checkpoint, content, memory item or endpoint (or no memory bank to read one from)',
   409: 'the thread is not in a state to take it (busy, done, answered already)',
   413: 'the body is over maxBodyBytes (a run’s: maxRunBodyBytes)',
   422: 'a stored checkpoint cannot be read',

@@ -13,6 +13,7 @@ import {
 } from './responses.ts';
 import { callEvent } from './call-event-schema.ts';
 import { transcriptResponse } from './transcript-schema.ts';
+import { memoryItemResponse } from './memory-schema.ts';
 import { errorResponses, type ErrorStatus } from './openapi-errors.ts';
 
 /** A schema as the document holds it: JSON Schema 2020-12, which OpenAPI 3.1 takes as it is. */
@@ -135,6 +136,7 @@ export function openApiDocument(options: { secured: boolean }): Record<string, u
         RunEnd: json(runEndResponse),
         CallEvent: json(callEvent),
         Transcript: json(transcriptResponse),
+        MemoryItem: json(memoryItemResponse),
       },
       responses: errorResponses(),
     },
@@ -244,6 +246,22 @@ function threadReadPaths(): Record<string, unknown> {
       [400, 404, 422],
     ),
     '/api/threads/{id}/content/{sha256}': contentPath(),
+    '/api/memory': read(
+      'getMemoryItem',
+      "One item of the studio's memory bank (createStudio's `memory`), its current value: what a recall or write of the thread's memory events named by namespace and key. 404 MEMORY_BANK_MISSING when the studio has no bank, MEMORY_NOT_FOUND when the bank holds no live item there",
+      'MemoryItem',
+      [
+        {
+          name: 'namespace',
+          in: 'query',
+          required: true,
+          schema: { type: 'string' },
+          description: 'the namespace as a JSON array of strings, such as ["notes","t1"] (a bad one is 400 BAD_REQUEST)',
+        },
+        { name: 'key', in: 'query', required: true, schema: { type: 'string' }, description: 'the item’s key' },
+      ],
+      [400, 404],
+    ),
   };
 }
 

@@ -33,6 +33,7 @@ export function readRoutes(app: Hono, deps: StudioDeps): void {
       level: drawing.level,
       expanded: drawing.expanded,
       sessionValues: deps.sessionValues,
+      memoryBank: deps.memory !== undefined,
     } satisfies GraphResponse);
   });
   app.get('/api/threads', async (c) => {

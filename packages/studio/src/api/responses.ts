@@ -47,6 +47,7 @@ export const graphResponse = z.object({
     .describe('agents: one node per agent (an agent target’s default); nodes: every node of the compiled graph'),
   expanded: z.array(z.string()).describe('the agents drawn with their nodes at the agents level (by their node id), sorted'),
   sessionValues: values,
+  memoryBank: z.boolean().describe('the studio serves a memory bank: GET /api/memory reads its items (createStudio’s `memory`)'),
 });
 
 /** What changed between two builds of the graph, by node id (see graphChanges). */

@@ -1,4 +1,5 @@
 import type { AnyCompiledGraph, CheckpointStore } from '@weft/graph';
+import type { MemoryBank } from '@weft/memory';
 import type { GraphDrawing } from '@weft/viz';
 import type { GraphView } from '../graph/graph-drawings.ts';
 import type { ThreadChannels } from '../events/thread-channels.ts';
@@ -30,4 +31,6 @@ export interface StudioDeps {
   title: string;
   /** The agent's own name, or the graph's (`Travel`, where the graph is `agents:Travel`). */
   displayName: string;
+  /** The memory bank GET /api/memory reads items from (createStudio's `memory`); none, none served. */
+  memory?: MemoryBank;
 }

@@ -65,7 +65,7 @@ function studioApp(graph, marks) {
    * is cleared when another thread opens and gets every event in order.
    * @type {{ clear: () => void, add: (e: SseEvent, data: unknown) => void }[]}
    */
-  const views = [log, transcript, timelineView(byId('timeline')), marks];
+  const views = [log, transcript, timelineView(byId('timeline')), memoryView(byId('memory'), graph), marks];
   const threads = threadList(graph, (id) => openThread(id));
   const run = runForm(graph, { start: (id, body) => act('the run', () => startRun(id, body)), pick: (id) => openThread(id) });
   const interrupts = interruptPanel(graph, (resume) => act('the answer', () => post('resume', { resume })));
@@ -255,7 +255,7 @@ function wirePanes() {
   return tabList('data-pane', 'data-pane-id', 'conversation', (p, on) => (p.dataset['paneOn'] = String(on)));
 }
 
-/** The side's tabs (Events, Timeline, History, State, Node); a node's details coming in show the Node tab. */
+/** The side's tabs (Events, Timeline, History, State, Node, Memory); a node's details coming in show the Node tab. */
 function wireTabs() {
   const show = tabList('data-tab', 'data-tab-panel', 'events', (p, on) => (p.hidden = !on));
   new MutationObserver(() => show('node')).observe(byId('details-body'), { childList: true });

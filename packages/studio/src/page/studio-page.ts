@@ -29,6 +29,7 @@ export const PAGE_SCRIPTS = [
   'studio-timeline.js',
   'studio-timeline-detail.js',
   'studio-dev.js',
+  'studio-memory.js',
   'studio-transcript-rows.js',
   'studio-transcript.js',
   'studio-main.js',
@@ -44,6 +45,7 @@ export const PAGE_STYLES = [
   'studio-actions.css',
   'studio-graph.css',
   'studio-dev.css',
+  'studio-memory.css',
 ];
 
 interface PageAssets {

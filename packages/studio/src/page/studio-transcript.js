@@ -185,6 +185,8 @@ function agentEventRows(rows, id, a) {
       return a.error ? rows.error(a.agentName, a.error, id) : [];
     case 'context':
       return rows.context(a.agentName, /** @type {{ context?: ContextChange }} */ (a).context, id);
+    case 'memory':
+      return memoryTranscriptRows(a.agentName, /** @type {{ memory?: MemoryActivity }} */ (a).memory, id);
     default:
       return [];
   }

@@ -10,7 +10,7 @@
 
 /** @typedef {{ code: string, message: string, details?: unknown }} ErrorInfo */
 /** @typedef {{ id: string, address: string, path: string[], info: unknown, resumeSchema?: unknown }} InterruptRecord */
-/** @typedef {{ name: string, displayName: string, hash: string, kind: 'agent' | 'graph', title: string, model: { name: string, hash: string, nodes: VizNode[] }, svg: string, drawn: { name: string, hash: string, nodes: VizNode[] }, level: 'agents' | 'nodes', expanded: string[], sessionValues: Record<string, unknown> }} GraphInfo */
+/** @typedef {{ name: string, displayName: string, hash: string, kind: 'agent' | 'graph', title: string, model: { name: string, hash: string, nodes: VizNode[] }, svg: string, drawn: { name: string, hash: string, nodes: VizNode[] }, level: 'agents' | 'nodes', expanded: string[], sessionValues: Record<string, unknown>, memoryBank?: boolean }} GraphInfo */
 /** @typedef {{ threadId: string, status: string, step: number, seq: number, checkpointId: string, updatedAt: number, running: boolean, graph: { name: string, hash: string } | null, otherGraph: boolean }} ThreadRow */
 /** @typedef {{ checkpointId: string, parentId: string | null, seq: number, step: number, status: string, source: string, createdAt: number, next: string[], interrupts: InterruptRecord[], error?: ErrorInfo }} CheckpointRow */
 /** @typedef {{ threadId: string, checkpoints: CheckpointRow[], more: { before: number } | null }} HistoryPage */

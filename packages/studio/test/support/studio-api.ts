@@ -52,6 +52,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/memory': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One item of the studio's memory bank (createStudio's `memory`), its current value: what a recall or write of the thread's memory events named by namespace and key. 404 MEMORY_BANK_MISSING when the studio has no bank, MEMORY_NOT_FOUND when the bank holds no live item there */
+    get: operations['getMemoryItem'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/openapi.json': {
     parameters: {
       query?: never;
@@ -405,6 +422,8 @@ export interface components {
        * @enum {string}
        */
       level: 'agents' | 'nodes';
+      /** @description the studio serves a memory bank: GET /api/memory reads its items (createStudio’s `memory`) */
+      memoryBank: boolean;
       /** @description the drawing model of @weft/viz (vizModel): every node of the compiled graph, whatever the level drawn */
       model: {
         [key: string]: unknown;
@@ -497,6 +516,27 @@ export interface components {
         before: number;
       } | null;
       threadId: string;
+    };
+    MemoryItem: {
+      /** @description epoch milliseconds */
+      createdAt: number;
+      /** @description epoch milliseconds; past it the bank no longer returns the item */
+      expiresAt?: number;
+      key: string;
+      /** @description the namespace asked for */
+      namespace: string[];
+      /** @description where the write came from, when a run made it */
+      origin?: {
+        agentName?: string;
+        checkpointId?: string;
+        threadId?: string;
+        toolCallId?: string;
+        writeId?: string;
+      };
+      /** @description epoch milliseconds */
+      updatedAt: number;
+      /** @description the item’s JSON value (memoryTools’ remember writes `{ text, tags? }`) */
+      value: unknown;
     };
     ResumeBody: {
       checkpointId?: string;
@@ -823,7 +863,7 @@ export interface components {
         };
       };
     };
-    /** @description no such thread, checkpoint, content or endpoint (NOT_FOUND, THREAD_NOT_FOUND, CHECKPOINT_NOT_FOUND, CONTENT_NOT_FOUND) */
+    /** @description no such thread, checkpoint, content, memory item or endpoint (or no memory bank to read one from) (NOT_FOUND, THREAD_NOT_FOUND, CHECKPOINT_NOT_FOUND, CONTENT_NOT_FOUND, MEMORY_NOT_FOUND, MEMORY_BANK_MISSING) */
     Error404: {
       headers: {
         [name: string]: unknown;
@@ -832,7 +872,8 @@ export interface components {
         'application/json': {
           error: {
             /** @enum {string} */
-            code: 'NOT_FOUND' | 'THREAD_NOT_FOUND' | 'CHECKPOINT_NOT_FOUND' | 'CONTENT_NOT_FOUND';
+            code:
+              'NOT_FOUND' | 'THREAD_NOT_FOUND' | 'CHECKPOINT_NOT_FOUND' | 'CONTENT_NOT_FOUND' | 'MEMORY_NOT_FOUND' | 'MEMORY_BANK_MISSING';
             details?: unknown;
             message: string;
           };
@@ -1021,6 +1062,36 @@ export interface operations {
       };
       401: components['responses']['Error401'];
       403: components['responses']['Error403'];
+      500: components['responses']['Error500'];
+    };
+  };
+  getMemoryItem: {
+    parameters: {
+      query: {
+        /** @description the item’s key */
+        key: string;
+        /** @description the namespace as a JSON array of strings, such as ["notes","t1"] (a bad one is 400 BAD_REQUEST) */
+        namespace: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One item of the studio's memory bank (createStudio's `memory`), its current value: what a recall or write of the thread's memory events named by namespace and key. 404 MEMORY_BANK_MISSING when the studio has no bank, MEMORY_NOT_FOUND when the bank holds no live item there */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MemoryItem'];
+        };
+      };
+      400: components['responses']['Error400'];
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      404: components['responses']['Error404'];
       500: components['responses']['Error500'];
     };
   };
