@@ -4,25 +4,35 @@ import type { SqliteStoreErrorCode } from './errors.ts';
 import { migrate } from './migrations.ts';
 import { SCHEMA_VERSION } from './schema-version.ts';
 
-/** Every table's columns and every index's columns, as SQLite reads them from the schema. */
+/**
+ * The columns and index columns of the tables named in the JSON list `@tables`, as
+ * SQLite reads them from the schema. Only the store's own tables are read:
+ * a file may hold other tables too (a memory bank's, an application's), and
+ * they are not the store's to judge.
+ */
 const SHAPE = `
+  WITH own(name) AS (SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (SELECT value FROM json_each(@tables)) ORDER BY name)
   SELECT json_group_array(json_array(m.name, p.cid, p.name, p.type, p."notnull", p.pk))
-  FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name) m, pragma_table_info(m.name) p
+  FROM own m, pragma_table_info(m.name) p
   UNION ALL
   SELECT json_group_array(json_array(m.name, l.name, l."unique", i.seqno, i.name))
-  FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name) m, pragma_index_list(m.name) l, pragma_index_info(l.name) i`;
+  FROM own m, pragma_index_list(m.name) l, pragma_index_info(l.name) i`;
 
-const shapeOf = (db: Database.Database): string => db.prepare<[], string>(SHAPE).pluck().all().join('\n');
+const shapeOf = (db: Database.Database, tables: string): string =>
+  db.prepare<{ tables: string }, string>(SHAPE).pluck().all({ tables }).join('\n');
 
-let expected: string | undefined;
+let expected: { tables: string; shape: string } | undefined;
 
-/** The shape MIGRATIONS build, from a private in-memory database (once per process, well under a millisecond). */
-function expectedShape(): string {
+/** The tables MIGRATIONS build and their shape, from a private in-memory database (once per process, well under a millisecond). */
+function expectedShape(): { tables: string; shape: string } {
   if (expected === undefined) {
     const db = new Database(':memory:');
     try {
       migrate(db, ':memory:');
-      expected = shapeOf(db);
+      const tables = JSON.stringify(
+        db.prepare<[], string>(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).pluck().all(),
+      );
+      expected = { tables, shape: shapeOf(db, tables) };
     } finally {
       db.close();
     }
@@ -37,8 +47,8 @@ function expectedShape(): string {
  * with a bare SQLite error, or an index would silently be missing.
  */
 export function checkSchema(db: Database.Database, path: string): void {
-  const found = shapeOf(db);
-  if (found === expectedShape()) return;
+  const { tables, shape } = expectedShape();
+  if (shapeOf(db, tables) === shape) return;
   throw new WeftError<SqliteStoreErrorCode>(
     'STORE_UNREADABLE',
     `database "${path}" says it has schema version ${SCHEMA_VERSION}, but its tables are not the ones that version has: it is damaged, or was changed by something other than @weft/store-sqlite; restore it from a backup, or move it away to start a new store`,
