@@ -16,14 +16,14 @@ describe('a SQLite file shared by the checkpoint store and a memory bank (or any
     const path = join(dir, 'weft.db');
     const store = new SqliteStore({ path });
     await store.put(conformanceEntry('t1', 1));
-    store.close();
+    await store.close();
     const bank = new SqliteMemoryBank({ path });
     await bank.put(['customers', 'c1'], 'plan', { text: 'Pro' });
     await bank.close();
     const again = new SqliteStore({ path });
     expect((await again.get('t1'))?.id).toBe('cp-1');
     await again.put(conformanceEntry('t1', 2));
-    again.close();
+    await again.close();
     const bankAgain = new SqliteMemoryBank({ path });
     expect((await bankAgain.get(['customers', 'c1'], 'plan'))?.value).toEqual({ text: 'Pro' });
     await bankAgain.close();
@@ -33,7 +33,7 @@ describe('a SQLite file shared by the checkpoint store and a memory bank (or any
     db.close();
     const third = new SqliteStore({ path });
     expect((await third.get('t1'))?.seq).toBe(2);
-    third.close();
+    await third.close();
   });
 
   it("still refuses a file where one of the store's own tables was changed", async () => {
@@ -41,7 +41,7 @@ describe('a SQLite file shared by the checkpoint store and a memory bank (or any
     const path = join(dir, 'weft.db');
     const store = new SqliteStore({ path });
     await store.put(conformanceEntry('t1', 1));
-    store.close();
+    await store.close();
     const bank = new SqliteMemoryBank({ path });
     await bank.close();
     const db = new Database(path);

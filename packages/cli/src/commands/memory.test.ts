@@ -252,10 +252,7 @@ describe('weft memory beside the checkpoints of the same SQLite file', () => {
   const cwd = realpathSync(tempDir());
   afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
-  // Fails today: SqliteStore's schema check compares every table of the file with its own, so the memory
-  // bank's weft_memory_* tables make it refuse the file as damaged (STORE_UNREADABLE). The check belongs
-  // to @weft/store-sqlite; once it compares only the store's tables, this becomes an ordinary `it`.
-  it.fails('the thread a run wrote is still listed after weft memory put', async () => {
+  it('the thread a run wrote is still listed after weft memory put', async () => {
     const run = await runMain(
       ['run', projectModule(cwd, join(FIXTURES, 'loop-graph.ts')), '--input', '{"n":0,"to":1}', '--thread', 'L'],
       cwd,
