@@ -139,6 +139,7 @@ describe('reading threads through the API', () => {
         '/api/threads/{id}/history',
         '/api/threads/{id}/transcript',
         '/api/threads/{id}/content/{sha256}',
+        '/api/memory',
         '/api/threads/{id}/runs',
         '/api/threads/{id}/resume',
         '/api/threads/{id}/fork',
