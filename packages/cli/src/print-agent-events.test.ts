@@ -100,6 +100,54 @@ describe('AgentEventPrinter', () => {
     ]);
   });
 
+  it('prints each memory read and write as one line with the keys, never the values', () => {
+    const ns = ['customers', 'c-42'];
+    expect(
+      printed([
+        {
+          type: 'memory',
+          ...A,
+          memory: {
+            kind: 'recall',
+            namespace: ns,
+            query: 'plan?',
+            mode: 'vector',
+            items: [
+              { namespace: ns, key: 'plan', score: 0.8 },
+              { namespace: ns, key: 'lang', score: 0.4 },
+            ],
+          },
+        },
+        {
+          type: 'memory',
+          ...A,
+          memory: {
+            kind: 'recall',
+            namespace: ns,
+            query: 'x',
+            mode: 'keyword',
+            fallback: 'this bank has no embedder: keyword search',
+            items: [],
+            otherBranches: 2,
+          },
+        },
+        { type: 'memory', ...A, memory: { kind: 'write', namespace: ns, key: 'plan', status: 'written', toolCallId: 'c1' } },
+        { type: 'memory', ...A, memory: { kind: 'write', namespace: ns, key: 'plan', status: 'duplicate', toolCallId: 'c1' } },
+        { type: 'memory', ...A, memory: { kind: 'forget', namespace: ns, key: 'plan', deleted: true } },
+        { type: 'memory', ...A, memory: { kind: 'forget', namespace: ns, key: 'gone', deleted: false } },
+      ]),
+    ).toEqual([
+      '[A] A',
+      '  memory   A: recalled plan, lang from customers/c-42 (vector)',
+      '  memory   A: recalled nothing from customers/c-42 (keyword, no embedder; 2 of other branches left out)',
+      '  memory   A: remembered customers/c-42:plan',
+      '  memory   A: already remembered customers/c-42:plan',
+      '  memory   A: forgot customers/c-42:plan',
+      '  memory   A: nothing to forget at customers/c-42:gone',
+      '',
+    ]);
+  });
+
   it('shows images, files and audio as markers in place, never their bytes, and leaves reasoning out', () => {
     const png = new Uint8Array(41 * 1024);
     const pdf = new Uint8Array(1_258_291);

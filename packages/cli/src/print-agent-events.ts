@@ -39,6 +39,7 @@ export class AgentEventPrinter {
     if (e.action?.interrupted) return;
     this.#header(e);
     if (e.type === 'context') return this.#context(e.agentName, e.context);
+    if (e.type === 'memory') return this.#memory(e.agentName, e.memory);
     const out = e.output;
     if (out?.stream) this.#chunk(out.stream.content ?? '');
     else if (out?.message && out.role === 'assistant') this.#assistant(out.message);
@@ -108,6 +109,20 @@ export class AgentEventPrinter {
         ? `left out ${count(change.dropped, 'earlier message')} (≈${change.tokens.toLocaleString('en-US')} tokens sent)`
         : `summarised ${count(change.replaced, 'earlier message')} (by ${change.model})`;
     this.#line(`context  ${agentName}: ${what}`);
+  }
+
+  /** One line per memory read or write: the keys, never the values. */
+  #memory(agentName: string, m: Extract<AgentEvent, { type: 'memory' }>['memory']): void {
+    const at = (ns: readonly string[], key: string) => `${ns.join('/')}:${key}`;
+    let what: string;
+    if (m.kind === 'recall') {
+      const keys = m.items.map((i) => i.key).join(', ');
+      const how = m.fallback ? `${m.mode}, no embedder` : m.mode;
+      const left = m.otherBranches ? `; ${m.otherBranches} of other branches left out` : '';
+      what = `recalled ${m.items.length ? keys : 'nothing'} from ${m.namespace.join('/')} (${how}${left})`;
+    } else if (m.kind === 'write') what = `${m.status === 'written' ? 'remembered' : 'already remembered'} ${at(m.namespace, m.key)}`;
+    else what = m.deleted ? `forgot ${at(m.namespace, m.key)}` : `nothing to forget at ${at(m.namespace, m.key)}`;
+    this.#line(`memory   ${agentName}: ${truncate(what, RESULT_MAX)}`);
   }
 
   #transfer(dest: string, callId: string | undefined): void {
