@@ -3,7 +3,8 @@
  * @weft/checkpoint, which @weft/graph runs on) in one SQLite file
  * (better-sqlite3, WAL mode, versioned schema migrations). A run interrupted
  * here, or whose process died, resumes from another process with a new store
- * on the same file.
+ * on the same file. `SqliteMemoryBank` keeps agents' long-term memory (the
+ * `MemoryBank` of @weft/memory) in a SQLite file, which may be the same one.
  *
  * @example
  * import { graph, START, END } from '@weft/graph';
