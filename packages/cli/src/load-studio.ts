@@ -2,6 +2,7 @@ import type { Agent } from '@weft/agents';
 import type { CheckpointStore, CompiledGraph } from '@weft/graph';
 import type { Queue } from './load-bullmq.ts';
 import { loadOptional } from './load-optional.ts';
+import type { MemoryBank } from '@weft/memory';
 
 /** The studio's bounds that `weft serve --max-…` sets (see @weft/studio's StudioOptions); one left out keeps the studio's default. */
 export interface StudioLimits {
@@ -51,6 +52,8 @@ export interface Studio {
       context?: Record<string, unknown>;
       /** Runs go to the queue's workers, which know the target by this name. */
       queue?: { queue: Queue; target: string };
+      /** The module's exported `memory` bank: the Studio shows its items. */
+      memory?: MemoryBank;
     },
   ): Promise<{
     url: string;

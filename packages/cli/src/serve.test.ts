@@ -42,6 +42,30 @@ describe('weft serve', () => {
     expect(server.lines.at(-1)).toBe('SIGTERM: closed');
   });
 
+  it('shows items of the bank the module exports as memory; an export by that name that is not a bank is refused, saying what to export (exit code 1, as for any unusable export)', async () => {
+    const cwd = tempDir();
+    const server = weftProcess(['serve', projectModule(cwd, join(FIXTURES, 'memory-agent.ts')), '--port', '0', '--store', 'memory'], cwd);
+    const base = /^open (http:\/\/127\.0\.0\.1:\d+\/)$/.exec(await server.waitFor((l) => l.startsWith('open ')))![1]!;
+    const ns = encodeURIComponent(JSON.stringify(['customers', 'acme']));
+    expect((await api(base, '/api/graph')).body).toMatchObject({ memoryBank: true });
+    const item = await api(base, `/api/memory?namespace=${ns}&key=plan`);
+    expect(item).toMatchObject({
+      status: 200,
+      body: { namespace: ['customers', 'acme'], key: 'plan', value: { text: 'On the Pro plan.' } },
+    });
+    expect(await api(base, `/api/memory?namespace=${ns}&key=nope`)).toMatchObject({
+      status: 404,
+      body: { error: { code: 'MEMORY_NOT_FOUND' } },
+    });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    const bad = await weft(['serve', projectModule(cwd, join(FIXTURES, 'bad-memory-agent.ts')), '--port', '0', '--store', 'memory'], cwd);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('exports "memory", but it is not a memory bank');
+    expect(bad.stderr).toContain('export the MemoryBank your agents use as `memory`');
+  });
+
   it('--session overrides the module’s values; --token puts the token after # in the printed address and guards the API', async () => {
     const server = weftProcess(
       ['serve', SUPPORT_MODULE, '--port', '0', '--store', 'memory', '--session', 'company=Globex', '--token', 'studio-secret'],

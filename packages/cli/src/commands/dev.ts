@@ -14,6 +14,7 @@ import { recordedModulePath } from '../recorded-module.ts';
 import { sessionValues } from '../session-values.ts';
 import { STUDIO_OPTIONS, STUDIO_OPTIONS_USAGE, studioFlags } from '../studio-flags.ts';
 import { terminalSafe } from '../terminal-safe.ts';
+import { moduleMemoryBank } from '../module-memory-bank.ts';
 
 const USAGE = `usage: weft dev <module> [options]
 
@@ -56,6 +57,7 @@ export const devCommand: Command = {
     let first: FreshModule | undefined;
     const loaded = await loadModule(path, values.export, async (p) => (first = await fresh.load(p)).namespace);
     const session = sessionValues('dev', loaded, values.session);
+    const memory = moduleMemoryBank('dev', loaded);
     const opened = await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: true });
     const target = commandTarget(loaded, opened.store);
     try {
@@ -69,6 +71,7 @@ export const devCommand: Command = {
           sessionValues: session,
           context: { weft: { module: recordedModulePath(loaded.path, io), export: loaded.exportName } },
           ...(token ? { token } : {}),
+          ...(memory ? { memory } : {}),
         })
         .catch((err: unknown) => {
           throw (err as { code?: unknown }).code === 'TOKEN_REQUIRED' ? tokenRequired('dev', host, 'WEFT_STUDIO_TOKEN', err) : err;

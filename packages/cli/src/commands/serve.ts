@@ -16,6 +16,7 @@ import { sessionValues } from '../session-values.ts';
 import { STUDIO_OPTIONS, STUDIO_OPTIONS_USAGE, studioFlags } from '../studio-flags.ts';
 import { recordedModulePath } from '../recorded-module.ts';
 import { terminalSafe } from '../terminal-safe.ts';
+import { moduleMemoryBank } from '../module-memory-bank.ts';
 
 const USAGE = `usage: weft serve <module> [options]
 
@@ -74,6 +75,7 @@ export const serveCommand: Command = {
     const { serveStudio } = await loadStudio();
     const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
     const session = sessionValues('serve', loaded, values.session);
+    const memory = moduleMemoryBank('serve', loaded);
     const opened =
       values.queue === undefined
         ? await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: true })
@@ -90,6 +92,7 @@ export const serveCommand: Command = {
         context: { weft: { module: recordedModulePath(loaded.path, io), export: loaded.exportName } },
         ...(token ? { token } : {}),
         ...(queue ? { queue: { queue, target: loaded.exportName } } : {}),
+        ...(memory ? { memory } : {}),
       }).catch((err: unknown) => {
         throw (err as { code?: unknown }).code === 'TOKEN_REQUIRED' ? tokenRequired('serve', host, 'WEFT_STUDIO_TOKEN', err) : err;
       });
