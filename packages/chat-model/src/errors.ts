@@ -1,3 +1,5 @@
+import { WeftError } from '@weft/common';
+
 /** Codes of the errors @weft/chat-model raises; check `err.code`. */
 export type ChatModelErrorCode =
   /** A message has a part (an image, a file, audio) the model does not take. */
@@ -14,24 +16,15 @@ export interface UnsupportedContentDetails {
 }
 
 /**
- * A message a model cannot take. Shaped as every Weft error is (`code`,
- * `details`, `retryable`, `toJSON()`), so `isWeftError` and retry policies
- * know it, without this contract package depending on the engine's: the same
- * messages fail the same way again, so it is never retryable.
+ * A message a model cannot take: a `WeftError` of @weft/common (`code`,
+ * `details`, `toJSON()`), never retryable: the same messages fail the same
+ * way again.
  */
-export class ChatModelError extends Error {
+export class ChatModelError extends WeftError<ChatModelErrorCode> {
   override readonly name = 'ChatModelError';
-  readonly code: ChatModelErrorCode;
-  readonly details: UnsupportedContentDetails;
-  readonly retryable = false;
+  declare readonly details: UnsupportedContentDetails;
 
   constructor(code: ChatModelErrorCode, message: string, details: UnsupportedContentDetails) {
-    super(message);
-    this.code = code;
-    this.details = details;
-  }
-
-  toJSON(): { name: string; code: ChatModelErrorCode; message: string; details: UnsupportedContentDetails; retryable: false } {
-    return { name: this.name, code: this.code, message: this.message, details: this.details, retryable: false };
+    super(code, message, { details, retryable: false });
   }
 }

@@ -10,7 +10,7 @@ import {
   type ContentPart,
   type Message,
 } from '@weft/chat-model';
-import { isWeftError } from '@weft/common';
+import { isWeftError, WeftError } from '@weft/common';
 import { describe, expect, it } from 'vitest';
 import { scriptedModel } from './scripted-model.ts';
 import { toChunks } from './to-chunks.ts';
@@ -70,8 +70,9 @@ describe('checkContent', () => {
       'message 2, part 1 is an image part; model "text-only" takes text only: use a model that accepts image parts, or remove the part',
     );
     expect(err.details).toEqual({ model: 'text-only', messageIndex: 2, partIndex: 1, partType: 'image', accepts: [] });
-    // Shaped as every Weft error: events, checkpoints and retry policies read it so.
+    // A WeftError of @weft/common: events, checkpoints and retry policies read it so.
     expect(isWeftError(err)).toBe(true);
+    expect(err).toBeInstanceOf(WeftError);
     expect(JSON.parse(JSON.stringify(err))).toEqual({
       name: 'ChatModelError',
       code: 'UNSUPPORTED_CONTENT',
