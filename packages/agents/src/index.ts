@@ -97,16 +97,10 @@ export { observeModelInput } from './compile/observe-model-input.ts';
 export type { ModelInput, ModelInputListener } from './compile/observe-model-input.ts';
 
 // Memory: what outlives the thread
-export { memoryTools, memoryText } from './memory/memory-tools.ts';
-export type {
-  MemoryToolsOptions,
-  MemoryNamespace,
-  MemoryScope,
-  RememberedValue,
-  RememberArgs,
-  RecallArgs,
-  ForgetArgs,
-} from './memory/memory-tools.ts';
+export { memoryTools } from './memory/memory-tools.ts';
+export { memoryText } from './memory/memory-text.ts';
+export type { MemoryNamespace, MemoryScope } from './memory/memory-scope.ts';
+export type { MemoryToolsOptions, RememberedValue, RememberArgs, RecallArgs, ForgetArgs } from './memory/memory-tools.ts';
 export type { MemoryActivity, ToolMemory } from './memory/memory-activity.ts';
 
 // Context: what each model call is sent

@@ -1,7 +1,8 @@
 import { systemMessage, textOf, userMessage, type Message } from '@weft/chat-model';
 import type { MemoryBank } from '@weft/memory';
 import { AgentError } from '../errors.ts';
-import { memoryText, type MemoryNamespace, type MemoryScope } from './memory-tools.ts';
+import type { MemoryNamespace, MemoryScope } from './memory-scope.ts';
+import { memoryText } from './memory-text.ts';
 
 /**
  * A chat-model agent's long-term memory (`chatModelAgent({ memory })`):

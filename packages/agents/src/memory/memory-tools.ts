@@ -4,9 +4,8 @@ import { AgentError } from '../errors.ts';
 import { tool, type Tool } from '../tools/tool.ts';
 import type { ToolContext } from '../tools/tool-context.ts';
 import { recallItems, scopedNamespace } from './recall-items.ts';
-
-/** Where the tools read and write: a fixed namespace, or one made from the run's session values (`['users', session.userId]`). */
-export type MemoryNamespace = readonly string[] | ((session: Readonly<Record<string, unknown>>) => readonly string[]);
+import type { MemoryNamespace, MemoryScope } from './memory-scope.ts';
+import { memoryText } from './memory-text.ts';
 
 export interface MemoryToolsOptions {
   bank: MemoryBank;
@@ -27,15 +26,6 @@ export interface MemoryToolsOptions {
    */
   scope?: MemoryScope;
 }
-
-/**
- * Whose memories a recall sees. `thread`: the thread's own namespace, and
- * only the writes of the branch being run; a write belongs to a branch when
- * the checkpoint it led to is in that branch's history (its id is kept in
- * the run's state, so a fork from an earlier checkpoint, or a step that
- * crashed before its checkpoint, does not have it).
- */
-export type MemoryScope = 'shared' | 'thread';
 
 /** What `remember` stores: the text, and tags when the model gave some. */
 export interface RememberedValue {
@@ -189,14 +179,6 @@ export interface RecallArgs {
 }
 export interface ForgetArgs {
   key: string;
-}
-
-/** The text of a remembered value: its `text` field, or its JSON. */
-export function memoryText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object' && value !== null && typeof (value as { text?: unknown }).text === 'string')
-    return (value as { text: string }).text;
-  return JSON.stringify(value);
 }
 
 function originOf(ctx: ToolContext): MemoryOrigin {

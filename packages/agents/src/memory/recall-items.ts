@@ -1,7 +1,7 @@
 import type { MemoryBank, ScoredItem } from '@weft/memory';
 import { AgentError } from '../errors.ts';
 import type { MemoryActivity } from './memory-activity.ts';
-import type { MemoryNamespace, MemoryScope } from './memory-tools.ts';
+import type { MemoryNamespace, MemoryScope } from './memory-scope.ts';
 
 /** A thread-scoped recall asks for this many times `k`, so that leaving out other branches' writes still leaves `k`. */
 const BRANCH_HEADROOM = 3;
