@@ -20,7 +20,7 @@ import { formatLatency } from './memory/latency.ts';
 import { measureBank, type BankMeasures } from './memory/measure-bank.ts';
 import { measureRecall } from './memory/measure-recall.ts';
 import { BANK_IDS, openBenchBank, type BankId } from './memory/open-bench-bank.ts';
-import { RECALL_SETS } from './memory/recall-sets.ts';
+import { RECALL_SETS } from '@weft/memory/conformance';
 
 const USAGE =
   'usage: pnpm bench:memory [--quick] [--sizes 10000,100000] [--banks memory,sqlite-vec,sqlite-scan,postgres] [--samples N] [--queries N]';

@@ -16,3 +16,5 @@
 export { memoryBankConformance } from './conformance/bank-conformance.ts';
 export type { BankConformanceApi, BankConformanceOptions } from './conformance/bank-conformance.ts';
 export type { BankAssertion, BankCaseTools, TestClock } from './conformance/conformance-case.ts';
+export { RECALL_SETS, measureRecall } from './conformance/recall-sets.ts';
+export type { RecallSet, RecallFigure } from './conformance/recall-sets.ts';

@@ -1,10 +1,9 @@
 import { cosine, hashEmbedder, type MemoryBank } from '@weft/memory';
-import { memoryBankConformance } from '@weft/memory/conformance';
+import { measureRecall, memoryBankConformance, RECALL_SETS } from '@weft/memory/conformance';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshSchema, PG_URL, pgDescribe } from '../../test-support/pg-test-env.ts';
 import { PostgresMemoryBank } from './postgres-memory-bank.ts';
-import { RECALL_FACTS, RECALL_QUERIES } from './test-support/recall-facts.ts';
 
 const describePg = pgDescribe();
 
@@ -192,14 +191,11 @@ describePg('PostgresMemoryBank', () => {
 
   it('recall@3 of hashEmbedder(256) over 30 short facts in 3 topics, 9 queries: 9 of 9 (1.0, as measured)', async () => {
     const bank: MemoryBank = new PostgresMemoryBank({ pool, schema: newSchema(), embedder: hashEmbedder({ dimensions: 256 }) });
-    for (const [key, text] of Object.entries(RECALL_FACTS)) await bank.put(['facts'], key, { text });
-    let hits = 0;
-    for (const [query, want] of RECALL_QUERIES) {
-      const found = await bank.search(['facts'], { query, limit: 3 });
-      expect(found.mode).toBe('vector');
-      if (found.items.some((i) => i.key === want)) hits++;
-    }
-    expect(hits).toBe(9); // hashEmbedder is deterministic: the figure is exact on every machine
+    const { hits, misses } = await measureRecall(
+      bank,
+      RECALL_SETS.find((r) => r.name === 'billing-travel-health')!,
+    );
+    expect([hits, misses]).toEqual([9, []]); // hashEmbedder is deterministic: the figure is exact on every machine
     await bank.close();
   });
 });

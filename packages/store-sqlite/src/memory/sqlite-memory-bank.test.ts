@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashEmbedder, InMemoryBank } from '@weft/memory';
 import type { MemoryBankOptions } from '@weft/memory';
-import { memoryBankConformance } from '@weft/memory/conformance';
+import { measureRecall, memoryBankConformance, RECALL_SETS } from '@weft/memory/conformance';
 import { SqliteMemoryBank } from './sqlite-memory-bank.ts';
 import type { VectorSearch } from './sqlite-memory-bank-options.ts';
 
@@ -242,69 +242,12 @@ describe('SqliteMemoryBank', () => {
   });
 
   describe('recall@3 on 30 short facts in 3 topics (hashEmbedder, 256 dimensions, 9 queries)', () => {
-    const FACTS: Record<string, Record<string, string>> = {
-      travel: {
-        flight: 'The flight to Lisbon leaves on Friday at 9 am',
-        hotel: 'The hotel in Lisbon is booked for three nights',
-        passport: 'Her passport expires in March next year',
-        seat: 'She prefers a window seat on long flights',
-        luggage: 'Checked luggage is limited to one bag of 23 kg',
-        train: 'The train from Porto to Lisbon takes three hours',
-        visa: 'No visa is needed for a stay under ninety days',
-        car: 'A rental car is reserved at the airport for Saturday',
-        insurance: 'Travel insurance covers lost luggage and delays',
-        currency: 'Portugal uses the euro as its currency',
-      },
-      cooking: {
-        allergy: 'He is allergic to peanuts and tree nuts',
-        oven: 'The oven runs hot, so bake at 10 degrees lower',
-        bread: 'Sourdough bread needs the starter fed the night before',
-        diet: 'She eats no meat but does eat fish',
-        coffee: 'Morning coffee is a double espresso with oat milk',
-        pasta: 'Fresh pasta cooks in about three minutes',
-        spice: 'The family likes mild curry, never very spicy food',
-        knife: 'The chef knife needs sharpening every month',
-        rice: 'Rice is cooked with two cups of water per cup of rice',
-        dessert: 'Dessert on Sundays is apple pie with cream',
-      },
-      work: {
-        standup: 'The team standup is every weekday at 9 30',
-        deploy: 'Deploys to production happen on Tuesday and Thursday',
-        manager: 'Her manager is Priya, who leads the platform team',
-        review: 'Code review needs two approvals before merging',
-        oncall: 'The on call rotation changes every Monday',
-        laptop: 'The work laptop is a 14 inch machine with 32 GB of memory',
-        holiday: 'Annual leave is 25 days plus public holidays',
-        office: 'The office is open Monday to Thursday; Friday is remote',
-        language: 'The backend is written in TypeScript and Go',
-        meeting: 'The quarterly planning meeting is in the big room',
-      },
-    };
-    const QUERIES: [string, string, string][] = [
-      ['When does the flight to Lisbon leave?', 'travel', 'flight'],
-      ['How long does the train from Porto take?', 'travel', 'train'],
-      ['Which seat does she prefer on flights?', 'travel', 'seat'],
-      ['What is he allergic to?', 'cooking', 'allergy'],
-      ['How should the morning coffee be made?', 'cooking', 'coffee'],
-      ['How much water for the rice?', 'cooking', 'rice'],
-      ['Who is her manager?', 'work', 'manager'],
-      ['On which days do deploys to production happen?', 'work', 'deploy'],
-      ['How many approvals does code review need?', 'work', 'review'],
-    ];
+    const set = RECALL_SETS.find((r) => r.name === 'travel-cooking-work')!;
 
     for (const vectors of ['sqlite-vec', 'scan'] as const) {
       it(`with vectors '${vectors}': recall@3 is at least 8 of 9, and 8 of 9 first results are of the query's topic`, async () => {
         const bank = new SqliteMemoryBank({ path: freshFile(), vectors, embedder: hashEmbedder({ dimensions: 256 }) });
-        for (const [topic, facts] of Object.entries(FACTS))
-          for (const [key, text] of Object.entries(facts)) await bank.put(['facts', topic], key, { text });
-        let hits = 0;
-        const firsts: string[] = [];
-        for (const [query, topic, key] of QUERIES) {
-          const { items, mode } = await bank.search(['facts'], { query, limit: 3 });
-          expect(mode).toBe('vector');
-          if (items.some((i) => i.namespace[1] === topic && i.key === key)) hits++;
-          firsts.push(`${items[0]!.namespace[1]}/${items[0]!.key}`);
-        }
+        const { hits, firsts } = await measureRecall(bank, set);
         await bank.close();
         // Measured: 8 of 9 in both modes. The miss is the rice question ("How much water for the rice?"): hashEmbedder's
         // hashed words collide in 256 dimensions, so it ranks the planning meeting first. Both modes rank alike.

@@ -1,9 +1,12 @@
+import type { MemoryBank } from '../bank/memory-bank.ts';
+
 /**
- * Two labelled sets for recall@3: each 30 short facts in three topics and 9
- * questions with the key of the fact that answers each. `billing-travel-health`
- * is the set @weft/store-postgres's tests measure, `travel-cooking-work` the
- * one @weft/store-sqlite's tests measure; running both on every bank shows
- * whether a difference between those figures comes from the bank or the set.
+ * Two labelled sets for measuring recall: each 30 short facts in three topics
+ * and 9 questions with the fact that answers each, worded as a person would
+ * ask (sharing some words with their fact and some with its neighbours).
+ * Store tests and `pnpm bench:memory` measure both on every bank, so a
+ * difference between two figures says whether it comes from the bank or the
+ * set.
  */
 export interface RecallSet {
   name: string;
@@ -119,3 +122,43 @@ export const RECALL_SETS: readonly RecallSet[] = [
     ],
   },
 ];
+
+/** What measureRecall found: hits of `of` questions, the first result of each (`topic/key`), and what each miss got. */
+export interface RecallFigure {
+  hits: number;
+  of: number;
+  firsts: string[];
+  misses: string[];
+}
+
+/**
+ * Recall@k of a labelled set on a bank: its facts put under
+ * `[...root, topic]`, each question searched under `root` with `limit: k`; a
+ * hit when the answering fact is among the k. The bank should have an
+ * embedder: a search that answers in another mode than `vector` fails.
+ *
+ * @example
+ * const figure = await measureRecall(new InMemoryBank({ embedder: hashEmbedder() }), RECALL_SETS[0]!);
+ * console.log(`${figure.hits}/${figure.of}`);
+ */
+export async function measureRecall(
+  bank: MemoryBank,
+  set: RecallSet,
+  options: { k?: number; root?: readonly string[] } = {},
+): Promise<RecallFigure> {
+  const root = [...(options.root ?? ['facts'])];
+  for (const [topic, facts] of Object.entries(set.facts))
+    for (const [key, text] of Object.entries(facts)) await bank.put([...root, topic], key, { text });
+  let hits = 0;
+  const firsts: string[] = [];
+  const misses: string[] = [];
+  const at = (i: { namespace: string[]; key: string }) => `${i.namespace[root.length]}/${i.key}`;
+  for (const [query, topic, key] of set.queries) {
+    const { items, mode } = await bank.search(root, { query, limit: options.k ?? 3 });
+    if (mode !== 'vector') throw new Error(`measureRecall: search answered in ${mode} mode, not vector: give the bank an embedder`);
+    firsts.push(items[0] ? at(items[0]) : '');
+    if (items.some((i) => i.namespace[root.length] === topic && i.key === key)) hits++;
+    else misses.push(`"${query}" (wanted ${topic}/${key}, got ${items.map(at).join(', ')})`);
+  }
+  return { hits, of: set.queries.length, firsts, misses };
+}
