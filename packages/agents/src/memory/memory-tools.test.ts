@@ -2,6 +2,7 @@ import { MemoryStore } from '@weft/graph';
 import { InMemoryBank, type MemoryBank, type PutResult } from '@weft/memory';
 import { scriptedModel } from '@weft/models';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { AgentError, chatModelAgent, memoryTools, Runner } from '../index.ts';
 
 /** A bank that counts what each put answered. */
@@ -125,6 +126,37 @@ describe('memoryTools', () => {
     expect(refused.every((c) => c === 'THREAD_BUSY' || c === 'CONCURRENT_RESUME')).toBe(true);
     expect(puts.filter((s) => s === 'written')).toHaveLength(1);
     expect((await bank.list(['team'])).items).toHaveLength(1);
+  });
+
+  it('with a value schema, remember takes a key and a value the schema checks; a value it refuses goes back to the model', async () => {
+    const bank = new InMemoryBank();
+    const plan = z
+      .object({ plan: z.enum(['free', 'pro']), seats: z.number().int().positive() })
+      .refine((v) => v.seats <= 100, 'at most 100 seats');
+    const [remember] = memoryTools({ bank, namespace: ['accounts'], value: plan });
+    expect(remember.spec.parameters).toMatchObject({
+      required: ['key', 'value'],
+      properties: { value: { type: 'object', properties: { plan: { enum: ['free', 'pro'] } }, required: ['plan', 'seats'] } },
+    });
+    const model = scriptedModel([
+      { toolCalls: [{ id: 'v1', name: 'remember', arguments: { key: 'acme', value: { plan: 'gold', seats: 5 } } }] },
+      { toolCalls: [{ id: 'v2', name: 'remember', arguments: { key: 'acme', value: { plan: 'pro', seats: 500 } } }] },
+      { toolCalls: [{ id: 'v3', name: 'remember', arguments: { key: 'acme', value: { plan: 'pro', seats: 5 } } }] },
+      { text: 'Saved.' },
+    ]);
+    const done = await new Runner({ agent: chatModelAgent({ name: 'A', description: '', model, tools: [remember] }) }).query(
+      'Acme is on Pro with 5 seats.',
+    );
+    const results = done.events.filter((e) => e.type === 'tool-result').map((e) => [e.output?.message?.content, e.error?.code]);
+    // The schema's JSON Schema refuses what it can express (the model sees it); the schema itself the rest.
+    expect(results[0]).toEqual([
+      expect.stringMatching(/invalid arguments for remember: arguments\/value\/plan must be equal to one of the allowed values/),
+      'TOOL_ARGUMENTS_INVALID',
+    ]);
+    expect(results[1]).toEqual([expect.stringMatching(/the value to remember does not fit: .*at most 100 seats/), 'TOOL_FAILED']);
+    expect(results[2]).toEqual(['Remembered as "acme".', undefined]);
+    expect((await bank.get(['accounts'], 'acme'))?.value).toEqual({ plan: 'pro', seats: 5 });
+    expect(() => memoryTools({ bank, namespace: ['x'], value: { type: 'object' } as never })).toThrow(/value must be a Standard Schema/);
   });
 
   it('forget deletes by key; bad options are typed errors', async () => {

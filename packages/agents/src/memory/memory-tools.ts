@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { MemoryBank, MemoryOrigin } from '@weft/memory';
+import { isStandardSchema, issuesMessage, jsonSchemaOf, type StandardSchemaV1 } from '@weft/graph';
+import type { JsonValue, MemoryBank, MemoryOrigin } from '@weft/memory';
 import { AgentError } from '../errors.ts';
 import { tool, type Tool } from '../tools/tool.ts';
 import type { ToolContext } from '../tools/tool-context.ts';
@@ -14,6 +15,13 @@ export interface MemoryToolsOptions {
   recall?: { k?: number; minScore?: number };
   /** Ask before each `remember` and `forget` (the run pauses with a tool approval interrupt). Default false. */
   needsApproval?: boolean;
+  /**
+   * What `remember` stores, as a Standard Schema (Zod, Valibot, ArkType, …):
+   * the model then passes `value` (checked against it; a value it refuses
+   * goes back to the model as a tool error) instead of `text` and `tags`.
+   * Default: `{ text, tags? }`.
+   */
+  value?: StandardSchemaV1;
   /** The tools' names (default remember, recall, forget): change them when an agent has two banks. */
   names?: { remember?: string; recall?: string; forget?: string };
   /**
@@ -48,7 +56,7 @@ export interface RememberedValue {
  * const tools = memoryTools({ bank, namespace: (s) => ['users', String(s['userId'])] });
  * const agent = chatModelAgent({ name: 'Support', description: '', model, tools });
  */
-export function memoryTools(options: MemoryToolsOptions): [Tool<RememberArgs>, Tool<RecallArgs>, Tool<ForgetArgs>] {
+export function memoryTools(options: MemoryToolsOptions): [Tool<RememberArgs | RememberValueArgs>, Tool<RecallArgs>, Tool<ForgetArgs>] {
   const { bank, namespace } = options;
   if (typeof bank !== 'object' || bank === null || typeof bank.put !== 'function')
     throw new AgentError(
@@ -69,9 +77,11 @@ export function memoryTools(options: MemoryToolsOptions): [Tool<RememberArgs>, T
     throw new AgentError('INVALID_ARGUMENT', `memoryTools: scope must be 'shared' or 'thread' (got ${JSON.stringify(scope)})`);
   const nsOf = (ctx: ToolContext) => scopedNamespace(namespace, scope, ctx.getSessionValues(), ctx.threadId, 'memoryTools');
   const approval = options.needsApproval ?? false;
+  if (options.value !== undefined && !isStandardSchema(options.value))
+    throw new AgentError('INVALID_ARGUMENT', 'memoryTools: value must be a Standard Schema (a Zod, Valibot or ArkType schema, …)');
   const tools: ToolScope = { bank, nsOf, approval, scope };
   return [
-    rememberTool(tools, names.remember),
+    options.value ? rememberValueTool(tools, names.remember, options.value) : rememberTool(tools, names.remember),
     recallTool(tools, names.recall, k, options.recall?.minScore),
     forgetTool(tools, names.forget),
   ];
@@ -111,6 +121,40 @@ function rememberTool({ bank, nsOf, approval }: ToolScope, name: string): Tool<R
       const value: RememberedValue = args.tags?.length ? { text: args.text, tags: args.tags } : { text: args.text };
       const namespace = nsOf(ctx);
       const result = await bank.put(namespace, key, value, {
+        idempotencyKey: ctx.idempotencyKey,
+        origin: originOf(ctx),
+        signal: ctx.signal,
+      });
+      ctx.memory.recordWrite(ctx.idempotencyKey);
+      ctx.memory.report({ kind: 'write', namespace, key, status: result.status, toolCallId: ctx.callId });
+      return result.status === 'written' ? `Remembered as "${key}".` : `Already remembered as "${key}".`;
+    },
+  });
+}
+
+/** `remember` for a value of the user's schema: the model gives a key and the value, checked before it is stored. */
+function rememberValueTool({ bank, nsOf, approval }: ToolScope, name: string, schema: StandardSchemaV1): Tool<RememberValueArgs> {
+  const where = `memoryTools: ${name}`;
+  return tool<RememberValueArgs>({
+    name,
+    description: 'Stores something to remember in later conversations, under a key; storing again under a key replaces it.',
+    parameters: {
+      type: 'object',
+      properties: {
+        key: { type: 'string', minLength: 1, maxLength: 200, description: 'A name for it.' },
+        value: jsonSchemaOf(schema, 'input', where),
+      },
+      required: ['key', 'value'],
+      additionalProperties: false,
+    },
+    needsApproval: approval,
+    async execute({ key, value }, ctx) {
+      const checked = await schema['~standard'].validate(value);
+      if (checked.issues !== undefined)
+        throw new AgentError('TOOL_ARGUMENTS_INVALID', `the value to remember does not fit: ${issuesMessage(checked.issues)}`);
+      const namespace = nsOf(ctx);
+      const stored = checked.value as JsonValue;
+      const result = await bank.put(namespace, key, stored, {
         idempotencyKey: ctx.idempotencyKey,
         origin: originOf(ctx),
         signal: ctx.signal,
@@ -173,6 +217,10 @@ export interface RememberArgs {
   text: string;
   key?: string;
   tags?: string[];
+}
+export interface RememberValueArgs {
+  key: string;
+  value: unknown;
 }
 export interface RecallArgs {
   query: string;
