@@ -215,6 +215,7 @@ function toolContext(
     callId: call.id,
     agentName: agent.name,
     threadId: ctx.threadId,
+    checkpointId: ctx.checkpointId,
     idempotencyKey,
     signal: ctx.signal,
     // Methods that close over the call (they never use `this`, so destructuring them works).

@@ -54,8 +54,19 @@ describe('memoryTools', () => {
       value: { text: 'The customer is on the Pro plan.', tags: ['billing'] },
       createdAt: expect.any(Number),
       updatedAt: expect.any(Number),
-      origin: { threadId: 'a', agentName: 'Support', toolCallId: 'c1', writeId: expect.stringMatching(/^a\/.*\/c1$/) },
+      origin: {
+        threadId: 'a',
+        checkpointId: expect.any(String),
+        agentName: 'Support',
+        toolCallId: 'c1',
+        writeId: expect.stringMatching(/^a\/.*\/c1$/),
+      },
     });
+    // The write names the checkpoint its step continued from: the one whose next node is the agent's tools.
+    const from = (await bank.get(['users', 'u1'], 'plan'))!.origin!.checkpointId;
+    const checkpoints = [];
+    for await (const c of new Runner({ agent, store }).graph.withStore(store).history('a')) checkpoints.push(c);
+    expect(checkpoints.find((c) => c.id === from)?.frontier.map((f) => f.node)).toEqual(['Support:tools']);
     const second = await new Runner({ agent, store }).query('Which plan am I on?', { sessionValues: { userId: 'u1' }, threadId: 'b' });
     expect(second.events.filter((e) => e.output?.role === 'tool').map((e) => e.output?.message?.content)).toEqual([
       '- [plan] The customer is on the Pro plan.',
@@ -95,7 +106,10 @@ describe('memoryTools', () => {
     ]);
     const items = (await bank.list(['team'])).items;
     expect(items.map((i) => [i.value, i.origin])).toEqual([
-      [{ text: 'Prefers email.' }, { threadId: 't', agentName: 'Support', toolCallId: 'c1', writeId: 't/agent:Support/1.1/c1' }],
+      [
+        { text: 'Prefers email.' },
+        { threadId: 't', checkpointId: expect.any(String), agentName: 'Support', toolCallId: 'c1', writeId: 't/agent:Support/1.1/c1' },
+      ],
     ]);
   });
 

@@ -232,6 +232,7 @@ export interface ForgetArgs {
 function originOf(ctx: ToolContext): MemoryOrigin {
   return {
     ...(ctx.threadId !== undefined ? { threadId: ctx.threadId } : {}),
+    ...(ctx.checkpointId !== undefined ? { checkpointId: ctx.checkpointId } : {}),
     agentName: ctx.agentName,
     toolCallId: ctx.callId,
     writeId: ctx.idempotencyKey,

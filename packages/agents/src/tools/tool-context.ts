@@ -8,6 +8,8 @@ export interface ToolContext {
   readonly agentName: string;
   /** The run's thread (undefined for a run without a store). */
   readonly threadId: string | undefined;
+  /** The thread's checkpoint this call's step continues from (see NodeContext.checkpointId). */
+  readonly checkpointId: string | undefined;
   /**
    * Stable across retries and resumes of this call (thread, agent, iteration,
    * call), so a tool with external side effects can deduplicate.

@@ -70,6 +70,7 @@ class StepLoop {
     this.#o = o;
     this.#step = o.cursor.step;
     this.#checkpointId = o.writer?.lastId ?? undefined;
+    if (o.writer) o.scope.checkpointId = this.#checkpointId;
   }
 
   async run(): Promise<ExecuteOutcome> {
@@ -216,6 +217,7 @@ class StepLoop {
     const body = cursorToBody(cursor, status, 'step', scope.context, error && (isWeftError(error) ? errorToJSON(error) : error));
     const { written, stored } = writer.write(body, cursor.state, patches);
     this.#checkpointId = written.id;
+    scope.checkpointId = written.id;
     if (!scope.hub.wants('checkpoint.write')) return stored;
     if (stored) return stored.then(() => this.#emitWritten(written));
     this.#emitWritten(written);

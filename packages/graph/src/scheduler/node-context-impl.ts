@@ -32,6 +32,9 @@ export class NodeContextImpl implements NodeContext<any> {
   get threadId(): string | undefined {
     return this.scope.threadId;
   }
+  get checkpointId(): string | undefined {
+    return this.scope.checkpointId;
+  }
   get context(): Record<string, unknown> {
     return this.scope.context;
   }

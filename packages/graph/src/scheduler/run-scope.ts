@@ -42,6 +42,12 @@ export type SubgraphOutcome =
 export interface RunScope {
   runId: string;
   threadId: string | undefined;
+  /**
+   * The thread's latest checkpoint this run has written or started from:
+   * set by the step loop after each write, so a node reads the checkpoint
+   * its step continues from. Undefined without a store.
+   */
+  checkpointId?: string | undefined;
   /** Subgraph nodes leading to the graph being run. */
   path: readonly string[];
   /** Prefix of interrupt addresses ('' at the top, 'outer/' inside a subgraph). */

@@ -43,6 +43,14 @@ export interface NodeContext<S = unknown> {
   readonly attempt: number;
   readonly runId: string;
   readonly threadId: string | undefined;
+  /**
+   * The thread's checkpoint this step continues from: the latest one the run
+   * had written (or started from) when the step began. What a node writes
+   * outside the graph can name it, so the write is traced to the point of
+   * the thread it came from. Undefined without a store; inside a subgraph,
+   * the parent's (a subgraph checkpoints within its parent's checkpoints).
+   */
+  readonly checkpointId: string | undefined;
   /** The run context a higher layer passed to `run()`; saved in every checkpoint. */
   readonly context: Record<string, unknown>;
 }
