@@ -10,8 +10,12 @@ export interface StudioLimits {
   maxRuns?: number;
   /** Requests that wait for one of maxRuns; past them, 429 TOO_MANY_RUNS. */
   maxQueuedRuns?: number;
-  /** The largest request body, in bytes (413 BODY_TOO_LARGE). */
+  /** The largest request body, in bytes (413 BODY_TOO_LARGE); run requests have maxRunBodyBytes. */
   maxBodyBytes?: number;
+  /** The largest body of a run request, which may carry attachments (413 BODY_TOO_LARGE). */
+  maxRunBodyBytes?: number;
+  /** Bytes of content parts (images, files) the Studio keeps for its pages; the least recently used go first. */
+  maxContentBytes?: number;
   /** How deep a JSON body may nest (400 BODY_TOO_DEEP). */
   maxBodyDepth?: number;
   /** Object keys and array items in one body (400 BODY_TOO_MANY_KEYS). */

@@ -123,7 +123,8 @@ describe('weft serve', () => {
         'serve',
         join(FIXTURES, 'chatter-graph.ts'),
         ...['--port', '0', '--store', 'memory', '--max-runs', '1', '--max-queued-runs', '0'],
-        ...['--max-body-depth', '3', '--max-body-keys', '5', '--max-body-bytes', '200', '--max-follower-buffer', '4096'],
+        ...['--max-body-depth', '3', '--max-body-keys', '5', '--max-body-bytes', '200', '--max-run-body-bytes', '300'],
+        ...['--max-follower-buffer', '4096'],
       ],
       tempDir(),
       { WEFT_TEST_HOLD: '1' },
@@ -161,8 +162,17 @@ describe('weft serve', () => {
         details: { maxBodyKeys: 5 },
       },
     ]);
-    const large = await post('/api/threads/t2/runs', JSON.stringify({ input: { value: 'x'.repeat(200) } }));
-    expect([large.status, ((await large.json()) as { error: { code: string } }).error.code]).toEqual([413, 'BODY_TOO_LARGE']);
+    // A run's body has its own limit (it may carry attachments); any other body the general one.
+    const largeRun = await post('/api/threads/t2/runs', JSON.stringify({ input: { value: 'x'.repeat(300) } }));
+    expect([largeRun.status, ((await largeRun.json()) as { error: { message: string } }).error.message]).toEqual([
+      413,
+      expect.stringContaining('maxRunBodyBytes'),
+    ]);
+    const large = await post('/api/threads/t2/resume', JSON.stringify({ resume: { x: 'x'.repeat(200) } }));
+    expect([large.status, ((await large.json()) as { error: { code: string; message: string } }).error]).toEqual([
+      413,
+      expect.objectContaining({ code: 'BODY_TOO_LARGE', message: expect.stringContaining('maxBodyBytes') }),
+    ]);
 
     // Let the held run go: its 100 events (some 35 KB) come at once, past the 4096 bytes its stream may hold.
     server.send('go');

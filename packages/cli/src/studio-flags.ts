@@ -16,6 +16,8 @@ export const STUDIO_OPTIONS = {
   'max-runs': { type: 'string' },
   'max-queued-runs': { type: 'string' },
   'max-body-bytes': { type: 'string' },
+  'max-run-body-bytes': { type: 'string' },
+  'max-content-bytes': { type: 'string' },
   'max-body-depth': { type: 'string' },
   'max-body-keys': { type: 'string' },
   'max-follower-buffer': { type: 'string' },

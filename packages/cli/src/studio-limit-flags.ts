@@ -9,6 +9,8 @@ const LIMIT_FLAGS = {
   'max-runs': { option: 'maxRuns', unit: 'runs', least: 1, example: 32 },
   'max-queued-runs': { option: 'maxQueuedRuns', unit: 'waiting requests', least: 0, example: 64 },
   'max-body-bytes': { option: 'maxBodyBytes', unit: 'bytes', least: 1, example: 1_048_576 },
+  'max-run-body-bytes': { option: 'maxRunBodyBytes', unit: 'bytes', least: 1, example: 20_971_520 },
+  'max-content-bytes': { option: 'maxContentBytes', unit: 'bytes', least: 1, example: 67_108_864 },
   'max-body-depth': { option: 'maxBodyDepth', unit: 'levels', least: 1, example: 64 },
   'max-body-keys': { option: 'maxBodyKeys', unit: 'keys', least: 1, example: 10_000 },
   'max-follower-buffer': { option: 'maxFollowerBufferBytes', unit: 'bytes', least: 1, example: 4_194_304 },

@@ -48,6 +48,10 @@ limits (each a whole number; past it, the request is refused and nothing runs):
   --max-runs <n>          runs, resumes and forks under way at once (default 32); more wait
   --max-queued-runs <n>   requests that wait for one (default 64; 0: none wait); past them 429 TOO_MANY_RUNS
   --max-body-bytes <n>    the largest request body (default 1048576: 1 MiB); larger is 413 BODY_TOO_LARGE
+  --max-run-body-bytes <n>
+                          the largest body of a run, which may carry attachments (default 20971520: 20 MiB)
+  --max-content-bytes <n> bytes of images and files kept for the page (default 67108864: 64 MiB);
+                          the least recently used go first
   --max-body-depth <n>    how deep a JSON body may nest, its own object being level 1 (default 64);
                           deeper is 400 BODY_TOO_DEEP
   --max-body-keys <n>     object keys and array items in one body (default 10000); more is 400 BODY_TOO_MANY_KEYS
