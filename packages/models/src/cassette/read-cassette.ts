@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { compileJtd } from '../compile-jtd.ts';
-import { ModelError } from '../errors.ts';
 import { FINISH_REASONS } from '../is-finish-reason.ts';
 import { MissingBlob, resolveBlobs, sha256 } from './cassette-bytes.ts';
 import { CASSETTE_VERSION, cassetteEntrySchema, type CassetteEntry } from './cassette-entry.ts';
+import { cassetteLineError, readJsonLines, type JsonLine } from './read-json-lines.ts';
 
 /** A cassette entry and the line it came from (1-based), for error messages. */
 export interface CassetteLine {
@@ -19,48 +18,25 @@ export interface CassetteLine {
  * naming the file and line.
  */
 export async function readCassette(file: string): Promise<CassetteLine[]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    const missing = (err as { code?: unknown }).code === 'ENOENT';
-    const message = missing ? `cassette ${file} does not exist (record it first with recordModel)` : `cannot read cassette ${file}`;
-    throw new ModelError('CASSETTE_INVALID', message, { cause: err, details: { file } });
-  }
   const lines: CassetteLine[] = [];
   const blobs = new Map<string, Uint8Array>();
-  const parsed: { value: unknown; line: number }[] = [];
-  text.split('\n').forEach((raw, i) => {
-    const source = raw.trim();
-    if (source === '') return;
-    const line = i + 1;
-    const bad = (problem: string, cause?: unknown): never => {
-      throw new ModelError('CASSETTE_INVALID', `cassette ${file} line ${line}: ${problem}`, { cause, details: { file, line } });
-    };
-    let value: unknown;
-    try {
-      value = JSON.parse(source);
-    } catch (err) {
-      bad(`not JSON (${err instanceof Error ? err.message : String(err)})`, err);
-    }
+  const parsed: JsonLine[] = [];
+  for (const { value, line } of await readJsonLines(file, 'recordModel')) {
     const blob = toBlob(value);
-    if (typeof blob === 'string') bad(blob);
+    if (typeof blob === 'string') throw cassetteLineError(file, line, blob);
     else if (blob) blobs.set(blob.hash, blob.bytes);
     else parsed.push({ value, line });
-  });
+  }
   for (const { value, line } of parsed) {
     let resolved: unknown;
     try {
       resolved = resolveBlobs(value, blobs);
     } catch (err) {
       if (!(err instanceof MissingBlob)) throw err;
-      throw new ModelError('CASSETTE_INVALID', `cassette ${file} line ${line}: refers to bytes ${err.hash} that no blob line holds`, {
-        details: { file, line },
-      });
+      throw cassetteLineError(file, line, `refers to bytes ${err.hash} that no blob line holds`);
     }
     const entry = toEntry(resolved);
-    if (typeof entry === 'string')
-      throw new ModelError('CASSETTE_INVALID', `cassette ${file} line ${line}: ${entry}`, { details: { file, line } });
+    if (typeof entry === 'string') throw cassetteLineError(file, line, entry);
     lines.push({ entry, line });
   }
   return lines;

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { ModelError } from '../errors.ts';
 import { CASSETTE_VERSION } from '../cassette/cassette-entry.ts';
+import { cassetteLineError, readJsonLines } from '../cassette/read-json-lines.ts';
 import type { EmbeddingCassetteEntry } from './embedding-cassette-entry.ts';
 import { vectorProblem } from './vector-problem.ts';
 
@@ -19,32 +18,12 @@ const SHA256 = /^[0-9a-f]{64}$/;
  * naming the file, the line and what is wrong.
  */
 export async function readEmbeddingCassette(file: string): Promise<EmbeddingCassetteLine[]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    const missing = (err as { code?: unknown }).code === 'ENOENT';
-    const message = missing ? `cassette ${file} does not exist (record it first with recordEmbedder)` : `cannot read cassette ${file}`;
-    throw new ModelError('CASSETTE_INVALID', message, { cause: err, details: { file } });
-  }
   const lines: EmbeddingCassetteLine[] = [];
-  text.split('\n').forEach((raw, i) => {
-    const source = raw.trim();
-    if (source === '') return;
-    const line = i + 1;
-    const bad = (problem: string, cause?: unknown): never => {
-      throw new ModelError('CASSETTE_INVALID', `cassette ${file} line ${line}: ${problem}`, { cause, details: { file, line } });
-    };
-    let value: unknown;
-    try {
-      value = JSON.parse(source);
-    } catch (err) {
-      bad(`not JSON (${err instanceof Error ? err.message : String(err)})`, err);
-    }
+  for (const { value, line } of await readJsonLines(file, 'recordEmbedder')) {
     const problem = entryProblem(value);
-    if (problem !== undefined) bad(problem);
+    if (problem !== undefined) throw cassetteLineError(file, line, problem);
     lines.push({ entry: value as EmbeddingCassetteEntry, line });
-  });
+  }
   return lines;
 }
 
