@@ -1,12 +1,11 @@
 import type { ContentPartType } from '@weft/chat-model';
 import { describeValue, isPositiveInteger } from '../check-answer.ts';
 import { ModelError } from '../errors.ts';
+import { checkOpenAIConnection, type OpenAIConnection } from './check-openai-connection.ts';
 import type { OpenAIChatModelOptions, OpenAIToolChoice } from './openai-chat-model-options.ts';
 
 /** Options with defaults applied and `baseURL` without a trailing slash. */
-export interface ResolvedOpenAIOptions {
-  baseURL: string;
-  apiKey: string | undefined;
+export interface ResolvedOpenAIOptions extends OpenAIConnection {
   model: string;
   provider: string | undefined;
   temperature: number | undefined;
@@ -16,11 +15,6 @@ export interface ResolvedOpenAIOptions {
   strictOutput: boolean;
   accepts: readonly ContentPartType[];
   sendReasoning: 'reasoning_content' | 'reasoning' | undefined;
-  timeoutMs: number;
-  maxRetries: number;
-  retryBaseMs: number;
-  headers: Record<string, string>;
-  fetch: typeof globalThis.fetch;
 }
 
 const PART_TYPES: readonly ContentPartType[] = ['text', 'image', 'file', 'audio', 'reasoning'];
@@ -31,9 +25,8 @@ export function checkOpenAIOptions(options: OpenAIChatModelOptions): ResolvedOpe
     throw new ModelError('INVALID_ARGUMENT', `openAIChatModel(): ${what}, got ${describeValue(value)}`);
   };
   if (typeof options !== 'object' || options === null) fail('options must be an object', options);
+  const connection = checkOpenAIConnection(options, fail);
   const {
-    baseURL,
-    apiKey,
     model,
     provider,
     temperature,
@@ -43,13 +36,8 @@ export function checkOpenAIOptions(options: OpenAIChatModelOptions): ResolvedOpe
     strictOutput = false,
     accepts = ['image', 'file', 'audio'],
     sendReasoning,
-    headers = {},
   } = options;
-  const { timeoutMs = 60_000, maxRetries = 2, retryBaseMs = 500, fetch = globalThis.fetch } = options;
-  if (typeof baseURL !== 'string' || !isHttpURL(baseURL))
-    fail('options.baseURL must be an http(s) URL such as http://127.0.0.1:1234/v1', baseURL);
   if (typeof model !== 'string' || model === '') fail('options.model must be a non-empty string', model);
-  if (apiKey !== undefined && typeof apiKey !== 'string') fail('options.apiKey must be a string', apiKey);
   if (provider !== undefined && (typeof provider !== 'string' || provider === ''))
     fail("options.provider must be a non-empty string such as 'openai' or 'azure.ai.openai'", provider);
   if (temperature !== undefined && !(Number.isFinite(temperature) && temperature >= 0))
@@ -64,16 +52,8 @@ export function checkOpenAIOptions(options: OpenAIChatModelOptions): ResolvedOpe
     fail(`options.accepts must be a list of part types (${PART_TYPES.join(', ')})`, accepts);
   if (sendReasoning !== undefined && sendReasoning !== 'reasoning_content' && sendReasoning !== 'reasoning')
     fail("options.sendReasoning must be 'reasoning_content' or 'reasoning'", sendReasoning);
-  if (!(typeof timeoutMs === 'number' && timeoutMs > 0 && Number.isFinite(timeoutMs)))
-    fail('options.timeoutMs must be a positive number', timeoutMs);
-  if (!(Number.isInteger(maxRetries) && maxRetries >= 0)) fail('options.maxRetries must be an integer ≥ 0', maxRetries);
-  if (!(Number.isFinite(retryBaseMs) && retryBaseMs >= 0)) fail('options.retryBaseMs must be a number ≥ 0', retryBaseMs);
-  if (typeof headers !== 'object' || headers === null || Object.values(headers).some((v) => typeof v !== 'string'))
-    fail('options.headers must be an object of strings', headers);
-  if (typeof fetch !== 'function') fail('options.fetch must be a function', fetch);
   return {
-    baseURL: baseURL.replace(/\/+$/, ''),
-    apiKey,
+    ...connection,
     model,
     provider,
     temperature,
@@ -83,21 +63,7 @@ export function checkOpenAIOptions(options: OpenAIChatModelOptions): ResolvedOpe
     strictOutput,
     accepts,
     sendReasoning,
-    timeoutMs,
-    maxRetries,
-    retryBaseMs,
-    headers,
-    fetch,
   };
-}
-
-function isHttpURL(value: string): boolean {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 function isToolChoice(value: unknown): value is OpenAIToolChoice {
