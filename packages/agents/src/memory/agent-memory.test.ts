@@ -1,27 +1,11 @@
 import { systemMessage, userMessage } from '@weft/chat-model';
 import { MemoryStore } from '@weft/graph';
-import { InMemoryBank, type MemoryBank, type SearchOptions } from '@weft/memory';
+import { InMemoryBank } from '@weft/memory';
 import { scriptedModel } from '@weft/models';
 import { describe, expect, it } from 'vitest';
 import { cacheHint, chatModelAgent, memoryTools, Runner, type AgentEvent } from '../index.ts';
+import { countingBank } from '../test-support/counting-bank.ts';
 import { RECALLED_HEADING } from './agent-memory.ts';
-
-/** A bank that counts its searches. */
-function counting(bank: MemoryBank): { bank: MemoryBank; searches: [string[], SearchOptions | undefined][] } {
-  const searches: [string[], SearchOptions | undefined][] = [];
-  return {
-    searches,
-    bank: Object.assign(Object.create(Object.getPrototypeOf(bank) as object) as MemoryBank, {
-      put: bank.put.bind(bank),
-      get: bank.get.bind(bank),
-      delete: bank.delete.bind(bank),
-      list: bank.list.bind(bank),
-      sweep: bank.sweep.bind(bank),
-      close: bank.close.bind(bank),
-      search: (prefix: readonly string[], options?: SearchOptions) => (searches.push([[...prefix], options]), bank.search(prefix, options)),
-    }),
-  };
-}
 
 const kinds = (events: readonly AgentEvent[]) => events.map((e) => (e.type === 'memory' ? `memory:${e.memory.kind}` : e.type));
 
@@ -35,7 +19,7 @@ async function seeded(): Promise<InMemoryBank> {
 
 describe('chatModelAgent({ memory })', () => {
   it('recalls once per model call, for the newest user message, and puts what it found after the instruction', async () => {
-    const { bank, searches } = counting(await seeded());
+    const { bank, searches } = countingBank(await seeded());
     const model = scriptedModel([{ toolCalls: [{ id: 't1', name: 'lookup', arguments: { query: 'plan' } }] }, { text: 'You are on Pro.' }]);
     const lookup = { ...memoryTools({ bank, namespace: ['unused'] })[1], name: 'lookup' };
     const agent = chatModelAgent({
@@ -121,7 +105,7 @@ describe('chatModelAgent({ memory })', () => {
 
   it('a recall that fails fails the agent with the bank’s error, and a bad option is a typed error at definition', async () => {
     const bank = await seeded();
-    const broken = counting(bank).bank;
+    const broken = countingBank(bank).bank;
     broken.search = () => Promise.reject(Object.assign(new Error('bank down'), { code: 'EMBEDDING_FAILED' }));
     const agent = chatModelAgent({
       name: 'A',

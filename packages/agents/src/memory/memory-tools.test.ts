@@ -1,30 +1,27 @@
 import { MemoryStore } from '@weft/graph';
-import { InMemoryBank, type MemoryBank, type PutResult } from '@weft/memory';
+import { InMemoryBank, type MemoryBank } from '@weft/memory';
 import { scriptedModel } from '@weft/models';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AgentError, chatModelAgent, memoryTools, Runner } from '../index.ts';
+import { countingBank } from '../test-support/counting-bank.ts';
 
-/** A bank that counts what each put answered. */
-function counted(bank: MemoryBank): { bank: MemoryBank; puts: PutResult['status'][] } {
-  const puts: PutResult['status'][] = [];
-  return {
-    puts,
-    bank: {
-      ...bank,
-      put: async (ns, key, value, options) => {
-        const result = await bank.put(ns, key, value, options);
-        puts.push(result.status);
-        return result;
-      },
-      get: (ns, key) => bank.get(ns, key),
-      delete: (ns, key) => bank.delete(ns, key),
-      list: (prefix, options) => bank.list(prefix, options),
-      search: (prefix, options) => bank.search(prefix, options),
-      sweep: () => bank.sweep(),
-      close: () => bank.close(),
-    },
-  };
+/** An agent whose remember needs approval, run on thread t until it waits for it; `answers` follow the approval. */
+async function pausedRemember(answers: string[]) {
+  const { bank, puts } = countingBank(new InMemoryBank());
+  const model = scriptedModel([
+    { toolCalls: [{ id: 'c1', name: 'remember', arguments: { text: 'Prefers email.' } }] },
+    ...answers.map((text) => ({ text })),
+  ]);
+  const agent = chatModelAgent({
+    name: 'Support',
+    description: '',
+    model,
+    tools: memoryTools({ bank, namespace: ['team'], needsApproval: true }),
+  });
+  const store = new MemoryStore();
+  const paused = await new Runner({ agent, store }).query('Remember I prefer email.', { threadId: 't' });
+  return { bank, puts, agent, store, paused };
 }
 
 const perUser = (s: Readonly<Record<string, unknown>>) => ['users', String(s['userId'])];
@@ -78,20 +75,7 @@ describe('memoryTools', () => {
   });
 
   it('writes once per tool call: an approved remember resumed, then the same interrupt resumed again, leaves one item', async () => {
-    const { bank, puts } = counted(new InMemoryBank());
-    const model = scriptedModel([
-      { toolCalls: [{ id: 'c1', name: 'remember', arguments: { text: 'Prefers email.' } }] },
-      { text: 'Saved.' },
-      { text: 'Saved again.' },
-    ]);
-    const agent = chatModelAgent({
-      name: 'Support',
-      description: '',
-      model,
-      tools: memoryTools({ bank, namespace: ['team'], needsApproval: true }),
-    });
-    const store = new MemoryStore();
-    const paused = await new Runner({ agent, store }).query('Remember I prefer email.', { threadId: 't' });
+    const { bank, puts, agent, store, paused } = await pausedRemember(['Saved.', 'Saved again.']);
     expect(paused.status).toBe('interrupted');
     expect(puts).toEqual([]);
     const id = paused.interrupts[0]!.id;
@@ -114,20 +98,7 @@ describe('memoryTools', () => {
   });
 
   it('two resumes of one approval at once: one runs, the other is refused, one item', async () => {
-    const { bank, puts } = counted(new InMemoryBank());
-    const model = scriptedModel([
-      { toolCalls: [{ id: 'c1', name: 'remember', arguments: { text: 'Prefers email.' } }] },
-      { text: 'Saved.' },
-      { text: 'Saved.' },
-    ]);
-    const agent = chatModelAgent({
-      name: 'Support',
-      description: '',
-      model,
-      tools: memoryTools({ bank, namespace: ['team'], needsApproval: true }),
-    });
-    const store = new MemoryStore();
-    const paused = await new Runner({ agent, store }).query('Remember I prefer email.', { threadId: 't' });
+    const { bank, puts, agent, store, paused } = await pausedRemember(['Saved.', 'Saved.']);
     const resume = { resume: { [paused.interrupts[0]!.id]: { approved: true } } };
     const outcomes = await Promise.allSettled([
       new Runner({ agent, store }).resume(paused.checkpointId!, resume),
