@@ -17,4 +17,4 @@ export { checkpointStoreConformance } from './conformance/store-conformance.ts';
 export type { ConformanceApi, ConformanceOptions } from './conformance/store-conformance.ts';
 export type { ConformanceAssertion } from './conformance/conformance-case.ts';
 export { conformanceEntry } from './conformance/checkpoint-cases.ts';
-export { checkpointRecord } from './conformance/checkpoint-record.ts';
+export { checkpointRecord, chainEntry } from './conformance/checkpoint-record.ts';

@@ -3,16 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  BlobCollector,
-  blobHash,
-  encodeCheckpoint,
-  readChain,
-  type CheckpointEntry,
-  type CheckpointRecord,
-  type CheckpointStore,
-} from '@weft/checkpoint';
-import { checkpointRecord } from '@weft/checkpoint/conformance';
+import { blobHash, readChain, type CheckpointEntry, type CheckpointRecord, type CheckpointStore } from '@weft/checkpoint';
+import { chainEntry } from '@weft/checkpoint/conformance';
 import { SqliteStore } from './sqlite-store.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'weft-sqlite-blobs-'));
@@ -32,22 +24,7 @@ function checkpoint(
   state: CheckpointRecord['state'],
   id = `cp-${seq}`,
 ): CheckpointEntry {
-  const record = checkpointRecord({
-    graph: GRAPH.name,
-    hash: GRAPH.hash,
-    threadId,
-    id,
-    parentId,
-    seq,
-    step: seq - 1,
-    source: 'step',
-    createdAt: 1_700_000_000_000 + seq,
-    state,
-  });
-  const blobs = new BlobCollector();
-  const bytes = encodeCheckpoint(record, blobs);
-  const { step, status, createdAt } = record;
-  return { threadId, id, parentId, seq, step, status, createdAt, bytes, ...(blobs.hashes.length ? { blobs: blobs.blobs() } : {}) };
+  return chainEntry(threadId, seq, parentId, state, { graph: GRAPH.name, hash: GRAPH.hash, id });
 }
 
 /** `steps` checkpoints after an input one; the image is in the state from step 1, a full snapshot every 10. */

@@ -1,4 +1,7 @@
+import { BlobCollector } from '../blob/blob-collector.ts';
+import { encodeCheckpoint } from '../codec/codec.ts';
 import type { CheckpointRecord } from '../record/checkpoint-record.ts';
+import type { CheckpointEntry } from '../store/checkpoint-store.ts';
 
 /**
  * A well-formed checkpoint record for tests: the first checkpoint of thread
@@ -30,4 +33,39 @@ export function checkpointRecord(over: Partial<CheckpointRecord> = {}): Checkpoi
     context: {},
     ...over,
   };
+}
+
+/**
+ * The entry a store gets for checkpoint `seq` of a chain: a record of
+ * checkpointRecord's defaults (step `seq - 1`, written by a step, created at
+ * a fixed time plus `seq`) with `state` and `over`, encoded with its binary
+ * values of 32 KiB or more as blobs, as a run's writer puts it. A test can
+ * give any `parentId`, also one no run would write.
+ *
+ * @example
+ * await store.put(chainEntry('t', 1, null, { full: { n: 1 } }));
+ * await store.put(chainEntry('t', 2, 'cp-1', { patches: [{ op: 'replace', path: ['n'], value: 2 }] }));
+ */
+export function chainEntry(
+  threadId: string,
+  seq: number,
+  parentId: string | null,
+  state: CheckpointRecord['state'],
+  over: Partial<CheckpointRecord> = {},
+): CheckpointEntry {
+  const record = checkpointRecord({
+    threadId,
+    id: `cp-${seq}`,
+    parentId,
+    seq,
+    step: seq - 1,
+    source: 'step',
+    createdAt: 1_700_000_000_000 + seq,
+    state,
+    ...over,
+  });
+  const blobs = new BlobCollector();
+  const bytes = encodeCheckpoint(record, blobs);
+  const { id, step, status, createdAt } = record;
+  return { threadId, id, parentId, seq, step, status, createdAt, bytes, ...(blobs.hashes.length ? { blobs: blobs.blobs() } : {}) };
 }

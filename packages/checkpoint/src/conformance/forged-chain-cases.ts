@@ -1,9 +1,8 @@
 import type { CheckpointRecord } from '../record/checkpoint-record.ts';
 import type { CheckpointEntry, CheckpointStore } from '../store/checkpoint-store.ts';
-import { encodeCheckpoint } from '../codec/codec.ts';
 import { codeOf, rejection, type CaseTools, type ConformanceCase } from './conformance-case.ts';
 import { readChain } from '../store/read-chain.ts';
-import { checkpointRecord } from './checkpoint-record.ts';
+import { chainEntry } from './checkpoint-record.ts';
 
 const GRAPH = { name: 'forged', hash: 'forged-hash', snapshotEvery: 100 };
 /** Reads a three-entry thread needs at most (the head, then one get or chain call per link); a walk that loops passes it at once. */
@@ -15,21 +14,7 @@ const MAX_READS = 8;
  * write to the store can forge. `state` is a snapshot or a delta.
  */
 function forged(threadId: string, seq: number, parentId: string | null, state: CheckpointRecord['state']): CheckpointEntry {
-  const id = `cp-${seq}`;
-  const createdAt = 1_700_000_000_000 + seq;
-  const record = checkpointRecord({
-    graph: GRAPH.name,
-    hash: GRAPH.hash,
-    threadId,
-    id,
-    parentId,
-    seq,
-    step: seq - 1,
-    source: 'step',
-    createdAt,
-    state,
-  });
-  return { threadId, id, parentId, seq, step: seq - 1, status: 'running', createdAt, bytes: encodeCheckpoint(record) };
+  return chainEntry(threadId, seq, parentId, state, { graph: GRAPH.name, hash: GRAPH.hash });
 }
 
 const delta = (n: number): CheckpointRecord['state'] => ({ patches: [{ op: 'add', path: ['items', '-'], value: n }] });
