@@ -119,15 +119,7 @@ function rememberTool({ bank, nsOf, approval }: ToolScope, name: string): Tool<R
     async execute(args, ctx) {
       const key = args.key ?? `m-${createHash('sha256').update(args.text).digest('hex').slice(0, 12)}`;
       const value: RememberedValue = args.tags?.length ? { text: args.text, tags: args.tags } : { text: args.text };
-      const namespace = nsOf(ctx);
-      const result = await bank.put(namespace, key, value, {
-        idempotencyKey: ctx.idempotencyKey,
-        origin: originOf(ctx),
-        signal: ctx.signal,
-      });
-      ctx.memory.recordWrite(ctx.idempotencyKey);
-      ctx.memory.report({ kind: 'write', namespace, key, status: result.status, toolCallId: ctx.callId });
-      return result.status === 'written' ? `Remembered as "${key}".` : `Already remembered as "${key}".`;
+      return store(bank, nsOf(ctx), key, value, ctx);
     },
   });
 }
@@ -152,16 +144,7 @@ function rememberValueTool({ bank, nsOf, approval }: ToolScope, name: string, sc
       const checked = await schema['~standard'].validate(value);
       if (checked.issues !== undefined)
         throw new AgentError('TOOL_ARGUMENTS_INVALID', `the value to remember does not fit: ${issuesMessage(checked.issues)}`);
-      const namespace = nsOf(ctx);
-      const stored = checked.value as JsonValue;
-      const result = await bank.put(namespace, key, stored, {
-        idempotencyKey: ctx.idempotencyKey,
-        origin: originOf(ctx),
-        signal: ctx.signal,
-      });
-      ctx.memory.recordWrite(ctx.idempotencyKey);
-      ctx.memory.report({ kind: 'write', namespace, key, status: result.status, toolCallId: ctx.callId });
-      return result.status === 'written' ? `Remembered as "${key}".` : `Already remembered as "${key}".`;
+      return store(bank, nsOf(ctx), key, checked.value as JsonValue, ctx);
     },
   });
 }
@@ -227,6 +210,17 @@ export interface RecallArgs {
 }
 export interface ForgetArgs {
   key: string;
+}
+
+/**
+ * A remember's write: at most once per tool call (the call's idempotency key),
+ * recorded as this branch's, shown as a `memory` event; the model's answer.
+ */
+async function store(bank: MemoryBank, namespace: string[], key: string, value: JsonValue, ctx: ToolContext): Promise<string> {
+  const result = await bank.put(namespace, key, value, { idempotencyKey: ctx.idempotencyKey, origin: originOf(ctx), signal: ctx.signal });
+  ctx.memory.recordWrite(ctx.idempotencyKey);
+  ctx.memory.report({ kind: 'write', namespace, key, status: result.status, toolCallId: ctx.callId });
+  return result.status === 'written' ? `Remembered as "${key}".` : `Already remembered as "${key}".`;
 }
 
 function originOf(ctx: ToolContext): MemoryOrigin {
