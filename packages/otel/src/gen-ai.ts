@@ -1,8 +1,8 @@
 /**
  * The attribute names this package writes: OpenTelemetry's GenAI semantic
  * conventions (gen_ai.*, with the general error.* and server.*) for model
- * calls, tool calls and agents, and Weft's own (weft.*) for runs, steps and
- * nodes. Each gen_ai name is the value of an `ATTR_GEN_AI_*` constant of
+ * calls, tool calls, agents and evaluation results, and Weft's own (weft.*)
+ * for runs, steps, nodes and eval cases. Each gen_ai name is the value of an `ATTR_GEN_AI_*` constant of
  * `@opentelemetry/semantic-conventions/incubating` (a test holds them to it).
  */
 export const ATTR = {
@@ -36,6 +36,10 @@ export const ATTR = {
   inputMessages: 'gen_ai.input.messages',
   outputMessages: 'gen_ai.output.messages',
   errorType: 'error.type',
+  evaluationName: 'gen_ai.evaluation.name',
+  evaluationScore: 'gen_ai.evaluation.score.value',
+  evaluationLabel: 'gen_ai.evaluation.score.label',
+  evaluationExplanation: 'gen_ai.evaluation.explanation',
   graph: 'weft.graph.name',
   runId: 'weft.run.id',
   threadId: 'weft.thread.id',
@@ -45,4 +49,9 @@ export const ATTR = {
   node: 'weft.node.name',
   nodeKind: 'weft.node.kind',
   taskKey: 'weft.node.key',
+  evalName: 'weft.eval.name',
+  evalCaseId: 'weft.eval.case.id',
+  evalCaseAttempt: 'weft.eval.case.attempt',
+  evalCaseStatus: 'weft.eval.case.status',
+  evalCaseScore: 'weft.eval.case.score',
 } as const;

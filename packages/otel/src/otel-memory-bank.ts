@@ -10,6 +10,7 @@ import type {
   SearchOptions,
   SearchResult,
 } from '@weft/memory';
+import { errorType } from './error-type.ts';
 
 export interface OtelMemoryBankOptions {
   /** Default: the global tracer provider's tracer named `@weft/otel`. */
@@ -205,16 +206,6 @@ function queryAttributes(prefix: readonly string[], options: ListOptions | Searc
   if (typeof options?.limit === 'number') attributes[A.limit] = options.limit;
   if (options?.filter !== undefined) attributes[A.filtered] = true;
   return attributes;
-}
-
-/** A `MemoryError`'s code (or another error's string `code`, as Node's system errors have), else the error's name; `_OTHER` as the conventions say when there is neither. */
-function errorType(err: unknown): string {
-  if (typeof err === 'object' && err !== null) {
-    const { code, name } = err as { code?: unknown; name?: unknown };
-    if (typeof code === 'string' && code !== '') return code;
-    if (typeof name === 'string' && name !== '') return name;
-  }
-  return '_OTHER';
 }
 
 /** The size of the item's value as JSON text in UTF-8, what `maxValueBytes` limits. */
