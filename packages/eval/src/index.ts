@@ -1,0 +1,68 @@
+/**
+ * @weft/eval — evaluate agents and graphs before a change ships.
+ *
+ * An eval file defines a target (an agent, a compiled graph, or a factory
+ * that builds one from each case's models), cases (inline or from JSONL),
+ * and scorers. `runEval` runs each case on a fresh thread, deterministic by
+ * per-case cassettes, answers interrupts from the case's `answers`, scores
+ * what the run did (output, trajectory, graph path, interrupts, cost, an LLM
+ * judge) and reports, with the graph's coverage; `weft eval` is the command.
+ *
+ * @example
+ * import { defineEval, runEval } from '@weft/eval';
+ * const supportEval = defineEval({
+ *   name: 'support',
+ *   target: agent,
+ *   cases: [{ id: 'greeting', input: 'Hello', expected: { output: 'Hi! How can I help?' } }],
+ *   scorers: { answer: (run) => ({ score: run.output === run.case.expected?.output ? 1 : 0, pass: run.output === run.case.expected?.output, reason: String(run.output) }) },
+ * });
+ * const report = await runEval(supportEval);
+ */
+
+// Defining an eval
+export { defineEval, isEvalDefinition } from './define/define-eval.ts';
+export type {
+  EvalDefinition,
+  EvalDefinitionInput,
+  EvalTarget,
+  EvalSubject,
+  EvalTargetContext,
+  EvalThresholds,
+} from './define/eval-definition.ts';
+export type { EvalCase, CaseInput, CaseBudget, CaseExpectation, ExpectedInterrupt, ExpectedStatus } from './define/eval-case.ts';
+export type { ExpectedStep, ExpectedToolCall, ExpectedTransfer, ArgMatcher } from './define/expected-step.ts';
+export { casesFromJsonl } from './define/cases-from-jsonl.ts';
+export type { CasesFromJsonlOptions } from './define/cases-from-jsonl.ts';
+export { graphCapabilities } from './define/graph-capabilities.ts';
+export type { GraphCapabilities, AgentCapabilities } from './define/graph-capabilities.ts';
+
+// Running it
+export { runEval } from './run/run-eval.ts';
+export type { RunEvalOptions, EvalMode, EvalObserver, EvalCaseInfo, EvalProgress } from './run/run-eval-options.ts';
+export { trajectoryOf } from './run/trajectory-of.ts';
+export type { TrajectoryStep, ToolCallStep, TransferStep } from './run/trajectory-step.ts';
+export type { GraphPath } from './run/graph-path.ts';
+export { matchAddress } from './run/match-address.ts';
+
+// Scorers
+export type { Scorer, ScorerFn, ScorerResult, ScorerContext, CaseRun, SeenInterrupt, CaseUsage } from './scorers/scorer.ts';
+
+// Reports
+export { EVAL_REPORT_VERSION } from './report/eval-report.ts';
+export type {
+  EvalReport,
+  EvalSummary,
+  CaseReport,
+  CaseStatus,
+  CaseRepeats,
+  ScorerOutcome,
+  EvalCoverage,
+  CoverageCount,
+  ThresholdResult,
+} from './report/eval-report.ts';
+export { coverage } from './report/coverage.ts';
+export { summarizeReport, checkThresholds } from './report/summarize-report.ts';
+
+// Errors
+export { EvalError } from './errors.ts';
+export type { EvalErrorCode } from './errors.ts';
