@@ -14,7 +14,8 @@ export function showValue(value: unknown): string {
   if (value === undefined) text = 'undefined';
   else if (typeof value === 'function') text = `a function ${value.name || '(anonymous)'}`;
   else if (typeof value === 'bigint') text = `${value}n`;
-  else if (typeof value === 'number') text = String(value); // JSON would write NaN and Infinity as null
+  else if (typeof value === 'number')
+    text = String(value); // JSON would write NaN and Infinity as null
   else if (value instanceof RegExp) text = String(value);
   else {
     try {
