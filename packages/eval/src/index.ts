@@ -33,6 +33,8 @@ export type { EvalCase, CaseInput, CaseBudget, CaseExpectation, ExpectedInterrup
 export type { ExpectedStep, ExpectedToolCall, ExpectedTransfer, ArgMatcher } from './define/expected-step.ts';
 export { casesFromJsonl } from './define/cases-from-jsonl.ts';
 export type { CasesFromJsonlOptions } from './define/cases-from-jsonl.ts';
+export { caseFromThread } from './define/case-from-thread.ts';
+export type { CaseFromThreadOptions } from './define/case-from-thread.ts';
 export { graphCapabilities } from './define/graph-capabilities.ts';
 export type { GraphCapabilities, AgentCapabilities } from './define/graph-capabilities.ts';
 
@@ -66,3 +68,9 @@ export { summarizeReport, checkThresholds } from './report/summarize-report.ts';
 // Errors
 export { EvalError } from './errors.ts';
 export type { EvalErrorCode } from './errors.ts';
+// TEMP-LOCAL-CHECK
+export { toJUnit } from './report/to-junit.ts';
+export { compareReports } from './report/compare-reports.ts';
+export { readReport } from './report/read-report.ts';
+export { formatReportTable } from './report/format-report-table.ts';
+export { renderEvalReport } from './html/render-eval-report.ts';

@@ -19,8 +19,8 @@ export interface CaseCassette {
  * target and scorers call. Replaying, every model of the case answers from
  * one cassette (one replay shared by all of them, so each recorded answer is
  * used once); recording, each live model's calls are appended to a fresh
- * copy of the cassette that replaces the old one when the try ends
- * (`commit`); live, the model itself. A replay that finds no answer never
+ * copy of the cassette that replaces the old one when the try ends well
+ * (`commit`; a failed run's recording is dropped); live, the model itself. A replay that finds no answer never
  * falls through to the live model: it fails the call with
  * CASSETTE_MISMATCH naming the case, the call and the command that
  * re-records it — also kept in `mismatch`, since the run may wrap it.

@@ -46,12 +46,13 @@ export async function runCase(t: CaseTry): Promise<CaseReport> {
   const signals = [t.signal, wall === undefined ? undefined : AbortSignal.timeout(wall)].filter((s): s is AbortSignal => s !== undefined);
   const signal = signals.length === 0 ? new AbortController().signal : AbortSignal.any(signals);
   const subject = subjectOf(definition.target, { caseId: testCase.id, model: (live, o) => models.model(live, o) });
-  let index: GraphIndex | undefined;
-  const recorder = new PathRecorder(() => index);
+  // The recorder is one of the target's instrumentations, so it exists before the graph it reads.
+  const compiled: { index?: GraphIndex } = {};
+  const recorder = new PathRecorder(() => compiled.index);
   const instrumentation = [recorder, ...t.instrumentation];
   const target = toRunTarget(subject, { store: new MemoryStore(), instrumentation, caller: `eval "${definition.name}"` });
   const graph = target.graph.toJSON();
-  index = graphIndex(graph);
+  compiled.index = graphIndex(graph);
   const began = performance.now();
   let outcome: TurnsOutcome | undefined;
   let thrown: unknown;
@@ -100,7 +101,8 @@ export async function runCase(t: CaseTry): Promise<CaseReport> {
     graph,
   };
   const scorers = models.mismatch ? {} : await scoreCase(run, definition.scorers, { model: (live, o) => models.model(live, o), signal });
-  if (models.mismatch) await models.discard();
+  // A recording whose run failed (a live model's error, an abort) never replaces the case's cassette.
+  if (models.mismatch || run.status === 'error') await models.discard();
   else await models.commit();
   return caseReport(t, run, scorers, durationMs);
 }
