@@ -15,6 +15,8 @@ export interface CliIo {
    * stay) and exits with 0, without a word, as `git log | head` does.
    */
   outputClosed?: AbortSignal;
+  /** Whether stderr is a terminal: progress is then drawn as a bar redrawn in place, else written as plain lines. */
+  stderrIsTTY?: boolean;
 }
 
 /** The running process's streams, folder and environment. */
@@ -30,6 +32,7 @@ export function processIo(): CliIo {
     env: process.env,
     readStdin: () => readAll(process.stdin),
     outputClosed: closed.signal,
+    stderrIsTTY: process.stderr.isTTY === true,
   };
 }
 

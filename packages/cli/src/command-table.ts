@@ -64,6 +64,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/replay.ts')).replayCommand,
   },
   {
+    name: 'eval',
+    summary: "run a module's eval: score its cases, report them (table, JSON, JUnit, HTML) and gate CI on thresholds",
+    load: async () => (await import('./commands/eval.ts')).evalCommand,
+  },
+  {
     name: 'bench',
     summary: 'run the benchmark harness (in a checkout of the repository)',
     load: async () => (await import('./commands/bench.ts')).benchCommand,

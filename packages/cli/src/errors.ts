@@ -38,7 +38,18 @@ export type CliErrorCode =
   | 'STORE_NOT_SHARED'
   | 'ATTACHMENT_UNREADABLE'
   | 'ATTACHMENT_TOO_LARGE'
-  | 'MEMORY_ITEM_NOT_FOUND';
+  | 'MEMORY_ITEM_NOT_FOUND'
+  | 'EVAL_UNAVAILABLE'
+  | 'EVAL_NOT_FOUND'
+  | EvalInputCode;
+
+/**
+ * The eval package's codes for an eval that cannot be run as given (`weft
+ * eval`): a definition or case of the wrong shape, an expected trajectory
+ * the graph cannot produce, a --baseline that is no report. A failing eval
+ * exits with 1; one that could not start exits with 2, so CI tells them apart.
+ */
+export type EvalInputCode = 'INVALID_EVAL' | 'INVALID_CASE' | 'TRAJECTORY_UNREACHABLE' | 'INVALID_REPORT';
 
 /**
  * The memory bank's codes for input it refuses (`weft memory`): the command
@@ -64,13 +75,19 @@ const EXIT_2: ReadonlySet<string> = new Set<CliErrorCode | MemoryInputCode>([
   'VALUE_TOO_LARGE',
   'INVALID_FILTER',
   'INVALID_ARGUMENT',
+  'EVAL_UNAVAILABLE',
+  'EVAL_NOT_FOUND',
+  'INVALID_EVAL',
+  'INVALID_CASE',
+  'TRAJECTORY_UNREACHABLE',
+  'INVALID_REPORT',
 ]);
 
 /**
  * A failure the command explains: one line of `message`, one line of `hint`
  * (what to do about it). Usage errors exit with 2 (so do a queue command
  * without @weft/bullmq, a store the queue's processes cannot share, and an --attach file that
- * cannot be read or is too large, and what a memory bank refuses as input), every other one with 1.
+ * cannot be read or is too large, what a memory bank refuses as input, and an eval that cannot start), every other one with 1.
  * A lower layer's error that the command can say more about (which thread,
  * the exact command to run) keeps its own code (THREAD_BUSY, …) and is the `cause`.
  */

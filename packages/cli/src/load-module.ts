@@ -20,20 +20,28 @@ export type LoadedModule = { path: string; exportName: string; exports: Readonly
  * once per process; `weft dev` passes one that evaluates it afresh).
  */
 export async function loadModule(path: string, exportName?: string, importModule: ImportModule = importFile): Promise<LoadedModule> {
-  checkFile(path);
-  let ns: Record<string, unknown>;
-  try {
-    if (isTypeScript(path)) await registerTypeScript();
-    ns = await importModule(path);
-  } catch (err) {
-    throw moduleLoadFailure(path, err);
-  }
+  const ns = await importNamespace(path, importModule);
   const names = exportName !== undefined ? [exportName] : DEFAULT_EXPORTS;
   for (const name of names) {
     const loaded = runnableExport(ns[name]);
     if (loaded) return { ...loaded, path, exportName: name, exports: ns };
   }
   throw noUsableExport(path, ns, exportName);
+}
+
+/**
+ * A module's namespace, whatever it exports: MODULE_NOT_FOUND when there is
+ * no such file, MODULE_LOAD_FAILED (or a more precise code) when importing
+ * it throws. TypeScript goes through the tsx loader, registered first.
+ */
+export async function importNamespace(path: string, importModule: ImportModule = importFile): Promise<Record<string, unknown>> {
+  checkFile(path);
+  try {
+    if (isTypeScript(path)) await registerTypeScript();
+    return await importModule(path);
+  } catch (err) {
+    throw moduleLoadFailure(path, err);
+  }
 }
 
 /** How a module's namespace is imported: Node's import (cached by URL), or `weft dev`'s fresh evaluation. */

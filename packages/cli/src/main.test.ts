@@ -19,7 +19,22 @@ describe('main', () => {
         .split('\n')
         .filter((l) => /^ {2}\w+ {2,}/.test(l))
         .map((l) => l.trim().split(/\s+/)[0]),
-    ).toEqual(['init', 'run', 'resume', 'worker', 'mcp', 'serve', 'dev', 'history', 'threads', 'memory', 'graph', 'replay', 'bench']);
+    ).toEqual([
+      'init',
+      'run',
+      'resume',
+      'worker',
+      'mcp',
+      'serve',
+      'dev',
+      'history',
+      'threads',
+      'memory',
+      'graph',
+      'replay',
+      'eval',
+      'bench',
+    ]);
     expect(await capture([])).toEqual(help);
   });
 
@@ -28,7 +43,7 @@ describe('main', () => {
     expect(run.code).toBe(0);
     expect(run.stdout.startsWith('usage: weft run <module> [options]\n')).toBe(true);
     expect(await capture(['help', 'run'])).toEqual(run);
-    for (const name of ['resume', 'worker', 'mcp', 'serve', 'dev', 'history', 'threads', 'memory', 'graph', 'replay', 'bench'])
+    for (const name of ['resume', 'worker', 'mcp', 'serve', 'dev', 'history', 'threads', 'memory', 'graph', 'replay', 'eval', 'bench'])
       expect((await capture([name, '-h'])).stdout.startsWith(`usage: weft ${name}`)).toBe(true);
   });
 

@@ -43,8 +43,12 @@ function statusText(c: CaseReport): string {
 /** The scorers that failed or threw on the case, then why it failed before any scorer. */
 function failingScorers(c: CaseReport): string[] {
   const names = Object.entries(c.scorers).flatMap(([name, o]) => (o.kind === 'error' ? [`${name} (error)`] : isFailed(o) ? [name] : []));
-  return c.error ? [...names, c.error.code] : names;
+  const error = ownError(c);
+  return error ? [...names, error.code] : names;
 }
+
+/** The case's error when it says more than its scorers do: a scorer that threw is the error already (SCORER_FAILED). */
+const ownError = (c: CaseReport): CaseReport['error'] => (Object.values(c.scorers).some((o) => o.kind === 'error') ? undefined : c.error);
 
 const isFailed = (o: ScorerOutcome): boolean => o.kind === 'scored' && !o.pass;
 
@@ -55,7 +59,8 @@ function reasonLines(c: CaseReport): string[] {
     if (o.kind === 'error') return [`  ${c.id} › ${name} threw: ${o.message}`];
     return isFailed(o) && o.kind === 'scored' ? [`  ${c.id} › ${name}: ${o.reason}`] : [];
   });
-  if (c.error) lines.push(`  ${c.id} › ${c.error.code}: ${c.error.message}`);
+  const error = ownError(c);
+  if (error) lines.push(`  ${c.id} › ${error.code}: ${error.message}`);
   if (c.status === 'interrupted') {
     const open = c.interrupts.filter((i) => !i.answered).map((i) => i.address);
     if (open.length) lines.push(`  ${c.id} › no answer for the interrupt ${open.join(', ')}`);

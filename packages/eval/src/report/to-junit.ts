@@ -69,7 +69,8 @@ function outcome(c: CaseReport): string[] {
 /** One line per scorer (`name: 0.50 failed — reason`), then the case's error and its repeats. */
 function scorerLines(c: CaseReport): string[] {
   const lines = Object.entries(c.scorers).map(([name, o]) => `${name}: ${scorerText(o)}`);
-  if (c.error) lines.push(`error ${c.error.code}: ${c.error.message}`);
+  // A scorer that threw is on its own line already (the case's SCORER_FAILED error says the same).
+  if (c.error && !Object.values(c.scorers).some((o) => o.kind === 'error')) lines.push(`error ${c.error.code}: ${c.error.message}`);
   if (c.repeats) {
     const r = c.repeats;
     lines.push(`repeats: ${r.passes}/${r.k} passed, pass@${r.k} ${r.passAtK.toFixed(2)}, pass^${r.k} ${r.passHatK.toFixed(2)}`);
