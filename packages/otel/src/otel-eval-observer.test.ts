@@ -1,7 +1,7 @@
 import { context, SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { chatModelAgent, Runner, tool } from '@weft/agents';
-import type { CaseReport, EvalObserver } from '@weft/eval';
+import { defineEval, runEval, type CaseReport, type EvalObserver } from '@weft/eval';
 import { scriptedModel } from '@weft/models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -191,5 +191,88 @@ describe('otelEvalObserver: a span per case try, scores as gen_ai.evaluation.res
     expect(span!.attributes['error.type']).toBe('TARGET_FAILED');
     expect('weft.eval.case.status' in span!.attributes).toBe(false);
     expect(events(span!)).toEqual([['exception', { 'exception.type': 'Error', 'exception.message': 'the target factory threw' }]]);
+  });
+
+  it('with runEval: the case span holds both runs of a case that is resumed from its answers, and its scorers as events', async () => {
+    const { exporter, tracer } = memoryTracing();
+    const refund = tool({
+      name: 'refund',
+      description: 'Refunds an amount.',
+      parameters: z.object({ amount: z.number() }),
+      needsApproval: true,
+      execute: ({ amount }) => `refunded ${amount}`,
+    });
+    const definition = defineEval({
+      name: 'billing',
+      // A factory: each case gets its own scripted model.
+      target: () =>
+        chatModelAgent({
+          name: 'Clerk',
+          description: 'refunds',
+          model: scriptedModel([{ toolCalls: [{ id: 'r1', name: 'refund', arguments: { amount: 40 } }] }, { text: 'Refunded 40.' }], {
+            name: 'm',
+          }),
+          tools: [refund],
+        }),
+      cases: [{ id: 'refund', input: 'Refund my 40.', answers: { 'agent:Clerk/tool:refund:*': { approved: true } } }],
+      scorers: {
+        answer: (run) => ({ score: 1, pass: true, reason: `answered ${String(run.output)}` }),
+        polite: () => ({ score: 0, pass: false, reason: 'no thanks' }),
+        budget: () => null,
+      },
+    });
+    const report = await runEval(definition, {
+      mode: 'live',
+      observers: [otelEvalObserver({ tracer })],
+      instrumentation: [otelInstrumentation({ tracer })],
+    });
+
+    expect(report.cases.map((c) => [c.id, c.status, c.score])).toEqual([['refund', 'failed', 0.5]]);
+    const spans = exporter.getFinishedSpans();
+    expect(spanTree(spans, ['weft.run.status'])).toEqual([
+      'eval_case refund !gen_ai.evaluation.result !gen_ai.evaluation.result',
+      '  run agents:Clerk weft.run.status="interrupted" !interrupt',
+      '    step 1',
+      '      node run:start',
+      '    invoke_agent Clerk',
+      '      chat m',
+      // The tool asked for approval: its first try ended at the interrupt, the resume ran it.
+      '      execute_tool refund',
+      '    run agents:Clerk weft.run.status="done"',
+      '      invoke_agent Clerk',
+      '        execute_tool refund',
+      '        chat m',
+    ]);
+    expect(new Set(spans.map((s) => s.spanContext().traceId)).size).toBe(1);
+    const span = byName(spans, 'eval_case refund');
+    expect(span.attributes).toEqual({
+      'weft.eval.name': 'billing',
+      'weft.eval.case.id': 'refund',
+      'weft.eval.case.attempt': 1,
+      'gen_ai.conversation.id': report.cases[0]!.threadId,
+      'weft.eval.case.status': 'failed',
+      'weft.eval.case.score': 0.5,
+    });
+    expect(span.status).toEqual({ code: SpanStatusCode.UNSET });
+    expect(events(span)).toEqual([
+      [
+        'gen_ai.evaluation.result',
+        {
+          'gen_ai.evaluation.name': 'answer',
+          'gen_ai.evaluation.score.value': 1,
+          'gen_ai.evaluation.score.label': 'pass',
+          'gen_ai.evaluation.explanation': 'answered Refunded 40.',
+        },
+      ],
+      [
+        'gen_ai.evaluation.result',
+        {
+          'gen_ai.evaluation.name': 'polite',
+          'gen_ai.evaluation.score.value': 0,
+          'gen_ai.evaluation.score.label': 'fail',
+          'gen_ai.evaluation.explanation': 'no thanks',
+        },
+      ],
+    ]);
   });
 });
