@@ -66,7 +66,8 @@ function topHelp(): string {
   return `usage: weft <command> [options]
 
 Creates Weft projects, runs agent systems and graphs from a module, resumes
-them at their interrupts, shows their checkpoints, draws them and replays runs.
+them at their interrupts, shows their checkpoints, draws them, replays runs
+and runs evals.
 
 commands:
 ${list}
