@@ -47,6 +47,25 @@ export type { GraphPath } from './run/graph-path.ts';
 export { matchAddress } from './run/match-address.ts';
 
 // Scorers
+export { exact } from './scorers/exact.ts';
+export { contains } from './scorers/contains.ts';
+export type { ContainsOptions } from './scorers/contains.ts';
+export { regex } from './scorers/regex.ts';
+export { matchesSchema } from './scorers/matches-schema.ts';
+export { numeric } from './scorers/numeric.ts';
+export type { NumericOptions } from './scorers/numeric.ts';
+export { trajectory } from './scorers/trajectory.ts';
+export type { TrajectoryOptions, TrajectoryMode } from './scorers/trajectory.ts';
+export { matchStep, matchArg } from './scorers/match-step.ts';
+export { graphPath } from './scorers/graph-path.ts';
+export type { GraphPathOptions } from './scorers/graph-path.ts';
+export { interrupts } from './scorers/interrupts.ts';
+export type { InterruptsOptions } from './scorers/interrupts.ts';
+export { cost } from './scorers/cost.ts';
+export type { CostOptions, CostLimit } from './scorers/cost.ts';
+export { llmJudge } from './scorers/llm-judge.ts';
+export type { LlmJudgeOptions } from './scorers/llm-judge.ts';
+export type { JudgeVerdict } from './scorers/judge-verdict.ts';
 export type { Scorer, ScorerFn, ScorerResult, ScorerContext, CaseRun, SeenInterrupt, CaseUsage } from './scorers/scorer.ts';
 
 // Reports

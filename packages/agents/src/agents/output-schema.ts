@@ -21,7 +21,15 @@ export interface PreparedOutput {
 
 const prepared = new WeakMap<object, PreparedOutput>();
 
-/** Checks an outputSchema at definition (a typed INVALID_ARGUMENT) and prepares it. */
+/**
+ * Checks an output schema (Standard Schema or JSON Schema) at definition — a
+ * typed INVALID_ARGUMENT saying what is wrong — and prepares it once: the JSON
+ * Schema a model is asked for, and the check of an answer's JSON text.
+ *
+ * @example
+ * const output = checkOutputSchema({ type: 'object', properties: { refunded: { type: 'boolean' } }, required: ['refunded'] }, 'my scorer');
+ * (await output.check('{"refunded":true}')).ok; // true
+ */
 export function checkOutputSchema(schema: OutputSchema, where: string): PreparedOutput {
   const known = prepared.get(schema);
   if (known) return known;

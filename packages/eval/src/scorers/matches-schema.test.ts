@@ -31,18 +31,41 @@ describe('matchesSchema()', () => {
     });
   });
 
-  it('scores 0 a run that did not end done, and refuses what is not a Standard Schema', async () => {
+  it('scores 0 a run that did not end done, and refuses what is not a schema', async () => {
     expect(await matchesSchema(refund).score(caseRun({ status: 'interrupted' }), ctx)).toEqual({
       score: 0,
       pass: false,
       reason: 'the run ended interrupted, with no final output',
     });
-    expect(() => matchesSchema({ type: 'object' } as never)).toThrow(
+    expect(() => matchesSchema('refund' as never)).toThrow(
       expect.objectContaining({
         code: 'INVALID_ARGUMENT',
-        message:
-          'matchesSchema() takes a Standard Schema (a Zod, Valibot or ArkType schema, with "~standard.validate"), got {"type":"object"}',
+        message: 'matchesSchema() takes a Standard Schema (a Zod, Valibot or ArkType schema) or a JSON Schema object, got "refund"',
       }) as EvalError,
     );
+    expect(() => matchesSchema({ type: 'objekt' })).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringContaining('matchesSchema(): outputSchema is not a valid JSON Schema') as string,
+      }) as EvalError,
+    );
+  });
+
+  it('checks a JSON Schema as an agent checks its outputSchema', async () => {
+    const scorer = matchesSchema({
+      type: 'object',
+      properties: { invoiceId: { type: 'string' }, refunded: { type: 'boolean' } },
+      required: ['invoiceId', 'refunded'],
+    });
+    expect(await scorer.score(caseRun({ output: '{"invoiceId":"INV-1","refunded":true}' }), ctx)).toEqual({
+      score: 1,
+      pass: true,
+      reason: 'the output matches the JSON Schema',
+    });
+    expect(await scorer.score(caseRun({ output: { invoiceId: 'INV-1' } }), ctx)).toEqual({
+      score: 0,
+      pass: false,
+      reason: "the output does not match the JSON Schema: output must have required property 'refunded'",
+    });
   });
 });
