@@ -59,8 +59,10 @@ describe('weft eval', () => {
     const passing = await runMain(echo('--json', '--filter', 'greeting'), cwd);
     expect(passing.code).toBe(0);
     expect((JSON.parse(passing.stdout) as ReportJson).cases.map((c) => c.id)).toEqual(['hello']);
-    const both = await runMain(echo('--json', '--filter', 'hello,farewell'), cwd);
-    expect((JSON.parse(both.stdout) as ReportJson).cases.map((c) => c.id)).toEqual(['hello', 'bye']);
+    const both = await runMain(echo('--json', '--filter', 'hello,farewell', '--live'), cwd);
+    expect(both.stdout.endsWith('}\n') && both.stdout.split('\n').length).toBe(2);
+    const live = JSON.parse(both.stdout) as ReportJson & { mode: string };
+    expect([live.mode, live.cases.map((c) => c.id)]).toEqual(['live', ['hello', 'bye']]);
   });
 
   it('lets thresholds decide the exit code when given, and prints them with ✓ and ✗', async () => {

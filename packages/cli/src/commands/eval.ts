@@ -14,6 +14,7 @@ import { loadEval } from '../load-eval.ts';
 import { importNamespace } from '../load-module.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
 import { terminalSafe } from '../terminal-safe.ts';
+import { toJsonLine } from '../to-json-line.ts';
 
 const USAGE = `usage: weft eval <file> [options]
 
@@ -122,7 +123,8 @@ export const evalCommand: Command = {
         progress.end();
       }
       await writeEvalOutputs(ev, report, values, runLogs, io);
-      if (values.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+      // One line, with no character a terminal acts on (a model's output may hold bidi overrides).
+      if (values.json) io.stdout(toJsonLine(report));
       else io.stdout(terminalSafe(ev.formatReportTable(report, baseline ? { baseline } : {}), { lines: true }));
       return evalExitCode(report);
     } finally {
