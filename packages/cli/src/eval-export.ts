@@ -31,21 +31,17 @@ export function evalExport<D extends NamedEval>(
   const listed = evals.map((e) => `${e.definition.name} (export ${e.exportName})`).join(', ');
   if (evals.length === 0) {
     const exportsText = names.length ? names.map((name) => `${name} (${describeExport(ns[name])})`).join(', ') : 'none';
-    return fail(
-      new CliError(
-        'EVAL_NOT_FOUND',
-        `${path} exports no eval; its exports: ${exportsText}`,
-        'export one made by defineEval: export const myEval = defineEval({ name, target, cases, scorers })',
-      ),
+    throw new CliError(
+      'EVAL_NOT_FOUND',
+      `${path} exports no eval; its exports: ${exportsText}`,
+      'export one made by defineEval: export const myEval = defineEval({ name, target, cases, scorers })',
     );
   }
   if (wanted === undefined) {
     if (evals.length === 1) return evals[0]!;
-    return fail(
-      usageError(
-        `${path} exports ${evals.length} evals: ${listed}`,
-        `pick one: ${evals.map((e) => `--eval ${e.definition.name}`).join(' | ')}`,
-      ),
+    throw usageError(
+      `${path} exports ${evals.length} evals: ${listed}`,
+      `pick one: ${evals.map((e) => `--eval ${e.definition.name}`).join(' | ')}`,
     );
   }
   const chosen = evals.filter((e) => e.definition.name === wanted || e.exportName === wanted);
@@ -54,15 +50,9 @@ export function evalExport<D extends NamedEval>(
     wanted,
     evals.flatMap((e) => [e.definition.name, e.exportName]),
   );
-  return fail(
-    new CliError(
-      'EVAL_NOT_FOUND',
-      `${path} has no eval named "${wanted}"${chosen.length > 1 ? ' alone (several match)' : ''}; its evals: ${listed}`,
-      guess && chosen.length === 0 ? `did you mean --eval ${guess}?` : 'name one of them with --eval (the eval name or its export)',
-    ),
+  throw new CliError(
+    'EVAL_NOT_FOUND',
+    `${path} has no eval named "${wanted}"${chosen.length > 1 ? ' alone (several match)' : ''}; its evals: ${listed}`,
+    guess && chosen.length === 0 ? `did you mean --eval ${guess}?` : 'name one of them with --eval (the eval name or its export)',
   );
 }
-
-const fail = (err: CliError): never => {
-  throw err;
-};
