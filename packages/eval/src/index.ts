@@ -83,13 +83,15 @@ export type {
 } from './report/eval-report.ts';
 export { coverage } from './report/coverage.ts';
 export { summarizeReport, checkThresholds } from './report/summarize-report.ts';
+export { toJUnit } from './report/to-junit.ts';
+export { compareReports } from './report/compare-reports.ts';
+export type { ReportComparison, CaseChange, ScorerDelta } from './report/compare-reports.ts';
+export { readReport } from './report/read-report.ts';
+export { formatReportTable } from './report/format-report-table.ts';
+export type { FormatReportTableOptions } from './report/format-report-table.ts';
+export { renderEvalReport } from './html/render-eval-report.ts';
+export type { RenderEvalReportOptions } from './html/render-eval-report.ts';
 
 // Errors
 export { EvalError } from './errors.ts';
 export type { EvalErrorCode } from './errors.ts';
-// TEMP-LOCAL-CHECK
-export { toJUnit } from './report/to-junit.ts';
-export { compareReports } from './report/compare-reports.ts';
-export { readReport } from './report/read-report.ts';
-export { formatReportTable } from './report/format-report-table.ts';
-export { renderEvalReport } from './html/render-eval-report.ts';
