@@ -6,44 +6,21 @@
  */
 import type { Message } from '@weft/agents';
 import { openAIChatModel, scriptedModel, type ScriptAnswer } from '@weft/models';
+import { accountRule } from './support-account-rules.ts';
 import type { ModelFor, SupportAgentName } from './support-agents.ts';
+import { billingRule } from './support-billing-rules.ts';
+import { Conversation } from './support-conversation.ts';
+import { coordinatorRule } from './support-coordinator-rules.ts';
+import { databaseRule, networkRule, techRule } from './support-tech-rules.ts';
 
-/** Has this agent (its own assistant messages) already called `tool`, optionally with `argument` in the arguments? */
-const called = (messages: readonly Message[], tool: string, argument = ''): boolean =>
-  messages.some((m) => m.role === 'assistant' && (m.toolCalls ?? []).some((c) => c.name === tool && c.arguments.includes(argument)));
-
-const transfer = (agent_name: string, reason: string, text = ''): ScriptAnswer => ({
-  text,
-  toolCalls: [{ name: 'transfer_to_agent', arguments: { agent_name, reason } }],
-});
-
-const rules: Record<SupportAgentName, (messages: readonly Message[]) => ScriptAnswer> = {
-  Coordinator: (m) =>
-    !called(m, 'transfer_to_agent', 'Tech')
-      ? transfer('Tech', 'The dashboard times out: a technical problem.')
-      : !called(m, 'transfer_to_agent', 'Billing')
-        ? transfer('Billing', 'The customer was charged twice.')
-        : { text: 'Done: the missing index is identified (Database), and the duplicate March charge of $49.00 was refunded (Billing).' },
-  Tech: (m) =>
-    !called(m, 'transfer_to_agent', 'Database')
-      ? transfer('Database', 'Timeouts started after a migration: likely a query plan.')
-      : transfer('Coordinator', 'The technical part is diagnosed.'),
-  Database: (m) =>
-    !called(m, 'slow_queries')
-      ? { toolCalls: [{ name: 'slow_queries', arguments: { since_hours: 24 } }] }
-      : transfer(
-          'Tech',
-          'Diagnosis done.',
-          'The dashboard query scans the events table: the migration dropped events_account_id_idx. Recreate it with CREATE INDEX CONCURRENTLY.',
-        ),
-  Billing: (m) =>
-    !called(m, 'lookup_invoice')
-      ? { toolCalls: [{ name: 'lookup_invoice', arguments: { invoice_id: 'INV-1042' } }] }
-      : !called(m, 'refund')
-        ? { toolCalls: [{ name: 'refund', arguments: { invoice_id: 'INV-1042', amount: 49, reason: 'charged twice in March' } }] }
-        : transfer('Coordinator', 'The refund is done.', 'INV-1042 was charged twice; $49.00 is refunded.'),
-  Network: () => ({ text: 'The network looks healthy.' }),
-  Account: () => ({ text: 'Your account is fine.' }),
+/** Each agent's rule: its next answer, decided from the customer's latest request and what happened since. */
+const rules: Record<SupportAgentName, (conversation: Conversation) => ScriptAnswer> = {
+  Coordinator: coordinatorRule,
+  Billing: billingRule,
+  Tech: techRule,
+  Database: databaseRule,
+  Network: networkRule,
+  Account: accountRule,
 };
 
 /**
@@ -53,7 +30,7 @@ const rules: Record<SupportAgentName, (messages: readonly Message[]) => ScriptAn
  */
 export function scriptedSupportModels(): ModelFor {
   const answer = (name: SupportAgentName, messages: readonly Message[]): ScriptAnswer => {
-    const item = rules[name](messages);
+    const item = rules[name](new Conversation(messages));
     if (typeof item !== 'object' || !('toolCalls' in item) || !item.toolCalls) return item;
     return { ...item, toolCalls: item.toolCalls.map((c, i) => ({ ...c, id: `${name.toLowerCase()}_${messages.length}_${i}` })) };
   };

@@ -1,0 +1,86 @@
+/**
+ * The scripted coordinator: sends each part of the latest request to its
+ * specialist, in the order the request raises them, then sums up what the
+ * specialists' tools did (or relays their questions); a greeting or a
+ * request no specialist handles it answers itself.
+ */
+import type { ScriptAnswer } from '@weft/models';
+import { parseInvoice, rejection } from './support-billing-rules.ts';
+import type { Conversation, ToolResult } from './support-conversation.ts';
+import { topicsOf } from './support-topics.ts';
+import { transfer } from './support-transfer.ts';
+
+/** One thing the customer is told: a clause of the summary; `done` when it reports work completed. */
+interface Outcome {
+  done: boolean;
+  text: string;
+}
+
+export function coordinatorRule(c: Conversation): ScriptAnswer {
+  const topics = topicsOf(c.request);
+  if (topics.length === 0) return { text: smallTalk(c) };
+  const next = topics.find((t) => !c.transferredTo(t.agent));
+  return next ? transfer(next.agent, next.reason) : { text: summary(c) };
+}
+
+function smallTalk(c: Conversation): string {
+  if (/^\s*(hi|hello|hey|good (morning|afternoon|evening))\b/i.test(c.request))
+    return `Hello! This is ${c.company} support. How can I help: billing, a technical problem, or your account?`;
+  if (/\b(thanks|thank you)\b/i.test(c.request)) return 'You are welcome! Is there anything else I can help with?';
+  return `I can help with billing, technical problems and account access at ${c.company}. What do you need?`;
+}
+
+/**
+ * "Done: A, and B." when every part was done; otherwise each outcome as a
+ * sentence (a refusal, a question a specialist asks).
+ */
+function summary(c: Conversation): string {
+  const outcomes = [
+    ...c.results().flatMap((r) => outcomeOf(r, c)),
+    ...c
+      .said()
+      .filter((s) => s.text.includes('?'))
+      .map((s) => ({ done: false, text: s.text })),
+  ];
+  if (outcomes.length === 0) return 'Your request is with our specialists; they had nothing to report yet.';
+  if (outcomes.every((o) => o.done)) return `Done: ${outcomes.map((o) => o.text).join(', and ')}.`;
+  return outcomes.map((o) => sentence(o.text)).join(' ');
+}
+
+function outcomeOf({ tool, result }: ToolResult, c: Conversation): Outcome[] {
+  switch (tool) {
+    case 'slow_queries':
+      return /index \w+ missing/.test(result)
+        ? [{ done: true, text: 'the missing index is identified (Database)' }]
+        : [{ done: false, text: 'the database is not the cause (Database)' }];
+    case 'ping': {
+      const host = result.split(':')[0];
+      return /\b0% loss/.test(result)
+        ? [{ done: true, text: `the network path to ${host} is healthy (Network)` }]
+        : [{ done: false, text: `${host} loses packets (Network)` }];
+    }
+    case 'reset_password':
+      return [{ done: true, text: `a ${result.replace(/^reset link sent/, 'reset link was sent')} (Account)` }];
+    case 'lookup_invoice':
+      return [invoiceOutcome(result, c.result('refund'))];
+    default:
+      return [];
+  }
+}
+
+function invoiceOutcome(found: string, refunded: string | undefined): Outcome {
+  const invoice = parseInvoice(found);
+  if (!invoice) return { done: false, text: `there is ${found} (Billing)` };
+  const { invoice_id, amount, charges, month } = invoice;
+  if (refunded?.startsWith('refunded'))
+    return { done: true, text: `the duplicate ${month} charge of $${amount.toFixed(2)} was refunded (Billing)` };
+  if (refunded !== undefined) return { done: false, text: `no refund was made on ${invoice_id}, as ${rejection(refunded)} (Billing)` };
+  if (charges < 2)
+    return { done: false, text: `${invoice_id} was charged only once, in ${month}, so there is nothing to refund (Billing)` };
+  return { done: false, text: `${invoice_id} was charged ${charges} times in ${month} (Billing)` };
+}
+
+function sentence(text: string): string {
+  const capital = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.?!]$/.test(capital) ? capital : `${capital}.`;
+}
