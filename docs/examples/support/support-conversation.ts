@@ -26,6 +26,13 @@ const CONTEXT = 'For context: ';
 const CONTEXT_RESULT = /^For context: \[([^\]]+)\] `([^`]+)` tool returned result: ([\s\S]*)$/;
 const CONTEXT_SAID = /^For context: \[([^\]]+)\] said: ([\s\S]*?)(?: \[[^\]]+\] called tool: [\s\S]*)?$/;
 
+/**
+ * The messages an agent's model is given, read for its rules.
+ *
+ * @example
+ * const c = new Conversation(messages);
+ * if (!c.called('lookup_invoice')) return { toolCalls: [{ name: 'lookup_invoice', arguments: { invoice_id: 'INV-1042' } }] };
+ */
 export class Conversation {
   readonly #messages: readonly Message[];
   readonly #request: number;
@@ -46,10 +53,10 @@ export class Conversation {
     return this.#messages.filter(isRequest).map((m) => textOf(m));
   }
 
-  /** The company the coordinator's instruction names. */
-  get company(): string {
+  /** The company the coordinator's instruction names (from the `company` session value), if any. */
+  get company(): string | undefined {
     const system = this.#messages.find((m) => m.role === 'system');
-    return /support coordinator for ([^.]+)\./.exec(system ? textOf(system) : '')?.[1] ?? 'us';
+    return /support coordinator for ([^.{}]+)\./.exec(system ? textOf(system) : '')?.[1];
   }
 
   /** Has this agent called `tool` since the latest request (with arguments `matches`, when given)? */

@@ -24,10 +24,11 @@ export function coordinatorRule(c: Conversation): ScriptAnswer {
 }
 
 function smallTalk(c: Conversation): string {
+  const { company } = c;
   if (/^\s*(hi|hello|hey|good (morning|afternoon|evening))\b/i.test(c.request))
-    return `Hello! This is ${c.company} support. How can I help: billing, a technical problem, or your account?`;
+    return `Hello! This is ${company ? `${company} ` : ''}support. How can I help: billing, a technical problem, or your account?`;
   if (/\b(thanks|thank you)\b/i.test(c.request)) return 'You are welcome! Is there anything else I can help with?';
-  return `I can help with billing, technical problems and account access at ${c.company}. What do you need?`;
+  return `I can help with billing, technical problems and account access${company ? ` at ${company}` : ''}. What do you need?`;
 }
 
 /**

@@ -2,6 +2,7 @@
  * The support system as a module the `weft` command can run:
  *   weft run docs/examples/support/support.ts --query "…" --session company=Acme
  *   weft serve docs/examples/support/support.ts   (Weft Studio, on http://127.0.0.1:4300/)
+ *   weft eval docs/examples/support/support.eval.ts   (its eval: 15 requests, offline from recorded cassettes)
  * Scripted models offline; a real model when OPENAI_BASE_URL and OPENAI_API_KEY are set.
  */
 import { supportAgent } from './support-agents.ts';
