@@ -58,6 +58,8 @@ export interface Studio {
       queue?: { queue: Queue; target: string };
       /** The module's exported `memory` bank: the Studio shows its items. */
       memory?: MemoryBank;
+      /** `--eval-reports`: the folder of eval reports the Studio lists (read only). */
+      evalReports?: string;
     },
   ): Promise<{
     url: string;

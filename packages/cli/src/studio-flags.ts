@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { CliIo } from './cli-io.ts';
 import { usageError } from './errors.ts';
 import { listenFlags } from './listen-flags.ts';
@@ -5,7 +6,7 @@ import type { StudioLimits } from './load-studio.ts';
 import { priceTableFlag } from './price-table-flag.ts';
 import { studioLimits, type StudioLimitFlag } from './studio-limit-flags.ts';
 
-/** The flags `weft serve` and `weft dev` share: where to listen, the store and module, the limits, prices and streaming. */
+/** The flags `weft serve` and `weft dev` share: where to listen, the store and module, the limits, prices, streaming and the eval reports folder. */
 export const STUDIO_OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
@@ -23,6 +24,7 @@ export const STUDIO_OPTIONS = {
   'max-follower-buffer': { type: 'string' },
   prices: { type: 'string' },
   streaming: { type: 'boolean' },
+  'eval-reports': { type: 'string' },
 } as const;
 
 /** The help lines of those flags (the limits' are weft serve's own section). */
@@ -34,18 +36,20 @@ export const STUDIO_OPTIONS_USAGE = `  --port <n>              the port (default
   --streaming             an agent's model calls stream: the page shows messages as they are written
   --prices <file.json>    model prices for the timeline's costs, in US dollars per million tokens:
                           { "<model>": { "inputPerMillion": 0.15, "outputPerMillion": 0.6 } } (default: none)
+  --eval-reports <dir>    the folder of eval reports the page lists at /evals (default .weft/evals):
+                          each weft eval --html <dir>/<name>.html --out <dir>/<name>.json
   --export <name>         the export to serve`;
 
-type StudioFlagValues = Partial<Record<StudioLimitFlag | 'port' | 'host' | 'token' | 'prices', string | undefined>> & {
+type StudioFlagValues = Partial<Record<StudioLimitFlag | 'port' | 'host' | 'token' | 'prices' | 'eval-reports', string | undefined>> & {
   streaming?: boolean | undefined;
 };
 
-/** What the shared flags give serveStudio: where it listens, its token, and the options they set (limits, prices, streaming). */
+/** What the shared flags give serveStudio: where it listens, its token, and the options they set (limits, prices, streaming, eval reports). */
 export interface StudioFlags {
   port: number;
   host: string;
   token: string | undefined;
-  options: StudioLimits & { prices?: unknown; streaming?: true };
+  options: StudioLimits & { prices?: unknown; streaming?: true; evalReports: string };
 }
 
 /**
@@ -58,5 +62,6 @@ export async function studioFlags(command: 'serve' | 'dev', values: StudioFlagVa
     throw usageError(`${command}: the token is shorter than 8 characters`, 'use a longer secret');
   const limits = studioLimits(values, command);
   const prices = await priceTableFlag(values.prices, io);
-  return { port, host, token, options: { ...limits, ...prices, ...(values.streaming ? { streaming: true } : {}) } };
+  const evalReports = resolve(io.cwd, values['eval-reports'] ?? '.weft/evals');
+  return { port, host, token, options: { ...limits, ...prices, ...(values.streaming ? { streaming: true } : {}), evalReports } };
 }

@@ -1,4 +1,5 @@
 import type { Agent } from '@weft/agents';
+import { resolve } from 'node:path';
 import type { MemoryBank } from '@weft/memory';
 import { encodeValue, type AnyCompiledGraph, type CheckpointStore } from '@weft/graph';
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -13,6 +14,7 @@ import { openApiDocument } from './api/openapi.ts';
 import { ContentStore } from './content/content-store.ts';
 import { checkModelPrices, type ModelPrice } from './calls/model-prices.ts';
 import { errorBody, httpStatusOf, StudioError } from './errors.ts';
+import { evalsRoute } from './evals/evals-route.ts';
 import { graphDrawings } from './graph/graph-drawings.ts';
 import { ThreadChannels } from './events/thread-channels.ts';
 import { graphEventsRoute } from './dev/graph-events-route.ts';
@@ -104,6 +106,13 @@ export interface StudioOptions {
    * createStudio({ target: agentWithMemoryTools(bank), store, memory: bank });
    */
   memory?: MemoryBank;
+  /**
+   * A folder of eval reports (`weft eval --html x.html --out x.json`), read
+   * only: GET /api/evals lists them (eval, date, counts from each JSON), the
+   * page at /evals links them, GET /evals/<file> serves one. Default
+   * `.weft/evals` (from the working directory); a missing folder lists none.
+   */
+  evalReports?: string;
 }
 
 /**
@@ -203,6 +212,9 @@ function studioApp(deps: StudioDeps, options: StudioOptions, limits: typeof DEFA
   const document = openApiDocument({ secured: options.token !== undefined });
   app.use('/api/*', guard({ token: options.token, allowedHosts: options.allowedHosts }));
   app.use('/api/*', bodyLimits(limits));
+  // Eval reports hold model output: the same gate as the API.
+  for (const path of ['/evals', '/evals/*']) app.use(path, guard({ token: options.token, allowedHosts: options.allowedHosts }));
+  evalsRoute(app, resolve(options.evalReports ?? '.weft/evals'));
   readRoutes(app, deps);
   runRoutes(app, deps);
   transcriptRoute(app, deps);
@@ -265,6 +277,8 @@ function checkOptions(options: StudioOptions): void {
     if (value !== undefined && !(Number.isSafeInteger(value) && value >= least))
       throw bad(`${key} must be a whole number of at least ${least} (default ${DEFAULTS[key].toLocaleString('en-US')})`);
   }
+  if (options.evalReports !== undefined && (typeof options.evalReports !== 'string' || options.evalReports === ''))
+    throw bad('evalReports must be the path of a folder of eval reports');
   if (options.memory !== undefined && typeof options.memory?.get !== 'function')
     throw bad('memory must be a MemoryBank (InMemoryBank, SqliteMemoryBank, PostgresMemoryBank, …)');
   for (const key of ['context', 'sessionValues'] as const) checkStorable(options[key], key, bad);
