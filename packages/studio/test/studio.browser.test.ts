@@ -338,7 +338,7 @@ describe('Weft Studio in Chromium', { timeout: 60_000 }, () => {
     expect(html).not.toMatch(/<link|@import|\ssrc=|\son\w+=/i);
 
     const { page, requests, check } = await openPage(browser, fast.studio.url);
-    await page.locator('#run-input').fill('Is the dashboard fine?');
+    await page.locator('#run-input').fill('INV-1042 was charged twice in March.');
     await page.locator('#run-start').click();
     await page.locator('#run-panel[data-status="interrupted"]').waitFor();
     const paths = requests.map((r) => new URL(r).pathname);

@@ -65,4 +65,25 @@ describe('contains()', () => {
       expect(make).toThrow(expect.objectContaining({ name: 'EvalError', code: 'INVALID_ARGUMENT', message }) as EvalError);
     }
   });
+
+  it('without texts, looks for the case’s expected output, and skips a case without one', async () => {
+    const run = (expected: unknown) =>
+      caseRun({
+        output: 'Refund of INV-1042 approved.',
+        case: { id: 'c', input: 'x', ...(expected === undefined ? {} : { expected: { output: expected } }) },
+      });
+    expect(await contains().score(run('INV-1042'), ctx)).toEqual({ score: 1, pass: true, reason: 'the output contains "INV-1042"' });
+    expect(await contains().score(run(['INV-1042', 'denied']), ctx)).toEqual({
+      score: 0.5,
+      pass: false,
+      reason: 'expected the output to contain "denied", got "Refund of INV-1042 approved."',
+      details: { missing: ['denied'] },
+    });
+    expect(await contains().score(run(undefined), ctx)).toBeNull();
+    await expect(async () => contains().score(run(42), ctx)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message:
+        'contains() without texts needs the case’s expected.output to be a non-empty string or a non-empty array of non-empty strings, got 42',
+    });
+  });
 });

@@ -12,20 +12,26 @@ export interface ContainsOptions {
 
 /**
  * Passes when the final output contains the text (or all of the texts, or
- * with `{ all: false }` any of them). An output that is not a string is
+ * with `{ all: false }` any of them). Without texts, the case's
+ * `expected.output` (a text or a list of texts) is what the output must
+ * contain; a case without one is skipped, and one whose expected output is
+ * not text is an INVALID_ARGUMENT. An output that is not a string is
  * searched as its JSON text. Score: the share of the texts found with
  * `all`, else 1 or 0. A run that did not end `done` scores 0.
  *
  * @example
- * scorers: { mentionsRefund: contains(['refund', 'INV-1042'], { ignoreCase: true }) }
+ * scorers: { mentionsRefund: contains(['refund', 'INV-1042'], { ignoreCase: true }), answer: contains() }
  */
-export function contains(text: string | readonly string[], options: ContainsOptions = {}): Scorer {
-  const texts = checkTexts(text);
+export function contains(text?: string | readonly string[], options: ContainsOptions = {}): Scorer {
+  const fixed = text === undefined ? undefined : checkTexts(text);
   const { all = true, ignoreCase = false } = checkOptions(options);
   const fold = (s: string) => (ignoreCase ? s.toLowerCase() : s);
   return {
     name: 'contains',
     score(run) {
+      const expected = run.case.expected?.output;
+      if (fixed === undefined && expected === undefined) return null;
+      const texts = fixed ?? checkTexts(expected as string | readonly string[], 'the case’s expected.output');
       const unfinished = unfinishedRun(run);
       if (unfinished) return unfinished;
       const haystack = fold(outputText(run));
@@ -63,12 +69,12 @@ function outputText(run: CaseRun): string {
   return JSON.stringify(run.output) ?? '';
 }
 
-function checkTexts(text: string | readonly string[]): readonly string[] {
+function checkTexts(text: string | readonly string[], what = 'contains()'): readonly string[] {
   const texts = typeof text === 'string' ? [text] : text;
   if (!Array.isArray(texts) || texts.length === 0 || texts.some((t) => typeof t !== 'string' || t === '')) {
     throw new EvalError(
       'INVALID_ARGUMENT',
-      `contains() takes a non-empty string or a non-empty array of non-empty strings, got ${showValue(text)}`,
+      `${what === 'contains()' ? 'contains() takes' : `contains() without texts needs ${what} to be`} a non-empty string or a non-empty array of non-empty strings, got ${showValue(text)}`,
     );
   }
   return texts;
