@@ -10,15 +10,16 @@
  *      (default 2) suites at a time: each suite starts processes, servers and
  *      browsers of its own, and ten at once on two cores turned waits into timeouts;
  *   4. the checks that do not belong under a test timeout, each in its own step:
- *      type-checking the project `weft init` writes, and every example in the docs
- *      (scripts/check-docs.ts);
+ *      type-checking the project `weft init` writes, every example in the docs
+ *      (scripts/check-docs.ts), and the support example's eval (`weft eval
+ *      … --json`, its reports in .weft/evals/);
  *   5. one summary line over every suite's JSON report.
  *
  * Extra arguments go to turbo: `pnpm test --filter @weft/graph`.
  * Exits non-zero when any step fails; every step still runs (turbo's --continue).
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -32,6 +33,20 @@ function step(title: string, command: string, args: string[]): number {
   const result = spawnSync(command, args, { cwd: ROOT, env, stdio: 'inherit' });
   if (result.error) console.error(result.error);
   return result.status ?? 1;
+}
+
+/** A step whose stdout is a file (a report), its stderr shown. */
+function stepToFile(title: string, command: string, args: string[], file: string): number {
+  console.log(`\n── ${title}: ${[command, ...args].join(' ')} > ${file}`);
+  mkdirSync(join(ROOT, file, '..'), { recursive: true });
+  const out = openSync(join(ROOT, file), 'w');
+  try {
+    const result = spawnSync(command, args, { cwd: ROOT, env, stdio: ['ignore', out, 'inherit'] });
+    if (result.error) console.error(result.error);
+    return result.status ?? 1;
+  } finally {
+    closeSync(out);
+  }
 }
 
 /** Runs a start-*.sh script and takes the `export NAME=value` of its last line into the environment. */
@@ -73,7 +88,12 @@ const wholeRun: [string, string[]][] = [
   ['weft init project type-check', ['--filter', '@weft/cli', 'run', 'check:init']],
   ['docs examples', ['run', 'docs:check']],
 ];
-if (process.argv.length === 2) for (const [title, args] of wholeRun) if (step(title, ...pnpm(args)) !== 0) failures.push(title);
+if (process.argv.length === 2) {
+  for (const [title, args] of wholeRun) if (step(title, ...pnpm(args)) !== 0) failures.push(title);
+  // The support example's eval, offline from its cassettes: the JSON report, and the HTML one `weft serve` lists.
+  const evalArgs = ['-s', 'weft', 'eval', 'docs/examples/support/support.eval.ts', '--json', '--html', '.weft/evals/support.html'];
+  if (stepToFile('support eval', ...pnpm(evalArgs), '.weft/evals/support.json') !== 0) failures.push('support eval');
+}
 if (step('summary', ...pnpm(['exec', 'tsx', 'scripts/test-summary.ts'])) !== 0) failures.push('summary');
 
 if (failures.length > 0) {
