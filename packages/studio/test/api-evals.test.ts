@@ -3,6 +3,8 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { evalsResponse } from '../src/api/evals-schema.ts';
+import { errorBodySchema } from '../src/api/responses.ts';
 import { reviewStudio } from './support/review-graph.ts';
 
 let studio: Awaited<ReturnType<typeof reviewStudio>> | undefined;
@@ -72,6 +74,8 @@ describe('eval reports in the studio', () => {
     studio = await reviewStudio({ evalReports: folder });
     const { status, body } = await studio.call('/api/evals');
     expect(status).toBe(200);
+    // The answer is the documented one (the OpenAPI document's Evals schema), with no field it does not name.
+    expect(evalsResponse.safeParse(body).error).toBeUndefined();
     const summary = (pass: boolean) => ({
       cases: 4,
       passed: pass ? 4 : 2,
@@ -150,7 +154,7 @@ describe('eval reports in the studio', () => {
     const refused = async (path: string) => {
       const res = await studio!.call(path);
       expect(res.body, path).not.toContain(SECRET);
-      return [res.status, res.body.error?.code];
+      return [res.status, errorBodySchema.parse(res.body).error.code];
     };
     expect(await refused('/evals/..%2Fsecret.html')).toEqual([400, 'BAD_REQUEST']);
     expect(await refused('/evals/%2e%2e%2Fsecret.html')).toEqual([400, 'BAD_REQUEST']);

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import createClient from 'openapi-fetch';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
@@ -14,6 +16,7 @@ import {
   threadsResponse,
 } from '../src/api/responses.ts';
 import { InMemoryBank } from '@weft/memory';
+import { evalsResponse } from '../src/api/evals-schema.ts';
 import { memoryItemResponse } from '../src/api/memory-schema.ts';
 import { transcriptResponse } from '../src/api/transcript-schema.ts';
 import { ERROR_STATUS } from '../src/errors.ts';
@@ -76,18 +79,22 @@ describe('the OpenAPI document', () => {
         'GET /api/threads/{id}/transcript',
         'GET /api/threads/{id}/content/{sha256}',
         'GET /api/memory',
+        'GET /api/evals',
+        'GET /evals',
+        'GET /evals/{file}',
         'GET /api/threads/{id}/events',
         'POST /api/threads/{id}/runs',
         'POST /api/threads/{id}/resume',
         'POST /api/threads/{id}/fork',
       ].sort(),
     );
-    // Each operation has an id (a generated client names its functions by them) and says what its error answers are.
+    // Each operation has an id (a generated client names its functions by them) and says what its error answers are;
+    // every one but the public page is behind the guard.
     for (const operation of operationsOf(doc)) {
       const [method, path] = operation.split(' ') as [string, string];
       const op = doc.paths[path][method.toLowerCase()];
       expect(op.operationId, operation).toMatch(/^[a-z][A-Za-z]+$/);
-      if (path.startsWith('/api/')) expect(documents(doc, operation, 401) && documents(doc, operation, 403), operation).toBe(true);
+      if (path !== '/') expect(documents(doc, operation, 401) && documents(doc, operation, 403), operation).toBe(true);
     }
     // No route outside the document answers: an unknown one is the typed 404.
     const unknown = await studio.call('/api/nothing');
@@ -98,7 +105,11 @@ describe('the OpenAPI document', () => {
   it('documents each status the server answers with, and its bodies are the documented ones', async () => {
     const memory = new InMemoryBank();
     await memory.put(['notes'], 'plan', { text: 'Pro' });
-    studio = await reviewStudio({ maxBodyBytes: 4096, maxRunBodyBytes: 4096, memory });
+    const evalReports = mkdtempSync(join(tmpdir(), 'weft-studio-openapi-evals-'));
+    writeFileSync(join(evalReports, 'nightly.html'), '<!doctype html><p>nightly</p>');
+    writeFileSync(join(evalReports, 'nightly.json'), JSON.stringify({ version: 1, eval: 'nightly', pass: true, summary: { cases: 1 } }));
+    writeFileSync(join(evalReports, 'lonely.html'), '<p>no json</p>');
+    studio = await reviewStudio({ maxBodyBytes: 4096, maxRunBodyBytes: 4096, memory, evalReports });
     const { body: doc } = await studio.call('/api/openapi.json');
     const seen: [string, number, unknown][] = [];
     const call = async (operation: string, path: string, body?: unknown) => {
@@ -137,8 +148,18 @@ describe('the OpenAPI document', () => {
     memoryItemResponse.parse((await call('GET /api/memory', '/api/memory?namespace=%5B%22notes%22%5D&key=plan')).body);
     await call('GET /api/memory', '/api/memory?namespace=%5B%22notes%22%5D&key=nope');
     await call('GET /api/memory', '/api/memory?namespace=notes&key=plan');
+    const evals = evalsResponse.parse((await call('GET /api/evals', '/api/evals')).body).evals;
+    expect(evals.map((e) => [e.name, e.problem ?? null])).toEqual([
+      ['lonely', 'no lonely.json beside the page'],
+      ['nightly', null],
+    ]);
+    await call('GET /evals', '/evals');
+    await call('GET /evals/{file}', '/evals/nightly.json');
+    await call('GET /evals/{file}', '/evals/nightly.txt');
+    await call('GET /evals/{file}', '/evals/absent.html');
     expect(seen.map(([, status]) => status)).toEqual([
-      200, 200, 200, 200, 200, 202, 409, 413, 400, 404, 404, 400, 400, 404, 404, 400, 400, 200, 404, 404, 400, 200, 404, 400,
+      200, 200, 200, 200, 200, 202, 409, 413, 400, 404, 404, 400, 400, 404, 404, 400, 400, 200, 404, 404, 400, 200, 404, 400, 200, 200, 200,
+      400, 404,
     ]);
     for (const [operation, status, body] of seen) {
       expect(documents(doc, operation, status), `${operation} answers ${status}`).toBe(true);
@@ -147,7 +168,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('a client generated from it (openapi-typescript) is current, and runs, resumes and reads a thread over HTTP (openapi-fetch)', async () => {
-    studio = await reviewStudio();
+    studio = await reviewStudio({ evalReports: join(tmpdir(), 'weft-no-such-folder', 'evals') });
     const { body: doc } = await studio.call('/api/openapi.json');
     await expect(await generatedTypes(doc)).toMatchFileSnapshot(GENERATED);
     const client = createClient<paths>({ baseUrl: new URL(studio.served.url).origin });
@@ -187,6 +208,8 @@ describe('the OpenAPI document', () => {
     expect(history.data!.checkpoints.map((c) => c.checkpointId)[0]).toBe(view.checkpointId);
     expect(history.data!.more).toEqual({ before: expect.any(Number) });
     expect(studio.effects).toEqual({ written: ['graphs'], published: ['On graphs'] });
+    const evals = await client.GET('/api/evals');
+    expect(evals.data).toEqual({ folder: join(tmpdir(), 'weft-no-such-folder', 'evals'), evals: [] });
   });
 
   it('docs/studio.md lists each error code under the status the server answers it with', () => {

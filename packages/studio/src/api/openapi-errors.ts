@@ -4,10 +4,10 @@ import { codesOf } from '../errors.ts';
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
 
 const WHAT: Record<ErrorStatus, string> = {
-  400: 'the request does not fit: a body or query off its schema (the message names the field), a value the graph refuses',
+  400: 'the request does not fit: a body or query off its schema (the message names the field), a value the graph refuses, a name that is not an eval report file’s',
   401: 'the bearer token is missing or wrong',
   403: 'another host name (DNS rebinding) or another origin',
-  404: 'no such thread, checkpoint, content, memory item or endpoint (or no memory bank to read one from)',
+  404: 'no such thread, checkpoint, content, memory item, eval report or endpoint (or no memory bank to read one from)',
   409: 'the thread is not in a state to take it (busy, done, answered already)',
   413: 'the body is over maxBodyBytes (a run’s: maxRunBodyBytes)',
   422: 'a stored checkpoint cannot be read',
@@ -19,6 +19,15 @@ const WHAT: Record<ErrorStatus, string> = {
 const retryAfter = {
   'Retry-After': { description: 'seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } },
 };
+
+/**
+ * An operation's error answers: the statuses it refuses with, and those any
+ * guarded route may answer (401, 403, 500), each a reference to its shared
+ * response.
+ */
+export function errorRefs(...statuses: ErrorStatus[]): Record<string, { $ref: string }> {
+  return Object.fromEntries([...statuses, 401, 403, 500].map((s) => [String(s), { $ref: `#/components/responses/Error${s}` }]));
+}
 
 /**
  * One reusable response per error status (`#/components/responses/Error<status>`):

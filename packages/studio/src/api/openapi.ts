@@ -14,7 +14,9 @@ import {
 import { callEvent } from './call-event-schema.ts';
 import { transcriptResponse } from './transcript-schema.ts';
 import { memoryItemResponse } from './memory-schema.ts';
-import { errorResponses, type ErrorStatus } from './openapi-errors.ts';
+import { evalsResponse } from './evals-schema.ts';
+import { errorRefs as errors, errorResponses, type ErrorStatus } from './openapi-errors.ts';
+import { evalsPaths } from './openapi-evals.ts';
 
 /** A schema as the document holds it: JSON Schema 2020-12, which OpenAPI 3.1 takes as it is. */
 function json(schema: z.ZodType, io: 'input' | 'output' = 'output'): Record<string, unknown> {
@@ -24,8 +26,6 @@ function json(schema: z.ZodType, io: 'input' | 'output' = 'output'): Record<stri
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const jsonContent = (name: string) => ({ 'application/json': { schema: ref(name) } });
-const errors = (...statuses: ErrorStatus[]) =>
-  Object.fromEntries([...statuses, 401, 403, 500].map((s) => [String(s), { $ref: `#/components/responses/Error${s}` }]));
 const threadParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' }, description: 'the thread id' };
 const sse = {
   description:
@@ -112,7 +112,8 @@ const graphParam = {
  * answers and error answers by status (each with the codes it carries). The
  * request bodies' schemas are the ones the server checks bodies with, the
  * answers' the ones its routes build to; `secured` (a token is set) makes
- * every /api operation need the bearer token.
+ * every operation but the studio page (the /api ones, the eval reports)
+ * need the bearer token.
  */
 export function openApiDocument(options: { secured: boolean }): Record<string, unknown> {
   return {
@@ -137,6 +138,7 @@ export function openApiDocument(options: { secured: boolean }): Record<string, u
         CallEvent: json(callEvent),
         Transcript: json(transcriptResponse),
         MemoryItem: json(memoryItemResponse),
+        Evals: json(evalsResponse),
       },
       responses: errorResponses(),
     },
@@ -189,6 +191,7 @@ function paths(): Record<string, unknown> {
       [400],
     ),
     ...threadReadPaths(),
+    ...evalsPaths(),
     '/api/threads/{id}/runs': startsRun('startRun', 'Start a run (id "new": on a new thread)', 'RunBody', [400, 409, 413, 422, 429, 503]),
     '/api/threads/{id}/resume': startsRun(
       'resumeThread',

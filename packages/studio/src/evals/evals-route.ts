@@ -1,6 +1,7 @@
 import { readFile, realpath } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Hono } from 'hono';
+import type { EvalsResponse } from '../api/evals-schema.ts';
 import { StudioError } from '../errors.ts';
 import { evalsPage } from './evals-page.ts';
 import { listEvalReports, REPORT_FILE } from './list-eval-reports.ts';
@@ -21,7 +22,7 @@ const REPORT_CSP = "sandbox allow-scripts; default-src 'none'; script-src 'unsaf
  * and a link that leads out of the folder is refused too.
  */
 export function evalsRoute(app: Hono, folder: string): void {
-  app.get('/api/evals', async (c) => c.json({ folder, evals: await listEvalReports(folder) }));
+  app.get('/api/evals', async (c) => c.json({ folder, evals: await listEvalReports(folder) } satisfies EvalsResponse));
   app.get('/evals', async (c) => {
     const page = evalsPage(folder, await listEvalReports(folder));
     c.header('Content-Security-Policy', page.csp);

@@ -18,6 +18,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/evals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The eval reports of the studio’s folder (weft eval --html/--out), newest first: each name’s page and JSON, and what the JSON says (eval, date, pass, counts) or why it says nothing. A missing folder lists none */
+    get: operations['listEvals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/graph': {
     parameters: {
       query?: never;
@@ -239,6 +256,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/evals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The eval reports as a page, each linked to its own (no script; a policy that allows its one style only) */
+    get: operations['getEvalsPage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/evals/{file}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One report’s file from the folder: its page (sandboxed: an opaque origin, no network) or its JSON, as written. A name that is not one of the folder’s .html or .json files (a path, .., another ending, a link out of the folder) is 400 BAD_REQUEST; a missing one 404 NOT_FOUND */
+    get: operations['getEvalReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -391,6 +442,39 @@ export interface components {
         /** @description what went wrong and what to do */
         message: string;
       };
+    };
+    Evals: {
+      /** @description newest first (by date, then by name) */
+      evals: {
+        /** @description ISO 8601: when the eval started (the JSON’s startedAt), else when the newest of its files was written */
+        date: string;
+        /** @description the eval’s name, from the JSON; null when the JSON gave nothing */
+        eval: string | null;
+        /** @description the page’s file name, served at /evals/{file}; null when only the JSON is there */
+        html: string | null;
+        /** @description the JSON report’s file name, served at /evals/{file}; null when only the page is there */
+        json: string | null;
+        /** @description the name its files share (support for support.html and support.json) */
+        name: string;
+        /** @description every threshold met; null when the JSON gave nothing */
+        pass: boolean | null;
+        /** @description why the JSON gave nothing: missing beside the page, not JSON, or not an eval report of version 1 */
+        problem?: string;
+        /** @description the JSON’s counts; null when it gave nothing */
+        summary: {
+          cases: number;
+          errored: number;
+          failed: number;
+          interrupted: number;
+          passed: number;
+          /** @description passed cases over cases, 0 to 1 */
+          passRate: number;
+          /** @description the mean of the cases’ scores, 0 to 1 */
+          score: number;
+        } | null;
+      }[];
+      /** @description the eval reports folder, as an absolute path (createStudio’s evalReports, weft serve --eval-reports) */
+      folder: string;
     };
     ForkBody: {
       checkpointId: string;
@@ -803,7 +887,7 @@ export interface components {
     };
   };
   responses: {
-    /** @description the request does not fit: a body or query off its schema (the message names the field), a value the graph refuses (BAD_REQUEST, BODY_TOO_DEEP, BODY_TOO_MANY_KEYS, CHECKPOINT_UNSERIALIZABLE, INVALID_ARGUMENT, INPUT_INVALID, RESUME_INVALID, UNKNOWN_INTERRUPT, BRANCH_TARGET_INVALID, INSTRUCTION_KEY_MISSING, NOT_SUPPORTED, CONTENT_INVALID) */
+    /** @description the request does not fit: a body or query off its schema (the message names the field), a value the graph refuses, a name that is not an eval report file’s (BAD_REQUEST, BODY_TOO_DEEP, BODY_TOO_MANY_KEYS, CHECKPOINT_UNSERIALIZABLE, INVALID_ARGUMENT, INPUT_INVALID, RESUME_INVALID, UNKNOWN_INTERRUPT, BRANCH_TARGET_INVALID, INSTRUCTION_KEY_MISSING, NOT_SUPPORTED, CONTENT_INVALID) */
     Error400: {
       headers: {
         [name: string]: unknown;
@@ -863,7 +947,7 @@ export interface components {
         };
       };
     };
-    /** @description no such thread, checkpoint, content, memory item or endpoint (or no memory bank to read one from) (NOT_FOUND, THREAD_NOT_FOUND, CHECKPOINT_NOT_FOUND, CONTENT_NOT_FOUND, MEMORY_NOT_FOUND, MEMORY_BANK_MISSING) */
+    /** @description no such thread, checkpoint, content, memory item, eval report or endpoint (or no memory bank to read one from) (NOT_FOUND, THREAD_NOT_FOUND, CHECKPOINT_NOT_FOUND, CONTENT_NOT_FOUND, MEMORY_NOT_FOUND, MEMORY_BANK_MISSING) */
     Error404: {
       headers: {
         [name: string]: unknown;
@@ -1011,6 +1095,29 @@ export interface operations {
           'text/html': string;
         };
       };
+    };
+  };
+  listEvals: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description the folder and its reports */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Evals'];
+        };
+      };
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      500: components['responses']['Error500'];
     };
   };
   getGraph: {
@@ -1449,6 +1556,64 @@ export interface operations {
       403: components['responses']['Error403'];
       404: components['responses']['Error404'];
       422: components['responses']['Error422'];
+      500: components['responses']['Error500'];
+    };
+  };
+  getEvalsPage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description the page */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/html': string;
+        };
+      };
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      500: components['responses']['Error500'];
+    };
+  };
+  getEvalReport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description the file’s name, as GET /api/evals gives it (html or json) */
+        file: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description the file: a .html one as text/html, a .json one as application/json */
+      200: {
+        headers: {
+          /** @description on a page: sandbox allow-scripts, no network */
+          'Content-Security-Policy'?: string;
+          /** @description no-referrer */
+          'Referrer-Policy'?: string;
+          /** @description nosniff */
+          'X-Content-Type-Options'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+          'text/html': string;
+        };
+      };
+      400: components['responses']['Error400'];
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      404: components['responses']['Error404'];
       500: components['responses']['Error500'];
     };
   };
