@@ -1,7 +1,7 @@
 // Generated from checkpoint-record-schema.ts by ajv standalone code (JTD); do not edit.
 // Write it again after changing the schema or upgrading ajv (from packages/checkpoint):
 //   WEFT_WRITE_RECORD_CHECK=1 npx vitest run src/record/check-record-shape.test.ts && npx prettier --write src/record/check-record-shape.js
-// sha256 of ajv's code: 5b3ec154d9a8cdf553f38666315a1541cde0f110788ec8f5377f7b94997cd2a5
+// sha256 of ajv's code: c921e87189ed2d9eb9723dbcb2db3cb396fb6009c07e1458c81b73ebe7572186
 //
 // Why generated: compiling the schema in the process meant loading ajv (about
 // 30 ms) and compiling it (about 9 ms) at the first checkpoint a process
@@ -22,7 +22,7 @@ const schema0 = {
         seq: { type: 'uint32' },
         step: { type: 'uint32' },
         status: { enum: ['running', 'interrupted', 'done', 'error'] },
-        source: { enum: ['input', 'step', 'resume', 'fork'] },
+        source: { enum: ['input', 'step', 'resume', 'fork', 'migrate'] },
         createdAt: { type: 'float64' },
         state: {
           optionalProperties: {
@@ -75,7 +75,12 @@ const schema0 = {
           },
         },
       },
-      optionalProperties: { output: {}, error: {}, resumeValues: { elements: { elements: {} } } },
+      optionalProperties: {
+        output: {},
+        error: {},
+        resumeValues: { elements: { elements: {} } },
+        patches: { elements: { type: 'string' } },
+      },
       additionalProperties: true,
     },
   },
@@ -91,7 +96,7 @@ const schema1 = {
     seq: { type: 'uint32' },
     step: { type: 'uint32' },
     status: { enum: ['running', 'interrupted', 'done', 'error'] },
-    source: { enum: ['input', 'step', 'resume', 'fork'] },
+    source: { enum: ['input', 'step', 'resume', 'fork', 'migrate'] },
     createdAt: { type: 'float64' },
     state: {
       optionalProperties: {
@@ -144,7 +149,7 @@ const schema1 = {
       },
     },
   },
-  optionalProperties: { output: {}, error: {}, resumeValues: { elements: { elements: {} } } },
+  optionalProperties: { output: {}, error: {}, resumeValues: { elements: { elements: {} } }, patches: { elements: { type: 'string' } } },
   additionalProperties: true,
 };
 const wrapper0 = { validate: validate1 };
@@ -399,7 +404,7 @@ function validate1(data, { instancePath = '', parentData, parentDataProperty, ro
                       const _errs9 = errors;
                       if (!(
                         typeof data8 == 'string' &&
-                        (data8 === 'input' || data8 === 'step' || data8 === 'resume' || data8 === 'fork')
+                        (data8 === 'input' || data8 === 'step' || data8 === 'resume' || data8 === 'fork' || data8 === 'migrate')
                       )) {
                         validate1.errors = [
                           {
@@ -1411,8 +1416,10 @@ function validate1(data, { instancePath = '', parentData, parentDataProperty, ro
                                       return false;
                                     }
                                     if (valid1) {
+                                      var valid45;
                                       if (data.resumeValues !== undefined) {
                                         let data45 = data.resumeValues;
+                                        const _errs54 = errors;
                                         let valid46 = false;
                                         if (!valid46) {
                                           if (Array.isArray(data45)) {
@@ -1438,6 +1445,56 @@ function validate1(data, { instancePath = '', parentData, parentDataProperty, ro
                                             ];
                                             return false;
                                           }
+                                        }
+                                        var valid45 = _errs54 === errors;
+                                      } else {
+                                        valid45 = true;
+                                      }
+                                      if (valid45) {
+                                        if (data.patches !== undefined) {
+                                          let data47 = data.patches;
+                                          const _errs56 = errors;
+                                          let valid48 = false;
+                                          if (!valid48) {
+                                            if (Array.isArray(data47)) {
+                                              var valid49 = true;
+                                              const len11 = data47.length;
+                                              for (let i11 = 0; i11 < len11; i11++) {
+                                                const _errs57 = errors;
+                                                if (!(typeof data47[i11] == 'string')) {
+                                                  validate1.errors = [
+                                                    {
+                                                      instancePath: instancePath + '/patches/' + i11,
+                                                      schemaPath: '/definitions/record/optionalProperties/patches/elements/type',
+                                                      keyword: 'type',
+                                                      params: { type: 'string', nullable: false },
+                                                      message: 'must be string',
+                                                    },
+                                                  ];
+                                                  return false;
+                                                }
+                                                var valid49 = _errs57 === errors;
+                                                if (!valid49) {
+                                                  break;
+                                                }
+                                              }
+                                              valid48 = valid49;
+                                            } else {
+                                              validate1.errors = [
+                                                {
+                                                  instancePath: instancePath + '/patches',
+                                                  schemaPath: '/definitions/record/optionalProperties/patches/elements',
+                                                  keyword: 'elements',
+                                                  params: { type: 'array', nullable: false },
+                                                  message: 'must be array',
+                                                },
+                                              ];
+                                              return false;
+                                            }
+                                          }
+                                          var valid45 = _errs56 === errors;
+                                        } else {
+                                          valid45 = true;
                                         }
                                       }
                                     }

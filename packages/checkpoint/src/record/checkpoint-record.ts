@@ -3,8 +3,8 @@ import type { InterruptRecord } from './interrupt-record.ts';
 import type { StatePatch } from './state-patch.ts';
 
 export type CheckpointStatus = 'running' | 'interrupted' | 'done' | 'error';
-/** Why the checkpoint was written. */
-export type CheckpointSource = 'input' | 'step' | 'resume' | 'fork';
+/** Why the checkpoint was written: a run's input, a step, a resume, a fork (time travel), or a migration to another graph version. */
+export type CheckpointSource = 'input' | 'step' | 'resume' | 'fork' | 'migrate';
 
 /** What identifies a checkpoint and places it in its thread; stores keep it beside the bytes. */
 export interface CheckpointMeta {
@@ -70,4 +70,11 @@ export interface CheckpointRecord extends CheckpointMeta {
   resumeValues?: [id: string, value: unknown][];
   /** The layer above's run context. */
   context: Record<string, unknown>;
+  /**
+   * The behaviour patches (`compile({ patches })`) the thread started with,
+   * copied to each of its checkpoints: `ctx.patched(id)` is true only for
+   * these, so a thread started before a patch keeps the old behaviour.
+   * Absent: none.
+   */
+  patches?: string[];
 }
