@@ -25,7 +25,9 @@ export interface CheckpointChain {
 
 /**
  * Reads a checkpoint (the thread's latest without an id) and its ancestors
- * back to the last full snapshot, each checked by `decodeEntry`. Ancestors
+ * back to the last full snapshot, each checked by `decodeEntry` (the head
+ * against `graph`, its ancestors against the graph's name only: they may
+ * come from an earlier version of it). Ancestors
  * come from `store.chain()` in growing batches when the store has it (one
  * query instead of one per link), else from `get` per link. A chain no run
  * writes is CHECKPOINT_CORRUPT: a delta without a parent, a missing parent,
@@ -46,7 +48,8 @@ export async function readChain(
   const fetchEntry = aheadReader(store, graph.snapshotEvery, threadId);
   const read = async (id: string | undefined, ancestor = false): Promise<CheckpointRecord> => {
     const hit = id === undefined ? undefined : cache?.get(id);
-    if (hit) return hit;
+    // A record cached as an ancestor passed the name check only: as a head it must also pass the hash check.
+    if (hit && (ancestor || graph.hash === undefined || hit.hash === graph.hash)) return hit;
     const entry = await fetchEntry(id, ancestor);
     if (!entry) {
       if (id === undefined)
@@ -61,7 +64,9 @@ export async function readChain(
         },
       );
     }
-    return decodeEntry(entry, graph, threadId, cache);
+    // Ancestors only give the state: any version of the graph wrote them (a thread resumed after a deploy
+    // has older versions below its head). The head is checked as asked.
+    return decodeEntry(entry, ancestor ? { name: graph.name } : graph, threadId, cache);
   };
   const head = await read(checkpointId);
   const deltas: StatePatch[][] = [];
