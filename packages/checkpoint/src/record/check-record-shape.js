@@ -1,7 +1,7 @@
 // Generated from checkpoint-record-schema.ts by ajv standalone code (JTD); do not edit.
 // Write it again after changing the schema or upgrading ajv (from packages/checkpoint):
 //   WEFT_WRITE_RECORD_CHECK=1 npx vitest run src/record/check-record-shape.test.ts && npx prettier --write src/record/check-record-shape.js
-// sha256 of ajv's code: c921e87189ed2d9eb9723dbcb2db3cb396fb6009c07e1458c81b73ebe7572186
+// sha256 of ajv's code: 847a78c0af5ae58097f14497763cf42423dd24e51ee9d105493e3361e04f0af3
 //
 // Why generated: compiling the schema in the process meant loading ajv (about
 // 30 ms) and compiling it (about 9 ms) at the first checkpoint a process
@@ -79,7 +79,7 @@ const schema0 = {
         output: {},
         error: {},
         resumeValues: { elements: { elements: {} } },
-        patches: { elements: { type: 'string' } },
+        patched: { elements: { type: 'string' } },
       },
       additionalProperties: true,
     },
@@ -149,7 +149,7 @@ const schema1 = {
       },
     },
   },
-  optionalProperties: { output: {}, error: {}, resumeValues: { elements: { elements: {} } }, patches: { elements: { type: 'string' } } },
+  optionalProperties: { output: {}, error: {}, resumeValues: { elements: { elements: {} } }, patched: { elements: { type: 'string' } } },
   additionalProperties: true,
 };
 const wrapper0 = { validate: validate1 };
@@ -1451,8 +1451,8 @@ function validate1(data, { instancePath = '', parentData, parentDataProperty, ro
                                         valid45 = true;
                                       }
                                       if (valid45) {
-                                        if (data.patches !== undefined) {
-                                          let data47 = data.patches;
+                                        if (data.patched !== undefined) {
+                                          let data47 = data.patched;
                                           const _errs56 = errors;
                                           let valid48 = false;
                                           if (!valid48) {
@@ -1464,8 +1464,8 @@ function validate1(data, { instancePath = '', parentData, parentDataProperty, ro
                                                 if (!(typeof data47[i11] == 'string')) {
                                                   validate1.errors = [
                                                     {
-                                                      instancePath: instancePath + '/patches/' + i11,
-                                                      schemaPath: '/definitions/record/optionalProperties/patches/elements/type',
+                                                      instancePath: instancePath + '/patched/' + i11,
+                                                      schemaPath: '/definitions/record/optionalProperties/patched/elements/type',
                                                       keyword: 'type',
                                                       params: { type: 'string', nullable: false },
                                                       message: 'must be string',
@@ -1482,8 +1482,8 @@ function validate1(data, { instancePath = '', parentData, parentDataProperty, ro
                                             } else {
                                               validate1.errors = [
                                                 {
-                                                  instancePath: instancePath + '/patches',
-                                                  schemaPath: '/definitions/record/optionalProperties/patches/elements',
+                                                  instancePath: instancePath + '/patched',
+                                                  schemaPath: '/definitions/record/optionalProperties/patched/elements',
                                                   keyword: 'elements',
                                                   params: { type: 'array', nullable: false },
                                                   message: 'must be array',

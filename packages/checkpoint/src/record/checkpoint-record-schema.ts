@@ -54,7 +54,7 @@ export const checkpointRecordSchema = {
           elements: { properties: { id: string, address: string, path: { elements: string } }, additionalProperties: true },
         },
       },
-      optionalProperties: { output: {}, error: {}, resumeValues: { elements: { elements: {} } }, patches: { elements: string } },
+      optionalProperties: { output: {}, error: {}, resumeValues: { elements: { elements: {} } }, patched: { elements: string } },
       additionalProperties: true,
     },
   },

@@ -76,5 +76,5 @@ export interface CheckpointRecord extends CheckpointMeta {
    * these, so a thread started before a patch keeps the old behaviour.
    * Absent: none.
    */
-  patches?: string[];
+  patched?: string[];
 }
