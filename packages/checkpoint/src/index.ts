@@ -57,6 +57,10 @@ export type { CheckpointChain } from './store/read-chain.ts';
 export { entryFromRow, summaryFromRow } from './store/checkpoint-row.ts';
 export type { CheckpointRow } from './store/checkpoint-row.ts';
 
+// Graph versions kept beside checkpoints
+export { checkStoredGraph, checkGraphKey, storedGraphOrder } from './store/stored-graph.ts';
+export type { StoredGraph } from './store/stored-graph.ts';
+
 // Thread leases
 export { DEFAULT_LEASE_TTL_MS, threadBusy, leaseLost, checkClaim, checkLeaseTtl, processHolder } from './store/thread-lease.ts';
 export type { ThreadLease, ClaimOptions } from './store/thread-lease.ts';

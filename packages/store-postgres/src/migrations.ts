@@ -61,6 +61,21 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX blob_refs_by_hash ON ${s}.blob_refs (thread_id, hash)`,
   },
+  {
+    // Each compiled graph's description once by (name, hash) (CheckpointStore.putGraph), so a checkpoint can be
+    // read against the graph that wrote it. created_at is float8: any finite number is kept as given.
+    version: 4,
+    name: 'graphs',
+    sql: (s) => `
+      CREATE TABLE ${s}.weft_graphs (
+        name       text             NOT NULL,
+        hash       text             NOT NULL,
+        version    text,
+        json       text             NOT NULL,
+        created_at double precision NOT NULL,
+        PRIMARY KEY (name, hash)
+      )`,
+  },
 ];
 
 /** Constant first half of the advisory lock key ('WEFT'); the second half is the schema's hash. */

@@ -2,6 +2,8 @@ import type pg from 'pg';
 import { WeftError } from '@weft/common';
 import {
   checkClaim,
+  checkGraphKey,
+  checkStoredGraph,
   checkThreadId,
   concurrentResume,
   entryFromRow,
@@ -11,12 +13,14 @@ import {
   type CheckpointStore,
   type ClaimOptions,
   type ListOptions,
+  type StoredGraph,
   type ThreadLease,
   type ThreadSummary,
 } from '@weft/checkpoint';
 import { ENTRY_COLUMNS, entryToParams, type CheckpointRow } from './checkpoint-row.ts';
 import { duplicateId } from './duplicate-id.ts';
 import { PostgresBlobs } from './postgres-blobs.ts';
+import { PostgresGraphs } from './postgres-graphs.ts';
 import { runMigrations } from './migrations.ts';
 import { PostgresLeases } from './postgres-leases.ts';
 import { resolveOptions, type PostgresStoreOptions, type ResolvedOptions } from './postgres-store-options.ts';
@@ -44,6 +48,7 @@ export class PostgresStore implements CheckpointStore {
   readonly #table: string;
   readonly #leases: PostgresLeases;
   readonly #blobs: PostgresBlobs;
+  readonly #graphs: PostgresGraphs;
   #ready: Promise<void> | undefined;
   #closed: Promise<void> | undefined;
 
@@ -52,6 +57,7 @@ export class PostgresStore implements CheckpointStore {
     this.#table = `${this.#o.schemaSql}.checkpoints`;
     this.#leases = new PostgresLeases((name, text, values) => this.#query(name, text, values), this.#o.schemaSql);
     this.#blobs = new PostgresBlobs(this.#o.pool, this.#o.schema, this.#o.schemaSql);
+    this.#graphs = new PostgresGraphs((name, text, values) => this.#query(name, text, values), this.#o.schemaSql);
   }
 
   /** The pool in use (yours, or the one the store created). */
@@ -262,6 +268,26 @@ export class PostgresStore implements CheckpointStore {
     checkThreadId(threadId, 'PostgresStore.threadLease()');
     await this.migrate();
     return this.#leases.held(threadId);
+  }
+
+  /** Keeps the graph's description unless its (name, hash) is stored already (INSERT … ON CONFLICT DO NOTHING). */
+  async putGraph(graph: StoredGraph): Promise<void> {
+    checkStoredGraph(graph, 'PostgresStore.putGraph()');
+    await this.migrate();
+    await this.#graphs.insert(graph);
+  }
+
+  async getGraph(name: string, hash: string): Promise<StoredGraph | undefined> {
+    checkGraphKey(name, 'name', 'PostgresStore.getGraph()');
+    checkGraphKey(hash, 'hash', 'PostgresStore.getGraph()');
+    await this.migrate();
+    return this.#graphs.get(name, hash);
+  }
+
+  async graphs(name?: string): Promise<StoredGraph[]> {
+    if (name !== undefined) checkGraphKey(name, 'name', 'PostgresStore.graphs()');
+    await this.migrate();
+    return this.#graphs.list(name);
   }
 
   /**

@@ -64,6 +64,18 @@ export function threadDamaged(path: string, threadId: string, what: string, chec
   );
 }
 
+/**
+ * A stored graph whose row no longer matches its checksum: its description is
+ * not the one written, and reading checkpoints against it would be wrong.
+ */
+export function graphDamaged(path: string, name: string, hash: string): WeftError<SqliteStoreErrorCode> {
+  return new WeftError<SqliteStoreErrorCode>(
+    'CHECKPOINT_CORRUPT',
+    `the stored description of graph "${name}" (hash "${hash}") in database "${path}" is damaged (its row does not match its checksum); restore the file from a backup`,
+    { details: { path, name, hash } },
+  );
+}
+
 /** Held puts (durability 'exit') that the file did not take when a run released its thread. */
 export function checkpointsNotWritten(threadId: string, path: string, cause: unknown): WeftError<SqliteStoreErrorCode> {
   return new WeftError<SqliteStoreErrorCode>(

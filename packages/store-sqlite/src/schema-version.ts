@@ -60,6 +60,18 @@ export const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (thread_id, checkpoint_id, hash)
    ) WITHOUT ROWID;
    CREATE INDEX blob_refs_by_hash ON blob_refs (thread_id, hash);`,
+  // 5: each compiled graph's description once by (name, hash) (CheckpointStore.putGraph), so a checkpoint can be read
+  // against the graph that wrote it. created_at is REAL: any finite number is kept as given. Rows have rowids: a
+  // description can be megabytes.
+  `CREATE TABLE weft_graphs (
+     name       TEXT    NOT NULL,
+     hash       TEXT    NOT NULL,
+     version    TEXT,
+     json       TEXT    NOT NULL,
+     created_at REAL    NOT NULL,
+     row_crc    INTEGER NOT NULL,
+     PRIMARY KEY (name, hash)
+   );`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -49,7 +49,7 @@ describe('opening a store', () => {
         .prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name")
         .pluck()
         .all(),
-    ).toEqual(['blob_refs', 'blob_refs_by_hash', 'blobs', 'checkpoints', 'checkpoints_thread_id_id', 'heads', 'leases']);
+    ).toEqual(['blob_refs', 'blob_refs_by_hash', 'blobs', 'checkpoints', 'checkpoints_thread_id_id', 'heads', 'leases', 'weft_graphs']);
     raw.close();
   });
 

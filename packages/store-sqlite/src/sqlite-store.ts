@@ -1,15 +1,19 @@
 import type Database from 'better-sqlite3';
 import { WeftError } from '@weft/common';
 import {
+  checkGraphKey,
+  checkStoredGraph,
   checkThreadId,
   type CheckpointEntry,
   type CheckpointStore,
   type ClaimOptions,
   type ListOptions,
+  type StoredGraph,
   type ThreadLease,
   type ThreadSummary,
 } from '@weft/checkpoint';
 import { CheckpointTable } from './checkpoint-table.ts';
+import { GraphTable } from './graph-table.ts';
 import { checkpointsNotWritten, unreadable } from './errors.ts';
 import { onProcessExit } from './exit-hooks.ts';
 import { HeldPuts } from './held-puts.ts';
@@ -29,6 +33,7 @@ export class SqliteStore implements CheckpointStore {
   #db: Database.Database | undefined;
   readonly #table: CheckpointTable;
   readonly #leases: LeaseTable;
+  readonly #graphs: GraphTable;
   readonly #insert: Database.Transaction<(entry: CheckpointEntry) => void>;
   /** Durability 'exit': the puts not yet written. */
   readonly #held = new HeldPuts();
@@ -43,6 +48,7 @@ export class SqliteStore implements CheckpointStore {
     try {
       this.#table = new CheckpointTable(db, path);
       this.#leases = new LeaseTable(db, leaseTtlMs, synchronous);
+      this.#graphs = new GraphTable(db, path);
       this.#insert = db.transaction((entry: CheckpointEntry) => this.#table.insert(entry));
     } catch (err) {
       db.close();
@@ -133,6 +139,29 @@ export class SqliteStore implements CheckpointStore {
 
   async threadLease(threadId: string): Promise<ThreadLease | undefined> {
     return this.#use(() => this.#leases.current(threadId));
+  }
+
+  /**
+   * Keeps the graph's description unless its (name, hash) is stored already:
+   * one statement that does nothing on a conflict, so the first write wins
+   * also between processes sharing the file. Written at once in every
+   * durability mode (not held like 'exit' puts): the checkpoints that name
+   * the graph must never reach the file before it.
+   */
+  async putGraph(graph: StoredGraph): Promise<void> {
+    checkStoredGraph(graph, 'SqliteStore.putGraph()');
+    this.#use(() => this.#graphs.insert(graph));
+  }
+
+  async getGraph(name: string, hash: string): Promise<StoredGraph | undefined> {
+    checkGraphKey(name, 'name', 'SqliteStore.getGraph()');
+    checkGraphKey(hash, 'hash', 'SqliteStore.getGraph()');
+    return this.#use(() => this.#graphs.get(name, hash));
+  }
+
+  async graphs(name?: string): Promise<StoredGraph[]> {
+    if (name !== undefined) checkGraphKey(name, 'name', 'SqliteStore.graphs()');
+    return this.#use(() => this.#graphs.list(name));
   }
 
   /** Writes the puts held by durability 'exit' in one transaction; a no-op for the other modes. */

@@ -3,6 +3,7 @@ import { BLOB_CASES } from './blob-cases.ts';
 import { CHECKPOINT_CASES } from './checkpoint-cases.ts';
 import type { CaseTools, ConformanceAssertion } from './conformance-case.ts';
 import { FORGED_CHAIN_CASES } from './forged-chain-cases.ts';
+import { GRAPH_VERSION_CASES } from './graph-version-cases.ts';
 import { LEASE_CASES } from './lease-cases.ts';
 
 /**
@@ -23,6 +24,8 @@ export interface ConformanceOptions {
   cleanup?: (store: CheckpointStore) => Promise<void> | void;
   /** false for a store without `getBlobs` (graphs then keep binary values inside checkpoints): skips the blob cases. */
   blobs?: boolean;
+  /** false for a store without `putGraph`, `getGraph` and `graphs` (it keeps no graph versions): skips the graph version cases. */
+  graphs?: boolean;
 }
 
 let caseCounter = 0;
@@ -43,7 +46,13 @@ export function checkpointStoreConformance(
   api.describe(`CheckpointStore conformance: ${name}`, () => {
     // Hooks are registered inside describe so they wrap these cases only, not the caller's whole file.
     const run = storeLifecycle(makeStore, api, options);
-    const cases = { ...CHECKPOINT_CASES, ...LEASE_CASES, ...FORGED_CHAIN_CASES, ...(options.blobs === false ? {} : BLOB_CASES) };
+    const cases = {
+      ...CHECKPOINT_CASES,
+      ...LEASE_CASES,
+      ...FORGED_CHAIN_CASES,
+      ...(options.blobs === false ? {} : BLOB_CASES),
+      ...(options.graphs === false ? {} : GRAPH_VERSION_CASES),
+    };
     for (const [title, body] of Object.entries(cases))
       api.it(
         title,

@@ -1,5 +1,6 @@
 import type { CheckpointMeta, CheckpointStatus } from '../record/checkpoint-record.ts';
 import type { StoredBlob } from '../blob/blob-ref.ts';
+import type { StoredGraph } from './stored-graph.ts';
 import type { ClaimOptions, ThreadLease } from './thread-lease.ts';
 
 /** One stored checkpoint: its encoded bytes plus what listing needs without decoding. */
@@ -114,4 +115,25 @@ export interface CheckpointStore {
   releaseThread(lease: ThreadLease): Promise<void>;
   /** The thread's lease while it is held and unexpired; undefined otherwise. */
   threadLease(threadId: string): Promise<ThreadLease | undefined>;
+  /**
+   * Optional: keeps a compiled graph's description, so a checkpoint can be
+   * read against the graph that wrote it after the code has changed (the
+   * runtime stores each graph the first time a run of the process writes a
+   * thread with it). Idempotent by (name, hash): the first write wins, and a
+   * later write of the same name and hash changes nothing, whatever its
+   * `json`, `version` or `createdAt`, also when two processes write at once
+   * (exactly one row is kept). A graph `checkStoredGraph` refuses is
+   * rejected with INVALID_ARGUMENT and nothing is stored. Graph versions
+   * belong to no thread: `delete` and `deleteCheckpoints` leave them.
+   * All three graph methods come together: a store has all or none.
+   */
+  putGraph?(graph: StoredGraph): Promise<void>;
+  /** Optional: the stored graph with this name and hash, as first written; undefined when there is none. */
+  getGraph?(name: string, hash: string): Promise<StoredGraph | undefined>;
+  /**
+   * Optional: the stored graphs, of one name when `name` is given, oldest
+   * first: by `createdAt`, then by `hash`, then by `name` (compared by code
+   * point, as every store compares them).
+   */
+  graphs?(name?: string): Promise<StoredGraph[]>;
 }

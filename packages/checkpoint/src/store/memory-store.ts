@@ -3,6 +3,7 @@ import { WeftError } from '@weft/common';
 import { concurrentResume, headNotDeletable, type CheckpointErrorCode } from '../errors.ts';
 import type { CheckpointEntry, CheckpointStore, ListOptions, ThreadSummary } from './checkpoint-store.ts';
 import { checkClaim, checkLeaseTtl, leaseLost, threadBusy, type ClaimOptions, type ThreadLease } from './thread-lease.ts';
+import { storedGraphOrder, checkGraphKey, checkStoredGraph, type StoredGraph } from './stored-graph.ts';
 
 /**
  * A copy with its own bytes, so neither the caller nor the store can change the
@@ -19,6 +20,10 @@ const copy = (e: CheckpointEntry): CheckpointEntry => ({
   createdAt: e.createdAt,
   bytes: Buffer.from(e.bytes),
 });
+
+/** The graph's own fields only (not whatever else the caller's object carried), without `version` when it has none. */
+const storedCopy = ({ name, hash, version, json, createdAt }: StoredGraph): StoredGraph =>
+  version === undefined ? { name, hash, json, createdAt } : { name, hash, version, json, createdAt };
 
 interface Thread {
   entries: CheckpointEntry[];
@@ -37,6 +42,8 @@ export interface MemoryStoreOptions {
 export class MemoryStore implements CheckpointStore {
   readonly #threads = new Map<string, Thread>();
   readonly #leases = new Map<string, ThreadLease>();
+  /** Graph versions by name, then by hash; each as first written. */
+  readonly #graphs = new Map<string, Map<string, StoredGraph>>();
   readonly #leaseTtlMs: number;
 
   constructor(options: MemoryStoreOptions = {}) {
@@ -158,5 +165,29 @@ export class MemoryStore implements CheckpointStore {
   async threadLease(threadId: string): Promise<ThreadLease | undefined> {
     const held = this.#leases.get(threadId);
     return held && held.expiresAt > Date.now() ? { ...held } : undefined;
+  }
+
+  async putGraph(graph: StoredGraph): Promise<void> {
+    checkStoredGraph(graph, 'MemoryStore.putGraph()');
+    const versions = this.#graphs.get(graph.name) ?? new Map<string, StoredGraph>();
+    if (versions.has(graph.hash)) return; // the first write wins
+    versions.set(graph.hash, storedCopy(graph));
+    this.#graphs.set(graph.name, versions);
+  }
+
+  async getGraph(name: string, hash: string): Promise<StoredGraph | undefined> {
+    checkGraphKey(name, 'name', 'MemoryStore.getGraph()');
+    checkGraphKey(hash, 'hash', 'MemoryStore.getGraph()');
+    const found = this.#graphs.get(name)?.get(hash);
+    return found && storedCopy(found);
+  }
+
+  async graphs(name?: string): Promise<StoredGraph[]> {
+    if (name !== undefined) checkGraphKey(name, 'name', 'MemoryStore.graphs()');
+    const of = name === undefined ? [...this.#graphs.values()] : [this.#graphs.get(name) ?? new Map<string, StoredGraph>()];
+    return of
+      .flatMap((versions) => [...versions.values()])
+      .sort(storedGraphOrder)
+      .map(storedCopy);
   }
 }
