@@ -20,6 +20,7 @@ const GRAPH_LAYERS = [
   ['events', 'the event union, the hub, Run and the run log'],
   ['instrument', 'instrumentation hooks over the event stream'],
   ['checkpoint', "the engine's side of checkpoints: writer, loader, prune, head cache"],
+  ['versions', 'graph versions: diffs, which threads a version can run, migrations and their chains'],
   ['dispatch', 'the contract with processes that run tasks elsewhere'],
   ['scheduler', 'cursor, step loop, tasks, routing'],
   ['runtime', 'CompiledGraph and the run, resume and task entry points'],

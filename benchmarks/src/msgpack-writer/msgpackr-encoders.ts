@@ -35,7 +35,8 @@ const HEADER = 9;
 /** What the codec's encodeRecord would do with `pack()` in place of the writer (no refusals). */
 export function encodeWithMsgpackr(r: CheckpointRecord): Uint8Array {
   if (findUnloadablePatch(r)) throw new Error('a patch that could not be loaded');
-  const body = packr.pack([...storedOrder(r), []]); // format version 3: the record, then its (empty) blob list
+  // format version 4: the record, its (empty) blob list, then the graph version's label and the thread's patches
+  const body = packr.pack([...storedOrder(r), [], r.version, r.patched]);
   const out = Buffer.allocUnsafe(HEADER + body.length);
   out.set(body, HEADER);
   out.set(MAGIC, 0);

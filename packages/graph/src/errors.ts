@@ -30,7 +30,15 @@ export type WeftErrorCode =
   | 'RESUME_INVALID'
   | 'RUN_FAILED'
   | 'TASK_GRAPH_MISMATCH'
-  | 'TASK_DISPATCH_FAILED';
+  | 'TASK_DISPATCH_FAILED'
+  /** A migration threw, or left a thread the graph cannot run; the thread is untouched. */
+  | 'MIGRATION_FAILED'
+  /** The registered migrations do not chain to this graph (a gap, a cycle, two from one version). */
+  | 'MIGRATION_CHAIN'
+  /** The thread stays on the graph version that wrote it (`onGraphMismatch: 'pin'`): run it where that version is served. */
+  | 'GRAPH_VERSION_PINNED'
+  /** `ctx.patched(id)` for a patch the graph does not declare (`compile({ patches })`). */
+  | 'PATCH_UNDECLARED';
 
 /**
  * @weft/common's `WeftError` (the same class: `instanceof` holds for errors

@@ -73,6 +73,28 @@ export type { InterruptOptions } from './interrupt/interrupt.ts';
 export { GraphInterrupt, isGraphInterrupt } from './interrupt/graph-interrupt.ts';
 export type { RefusedResume } from './interrupt/graph-interrupt.ts';
 
+// Graph versions: diffs, which threads a version can run, migrations
+export { migration } from './spec/migration.ts';
+export type { Migration, MigrationSpec, MigratedTask } from './spec/migration.ts';
+export type { GraphMismatchPolicy } from './compiler/compile-options.ts';
+export type { MigrationCheck, MigrationStatus } from './versions/migration-check.ts';
+export type { MigrateThreadOptions, MigrationResult } from './versions/migrate-thread.ts';
+export { diffGraphs } from './versions/diff-graphs.ts';
+export { formatGraphDiff } from './versions/format-graph-diff.ts';
+export type {
+  GraphDiff,
+  NodeEntry,
+  NodeChange,
+  NodeFieldChange,
+  RenameCandidate,
+  RenameEvidence,
+  EdgeEntry,
+  SchemaChange,
+  AgentEntry,
+  AgentChange,
+  AgentFieldChange,
+} from './versions/graph-diff.ts';
+
 // Checkpoints (the engine's side; the record, codec and stores are @weft/checkpoint's, re-exported below)
 export type { CheckpointView } from './checkpoint/checkpoint-view.ts';
 export type { PruneOptions, PruneResult, PruneCandidate } from './checkpoint/prune-thread.ts';

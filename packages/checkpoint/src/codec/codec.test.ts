@@ -2,7 +2,7 @@ import { crc32 } from 'node:zlib';
 import { Packr } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
 import type { CheckpointRecord } from '../record/checkpoint-record.ts';
-import { CHECKPOINT_FIELDS, CHECKPOINT_FORMAT_VERSION, decodeCheckpoint, encodeCheckpoint } from './codec.ts';
+import { CHECKPOINT_FIELDS, CHECKPOINT_FORMAT_VERSION, EXTENSION_FIELDS, decodeCheckpoint, encodeCheckpoint } from './codec.ts';
 import { checkpointRecord } from '../conformance/checkpoint-record.ts';
 
 /** The codec's own msgpackr options: what a Weft checkpoint body is written with. */
@@ -87,9 +87,14 @@ describe('the stored field order', () => {
     ]);
     const r = record({ output: 'out', error: { name: 'WeftError', code: 'X', message: 'm' }, resumeValues: [['i#0', true]] });
     expect(Object.keys(r).sort()).toEqual([...CHECKPOINT_FIELDS].sort());
+    // Version 4 adds the graph version's label and the thread's patches after the blob list.
+    expect(EXTENSION_FIELDS).toEqual(['version', 'patched']);
     // Version 3 ends the list with the hashes of the blobs the record refers to.
-    expect(CHECKPOINT_FORMAT_VERSION).toBe(3);
-    expect(plain.unpack(Buffer.from(encodeCheckpoint(r)).subarray(9))).toEqual([...fields(r), []]);
+    expect(CHECKPOINT_FORMAT_VERSION).toBe(4);
+    expect(plain.unpack(Buffer.from(encodeCheckpoint(r)).subarray(9))).toEqual([...fields(r), [], undefined, undefined]);
+    const labelled = record({ version: 'v2', patched: ['refund-v2'] });
+    expect(plain.unpack(Buffer.from(encodeCheckpoint(labelled)).subarray(9))).toEqual([...fields(labelled), [], 'v2', ['refund-v2']]);
+    expect(decodeCheckpoint(encodeCheckpoint(labelled), 'x')).toEqual(labelled);
   });
 });
 

@@ -314,18 +314,17 @@ describe('encodeCheckpoint', () => {
     };
     const r = record;
     const fields = [r.graph, r.hash, r.threadId, r.id, r.parentId, r.seq, r.step, r.status, r.source, r.createdAt, r.state, r.frontier];
-    const body = Buffer.from(
-      packr.pack([...fields, r.joins, r.skips, r.pending, r.interrupts, r.context, undefined, undefined, undefined, []]),
-    );
-    const packed = Buffer.concat([Buffer.from('WFCP'), Buffer.alloc(4), Buffer.from([3]), body]);
-    packed.writeUInt32BE(crc32(packed.subarray(8)), 4);
+    const all = [...fields, r.joins, r.skips, r.pending, r.interrupts, r.context, undefined, undefined, undefined];
+    const framed = (version: number, list: unknown[]) => {
+      const out = Buffer.concat([Buffer.from('WFCP'), Buffer.alloc(4), Buffer.from([version]), Buffer.from(packr.pack(list))]);
+      out.writeUInt32BE(crc32(out.subarray(8)), 4);
+      return out;
+    };
     const bytes = encodeCheckpoint(record);
-    expect(Buffer.from(bytes).equals(packed)).toBe(true);
-    // Version 2, the same record without the blob list, still decodes to the same record.
-    const legacy = Buffer.concat([Buffer.from('WFCP'), Buffer.alloc(4), Buffer.from([2]), body.subarray(0, body.length - 1)]);
-    legacy[9] = 0xdc;
-    legacy.writeUInt16BE(20, 10);
-    legacy.writeUInt32BE(crc32(legacy.subarray(8)), 4);
-    expect(decodeCheckpoint(bytes, 'test')).toStrictEqual(decodeCheckpoint(legacy, 'test'));
+    // Version 4: the fields, the blob list, then the graph version's label and the thread's patches.
+    expect(Buffer.from(bytes).equals(framed(4, [...all, [], undefined, undefined]))).toBe(true);
+    // Version 3 (no label or patches) and version 2 (no blob list either) still decode to the same record.
+    expect(decodeCheckpoint(framed(3, [...all, []]), 'test')).toStrictEqual(decodeCheckpoint(bytes, 'test'));
+    expect(decodeCheckpoint(framed(2, all), 'test')).toStrictEqual(decodeCheckpoint(bytes, 'test'));
   });
 });

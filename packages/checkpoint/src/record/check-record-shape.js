@@ -1,7 +1,7 @@
 // Generated from checkpoint-record-schema.ts by ajv standalone code (JTD); do not edit.
 // Write it again after changing the schema or upgrading ajv (from packages/checkpoint):
 //   WEFT_WRITE_RECORD_CHECK=1 npx vitest run src/record/check-record-shape.test.ts && npx prettier --write src/record/check-record-shape.js
-// sha256 of ajv's code: 847a78c0af5ae58097f14497763cf42423dd24e51ee9d105493e3361e04f0af3
+// sha256 of ajv's code: bdc7efff20a9220b591c95ba6f78d0f3964efd383f933ec1f6ef6808cb6d3345
 //
 // Why generated: compiling the schema in the process meant loading ajv (about
 // 30 ms) and compiling it (about 9 ms) at the first checkpoint a process
@@ -80,6 +80,7 @@ const schema0 = {
         error: {},
         resumeValues: { elements: { elements: {} } },
         patched: { elements: { type: 'string' } },
+        version: { type: 'string' },
       },
       additionalProperties: true,
     },
@@ -149,7 +150,13 @@ const schema1 = {
       },
     },
   },
-  optionalProperties: { output: {}, error: {}, resumeValues: { elements: { elements: {} } }, patched: { elements: { type: 'string' } } },
+  optionalProperties: {
+    output: {},
+    error: {},
+    resumeValues: { elements: { elements: {} } },
+    patched: { elements: { type: 'string' } },
+    version: { type: 'string' },
+  },
   additionalProperties: true,
 };
 const wrapper0 = { validate: validate1 };
@@ -1495,6 +1502,26 @@ function validate1(data, { instancePath = '', parentData, parentDataProperty, ro
                                           var valid45 = _errs56 === errors;
                                         } else {
                                           valid45 = true;
+                                        }
+                                        if (valid45) {
+                                          if (data.version !== undefined) {
+                                            const _errs58 = errors;
+                                            if (!(typeof data.version == 'string')) {
+                                              validate1.errors = [
+                                                {
+                                                  instancePath: instancePath + '/version',
+                                                  schemaPath: '/definitions/record/optionalProperties/version/type',
+                                                  keyword: 'type',
+                                                  params: { type: 'string', nullable: false },
+                                                  message: 'must be string',
+                                                },
+                                              ];
+                                              return false;
+                                            }
+                                            var valid45 = _errs58 === errors;
+                                          } else {
+                                            valid45 = true;
+                                          }
                                         }
                                       }
                                     }

@@ -77,4 +77,6 @@ export interface CheckpointRecord extends CheckpointMeta {
    * Absent: none.
    */
   patched?: string[];
+  /** The label of the graph version that wrote it (`compile({ version })`), when it had one. */
+  version?: string;
 }

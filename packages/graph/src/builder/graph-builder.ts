@@ -75,6 +75,7 @@ export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}, RunIn =
     }
     const init = initialState(name, state);
     if (init) this.#def.state = init;
+    if (isStandardSchema(state)) this.#def.stateSchema = state;
     const compiled = compileReducers(name, reducers, init);
     if (compiled) this.#def.reducers = compiled;
   }

@@ -52,13 +52,16 @@ export class CheckpointWriter {
 
   constructor(
     private readonly store: CheckpointStore,
-    private readonly graph: { name: string; hash: string; maxCheckpointBytes: number; maxBlobBytes: number },
+    private readonly graph: { name: string; hash: string; version?: string | undefined; maxCheckpointBytes: number; maxBlobBytes: number },
     readonly threadId: string,
     private readonly snapshotEvery: number,
     position: ChainPosition,
   ) {
     this.#pos = { ...position };
   }
+
+  /** The behaviour patches the thread started with (see CheckpointRecord.patched), written into each of its checkpoints. */
+  patched: readonly string[] | undefined;
 
   get lastId(): string | null {
     return this.#pos.parentId;
@@ -113,6 +116,9 @@ export class CheckpointWriter {
     if (body.output !== undefined) record.output = body.output;
     if (body.error !== undefined) record.error = body.error;
     if (body.resumeValues !== undefined) record.resumeValues = body.resumeValues;
+    const patched = body.patched ?? this.patched;
+    if (patched !== undefined) record.patched = patched as string[];
+    if (this.graph.version !== undefined) record.version = this.graph.version;
     const blobs = new BlobCollector({
       maxBytes: this.graph.maxBlobBytes,
       externalise: this.store.getBlobs !== undefined,

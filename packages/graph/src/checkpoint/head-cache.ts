@@ -10,6 +10,8 @@ export interface HeadState {
   bytes: Uint8Array;
   state: unknown;
   position: ChainPosition;
+  /** The behaviour patches the thread started with. */
+  patched: readonly string[] | undefined;
 }
 
 /** Threads remembered per store; the least recently used is forgotten first. */

@@ -13,8 +13,9 @@ export interface LoadedCheckpoint {
 
 /**
  * Reads a checkpoint (the thread's latest without an id) and the chain back
- * to its snapshot (`readChain`: checked to belong to this graph, and to be a
- * chain a run writes), and rebuilds its state.
+ * to its snapshot (`readChain`: checked to belong to this graph — to any
+ * version of it with `anyVersion` — and to be a chain a run writes), and
+ * rebuilds its state.
  */
 export async function loadCheckpoint(
   store: CheckpointStore,
@@ -22,8 +23,11 @@ export async function loadCheckpoint(
   threadId: string,
   checkpointId: string | undefined,
   cache?: Map<string, CheckpointRecord>,
+  anyVersion = false,
 ): Promise<LoadedCheckpoint> {
-  const { head, base, deltas } = await readChain(store, graph, threadId, checkpointId, cache);
+  // With anyVersion, a checkpoint of another version of the graph loads too: the caller judges it (see resolveHead).
+  const identity = anyVersion ? { name: graph.name, snapshotEvery: graph.snapshotEvery } : graph;
+  const { head, base, deltas } = await readChain(store, identity, threadId, checkpointId, cache);
   return {
     record: head,
     state: replay(base.state.full, deltas),

@@ -1,4 +1,5 @@
 import type { CheckpointStore } from '@weft/checkpoint';
+import type { Migration } from '../spec/migration.ts';
 
 export interface CompileOptions {
   /** Where checkpoints go; without a store the graph runs without checkpoints and cannot resume. */
@@ -47,7 +48,39 @@ export interface CompileOptions {
    * a dispatcher, runs are unchanged.
    */
   distribute?: boolean | ((node: { name: string; kind: string }) => boolean);
+  /**
+   * A label for this version of the graph (`'v2'`, a release name): kept with
+   * the graph's description in the store and named by migrations. Not part of
+   * the structure hash.
+   */
+  version?: string;
+  /**
+   * Migrations of threads written by earlier versions (see `migration()`).
+   * Checked here: they must chain to this graph, without a gap or a cycle
+   * (MIGRATION_CHAIN).
+   */
+  migrations?: readonly Migration[];
+  /**
+   * What a resume (or a new run) does with a thread another version of the
+   * graph wrote. A thread this version can run as it is (its frontier, join
+   * buffers, pending results and interrupts all resolve here, and its state
+   * passes the state schema) runs, whatever the policy, unless it is `'pin'`.
+   * Otherwise: `'refuse'` (the default) fails with CHECKPOINT_GRAPH_MISMATCH
+   * and the reasons; `'migrate'` applies the registered migrations first;
+   * `'pin'` leaves every thread of another version on it (GRAPH_VERSION_PINNED,
+   * for a host that routes it to where that version is served).
+   */
+  onGraphMismatch?: GraphMismatchPolicy;
+  /**
+   * Behaviour patches this version declares: a thread records the ones its
+   * graph declared when it started, and `ctx.patched(id)` is true only for
+   * those, so a thread that started before a patch keeps the old behaviour.
+   */
+  patches?: readonly string[];
 }
+
+/** See `CompileOptions.onGraphMismatch`. */
+export type GraphMismatchPolicy = 'refuse' | 'migrate' | 'pin';
 
 /** 16 MiB: far above a conversation's state (a 50-message history snapshot is about 12 KB), well below what stores keep comfortably per row. */
 export const DEFAULT_MAX_CHECKPOINT_BYTES = 16 * 1024 * 1024;

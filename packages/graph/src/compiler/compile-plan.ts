@@ -11,6 +11,7 @@ import { jsonSchemaOf } from '../schema/json-schema-of.ts';
 import type { StandardSchemaV1 } from '../schema/standard-schema.ts';
 import { irHash } from './ir-hash.ts';
 import { validateGraph } from './validate-graph.ts';
+import { checkMigrationChain } from './check-migration-chain.ts';
 
 /**
  * Validates a definition (every problem at once) and freezes it into a
@@ -23,11 +24,18 @@ export function compilePlan(def: PlannableDefinition, options: CompileOptions): 
   const all = [...def.issues, ...issues, ...validateGraph(ir)];
   if (all.length > 0) throw new GraphValidationError(def.name, all);
   const partial = irToJSON(def.name, ir);
-  const json: GraphJSON = { ...partial, hash: irHash(partial), ...boundarySchemas(def) };
-  return { plan: buildPlan(def, options, json.hash), ir, json };
+  const json: GraphJSON = {
+    ...partial,
+    hash: irHash(partial),
+    ...(options.version === undefined ? {} : { version: options.version }),
+    ...boundarySchemas(def),
+  };
+  const plan = buildPlan(def, options, json);
+  checkMigrationChain(plan);
+  return { plan, ir, json };
 }
 
-function buildPlan(def: PlannableDefinition, options: CompileOptions, hash: string): ExecutionPlan {
+function buildPlan(def: PlannableDefinition, options: CompileOptions, json: GraphJSON): ExecutionPlan {
   const blank = (name: string, index: number): PlanNode => ({
     name,
     index,
@@ -71,7 +79,7 @@ function buildPlan(def: PlannableDefinition, options: CompileOptions, hash: stri
   for (const node of nodes) node.preds = [...(preds.get(node.name) ?? [])];
   return {
     name: def.name,
-    hash,
+    hash: json.hash,
     nodes,
     byName,
     start,
@@ -85,6 +93,12 @@ function buildPlan(def: PlannableDefinition, options: CompileOptions, hash: stri
     maxCheckpointBytes: options.maxCheckpointBytes ?? DEFAULT_MAX_CHECKPOINT_BYTES,
     maxBlobBytes: options.maxBlobBytes ?? DEFAULT_MAX_BLOB_BYTES,
     checkpoints: options.checkpoints ?? 'every-step',
+    json,
+    version: options.version,
+    migrations: options.migrations ?? [],
+    onGraphMismatch: options.onGraphMismatch ?? 'refuse',
+    patches: options.patches ?? [],
+    stateSchema: def.stateSchema,
   };
 }
 
@@ -138,6 +152,16 @@ function checkOptions(name: string, o: CompileOptions): void {
   }
   const policy = checkpointPolicyProblem(o.checkpoints);
   if (policy) throw bad(policy);
+  if (o.version !== undefined && (typeof o.version !== 'string' || o.version === '')) throw bad('version must be a non-empty string');
+  if (o.onGraphMismatch !== undefined && !['refuse', 'migrate', 'pin'].includes(o.onGraphMismatch))
+    throw bad(`onGraphMismatch must be "refuse", "migrate" or "pin", got ${JSON.stringify(o.onGraphMismatch)}`);
+  if (
+    o.migrations !== undefined &&
+    (!Array.isArray(o.migrations) || o.migrations.some((m) => (m as { kind?: unknown })?.kind !== 'weft.migration'))
+  )
+    throw bad('migrations must be a list of migration(…)');
+  if (o.patches !== undefined && (!Array.isArray(o.patches) || o.patches.some((p) => typeof p !== 'string' || p === '')))
+    throw bad('patches must be a list of patch ids (non-empty strings)');
   if (o.distribute !== undefined && typeof o.distribute !== 'boolean' && typeof o.distribute !== 'function')
     throw bad('distribute must be a boolean or a function of a node ({ name, kind }) to a boolean');
   // The plan holds no store (the runtime's CompiledGraph does); its shape is checked here with the other options, before the graph.

@@ -1,7 +1,9 @@
 import type { BranchRoute } from '../spec/branch-route.ts';
 import type { NodeFn } from '../spec/node-fn.ts';
 import type { NodeOptions } from '../spec/node-options.ts';
-import type { CheckpointPolicy } from './compile-options.ts';
+import type { CheckpointPolicy, GraphMismatchPolicy } from './compile-options.ts';
+import type { GraphJSON } from './graph-json.ts';
+import type { Migration } from '../spec/migration.ts';
 import type { PathReducer } from '../state/state-reducers.ts';
 import type { StandardSchemaV1 } from '../schema/standard-schema.ts';
 
@@ -33,6 +35,16 @@ export interface ExecutionPlan {
   maxBlobBytes: number;
   /** The runs' default; a run may choose for itself. */
   checkpoints: CheckpointPolicy;
+  /** The graph's description, as the store keeps it for each version. */
+  json: GraphJSON;
+  /** The label given to compile(), if any. */
+  version: string | undefined;
+  migrations: readonly Migration[];
+  onGraphMismatch: GraphMismatchPolicy;
+  /** The behaviour patches this version declares. */
+  patches: readonly string[];
+  /** The state's Standard Schema, when the graph's state was given as one. */
+  stateSchema: StandardSchemaV1 | undefined;
 }
 
 /** `null` stands for END. */

@@ -2,6 +2,8 @@
 export interface GraphJSON {
   name: string;
   hash: string;
+  /** The label given to `compile({ version })`; not part of the hash. */
+  version?: string;
   nodes: GraphNodeJSON[];
   edges: GraphEdgeJSON[];
   /** The JSON Schema of what `run()` takes, when the graph has an input schema whose library writes one. */

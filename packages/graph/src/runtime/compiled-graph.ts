@@ -13,6 +13,9 @@ import type { IRGraph } from '../compiler/build-ir.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import type { GraphJSON } from '../compiler/graph-json.ts';
 import { runTaskRequest } from './run-task-request.ts';
+import { checkThread } from '../versions/check-thread.ts';
+import type { MigrationCheck } from '../versions/migration-check.ts';
+import { migrateThread, type MigrateThreadOptions, type MigrationResult } from '../versions/migrate-thread.ts';
 import { instrumentationProblem } from '../instrument/instrumentation.ts';
 import type { TaskRequest, TaskResult } from '../dispatch/task-dispatcher.ts';
 
@@ -48,9 +51,39 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
     return this.#plan.name;
   }
 
-  /** A stable hash of the structure; checkpoints record it and refuse to load into another structure. */
+  /** A stable hash of the structure; checkpoints record it, and a thread another structure wrote is judged before it continues (see checkThread). */
   get hash(): string {
     return this.#plan.hash;
+  }
+
+  /** The label given to `compile({ version })`, if any. */
+  get version(): string | undefined {
+    return this.#plan.version;
+  }
+
+  /**
+   * Whether this graph can continue a stored thread, whatever version of it
+   * wrote the thread: `current`, `compatible`, `needs-migration` (with the
+   * migrations that apply) or `blocked` (with the reasons). Reads only.
+   *
+   * @example
+   * const check = await refunds.checkThread('t-42');
+   * if (check.status === 'blocked') console.log(check.reasons);
+   */
+  checkThread(threadId: string): Promise<MigrationCheck> {
+    return checkThread(this.#requireStore(), this.#plan, threadId);
+  }
+
+  /**
+   * Applies the registered migrations to a thread now, under its lease (see
+   * `migration()`); `dryRun` checks them without writing.
+   *
+   * @example
+   * const result = await refunds.migrateThread('t-42');
+   * if (result.outcome === 'migrated') console.log('new head', result.checkpointId);
+   */
+  migrateThread(threadId: string, options: MigrateThreadOptions = {}): Promise<MigrationResult> {
+    return migrateThread(this.#requireStore(), this.#plan, threadId, options);
   }
 
   /** Where this graph keeps its checkpoints (`compile({ store })` or `withStore()`); undefined when it keeps none. */
@@ -130,7 +163,7 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
       first = false;
       if (page.length === 0) return;
       for (const entry of page) {
-        yield checkpointView<S>(await loadCheckpoint(store, this.#plan, threadId, entry.id, cache));
+        yield checkpointView<S>(await loadCheckpoint(store, this.#plan, threadId, entry.id, cache, true));
         left--;
         beforeSeq = entry.seq;
       }
@@ -140,7 +173,7 @@ export class CompiledGraph<In = unknown, Out = unknown, S = unknown, RunIn = In>
   /** One checkpoint (default: the thread's latest) with its state. */
   async getState(threadId: string, checkpointId?: string): Promise<CheckpointView<S>> {
     checkThreadId(threadId, 'getState()');
-    return checkpointView<S>(await loadCheckpoint(this.#requireStore(), this.#plan, threadId, checkpointId));
+    return checkpointView<S>(await loadCheckpoint(this.#requireStore(), this.#plan, threadId, checkpointId, undefined, true));
   }
 
   /**

@@ -4,7 +4,9 @@ import type { TaskDispatcher } from '../dispatch/task-dispatcher.ts';
 import type { Instrumentation } from '../instrument/instrumentation.ts';
 import { CheckpointWriter, type ChainPosition, type WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
 import { recallHead } from '../checkpoint/head-cache.ts';
-import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
+import { loadCheckpoint, type LoadedCheckpoint } from '../checkpoint/load-checkpoint.ts';
+import { rememberGraph } from '../versions/remember-graph.ts';
+import { resolveHead } from '../versions/resolve-head.ts';
 import type { CheckpointPolicy } from '../compiler/compile-options.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import { deepFreeze } from '../state/deep-freeze.ts';
@@ -88,21 +90,33 @@ async function startThread(
   context: Record<string, unknown>,
 ): Promise<{ cursor: Cursor; writer: CheckpointWriter; initial: WrittenCheckpoint }> {
   let state: unknown;
+  let patched: readonly string[] | undefined;
   let position: ChainPosition = { seq: 0, parentId: null, depth: 0, deltaBytes: 0, snapshotBytes: 0 };
   const head = await store.get(threadId);
   const known = head ? recallHead(store, plan, head) : undefined;
   if (known) {
     state = known.state; // frozen when it was this process's run state
+    patched = known.patched;
     position = { ...known.position, seq: head!.seq };
   } else if (head) {
-    const loaded = await loadCheckpoint(store, plan, threadId, head.id);
+    // A new run starts at START: of the head, another version's graph must take the state (see resolveHead).
+    const loaded = await resolveHead(
+      store,
+      plan,
+      startingOver(await loadCheckpoint(store, plan, threadId, head.id, undefined, true)),
+      head.seq,
+    );
     state = loaded.state;
-    position = { ...loaded.chain, seq: head.seq, deltaBytes: 0, snapshotBytes: Infinity };
+    patched = loaded.record.patched;
+    position = { ...loaded.chain, seq: loaded.seq, deltaBytes: 0, snapshotBytes: Infinity };
   } else {
     state = deepFreeze(plan.stateInit?.());
+    patched = plan.patches.length > 0 ? [...plan.patches] : undefined;
   }
   const cursor = await freshCursor(plan, input, state);
+  await rememberGraph(store, plan);
   const writer = new CheckpointWriter(store, plan, threadId, plan.snapshotEvery, position);
+  writer.patched = patched;
   const { written, stored } = writer.write(
     cursorToBody(cursor, cursor.ended ? 'done' : 'running', 'input', context),
     state,
@@ -110,4 +124,10 @@ async function startThread(
   );
   if (stored) await stored;
   return { cursor, writer, initial: written };
+}
+
+/** A loaded head as a new run sees it: its state, none of what it would have run next. */
+function startingOver(loaded: LoadedCheckpoint): LoadedCheckpoint {
+  const { record } = loaded;
+  return { ...loaded, record: { ...record, frontier: [], joins: [], skips: [], pending: [], interrupts: [] } };
 }

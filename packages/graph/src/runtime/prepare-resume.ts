@@ -16,6 +16,8 @@ import type { Cursor } from '../scheduler/cursor.ts';
 import { applyRecipe, type Recipe } from '../state/apply-recipe.ts';
 import { emptyCursor } from '../scheduler/fresh-cursor.ts';
 import { underLease, type LeaseRequest, type Prepared } from './under-lease.ts';
+import { rememberGraph } from '../versions/remember-graph.ts';
+import { resolveHead } from '../versions/resolve-head.ts';
 
 export interface ResumeOptions<S = unknown> extends LeaseRequest {
   threadId: string;
@@ -76,8 +78,13 @@ async function continueThread(plan: ExecutionPlan, store: CheckpointStore, o: Re
       details: { threadId: o.threadId },
     });
   const known = o.checkpointId === undefined || o.checkpointId === head.id ? recallHead(store, plan, head) : undefined;
-  const loaded = known ? await loadRememberedHead(store, plan, head, known) : await loadCheckpoint(store, plan, o.threadId, o.checkpointId);
+  const fromStore = known
+    ? await loadRememberedHead(store, plan, head, known)
+    : await loadCheckpoint(store, plan, o.threadId, o.checkpointId, undefined, true);
+  // Written by another version of the graph: continued as it is, migrated, or refused (see resolveHead).
+  const loaded = await resolveHead(store, plan, fromStore, head.seq);
   const { record } = loaded;
+  if (loaded.renamedIds?.size && o.resume) o = { ...o, resume: renamedAnswers(o.resume, loaded.renamedIds) };
   if (o.checkpointId !== undefined && o.checkpointId !== head.id && !o.fork && o.goto === undefined && !o.update) {
     throw new WeftError(
       'CHECKPOINT_NOT_LATEST',
@@ -94,7 +101,9 @@ async function continueThread(plan: ExecutionPlan, store: CheckpointStore, o: Re
   let patches: Patch[] = [];
   if (o.update) [cursor.state, patches] = applyUpdate(record.id, cursor.state, o.update);
   const context = o.context ? { ...o.context } : { ...record.context, ...o.contextUpdate };
-  const writer = new CheckpointWriter(store, plan, o.threadId, plan.snapshotEvery, { ...loaded.chain, seq: head.seq });
+  await rememberGraph(store, plan);
+  const writer = new CheckpointWriter(store, plan, o.threadId, plan.snapshotEvery, { ...loaded.chain, seq: loaded.seq });
+  writer.patched = record.patched;
   const body = cursorToBody(cursor, 'running', o.goto !== undefined || o.update ? 'fork' : 'resume', context);
   if (values.size) body.resumeValues = [...values];
   const { written, stored } = writer.write(body, cursor.state, patches);
@@ -224,4 +233,9 @@ function checkArgs(o: ResumeOptions): void {
   if (o.fork !== undefined && typeof o.fork !== 'boolean') throw bad('fork must be a boolean');
   const policy = checkpointPolicyProblem(o.checkpoints);
   if (policy) throw bad(policy);
+}
+
+/** Answers given by interrupt ids a migration just changed, under their new ids. */
+function renamedAnswers(given: Record<string, unknown>, renamed: ReadonlyMap<string, string>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(given).map(([id, value]) => [renamed.get(id) ?? id, value]));
 }

@@ -102,7 +102,15 @@ function remember(plan: ExecutionPlan, prepared: Prepared, checkpointId: string 
   if (!store || !writer || threadId === undefined || !bytes || checkpointId !== writer.lastId) return;
   // The state the head holds, which a run that failed past its last checkpoint (or held steps back) has moved beyond.
   const state = writer.lastState;
-  rememberHead(store, threadId, { graph: plan.name, hash: plan.hash, id: checkpointId, bytes, state, position: writer.position });
+  rememberHead(store, threadId, {
+    graph: plan.name,
+    hash: plan.hash,
+    id: checkpointId,
+    bytes,
+    state,
+    position: writer.position,
+    patched: writer.patched,
+  });
 }
 
 /** The outcome as the variant of its status: done has its output, interrupted its (non-empty) interrupts, error its error. */

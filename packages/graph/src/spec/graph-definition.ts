@@ -33,6 +33,8 @@ export interface BranchSpec {
 export interface GraphDefinition<Sub = unknown> {
   name: string;
   state?: () => unknown;
+  /** The state's schema, when the state was given as one (a migrated state must pass it). */
+  stateSchema?: StandardSchemaV1;
   /** Checks the run's input at its boundary; nodes get the schema's output. */
   input?: StandardSchemaV1;
   /** Checks the run's output when it ends done; the run gives the schema's output. */

@@ -34,6 +34,8 @@ function handWritten(patches: Patch[], pending: CheckpointRecord['pending'] = []
     undefined,
     undefined,
     [], // the blob list (format version 3)
+    undefined, // the graph version's label (format version 4)
+    undefined, // the thread's patches (format version 4)
   ];
   const body = packr.pack(fields);
   const out = Buffer.alloc(9 + body.length);

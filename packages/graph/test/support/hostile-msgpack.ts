@@ -8,8 +8,8 @@ export const plain = new Packr({ useRecords: false, moreTypes: false, bundleStri
 
 /** The record's fields in stored order. */
 export function fieldsOf(r: CheckpointRecord): unknown[] {
-  // Format version 3 ends the list with the hashes of the blobs the record refers to (none here).
-  return [...CHECKPOINT_FIELDS.map((field) => r[field]), []];
+  // Format version 4 follows the fields with the hashes of the blobs the record refers to (none here), the graph version's label and the thread's patches.
+  return [...CHECKPOINT_FIELDS.map((field) => r[field]), [], r.version, r.patched];
 }
 
 /** A valid header around any body: whoever can write to the store can compute the checksum too. */
