@@ -132,6 +132,7 @@ export { runTargetKind } from './runner/run-target-kind.ts';
 export type { RunTarget, AgentRunTarget, GraphRunTarget, RunTargetOptions } from './runner/to-run-target.ts';
 export type { AgentRunResult, AgentRunStatus, AgentRunDone, AgentRunInterrupted, AgentRunFailed } from './runner/agent-run-result.ts';
 export type { AgentRunState, AgentGraphInput } from './compile/agent-run-state.ts';
+export type { AgentGraphVersions } from './compile/compile-agent-graph.ts';
 
 // Errors
 export { AgentError } from './errors.ts';

@@ -1,4 +1,13 @@
-import { END, graph, START, type CheckpointPolicy, type CheckpointStore, type CompiledGraph, type NodeContext } from '@weft/graph';
+import {
+  END,
+  graph,
+  START,
+  type CheckpointPolicy,
+  type CheckpointStore,
+  type CompiledGraph,
+  type CompileOptions,
+  type NodeContext,
+} from '@weft/graph';
 import { textOf } from '@weft/chat-model';
 import { isAgent, type Agent, type AgentGraphBuilder } from '../agents/agent.ts';
 import { AgentError } from '../errors.ts';
@@ -28,7 +37,12 @@ export interface AgentGraphOptions {
   modelCallLimits?: ModelCallLimits | undefined;
   /** Model nodes stream their answers, each chunk an agent event (the Runner's `streaming`). */
   streaming?: boolean | undefined;
+  /** The graph version's label, migrations, mismatch policy and behaviour patches (the Runner's `versions`). */
+  versions?: AgentGraphVersions | undefined;
 }
+
+/** What `compile()` takes about graph versions, as a Runner passes it on (see @weft/graph's CompileOptions). */
+export type AgentGraphVersions = Pick<CompileOptions, 'version' | 'migrations' | 'onGraphMismatch' | 'patches'>;
 
 /** The compiled tree, and what the Runner needs to know about its agents and nodes. */
 export interface AgentGraph {
@@ -82,6 +96,7 @@ export function compileAgentGraph(root: Agent, options: AgentGraphOptions = {}):
     ...(options.checkpoints ? { checkpoints: options.checkpoints } : {}),
     maxSteps: options.maxSteps ?? 10_000,
     ...(options.distribute ? { distribute: isWorkNode } : {}),
+    ...options.versions,
   });
   return { graph: compiled, agents: compiler.info, agentTools: compiler.agentTools, nodeAgents: nodeAgents(compiled) };
 }

@@ -17,7 +17,7 @@ import type { Agent } from '../agents/agent.ts';
 import type { AgentChunkEvent, AgentEvent, AgentMessageEvent } from '../agents/agent-event.ts';
 import type { AgentGraphInput, AgentRunState } from '../compile/agent-run-state.ts';
 import { agentEvents } from '../compile/agent-events.ts';
-import { compileAgentGraph, type AgentGraph } from '../compile/compile-agent-graph.ts';
+import { compileAgentGraph, type AgentGraph, type AgentGraphVersions } from '../compile/compile-agent-graph.ts';
 import { interruptedAgents } from '../compile/interrupted-agents.ts';
 import { AgentError } from '../errors.ts';
 import { textOf, userMessage, type Message } from '@weft/chat-model';
@@ -62,6 +62,14 @@ export interface RunnerOptions<A extends Agent = Agent> {
    * events; its nodes carry the agents' annotations (agent, model, tools).
    */
   instrumentation?: readonly Instrumentation[];
+  /**
+   * This version of the agent system, for threads that outlive a deploy:
+   * `version` labels it, `migrations` take older versions' threads to it,
+   * `onGraphMismatch` says what a resume does with a thread this version
+   * cannot run as it is, `patches` declares behaviour switches
+   * (`ctx.patched`). See @weft/graph's `migration()` and docs/graph/versions.md.
+   */
+  versions?: AgentGraphVersions;
 }
 
 export interface AgentRunOptions {
@@ -157,6 +165,7 @@ export class Runner<A extends Agent = Agent> {
       checkpoints: options.checkpoints,
       distribute: options.distribute === true,
       streaming: options.streaming === true,
+      versions: options.versions,
     });
     this.graph = this.#compiled.graph;
     this.#instrumentation = options.instrumentation;

@@ -9,7 +9,7 @@ import { Runner, type AgentResumeOptions, type AgentRun, type AgentRunOptions, t
 /** How `toRunTarget` readies its target: the host's store, and the Runner's options for an agent. */
 export interface RunTargetOptions extends Pick<
   RunnerOptions,
-  'streaming' | 'distribute' | 'maxSteps' | 'modelCallLimits' | 'checkpoints' | 'instrumentation'
+  'streaming' | 'distribute' | 'maxSteps' | 'modelCallLimits' | 'checkpoints' | 'instrumentation' | 'versions'
 > {
   /**
    * Where the host keeps its threads. A graph compiled without a store gets
