@@ -61,6 +61,13 @@ export type { CheckpointRow } from './store/checkpoint-row.ts';
 export { checkStoredGraph, checkGraphKey, storedGraphOrder } from './store/stored-graph.ts';
 export type { StoredGraph } from './store/stored-graph.ts';
 
+// Thread fixtures: a thread frozen as JSON, and put back
+export { exportThread } from './fixture/export-thread.ts';
+export { importThread } from './fixture/import-thread.ts';
+export type { ImportThreadOptions, ImportedThread } from './fixture/import-thread.ts';
+export { THREAD_FIXTURE_KIND, THREAD_FIXTURE_FORMAT } from './fixture/thread-fixture.ts';
+export type { ThreadFixture, ThreadFixtureEntry } from './fixture/thread-fixture.ts';
+
 // Thread leases
 export { DEFAULT_LEASE_TTL_MS, threadBusy, leaseLost, checkClaim, checkLeaseTtl, processHolder } from './store/thread-lease.ts';
 export type { ThreadLease, ClaimOptions } from './store/thread-lease.ts';

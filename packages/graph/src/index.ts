@@ -126,6 +126,9 @@ export { LeaseKeeper, DEFAULT_LEASE_TTL_MS, threadBusy, leaseLost, checkClaim, c
 export type { ThreadLease, ClaimOptions } from '@weft/checkpoint';
 export { entryFromRow, summaryFromRow, leaseFromRow } from '@weft/checkpoint';
 export type { CheckpointRow, LeaseRow } from '@weft/checkpoint';
+// @weft/checkpoint: thread fixtures (a thread frozen as JSON, for `weft migrate test`).
+export { exportThread, importThread, THREAD_FIXTURE_KIND, THREAD_FIXTURE_FORMAT } from '@weft/checkpoint';
+export type { ThreadFixture, ThreadFixtureEntry, ImportThreadOptions, ImportedThread, StoredGraph } from '@weft/checkpoint';
 // @weft/checkpoint/conformance: the suite every store passes.
 export { checkpointStoreConformance, conformanceEntry } from '@weft/checkpoint/conformance';
 export type { ConformanceApi } from '@weft/checkpoint/conformance';

@@ -12,13 +12,18 @@ import { blobsToResolve, markResolved } from './blob-list.ts';
  * `{ [BLOB_KEY]: [hash, length] }` whose hash the record lists and whose
  * length is the blob's. Anything else is CHECKPOINT_CORRUPT, and nothing is
  * replaced in a record that fails. A record without references costs one
- * WeakMap lookup.
+ * WeakMap lookup. Only `getBlobs` is read of `store` (a fixture being
+ * imported passes its own blobs).
  *
  * @example
  * const record = decodeEntry(entry, graph, 't1');
  * await resolveBlobs(store, 't1', [record]);
  */
-export async function resolveBlobs(store: CheckpointStore, threadId: string, records: readonly CheckpointRecord[]): Promise<void> {
+export async function resolveBlobs(
+  store: Pick<CheckpointStore, 'getBlobs'>,
+  threadId: string,
+  records: readonly CheckpointRecord[],
+): Promise<void> {
   const todo = records.filter((r) => blobsToResolve(r) !== undefined);
   if (todo.length === 0) return;
   const wanted = [...new Set(todo.flatMap((r) => blobsToResolve(r)!))];
