@@ -97,7 +97,8 @@ function buildPlan(def: PlannableDefinition, options: CompileOptions, json: Grap
     version: options.version,
     migrations: options.migrations ?? [],
     onGraphMismatch: options.onGraphMismatch ?? 'refuse',
-    patches: options.patches ?? [],
+    // A subgraph's patches are the thread's too: a thread records every patch of the graph it started on.
+    patches: [...new Set([...(options.patches ?? []), ...nodes.flatMap((n) => n.sub?.patches ?? [])])],
     stateSchema: def.stateSchema,
   };
 }

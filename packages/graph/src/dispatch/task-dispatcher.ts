@@ -30,6 +30,8 @@ export interface StepBase {
   /** The graph's state at the step's start (read-only for the tasks). */
   state: unknown;
   context: Record<string, unknown>;
+  /** The behaviour patches the thread started with (`ctx.patched`); absent: none. */
+  patched?: readonly string[];
 }
 
 /** A step's distributed tasks, handed to a dispatcher in one call. */

@@ -77,6 +77,7 @@ export async function prepareFresh(
       input,
       lease,
       checkpoints: options.checkpoints,
+      patched: writer.patched ?? [],
     };
   });
 }

@@ -120,6 +120,7 @@ async function continueThread(plan: ExecutionPlan, store: CheckpointStore, o: Re
     input: o.input,
     lease,
     checkpoints: o.checkpoints,
+    patched: record.patched ?? [],
   };
 }
 

@@ -56,6 +56,7 @@ export function startRun<Out, S>(
       hub,
       signal: signal ?? neverAbortingSignal(),
       context: prepared.context,
+      patches: { started: new Set(prepared.patched ?? plan.patches), declared: new Set(plan.patches) },
       resumeValues: prepared.resumeValues,
       dispatcher,
       runSubgraph,

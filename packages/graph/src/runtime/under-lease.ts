@@ -21,6 +21,8 @@ export interface Prepared {
   lease: LeaseKeeper | undefined;
   /** The run's own choice of which checkpoints to write, over the graph's. */
   checkpoints?: CheckpointPolicy | undefined;
+  /** The behaviour patches the thread started with; undefined for a run without a store (it starts with the graph's). */
+  patched?: readonly string[] | undefined;
 }
 
 /** Who is claiming, and whether to take a held thread over: the part of run and resume options about the lease. */

@@ -35,6 +35,7 @@ export async function dispatchTasks(
     checkpointId: place.checkpointId,
     state: place.state,
     context: scope.context,
+    ...(scope.patches.started.size > 0 ? { patched: [...scope.patches.started] } : {}),
     tasks: tasks.map((t) => ({ node: t.node.name, key: t.key, input: t.input, resume: t.resume })),
   };
   let results: readonly TaskResult[];

@@ -4,6 +4,7 @@ import type { NodeContext } from '../spec/node-context.ts';
 import type { PlanNode } from '../compiler/execution-plan.ts';
 import type { NodeState } from '../state/node-state.ts';
 import { emit, type RunScope } from './run-scope.ts';
+import { WeftError } from '../errors.ts';
 
 /** The `ctx` a node receives; a class so that creating one per node run allocates no closures. */
 export class NodeContextImpl implements NodeContext<any> {
@@ -37,6 +38,16 @@ export class NodeContextImpl implements NodeContext<any> {
   }
   get context(): Record<string, unknown> {
     return this.scope.context;
+  }
+
+  patched(id: string): boolean {
+    const { started, declared } = this.scope.patches;
+    if (!declared.has(id))
+      throw new WeftError(
+        'PATCH_UNDECLARED',
+        `ctx.patched("${id}") in node "${this.planNode.name}": the graph declares no such patch; declare it with compile({ patches: ['${id}'] })${declared.size ? ` (declared: ${[...declared].join(', ')})` : ''}`,
+      );
+    return started.has(id);
   }
 
   update(recipe: (draft: Draft<any>) => unknown): void {

@@ -55,6 +55,8 @@ export interface RunScope {
   hub: EventHub<GraphEvent>;
   signal: AbortSignal;
   context: Record<string, unknown>;
+  /** The behaviour patches the thread started with (see `ctx.patched`), and those this graph declares. */
+  patches: ThreadPatches;
   /** Values for `resume({ resume })`, by interrupt id, for every level. */
   resumeValues: ReadonlyMap<string, unknown>;
   /** Where the tasks of distributed nodes go (the run's own graph only: a subgraph's nodes run where it runs). */
@@ -76,4 +78,10 @@ export function emit(scope: RunScope, step: number, body: EventBody): void {
   event['path'] = scope.path;
   event['ts'] = Date.now();
   scope.hub.emit(event as never);
+}
+
+/** What `ctx.patched(id)` reads: the patches the thread started with, and the ones the running graph declares. */
+export interface ThreadPatches {
+  readonly started: ReadonlySet<string>;
+  readonly declared: ReadonlySet<string>;
 }

@@ -53,4 +53,15 @@ export interface NodeContext<S = unknown> {
   readonly checkpointId: string | undefined;
   /** The run context a higher layer passed to `run()`; saved in every checkpoint. */
   readonly context: Record<string, unknown>;
+  /**
+   * Whether the thread started with behaviour patch `id` (declared with
+   * `compile({ patches })`): true for threads that started after the patch
+   * shipped, false for older ones — recorded in the thread, so a thread that
+   * paused under the old code keeps the old behaviour when it resumes under
+   * the new. An id the graph does not declare is PATCH_UNDECLARED.
+   *
+   * @example
+   * const limit = ctx.patched('refund-limit-200') ? 200 : 100;
+   */
+  patched(id: string): boolean;
 }
