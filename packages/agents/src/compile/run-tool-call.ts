@@ -228,6 +228,9 @@ function toolContext(
     getSessionValues() {
       return ctx.state.session;
     },
+    patched(id) {
+      return ctx.patched(id);
+    },
     breakLoop() {
       if (loop === undefined)
         throw new AgentError(

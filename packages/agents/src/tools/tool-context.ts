@@ -23,6 +23,12 @@ export interface ToolContext {
   getSessionValues(): Readonly<Record<string, unknown>>;
   /** Ends the innermost enclosing loop agent after the current child finishes. */
   breakLoop(): void;
+  /**
+   * Whether the thread started with behaviour patch `id` (declared with
+   * `new Runner({ versions: { patches } })`): a thread that paused before the
+   * patch shipped keeps the old behaviour (see NodeContext.patched).
+   */
+  patched(id: string): boolean;
   /** The run's memory bookkeeping: report reads and writes, record a write as this branch's (see memoryTools). */
   readonly memory: ToolMemory;
 }
