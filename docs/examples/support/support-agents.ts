@@ -4,7 +4,7 @@
  * a person's approval. `supportAgent(modelFor)` builds the tree with whatever
  * model each agent should use.
  */
-import { chatModelAgent, memoryTools, tool, withSubAgents, type Agent, type ChatModel, type Tool } from '@weft/agents';
+import { chatModelAgent, memoryTools, tool, withSubAgents, type Agent, type ChatModel, type ChatModelAgent, type Tool } from '@weft/agents';
 import type { MemoryBank } from '@weft/memory';
 
 /** The model an agent of the tree runs on, by agent name. */
@@ -16,7 +16,7 @@ const invoices: Record<string, { amount: number; charges: number; month: string 
   'INV-1043': { amount: 49, charges: 1, month: 'April' },
 };
 
-const lookupInvoice = tool<{ invoice_id: string }>({
+export const lookupInvoice = tool<{ invoice_id: string }>({
   name: 'lookup_invoice',
   description: 'Looks up an invoice: amount, month and how many times it was charged.',
   parameters: { type: 'object', properties: { invoice_id: { type: 'string', pattern: '^INV-\\d+$' } }, required: ['invoice_id'] },
@@ -26,7 +26,7 @@ const lookupInvoice = tool<{ invoice_id: string }>({
   },
 });
 
-const refund = tool<{ invoice_id: string; amount: number; reason: string }>({
+export const refund = tool<{ invoice_id: string; amount: number; reason: string }>({
   name: 'refund',
   description: 'Refunds an amount of an invoice to the customer. A person must approve every refund.',
   parameters: {
@@ -41,7 +41,7 @@ const refund = tool<{ invoice_id: string; amount: number; reason: string }>({
   },
 });
 
-const slowQueries = tool<{ since_hours: number }>({
+export const slowQueries = tool<{ since_hours: number }>({
   name: 'slow_queries',
   description: 'Lists the slowest database queries of the last hours.',
   parameters: { type: 'object', properties: { since_hours: { type: 'integer', minimum: 1, maximum: 72 } }, required: ['since_hours'] },
@@ -54,14 +54,14 @@ const slowQueries = tool<{ since_hours: number }>({
   ],
 });
 
-const ping = tool<{ host: string }>({
+export const ping = tool<{ host: string }>({
   name: 'ping',
   description: 'Measures the round trip to a host.',
   parameters: { type: 'object', properties: { host: { type: 'string' } }, required: ['host'] },
   execute: ({ host }) => `${host}: 4 packets, 0% loss, 21 ms average`,
 });
 
-const resetPassword = tool<{ email: string }>({
+export const resetPassword = tool<{ email: string }>({
   name: 'reset_password',
   description: 'Sends a password-reset link to the account email.',
   parameters: { type: 'object', properties: { email: { type: 'string' } }, required: ['email'] },
@@ -94,18 +94,7 @@ export function supportAgent(modelFor: ModelFor, options: SupportOptions = {}): 
     });
   const billingTools: Tool[] = [lookupInvoice, refund];
   if (memory) billingTools.push(...memoryTools({ bank: memory.bank, namespace: customerNamespace }));
-  const tech = withSubAgents(
-    agent('Tech', 'Technical problems: outages, errors, slowness.', 'You are the technical lead. Find which specialist fits the problem.'),
-    [
-      agent(
-        'Database',
-        'Database performance and data problems.',
-        'You diagnose database problems with slow_queries and explain the fix.',
-        [slowQueries],
-      ),
-      agent('Network', 'Connectivity, DNS and latency problems.', 'You diagnose network problems with ping.', [ping]),
-    ],
-  );
+  const tech = techTeam(agent);
   return withSubAgents(
     agent(
       'Coordinator',
@@ -120,7 +109,31 @@ export function supportAgent(modelFor: ModelFor, options: SupportOptions = {}): 
         billingTools,
       ),
       tech,
-      agent('Account', 'Logins, passwords and account settings.', 'You handle account access.', [resetPassword]),
+      accountDesk(agent),
     ],
   );
+}
+
+/** Makes one agent of the tree: its model, its tools, memory for the coordinator. */
+export type MakeAgent<N extends string> = (name: N, description: string, instruction: string, tools?: Tool[]) => ChatModelAgent;
+
+/** Tech with its Database and Network specialists (the same in every version of the system). */
+export function techTeam(agent: MakeAgent<'Tech' | 'Database' | 'Network'>): ChatModelAgent {
+  return withSubAgents(
+    agent('Tech', 'Technical problems: outages, errors, slowness.', 'You are the technical lead. Find which specialist fits the problem.'),
+    [
+      agent(
+        'Database',
+        'Database performance and data problems.',
+        'You diagnose database problems with slow_queries and explain the fix.',
+        [slowQueries],
+      ),
+      agent('Network', 'Connectivity, DNS and latency problems.', 'You diagnose network problems with ping.', [ping]),
+    ],
+  );
+}
+
+/** Account: password resets. */
+export function accountDesk(agent: MakeAgent<'Account'>): ChatModelAgent {
+  return agent('Account', 'Logins, passwords and account settings.', 'You handle account access.', [resetPassword]);
 }

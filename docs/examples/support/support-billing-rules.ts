@@ -20,25 +20,9 @@ const INVOICE = /\bINV-\d+\b/;
 const DUPLICATE = /charged twice|double charge|charged two times|duplicate|refund/i;
 
 export function billingRule(c: Conversation): ScriptAnswer {
-  const invoiceId = [...c.requests]
-    .reverse()
-    .find((r) => INVOICE.test(r))
-    ?.match(INVOICE)?.[0];
-  if (!invoiceId)
-    return transfer('Coordinator', 'The invoice number is needed.', 'Which invoice is it? Please send its number (it starts with INV-).');
-  const found = c.result('lookup_invoice');
-  if (found === undefined) return { toolCalls: [{ name: 'lookup_invoice', arguments: { invoice_id: invoiceId } }] };
-  const invoice = parseInvoice(found);
-  if (!invoice) return transfer('Coordinator', 'The invoice does not exist.', `There is no invoice ${invoiceId}; please check its number.`);
-  const { amount, charges, month } = invoice;
-  if (charges < 2)
-    return transfer(
-      'Coordinator',
-      'Nothing to refund.',
-      `${invoiceId} was charged once ($${amount.toFixed(2)} in ${month}): there is no duplicate charge to refund.`,
-    );
-  if (!c.requests.some((r) => DUPLICATE.test(r)))
-    return transfer('Coordinator', 'The invoice is checked.', `${invoiceId} was charged ${charges} times in ${month}.`);
+  const checked = checkInvoice(c);
+  if (checked.kind === 'answer') return checked.answer;
+  const { invoice_id: invoiceId, amount, month } = checked.invoice;
   const refunded = c.result('refund');
   if (refunded === undefined)
     return {
@@ -47,6 +31,42 @@ export function billingRule(c: Conversation): ScriptAnswer {
   if (refunded.startsWith('refunded'))
     return transfer('Coordinator', 'The refund is done.', `${invoiceId} was charged twice; $${amount.toFixed(2)} is refunded.`);
   return transfer('Coordinator', 'The refund was not approved.', `No refund was made on ${invoiceId}, as ${rejection(refunded)}.`);
+}
+
+/**
+ * The billing desk's work up to a refund: the invoice the customer means (in
+ * the latest request, else in an earlier one) looked up, and a duplicate
+ * charge the customer asks about found. Either the desk's next answer (look
+ * the invoice up, or tell the coordinator what it found), or the invoice to
+ * refund.
+ */
+export function checkInvoice(c: Conversation): { kind: 'answer'; answer: ScriptAnswer } | { kind: 'refund'; invoice: Invoice } {
+  const answer = (a: ScriptAnswer) => ({ kind: 'answer' as const, answer: a });
+  const invoiceId = [...c.requests]
+    .reverse()
+    .find((r) => INVOICE.test(r))
+    ?.match(INVOICE)?.[0];
+  if (!invoiceId)
+    return answer(
+      transfer('Coordinator', 'The invoice number is needed.', 'Which invoice is it? Please send its number (it starts with INV-).'),
+    );
+  const found = c.result('lookup_invoice');
+  if (found === undefined) return answer({ toolCalls: [{ name: 'lookup_invoice', arguments: { invoice_id: invoiceId } }] });
+  const invoice = parseInvoice(found);
+  if (!invoice)
+    return answer(transfer('Coordinator', 'The invoice does not exist.', `There is no invoice ${invoiceId}; please check its number.`));
+  const { amount, charges, month } = invoice;
+  if (charges < 2)
+    return answer(
+      transfer(
+        'Coordinator',
+        'Nothing to refund.',
+        `${invoiceId} was charged once ($${amount.toFixed(2)} in ${month}): there is no duplicate charge to refund.`,
+      ),
+    );
+  if (!c.requests.some((r) => DUPLICATE.test(r)))
+    return answer(transfer('Coordinator', 'The invoice is checked.', `${invoiceId} was charged ${charges} times in ${month}.`));
+  return { kind: 'refund', invoice };
 }
 
 /** The invoice in lookup_invoice's result, or undefined when it found none. */

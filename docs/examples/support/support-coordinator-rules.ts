@@ -7,7 +7,7 @@
 import type { ScriptAnswer } from '@weft/models';
 import { parseInvoice, rejection } from './support-billing-rules.ts';
 import type { Conversation, ToolResult } from './support-conversation.ts';
-import { topicsOf } from './support-topics.ts';
+import { topicsOf, type Specialist } from './support-topics.ts';
 import { transfer } from './support-transfer.ts';
 
 /** One thing the customer is told: a clause of the summary; `done` when it reports work completed. */
@@ -16,8 +16,13 @@ interface Outcome {
   text: string;
 }
 
-export function coordinatorRule(c: Conversation): ScriptAnswer {
-  const topics = topicsOf(c.request);
+/** The agent each kind of request goes to: its specialist's name (another version of the system may name another desk). */
+export type Desks = Readonly<Record<Specialist, string>>;
+
+const DESKS: Desks = { Tech: 'Tech', Billing: 'Billing', Account: 'Account' };
+
+export function coordinatorRule(c: Conversation, desks: Desks = DESKS): ScriptAnswer {
+  const topics = topicsOf(c.request).map((t) => ({ ...t, agent: desks[t.agent] }));
   if (topics.length === 0) return { text: smallTalk(c) };
   const next = topics.find((t) => !c.transferredTo(t.agent));
   return next ? transfer(next.agent, next.reason) : { text: summary(c) };
@@ -48,7 +53,7 @@ function summary(c: Conversation): string {
   return outcomes.map((o) => sentence(o.text)).join(' ');
 }
 
-function outcomeOf({ tool, result }: ToolResult, c: Conversation): Outcome[] {
+function outcomeOf({ tool, result, agent }: ToolResult, c: Conversation): Outcome[] {
   switch (tool) {
     case 'slow_queries':
       return /index \w+ missing/.test(result)
@@ -63,22 +68,29 @@ function outcomeOf({ tool, result }: ToolResult, c: Conversation): Outcome[] {
     case 'reset_password':
       return [{ done: true, text: `a ${result.replace(/^reset link sent/, 'reset link was sent')} (Account)` }];
     case 'lookup_invoice':
-      return [invoiceOutcome(result, c.result('refund'))];
+      return [
+        invoiceOutcome(
+          { tool, result, agent },
+          c.results().findLast((r) => r.tool === 'refund'),
+        ),
+      ];
     default:
       return [];
   }
 }
 
-function invoiceOutcome(found: string, refunded: string | undefined): Outcome {
-  const invoice = parseInvoice(found);
-  if (!invoice) return { done: false, text: `there is ${found} (Billing)` };
+/** What became of an invoice: each clause names the agent whose tool found it out. */
+function invoiceOutcome(lookup: ToolResult, refund: ToolResult | undefined): Outcome {
+  const invoice = parseInvoice(lookup.result);
+  const by = ` (${lookup.agent})`;
+  if (!invoice) return { done: false, text: `there is ${lookup.result}${by}` };
   const { invoice_id, amount, charges, month } = invoice;
-  if (refunded?.startsWith('refunded'))
-    return { done: true, text: `the duplicate ${month} charge of $${amount.toFixed(2)} was refunded (Billing)` };
-  if (refunded !== undefined) return { done: false, text: `no refund was made on ${invoice_id}, as ${rejection(refunded)} (Billing)` };
-  if (charges < 2)
-    return { done: false, text: `${invoice_id} was charged only once, in ${month}, so there is nothing to refund (Billing)` };
-  return { done: false, text: `${invoice_id} was charged ${charges} times in ${month} (Billing)` };
+  if (refund?.result.startsWith('refunded'))
+    return { done: true, text: `the duplicate ${month} charge of $${amount.toFixed(2)} was refunded (${refund.agent})` };
+  if (refund !== undefined)
+    return { done: false, text: `no refund was made on ${invoice_id}, as ${rejection(refund.result)} (${refund.agent})` };
+  if (charges < 2) return { done: false, text: `${invoice_id} was charged only once, in ${month}, so there is nothing to refund${by}` };
+  return { done: false, text: `${invoice_id} was charged ${charges} times in ${month}${by}` };
 }
 
 function sentence(text: string): string {
