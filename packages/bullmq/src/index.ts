@@ -58,7 +58,11 @@ export type { SweepOptions, SweepReport, SweptThread } from './sweep-stalled-thr
 export { STALLED_REASON } from './continue-stalled-job.ts';
 
 // Targets and job data
-export type { WeftTarget, WeftTargets, TargetInput, TargetEvent, TargetResult } from './weft-target.ts';
+export type { WeftTarget, WeftTargets, NewestOf, TargetInput, TargetEvent, TargetResult } from './weft-target.ts';
+
+// Serving several versions of a target (onGraphMismatch: 'pin')
+export { versionQueueName } from './version-queue.ts';
+export type { VersionCount } from './thread-versions.ts';
 export type { WeftJobData, WeftRunJobData, WeftResumeJobData } from './job-data.ts';
 export { eventsKey } from './events-stream.ts';
 

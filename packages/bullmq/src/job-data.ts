@@ -9,6 +9,12 @@ export interface WeftRunJobData {
   input?: unknown;
   /** Agents only: session values set before the run. */
   sessionValues?: Record<string, unknown>;
+  /**
+   * Set on a job sent to the queue of its thread's version (the main queue's
+   * job it runs for): it publishes to that job's events, and its checkpoints
+   * name that job, so readers and the sweeper see one job.
+   */
+  forJob?: string;
 }
 
 /** A job that continues a thread: answers its interrupts, or continues it after an error (no values). */
@@ -22,6 +28,8 @@ export interface WeftResumeJobData {
   resume?: Record<string, unknown>;
   /** Agents only: session values set before continuing. */
   sessionValues?: Record<string, unknown>;
+  /** See WeftRunJobData.forJob. */
+  forJob?: string;
 }
 
 /** What a Weft job carries in BullMQ (plain JSON): one discriminated union by `kind`. */
@@ -38,6 +46,7 @@ export function parseJobData(data: unknown, jobId: string | undefined): WeftJobD
   if (typeof data['target'] !== 'string' || !data['target']) throw bad('target must be a non-empty string');
   if (typeof data['threadId'] !== 'string' || !data['threadId']) throw bad('threadId must be a non-empty string');
   if (data['sessionValues'] !== undefined && !isRecord(data['sessionValues'])) throw bad('sessionValues must be an object');
+  if (data['forJob'] !== undefined && (typeof data['forJob'] !== 'string' || !data['forJob'])) throw bad('forJob must be a job id');
   if (data['kind'] === 'resume') {
     if (data['checkpointId'] !== undefined && typeof data['checkpointId'] !== 'string') throw bad('checkpointId must be a string');
     if (data['resume'] !== undefined && !isRecord(data['resume'])) throw bad('resume must be an object of values by interrupt id');

@@ -8,14 +8,16 @@ import {
   type RunResult,
   type TaskDispatcher,
 } from '@weft/graph';
-import { DelayedError, UnrecoverableError, type Job, type RedisClient } from 'bullmq';
+import { DelayedError, UnrecoverableError, WaitingChildrenError, type Job, type RedisClient } from 'bullmq';
 import { QueueError } from './errors.ts';
 import { EventPublisher } from './event-publisher.ts';
 import { eventsKey, lastEntry, type StreamEntry } from './events-stream.ts';
 import { finishedResult } from './finished-result.ts';
 import { jobSessionValues } from './job-session.ts';
 import { parseJobData, type WeftJobData } from './job-data.ts';
+import { pickVersion } from './pick-version.ts';
 import { errorToText, resultToJSON } from './result-json.ts';
+import { routeToVersion, routedOutcome, type PinnedVersion, type VersionQueues } from './route-to-version.ts';
 import { startTargetRun, type StartedRun, type WorkerTarget } from './worker-target.ts';
 
 /** What a job returns to BullMQ (its `returnvalue`): small; the whole result is the stream's `end` entry. */
@@ -30,7 +32,10 @@ export interface JobSettings {
   queue: string;
   prefix: string;
   store: CheckpointStore;
-  targets: ReadonlyMap<string, WorkerTarget>;
+  /** Each target's versions, oldest first. */
+  targets: ReadonlyMap<string, readonly WorkerTarget[]>;
+  /** The queues of versions' pinned jobs (a thread pinned to a version this worker does not serve goes there). */
+  versionQueues: VersionQueues;
   leaseTtlMs: number;
   eventsTtlSeconds: number;
   holder: string;
@@ -106,11 +111,13 @@ const PERMANENT = new Set([
  */
 export async function runJob(job: Job<WeftJobData, JobSummary>, token: string | undefined, s: JobSettings): Promise<JobSummary> {
   const client = await s.client;
-  const key = eventsKey(s.prefix, s.queue, job.id!);
+  // A job routed to its thread's version runs for the main queue's job: its events go to that job's stream.
+  const forJob = (job.data as { forJob?: unknown } | null)?.forJob;
+  const key = eventsKey(s.prefix, s.queue, typeof forJob === 'string' && forJob ? forJob : job.id!);
   try {
     const data = parseJobData(job.data, job.id);
-    const target = s.targets.get(data.target);
-    if (!target)
+    const versions = s.targets.get(data.target);
+    if (!versions)
       throw new QueueError(
         'QUEUE_TARGET_UNKNOWN',
         `no target "${data.target}" on the workers of queue "${s.queue}" (they run: ${[...s.targets.keys()].join(', ')})`,
@@ -118,10 +125,13 @@ export async function runJob(job: Job<WeftJobData, JobSummary>, token: string | 
           details: { target: data.target, known: [...s.targets.keys()] },
         },
       );
+    // Back from waiting for the job that ran it on its thread's version: that job's summary is this one's.
+    const routed = isFirstDelivery(job) ? undefined : await routedOutcome(job, token, s);
+    if (routed) return routed;
     const lease = await takeLease(job, token, data.threadId, s);
-    return await runUnderLease(job, token, data, target, lease, client, key, s);
+    return await runUnderLease(job, token, data, versions, lease, client, key, s);
   } catch (err) {
-    if (err instanceof DelayedError || s.stopping()) throw err;
+    if (err instanceof DelayedError || err instanceof WaitingChildrenError || s.stopping()) throw err;
     const code = (err as { code?: unknown } | null)?.code;
     // An error marked `retryable: false` (a refused credential, a bad request) is permanent whatever its code.
     const marked = (err as { retryable?: unknown } | null)?.retryable;
@@ -151,21 +161,25 @@ async function runUnderLease(
   job: Job,
   token: string | undefined,
   data: WeftJobData,
-  target: WorkerTarget,
+  versions: readonly WorkerTarget[],
   lease: LeaseKeeper,
   client: RedisClient,
   key: string,
   s: JobSettings,
 ): Promise<JobSummary> {
+  const id = jobKey(job, data);
   let run: StartedRun;
   let publisher: EventPublisher;
   try {
     // A first delivery cannot have checkpoints of its own; a redelivered one reads the head to find out (an
-    // agent's resume of the latest checkpoint needs its id too). Otherwise the run reads the head itself.
-    const firstDelivery = job.attemptsStarted === 1 && !job.stalledCounter;
-    const needHead = !firstDelivery || (target.kind === 'agent' && data.kind === 'resume' && data.checkpointId === undefined);
+    // agent's resume of the latest checkpoint needs its id too, and several versions pick by it). Otherwise the
+    // run reads the head itself.
+    const firstDelivery = isFirstDelivery(job);
+    const needHead =
+      !firstDelivery || versions.length > 1 || (versions[0]!.kind === 'agent' && data.kind === 'resume' && data.checkpointId === undefined);
     const head = needHead ? await s.store.get(data.threadId) : undefined;
-    const own = !firstDelivery && head !== undefined && ownedBy(head, job.id!);
+    const target = pickVersion(versions, await continuedCheckpoint(data, head, versions.length, s));
+    const own = !firstDelivery && head !== undefined && ownedBy(head, id);
     const ended = own ? await lastEntry(client, key) : undefined;
     if (ended?.kind === 'end') {
       // The run ended and said so; only the job's completion was lost with its worker.
@@ -174,7 +188,7 @@ async function runUnderLease(
     }
     if (own && (head.status === 'done' || head.status === 'interrupted')) {
       // The run ended, but the worker stopped before it wrote the end: report it from the checkpoint, run nothing.
-      const result = await finishedResult(target, data.threadId, job.id!);
+      const result = await finishedResult(target, data.threadId, id);
       await lease.release();
       const publisher = new EventPublisher(client, key, s.eventsTtlSeconds);
       // A graph's stream ends with run.end, as a local run's does: the dead attempt may not have sent it.
@@ -183,7 +197,9 @@ async function runUnderLease(
       return summary(result, data.threadId);
     }
     publisher = new EventPublisher(client, key, s.eventsTtlSeconds);
-    const dispatcher = s.dispatcher ? await s.dispatcher(data.target) : undefined;
+    // Distributed tasks run on the task queue's workers, which know each target's newest version only.
+    const newest = target === versions[versions.length - 1] && data.forJob === undefined;
+    const dispatcher = s.dispatcher && newest ? await s.dispatcher(data.target) : undefined;
     const continueHead = own && head ? head.id : undefined;
     // A continuation goes on with the session its own attempt set.
     const sessionValues = continueHead === undefined ? await jobSessionValues(target, data, head?.id) : undefined;
@@ -196,7 +212,7 @@ async function runUnderLease(
       sessionValues,
       lease,
       holder: `${s.holder} (job ${job.id})`,
-      context: { ...s.context, [JOB_CONTEXT_KEY]: job.id, [ORIGIN_CONTEXT_KEY]: origin(s, data.target) },
+      context: { ...s.context, [JOB_CONTEXT_KEY]: id, [ORIGIN_CONTEXT_KEY]: origin(s, data.target) },
       signal: s.signal,
     });
   } catch (err) {
@@ -204,7 +220,45 @@ async function runUnderLease(
     throw err;
   }
   run.subscribe({ next: (e) => publisher.push(e), error: () => {} });
-  const result = (await run) as { status: JobSummary['status']; error?: { code?: string } };
+  const result = await runOrRoute(run, job, token, data, lease, s);
+  if ('routed' in result) return result.routed;
+  return endRun(job, token, data, result, publisher, s);
+}
+
+/**
+ * The run's result; or, when its graph refused the thread as another
+ * version's (GRAPH_VERSION_PINNED, before anything ran or was published),
+ * the job handed to that version's queue.
+ */
+async function runOrRoute(
+  run: StartedRun,
+  job: Job,
+  token: string | undefined,
+  data: WeftJobData,
+  lease: LeaseKeeper,
+  s: JobSettings,
+): Promise<RunEnd | { routed: JobSummary }> {
+  try {
+    return (await run) as RunEnd;
+  } catch (err) {
+    const e = err as { code?: unknown; details?: PinnedVersion } | null;
+    if (e?.code !== 'GRAPH_VERSION_PINNED' || typeof e.details?.hash !== 'string') throw err;
+    await lease.release();
+    return { routed: await routeToVersion(job, token, data, e.details, { prefix: s.prefix, queue: s.queue, queues: s.versionQueues }) };
+  }
+}
+
+type RunEnd = { status: JobSummary['status']; error?: { code?: string } };
+
+/** Ends the job after its run: publishes the end, or sends the job back when the run lost its thread or was stopped by an outage. */
+async function endRun(
+  job: Job,
+  token: string | undefined,
+  data: WeftJobData,
+  result: RunEnd,
+  publisher: EventPublisher,
+  s: JobSettings,
+): Promise<JobSummary> {
   if (s.stopping()) {
     await publisher.drain();
     throw new QueueError('QUEUE_CLOSED', `job ${job.id} stopped: its worker was closed with force`);
@@ -225,6 +279,23 @@ async function runUnderLease(
   }
   await publisher.finish(['end', resultToJSON(result)]);
   return summary(result, data.threadId);
+}
+
+/** With several versions: the checkpoint the job continues (the one a resume names, else the head), which picks the version. */
+async function continuedCheckpoint(data: WeftJobData, head: CheckpointEntry | undefined, versions: number, s: JobSettings) {
+  if (versions === 1) return undefined;
+  if (data.kind === 'resume' && data.checkpointId !== undefined) return s.store.get(data.threadId, data.checkpointId);
+  return head;
+}
+
+/** Whether BullMQ hands the job out for the first time (not redelivered, not back from waiting for its version's job). */
+function isFirstDelivery(job: Job): boolean {
+  return job.attemptsStarted === 1 && !job.stalledCounter;
+}
+
+/** The job a run is for: itself, or the main queue's job it runs for on its thread's version (`forJob`). */
+function jobKey(job: Job, data: WeftJobData): string {
+  return data.forJob ?? job.id!;
 }
 
 /**

@@ -4,6 +4,7 @@ import { Queue, type ConnectionOptions, type DefaultJobOptions, type JobsOptions
 import { QueueError } from './errors.ts';
 import { eventsKey, type StreamSource } from './events-stream.ts';
 import type { WeftJobData } from './job-data.ts';
+import { threadVersions, type VersionCount } from './thread-versions.ts';
 import { WeftJob } from './weft-job.ts';
 import type { TargetEvent, TargetInput, TargetResult, WeftTargets } from './weft-target.ts';
 
@@ -12,7 +13,7 @@ export interface WeftQueueOptions {
   queue: string;
   /** BullMQ's connection: ioredis options (`{ host, port }`) or a client. */
   connection: ConnectionOptions;
-  /** The workers' store: when given, `resume()` refuses a thread without checkpoints (THREAD_NOT_FOUND) before enqueuing. */
+  /** The workers' store: when given, `resume()` refuses a thread without checkpoints (THREAD_NOT_FOUND) before enqueuing, and `versions()` counts threads by version. */
   store?: CheckpointStore;
   /** BullMQ's key prefix (default 'bull'); workers must use the same. */
   prefix?: string;
@@ -71,6 +72,7 @@ export class WeftQueue<T extends WeftTargets = WeftTargets> {
   readonly name: string;
   readonly prefix: string;
   readonly #store: CheckpointStore | undefined;
+  readonly #connection: ConnectionOptions;
   readonly #source: StreamSource;
   #closed: Promise<void> | undefined;
 
@@ -83,6 +85,7 @@ export class WeftQueue<T extends WeftTargets = WeftTargets> {
     this.name = options.queue;
     this.prefix = options.prefix ?? 'bull';
     this.#store = options.store;
+    this.#connection = options.connection;
     this.bull = new Queue(options.queue, {
       connection: options.connection,
       prefix: this.prefix,
@@ -150,6 +153,26 @@ export class WeftQueue<T extends WeftTargets = WeftTargets> {
       ...(options.sessionValues ? { sessionValues: options.sessionValues } : {}),
     };
     return this.#add(data, options.jobOptions);
+  }
+
+  /**
+   * How many of the queue's threads each version of each target wrote last
+   * (not ended, and ended), and how many jobs wait in each version's queue
+   * for a worker that serves it: with `onGraphMismatch: 'pin'`, an old
+   * version can be retired once no thread waits on it. Needs the workers'
+   * `store` (INVALID_ARGUMENT without it). Reads every thread's head: an
+   * operator's question, not a hot path.
+   *
+   * @example
+   * for (const v of await queue.versions()) console.log(v.target, v.version ?? v.hash, v.threads, v.waitingJobs);
+   */
+  async versions(): Promise<VersionCount[]> {
+    if (!this.#store)
+      throw new QueueError(
+        'INVALID_ARGUMENT',
+        "queue.versions() reads the threads: give the queue the workers' store (new WeftQueue({ store }))",
+      );
+    return threadVersions({ queue: this.name, prefix: this.prefix, connection: this.#connection, store: this.#store });
   }
 
   /** A handle on an existing job, by its id (from any process). */

@@ -4,16 +4,16 @@ import { Queue, Worker, type ConnectionOptions, type Job, type WorkerOptions } f
 import { UNLIMITED_STALLS, continueStalledJob, failedForStalling } from './continue-stalled-job.ts';
 import { QueueError } from './errors.ts';
 import type { WeftJobData } from './job-data.ts';
-import { checkSessionDefaults } from './job-session.ts';
+import { checkWorkerOptions } from './check-worker-options.ts';
 import { QueueDispatcher, type TaskJobOptions } from './queue-dispatcher.ts';
-import { runJob, type JobSummary } from './run-job.ts';
+import { runJob, type JobSettings, type JobSummary } from './run-job.ts';
 import { runTaskJob } from './run-task-job.ts';
 import { taskQueueName, type WeftTaskJobData } from './task-job-data.ts';
 import { TaskSigner } from './task-signer.ts';
 import { ThreadSweeper } from './thread-sweeper.ts';
-import { checkQueueName } from './weft-queue.ts';
+import { versionQueueName } from './version-queue.ts';
 import type { WeftTargets } from './weft-target.ts';
-import { workerTarget, type AgentTargetOptions, type WorkerTarget } from './worker-target.ts';
+import { workerVersions, type AgentTargetOptions, type WorkerTarget } from './worker-target.ts';
 
 export interface WeftWorkerOptions<T extends WeftTargets = WeftTargets> {
   /** The BullMQ queue to take jobs from (a WeftQueue of the same name fills it). */
@@ -51,7 +51,14 @@ export interface WeftWorkerOptions<T extends WeftTargets = WeftTargets> {
   context?: Record<string, unknown>;
   /** Names this worker in THREAD_BUSY errors and `threadLease()` (default `host:pid`); the job id is added. */
   holder?: string;
-  /** Start taking jobs at once (default true); else call `worker.bull.run()`. */
+  /**
+   * Take only the jobs of threads pinned to a version this worker serves
+   * (from their version queues), never the main queue's: a worker kept on an
+   * old version to finish its threads while newer workers take new runs
+   * (default false).
+   */
+  pinnedOnly?: boolean;
+  /** Start taking jobs at once (default true); else call `run()` on `worker.bull` and each of `worker.pinned`. */
   autorun?: boolean;
   /**
    * Distributed tasks this worker runs at once (default: `concurrency`). When
@@ -107,10 +114,6 @@ export interface WeftWorkerCloseOptions {
   force?: boolean;
 }
 
-const DEFAULT_LEASE_TTL_MS = 5_000;
-const DEFAULT_EVENTS_TTL_SECONDS = 86_400;
-const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
-
 /**
  * Runs the jobs of a Weft queue: a BullMQ Worker whose processor runs the
  * job's target on its thread, holding the thread's lease in the shared store
@@ -133,9 +136,12 @@ const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
  * process.on('SIGTERM', () => void worker.close()); // finishes its active jobs first
  */
 export class WeftWorker<T extends WeftTargets = WeftTargets> {
-  /** The BullMQ Worker underneath (events such as 'failed' and 'error', pausing, metrics). */
+  /** The BullMQ Worker of the main queue (events such as 'failed' and 'error', pausing, metrics); not started when `pinnedOnly`. */
   readonly bull: Worker<WeftJobData, JobSummary>;
+  /** The BullMQ Workers of the version queues: one per version served, taking the jobs of threads pinned to it. */
+  readonly pinned: readonly Worker<WeftJobData, JobSummary>[];
   readonly name: string;
+  /** Each target's newest version: what new runs and distributed tasks run. */
   readonly #targets: ReadonlyMap<string, WorkerTarget>;
   readonly #abort = new AbortController();
   readonly #active = new Set<Promise<unknown>>();
@@ -143,6 +149,8 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
   readonly #tasks: { worker: Worker<WeftTaskJobData, string>; queue: Queue<WeftTaskJobData, string> } | undefined;
   readonly #signer: TaskSigner | undefined;
   readonly #sweeper: ThreadSweeper | undefined;
+  /** The version queues this worker hands pinned jobs to, opened on first use. */
+  readonly #versionQueues = new Map<string, Queue<WeftJobData>>();
   #closing: Promise<void> | undefined;
 
   constructor(options: WeftWorkerOptions<T>) {
@@ -150,42 +158,43 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
     this.#signer = options.signingKey === undefined ? undefined : new TaskSigner(options.signingKey);
     const { store, targets } = options;
     this.name = options.queue;
-    this.#targets = new Map(
-      Object.entries(targets).map(([name, t]) => [
-        name,
-        workerTarget(name, t, store, {
-          ...options.agentOptions,
-          ...(options.instrumentation ? { instrumentation: options.instrumentation } : {}),
-        }),
-      ]),
-    );
+    const agentOptions = { ...options.agentOptions, ...(options.instrumentation ? { instrumentation: options.instrumentation } : {}) };
+    const versions = new Map(Object.entries(targets).map(([name, t]) => [name, workerVersions(name, t, store, agentOptions)]));
+    this.#targets = new Map([...versions].map(([name, v]) => [name, v[v.length - 1]!]));
     const prefix = options.prefix ?? 'bull';
     const holder = options.holder ?? `${hostname()}:${process.pid}`;
-    const settings = {
-      queue: options.queue,
-      prefix,
-      store,
-      targets: this.#targets,
-      leaseTtlMs,
-      eventsTtlSeconds,
-      holder,
-      context,
-      instrumentation: options.instrumentation,
-    };
+    const settings = { queue: options.queue, prefix, store, targets: versions, leaseTtlMs, eventsTtlSeconds, holder, context };
     const distributed = [...this.#targets.values()].some((t) => hasDistributedNodes(t.graph));
     this.#tasks = distributed ? this.#taskWorker(options, prefix) : undefined;
+    const jobs = (queue: string, autorun: boolean) =>
+      this.#jobWorker(queue, autorun, options, { ...settings, instrumentation: options.instrumentation });
+    const autorun = options.autorun ?? true;
+    this.bull = jobs(options.queue, autorun && !options.pinnedOnly);
+    const served = [...versions].flatMap(([name, v]) => v.map((t) => versionQueueName(options.queue, name, t.graph.hash, t.graph.version)));
+    this.pinned = [...new Set(served)].map((queue) => jobs(queue, autorun));
+    this.#sweeper = sweepIntervalMs > 0 ? this.#startSweeper(options, { prefix, holder, leaseTtlMs, sweepIntervalMs }) : undefined;
+  }
+
+  /** A BullMQ Worker running Weft jobs from one queue: the main queue, or a version queue. */
+  #jobWorker(
+    queue: string,
+    autorun: boolean,
+    options: WeftWorkerOptions<T>,
+    settings: Omit<JobSettings, 'client' | 'signal' | 'stopping' | 'dispatcher' | 'versionQueues'>,
+  ): Worker<WeftJobData, JobSummary> {
     const tasks = this.#tasks;
     const taskJobOptions = options.taskJobOptions ?? {};
-    this.bull = new Worker<WeftJobData, JobSummary>(
-      options.queue,
+    const worker: Worker<WeftJobData, JobSummary> = new Worker<WeftJobData, JobSummary>(
+      queue,
       (job: Job<WeftJobData, JobSummary>, token?: string, signal?: AbortSignal) => {
         const stop = signal ? AbortSignal.any([this.#abort.signal, signal]) : this.#abort.signal;
-        const client = this.bull.client;
+        const client = worker.client;
         const work = runJob(job, token, {
           ...settings,
           client,
           signal: stop,
           stopping: () => this.#abort.signal.aborted,
+          versionQueues: (name) => this.#versionQueue(name, options),
           dispatcher: tasks
             ? async (target) =>
                 new QueueDispatcher({
@@ -193,7 +202,7 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
                   target,
                   tasks: tasks.queue,
                   client: await client,
-                  ttlSeconds: eventsTtlSeconds,
+                  ttlSeconds: settings.eventsTtlSeconds,
                   jobOptions: taskJobOptions,
                   signer: this.#signer,
                 })
@@ -206,13 +215,23 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
         maxStalledCount: UNLIMITED_STALLS,
         ...options.workerOptions,
         connection: options.connection,
-        prefix,
+        prefix: settings.prefix,
         concurrency: options.concurrency ?? 1,
-        autorun: options.autorun ?? true,
+        autorun,
       },
     );
-    this.bull.on('failed', (job, err) => this.#continueIfStalled(job, err));
-    this.#sweeper = sweepIntervalMs > 0 ? this.#startSweeper(options, { prefix, holder, leaseTtlMs, sweepIntervalMs }) : undefined;
+    worker.on('failed', (job, err) => this.#continueIfStalled(job, err));
+    return worker;
+  }
+
+  /** The queue of a version's pinned jobs, opened once (closed with the worker). */
+  #versionQueue(name: string, options: WeftWorkerOptions<T>): Queue<WeftJobData> {
+    let queue = this.#versionQueues.get(name);
+    if (!queue) {
+      queue = new Queue<WeftJobData>(name, { connection: options.connection, prefix: options.prefix ?? 'bull' });
+      this.#versionQueues.set(name, queue);
+    }
+    return queue;
   }
 
   /** The sweeper of the queue's stranded threads, on this worker (see `sweepIntervalMs`). */
@@ -298,54 +317,24 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
   async #gracefulClose(): Promise<void> {
     await this.#sweeper?.close();
     // Runs first: a run waiting for its step's tasks needs the task workers until it ends.
-    await this.bull.close();
+    await Promise.all([this.bull.close(), ...this.pinned.map((w) => w.close())]);
     await this.#tasks?.worker.close();
     await this.#tasks?.queue.close();
+    await Promise.all([...this.#versionQueues.values()].map((q) => q.close()));
   }
 
   async #forceClose(): Promise<void> {
     await this.#sweeper?.close();
     // BullMQ first (its connection marked closing): the cancelled jobs then end without being completed or failed.
-    await Promise.all([this.bull.close(true), this.#tasks?.worker.close(true)]);
+    await Promise.all([this.bull.close(true), ...this.pinned.map((w) => w.close(true)), this.#tasks?.worker.close(true)]);
     this.#abort.abort(new QueueError('QUEUE_CLOSED', `worker of queue "${this.name}" was closed with force`));
     await Promise.allSettled([...this.#active]);
     await this.#tasks?.queue.close();
+    await Promise.all([...this.#versionQueues.values()].map((q) => q.close()));
   }
 }
 
 /** Whether a compiled graph sends any node's tasks to a dispatcher. */
 function hasDistributedNodes(graph: AnyCompiledGraph): boolean {
   return graph.distributedNodes.length > 0;
-}
-
-/** The options checked (typed errors for what BullMQ or a run would fail on later), with their defaults. */
-function checkWorkerOptions(options: WeftWorkerOptions<WeftTargets>) {
-  if (options === null || typeof options !== 'object')
-    throw new QueueError('INVALID_ARGUMENT', 'new WeftWorker({ queue, connection, store, targets }) takes an options object');
-  checkQueueName(options.queue, 'WeftWorker');
-  const { store, targets } = options;
-  if (store === null || typeof store !== 'object' || typeof store.claimThread !== 'function')
-    throw new QueueError('INVALID_ARGUMENT', 'new WeftWorker(): store must be a CheckpointStore that every worker of the queue shares');
-  if (targets === null || typeof targets !== 'object' || Object.keys(targets).length === 0)
-    throw new QueueError('INVALID_ARGUMENT', 'new WeftWorker(): targets must name at least one compiled graph or agent');
-  const leaseTtlMs = options.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS;
-  if (!Number.isSafeInteger(leaseTtlMs) || leaseTtlMs < 1)
-    throw new QueueError('INVALID_ARGUMENT', `new WeftWorker(): leaseTtlMs must be a positive integer, got ${String(leaseTtlMs)}`);
-  const eventsTtlSeconds = options.eventsTtlSeconds ?? DEFAULT_EVENTS_TTL_SECONDS;
-  if (!Number.isSafeInteger(eventsTtlSeconds) || eventsTtlSeconds < 1)
-    throw new QueueError(
-      'INVALID_ARGUMENT',
-      `new WeftWorker(): eventsTtlSeconds must be a positive integer, got ${String(eventsTtlSeconds)}`,
-    );
-  const context = options.context ?? {};
-  if (context === null || typeof context !== 'object' || Array.isArray(context))
-    throw new QueueError('INVALID_ARGUMENT', 'new WeftWorker(): context must be an object of values to save with every run');
-  checkSessionDefaults(options.agentOptions?.sessionValues);
-  const sweepIntervalMs = options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS;
-  if (!Number.isSafeInteger(sweepIntervalMs) || sweepIntervalMs < 0)
-    throw new QueueError(
-      'INVALID_ARGUMENT',
-      `new WeftWorker(): sweepIntervalMs must be a whole number of milliseconds (0 turns the sweeper off), got ${String(sweepIntervalMs)}`,
-    );
-  return { leaseTtlMs, eventsTtlSeconds, context, sweepIntervalMs };
 }

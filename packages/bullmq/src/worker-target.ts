@@ -48,6 +48,38 @@ export function workerTarget(
   return ready.kind === 'graph' ? ready : Object.assign(ready, { sessionValues });
 }
 
+/**
+ * Readies every version a worker serves of one target (a target, or its
+ * versions oldest first). Two versions with the same structure hash and
+ * label could not be told apart by a thread: refused (INVALID_ARGUMENT).
+ */
+export function workerVersions(
+  name: string,
+  entry: WeftTarget | readonly WeftTarget[],
+  store: CheckpointStore,
+  agentOptions: AgentTargetOptions = {},
+): WorkerTarget[] {
+  const list: readonly WeftTarget[] = Array.isArray(entry) ? entry : [entry as WeftTarget];
+  if (list.length === 0)
+    throw new QueueError(
+      'INVALID_ARGUMENT',
+      `new WeftWorker(): target "${name}" lists no versions; give a graph or an agent, or several, oldest first`,
+    );
+  const versions = list.map((t) => workerTarget(name, t, store, agentOptions));
+  const seen = new Set<string>();
+  for (const { graph } of versions) {
+    const key = `${graph.hash}\n${graph.version ?? ''}`;
+    if (seen.has(key))
+      throw new QueueError(
+        'INVALID_ARGUMENT',
+        `new WeftWorker(): target "${name}" lists version ${graph.version ?? graph.hash} twice; each version needs its own structure or label (compile({ version }))`,
+        { details: { target: name, hash: graph.hash, version: graph.version } },
+      );
+    seen.add(key);
+  }
+  return versions;
+}
+
 /** How a job runs its target: under the lease it holds, with its job id in every checkpoint's context. */
 export interface StartRequest {
   data: WeftJobData;

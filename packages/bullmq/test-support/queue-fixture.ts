@@ -16,6 +16,7 @@ export function queueFixture(prefix = 'test') {
   const file = sqliteFile();
   const workers: WeftWorker<any>[] = [];
   const queues: WeftQueue<any>[] = [];
+  const more: string[] = [];
   return {
     name,
     /** The SQLite file, for a worker in another process. */
@@ -33,10 +34,15 @@ export function queueFixture(prefix = 'test') {
       queues.push(q);
       return q;
     },
+    /** Another queue of the test (a version queue) whose keys `dispose` deletes too. */
+    track(queue: string): string {
+      more.push(queue);
+      return queue;
+    },
     async dispose(): Promise<void> {
       await Promise.all(queues.map((q) => q.close()));
       await Promise.all(workers.map((w) => w.close({ force: true })));
-      for (const queue of [name, `${name}-tasks`]) {
+      for (const queue of [name, `${name}-tasks`, ...more]) {
         const bull = new Queue(queue, { connection: redisConnection() });
         await bull.obliterate({ force: true });
         await bull.close();
