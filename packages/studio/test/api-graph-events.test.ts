@@ -63,10 +63,8 @@ describe('replacing the served target', () => {
       previousHash: first,
       // notify's own edges come with it; publish no longer ends the run.
       changes: { added: ['notify'], removed: [], changed: [], edgesAdded: [], edgesRemoved: ['publish -> __end__'] },
-      stale: [
-        { threadId: 't2', status: 'running', hash: first, changes: replaced.changes },
-        { threadId: 't1', status: 'interrupted', hash: first, changes: replaced.changes },
-      ],
+      // A node added after their frontiers: the new build continues t1 and t2 as they are (checkThread: compatible).
+      stale: [],
     });
 
     // The run under way ends on the graph it started on: the old publish ran, the new graph's did not.
@@ -79,10 +77,10 @@ describe('replacing the served target', () => {
     const done = await studio.call('/api/threads/t3/runs', { input: { value: 'maps' }, wait: true });
     expect(done.body).toMatchObject({ status: 'done', output: 'On maps' });
     expect(added).toEqual({ written: ['maps'], published: ['On maps'] });
-    // The old graph's interrupted thread cannot resume on it: the engine's typed refusal, as it is.
-    const refused = await studio.call('/api/threads/t1/resume', { resume: { 'approve#0': true }, wait: true });
-    expect(refused.status).toBe(422);
-    expect(refused.body.error).toMatchObject({ code: 'CHECKPOINT_GRAPH_MISMATCH', message: expect.stringContaining(first) });
+    // The old build's interrupted thread continues on the new one: nothing it waits at changed.
+    const resumed = await studio.call('/api/threads/t1/resume', { resume: { 'approve#0': true }, wait: true });
+    expect(resumed.body).toMatchObject({ status: 'done', output: 'On graphs' });
+    expect(added.published).toEqual(['On maps', 'On graphs']);
 
     // Back to the first build: one more event, and a failed build in between is its own event; nothing else comes.
     studio.served.reportTargetError({ code: 'MODULE_LOAD_FAILED', message: 'cannot load review.ts: a syntax error' });
@@ -97,7 +95,8 @@ describe('replacing the served target', () => {
       { id: '3', event: 'graph', data: back },
     ]);
     expect(back).toMatchObject({ hash: first, previousHash: second, changes: { added: [], removed: ['notify'] } });
-    // t1 and t2 were written by the first build: resumable again. t3 is the second build's, known to the studio.
+    // t2 is the first build's; t1, finished by the second, keeps the first's state: both resumable. t3 began on the second
+    // build, and the first cannot continue it as it is (checkThread: blocked).
     expect(back.stale).toEqual([{ threadId: 't3', status: 'done', hash: second, changes: back.changes }]);
   });
 

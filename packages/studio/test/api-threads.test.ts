@@ -49,25 +49,32 @@ describe('reading threads through the API', () => {
     expect(limited.body.threads).toHaveLength(1);
   });
 
-  it('lists the served graph’s threads unless asked for all; rows carry the graph that wrote them, others marked otherGraph', async () => {
+  it('lists the served graph’s threads (any version of it) unless asked for all; rows carry the graph that wrote them, others marked otherGraph', async () => {
     studio = await reviewStudio();
     await studio.call('/api/threads/mine/runs', { input: { value: 'graphs' }, wait: true });
-    // Another module's graph, and a graph of the same name but another structure, on the same store.
+    // Another module's graph, and a graph of the same name but another structure (another version of it), on the same store.
     await otherGraph('digest').withStore(studio.store).run('x', { threadId: 'theirs' });
     await otherGraph('review').withStore(studio.store).run('y', { threadId: 'renamed' });
     const served = (await studio.call('/api/graph')).body as { name: string; hash: string };
+    const older = otherGraph('review').hash;
+    expect(older).not.toBe(served.hash);
+    const current = { status: 'current', from: { hash: served.hash }, reasons: [], migrations: [] };
+    const compatible = { status: 'compatible', from: { hash: older }, reasons: [], migrations: [] };
     const own = (await studio.call('/api/threads')).body.threads;
-    expect(own).toEqual([expect.objectContaining({ threadId: 'mine', graph: { name: 'review', hash: served.hash }, otherGraph: false })]);
+    expect(own).toEqual([
+      expect.objectContaining({ threadId: 'renamed', graph: { name: 'review', hash: older }, otherGraph: false, version: compatible }),
+      expect.objectContaining({ threadId: 'mine', graph: { name: 'review', hash: served.hash }, otherGraph: false, version: current }),
+    ]);
     const all = (await studio.call('/api/threads?graph=all')).body.threads as { threadId: string; graph: unknown; otherGraph: boolean }[];
     const rows = all.map((t) => [t.threadId, t.graph, t.otherGraph]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
     expect(rows).toEqual([
       ['mine', { name: 'review', hash: served.hash }, false],
-      ['renamed', { name: 'review', hash: otherGraph('review').hash }, true],
+      ['renamed', { name: 'review', hash: older }, false],
       ['theirs', { name: 'digest', hash: otherGraph('digest').hash }, true],
     ]);
-    expect(otherGraph('review').hash).not.toBe(served.hash);
+    expect(all.find((t) => t.threadId === 'theirs')).toMatchObject({ version: null });
     // The limit counts the rows listed, after the filter.
-    expect((await studio.call('/api/threads?limit=1')).body.threads.map((t: { threadId: string }) => t.threadId)).toEqual(['mine']);
+    expect((await studio.call('/api/threads?limit=1')).body.threads.map((t: { threadId: string }) => t.threadId)).toEqual(['renamed']);
     const state = await studio.call('/api/threads/theirs/state');
     expect(state.status).toBe(422);
     expect(state.body.error.code).toBe('CHECKPOINT_GRAPH_MISMATCH');

@@ -185,7 +185,7 @@ function paths(): Record<string, unknown> {
     },
     '/api/threads': read(
       'listThreads',
-      'The threads, most recently changed first: the served graph’s, or with graph=all every one (other graphs’ marked otherGraph)',
+      'The threads, most recently changed first: the served graph’s (each version’s, with whether this one can continue it), or with graph=all every one (other graphs’ marked otherGraph)',
       'Threads',
       [limitParam(1000, 'at most this many (default 100)'), graphParam],
       [400],

@@ -1,5 +1,7 @@
 import type { Hono } from 'hono';
 import { WeftError } from '@weft/graph';
+import { headGraph } from '../threads/head-graph.ts';
+import { threadVersion } from '../threads/thread-version.ts';
 import { historyPage, stateView, threadRows } from '../threads/thread-views.ts';
 import { StudioError } from '../errors.ts';
 import { graphQuery, historyQuery, stateQuery, threadsQuery } from './bodies.ts';
@@ -38,17 +40,18 @@ export function readRoutes(app: Hono, deps: StudioDeps): void {
   });
   app.get('/api/threads', async (c) => {
     const q = parseWith(threadsQuery, c.req.query(), 'query');
-    const served = { name: deps.graph.name, hash: deps.graph.hash };
     const options = { limit: q.limit ?? 100, filter: q.graph ?? 'this' };
-    const threads = await threadRows(deps.store, served, options, (id) => deps.channels.running(id));
+    const threads = await threadRows(deps.store, deps.graph, options, (id) => deps.channels.running(id));
     return c.json({ threads } satisfies ThreadsResponse);
   });
   app.get('/api/threads/:id/state', async (c) => {
     const threadId = threadIdOf(c.req.param('id'), false);
     const q = parseWith(stateQuery, c.req.query(), 'query');
-    if (!(await deps.store.get(threadId))) throw notFound(threadId);
+    const head = await deps.store.get(threadId);
+    if (!head) throw notFound(threadId);
     const view = (await stateView(deps.graph, threadId, q.checkpointId)) as Record<string, unknown>;
-    return c.json({ ...view, running: deps.channels.running(threadId) });
+    const version = await threadVersion(deps.graph, threadId, await headGraph(deps.store, threadId, head.id));
+    return c.json({ ...view, running: deps.channels.running(threadId), version });
   });
   app.get('/api/threads/:id/history', async (c) => {
     const threadId = threadIdOf(c.req.param('id'), false);

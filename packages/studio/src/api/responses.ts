@@ -90,6 +90,23 @@ export const graphEventData = z.object({
 /** A `graph.error` event: a new build could not be served, the previous one still is. */
 export const graphErrorData = z.object({ code: z.string(), message: z.string() });
 
+/** The served graph's verdict on a thread of its own name (graph.checkThread()). */
+export const threadVersion = z
+  .object({
+    status: z
+      .enum(['current', 'compatible', 'needs-migration', 'blocked'])
+      .describe(
+        'current: this version wrote it; compatible: another version did and this one continues it as it is; needs-migration: registered migrations take it to this version first; blocked: this version cannot continue it (see reasons)',
+      ),
+    from: z
+      .object({ hash: z.string(), version: z.string().optional() })
+      .describe('the version that wrote its latest checkpoint: structure hash and label'),
+    reasons: z.array(z.string()).describe('why this version cannot continue it as it is; empty when current or compatible'),
+    migrations: z.array(z.string()).describe('the migrations that would take it to this version, in order'),
+  })
+  .nullable()
+  .describe('whether the served graph can continue the thread; null for another graph’s thread or a latest checkpoint that cannot be read');
+
 export const threadRow = z.object({
   threadId: z.string(),
   status: checkpointStatus,
@@ -99,14 +116,15 @@ export const threadRow = z.object({
   updatedAt: z.number(),
   running: z.boolean().describe('a run of this server holds the thread'),
   graph: z
-    .object({ name: z.string(), hash: z.string() })
+    .object({ name: z.string(), hash: z.string(), version: z.string().optional() })
     .nullable()
-    .describe('the graph its latest checkpoint was written by (name and structure hash); null when that checkpoint cannot be read'),
+    .describe(
+      'the graph its latest checkpoint was written by (name, structure hash and version label); null when that checkpoint cannot be read',
+    ),
   otherGraph: z
     .boolean()
-    .describe(
-      'written by another graph than the served one (name or hash differs): listed only with graph=all; its state cannot be read here',
-    ),
+    .describe('written by another graph than the served one (another name): listed only with graph=all; its state cannot be read here'),
+  version: threadVersion,
 });
 
 export const threadsResponse = z.object({ threads: z.array(threadRow) });
@@ -134,6 +152,7 @@ export const stateResponse = z.object({
   output: z.unknown().optional(),
   error: storedError.optional(),
   running: z.boolean(),
+  version: threadVersion,
 });
 
 export const historyRow = z.object({

@@ -26,7 +26,7 @@ export function graphEventsRoute(app: Hono, deps: StudioDeps, feed: GraphFeed): 
           source: null,
           previousHash: null,
           changes: null,
-          stale: await staleThreads(deps.store, served, feed.seen),
+          stale: await staleThreads(deps.store, deps.graph, feed.seen),
         },
       },
     ];

@@ -70,7 +70,7 @@ export async function replaceTarget(
     source: options.source ?? null,
     previousHash: before.hash,
     changes: graphChanges(before, after),
-    stale: await staleThreads(scope.store, after, feed.seen),
+    stale: await staleThreads(scope.store, local.graph, feed.seen),
   };
   feed.replaced(data);
   return data;

@@ -119,6 +119,7 @@ function studioApp(graph, marks) {
     waitOn([]);
     timeline.clear();
     showThreadState(undefined);
+    showThreadVersion(threadId ? threads.row(threadId)?.version : undefined);
     run.setStatus('idle');
     threads.setCurrent(threadId);
     // What the bar said of the thread open before (a refusal, another graph) is not said of this one.
@@ -152,6 +153,7 @@ function studioApp(graph, marks) {
       const view = /** @type {StateView} */ (await api('GET', threadPath(threadId, 'state')));
       if (open.threadId !== threadId) return;
       showThreadState(view);
+      showThreadVersion(view.version);
       if (generation !== open.generation) return;
       run.setStatus(view.running ? 'running' : view.status);
       waitOn(view.status === 'interrupted' && !view.running ? view.interrupts : []);

@@ -11,10 +11,11 @@
 /** @typedef {{ code: string, message: string, details?: unknown }} ErrorInfo */
 /** @typedef {{ id: string, address: string, path: string[], info: unknown, resumeSchema?: unknown }} InterruptRecord */
 /** @typedef {{ name: string, displayName: string, hash: string, kind: 'agent' | 'graph', title: string, model: { name: string, hash: string, nodes: VizNode[] }, svg: string, drawn: { name: string, hash: string, nodes: VizNode[] }, level: 'agents' | 'nodes', expanded: string[], sessionValues: Record<string, unknown>, memoryBank?: boolean }} GraphInfo */
-/** @typedef {{ threadId: string, status: string, step: number, seq: number, checkpointId: string, updatedAt: number, running: boolean, graph: { name: string, hash: string } | null, otherGraph: boolean }} ThreadRow */
+/** Whether the served graph can continue a thread (graph.checkThread()). @typedef {{ status: 'current' | 'compatible' | 'needs-migration' | 'blocked', from: { hash: string, version?: string }, reasons: string[], migrations: string[] }} ThreadVersion */
+/** @typedef {{ threadId: string, status: string, step: number, seq: number, checkpointId: string, updatedAt: number, running: boolean, graph: { name: string, hash: string, version?: string } | null, otherGraph: boolean, version: ThreadVersion | null }} ThreadRow */
 /** @typedef {{ checkpointId: string, parentId: string | null, seq: number, step: number, status: string, source: string, createdAt: number, next: string[], interrupts: InterruptRecord[], error?: ErrorInfo }} CheckpointRow */
 /** @typedef {{ threadId: string, checkpoints: CheckpointRow[], more: { before: number } | null }} HistoryPage */
-/** @typedef {{ threadId: string, checkpointId: string, parentId: string | null, seq: number, step: number, status: string, source: string, createdAt: number, next: string[], interrupts: InterruptRecord[], state: unknown, output: unknown, error: unknown, running: boolean }} StateView */
+/** @typedef {{ threadId: string, checkpointId: string, parentId: string | null, seq: number, step: number, status: string, source: string, createdAt: number, next: string[], interrupts: InterruptRecord[], state: unknown, output: unknown, error: unknown, running: boolean, version: ThreadVersion | null }} StateView */
 /** @typedef {{ threadId: string, runId: string, events: string }} StartedRun */
 /** One Server-Sent Event as it came: `data` is the JSON text. @typedef {{ id: string, event: string, data: string }} SseEvent */
 /** @typedef {{ runId: string, threadId: string, mode: 'run' | 'resume' | 'fork', startedAt: number }} RunStart */

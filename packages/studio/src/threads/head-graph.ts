@@ -1,9 +1,10 @@
 import { decodeCheckpoint, type CheckpointStore } from '@weft/graph';
 
-/** The graph a checkpoint was written by: its name and structure hash (a resume needs both to match). */
+/** The graph a checkpoint was written by: its name and structure hash, and its version label when it had one. */
 export interface GraphIdentity {
   name: string;
   hash: string;
+  version?: string;
 }
 
 /**
@@ -16,7 +17,7 @@ export async function headGraph(store: CheckpointStore, threadId: string, headId
   if (!entry) return null;
   try {
     const record = decodeCheckpoint(entry.bytes, `thread "${threadId}" checkpoint "${headId}"`);
-    return { name: record.graph, hash: record.hash };
+    return { name: record.graph, hash: record.hash, ...(record.version === undefined ? {} : { version: record.version }) };
   } catch {
     return null;
   }

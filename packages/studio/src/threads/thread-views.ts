@@ -8,6 +8,7 @@ import {
 } from '@weft/graph';
 import { jsonSafe } from '../events/json-safe.ts';
 import { headGraph, type GraphIdentity } from './head-graph.ts';
+import { threadVersion, type ThreadVersion } from './thread-version.ts';
 
 /** One thread in the list. */
 export interface ThreadRow {
@@ -21,8 +22,10 @@ export interface ThreadRow {
   running: boolean;
   /** The graph its latest checkpoint was written by; null when that checkpoint cannot be read. */
   graph: GraphIdentity | null;
-  /** Written by another graph (another name or structure): this server can show its rows but not run or read its state. */
+  /** Written by another graph (another name): this server can show its rows but not run or read its state. */
   otherGraph: boolean;
+  /** Whether the served graph can continue it (another version may have written it); null for another graph's thread or an unreadable head. */
+  version: ThreadVersion | null;
 }
 
 /** Which threads the list holds: those of the served graph (and those whose head cannot be read), or every one. */
@@ -32,11 +35,13 @@ export type ThreadFilter = 'this' | 'all';
  * The store's threads, most recently changed first, at most `limit`. Each
  * head checkpoint is decoded for the graph that wrote it: a store shared by
  * several modules holds threads this server cannot resume, and listing them
- * as its own made them open as empty idle pages.
+ * as its own made them open as empty idle pages. A thread an older (or
+ * newer) version of the served graph wrote is its own, judged by
+ * `checkThread()`: it may continue as it is, after a migration, or not.
  */
 export async function threadRows(
   store: CheckpointStore,
-  served: GraphIdentity,
+  served: AnyCompiledGraph,
   options: { limit: number; filter: ThreadFilter },
   running: (threadId: string) => boolean,
 ): Promise<ThreadRow[]> {
@@ -46,10 +51,11 @@ export async function threadRows(
   for (const t of threads) {
     if (rows.length >= options.limit) break;
     const graph = await headGraph(store, t.threadId, t.headId);
-    const otherGraph = graph !== null && (graph.name !== served.name || graph.hash !== served.hash);
+    const otherGraph = graph !== null && graph.name !== served.name;
     if (otherGraph && options.filter === 'this') continue;
     const { threadId, status, step, seq, headId: checkpointId, updatedAt } = t;
-    rows.push({ threadId, status, step, seq, checkpointId, updatedAt, running: running(threadId), graph, otherGraph });
+    const version = await threadVersion(served, threadId, graph);
+    rows.push({ threadId, status, step, seq, checkpointId, updatedAt, running: running(threadId), graph, otherGraph, version });
   }
   return rows;
 }

@@ -110,7 +110,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The threads, most recently changed first: the served graph’s, or with graph=all every one (other graphs’ marked otherGraph) */
+    /** The threads, most recently changed first: the served graph’s (each version’s, with whether this one can continue it), or with graph=all every one (other graphs’ marked otherGraph) */
     get: operations['listThreads'];
     put?: never;
     post?: never;
@@ -797,16 +797,34 @@ export interface components {
       status: 'running' | 'interrupted' | 'done' | 'error';
       step: number;
       threadId: string;
+      /** @description whether the served graph can continue the thread; null for another graph’s thread or a latest checkpoint that cannot be read */
+      version: {
+        /** @description the version that wrote its latest checkpoint: structure hash and label */
+        from: {
+          hash: string;
+          version?: string;
+        };
+        /** @description the migrations that would take it to this version, in order */
+        migrations: string[];
+        /** @description why this version cannot continue it as it is; empty when current or compatible */
+        reasons: string[];
+        /**
+         * @description current: this version wrote it; compatible: another version did and this one continues it as it is; needs-migration: registered migrations take it to this version first; blocked: this version cannot continue it (see reasons)
+         * @enum {string}
+         */
+        status: 'current' | 'compatible' | 'needs-migration' | 'blocked';
+      } | null;
     };
     Threads: {
       threads: {
         checkpointId: string;
-        /** @description the graph its latest checkpoint was written by (name and structure hash); null when that checkpoint cannot be read */
+        /** @description the graph its latest checkpoint was written by (name, structure hash and version label); null when that checkpoint cannot be read */
         graph: {
           hash: string;
           name: string;
+          version?: string;
         } | null;
-        /** @description written by another graph than the served one (name or hash differs): listed only with graph=all; its state cannot be read here */
+        /** @description written by another graph than the served one (another name): listed only with graph=all; its state cannot be read here */
         otherGraph: boolean;
         /** @description a run of this server holds the thread */
         running: boolean;
@@ -816,6 +834,23 @@ export interface components {
         step: number;
         threadId: string;
         updatedAt: number;
+        /** @description whether the served graph can continue the thread; null for another graph’s thread or a latest checkpoint that cannot be read */
+        version: {
+          /** @description the version that wrote its latest checkpoint: structure hash and label */
+          from: {
+            hash: string;
+            version?: string;
+          };
+          /** @description the migrations that would take it to this version, in order */
+          migrations: string[];
+          /** @description why this version cannot continue it as it is; empty when current or compatible */
+          reasons: string[];
+          /**
+           * @description current: this version wrote it; compatible: another version did and this one continues it as it is; needs-migration: registered migrations take it to this version first; blocked: this version cannot continue it (see reasons)
+           * @enum {string}
+           */
+          status: 'current' | 'compatible' | 'needs-migration' | 'blocked';
+        } | null;
       }[];
     };
     Transcript: {
@@ -1239,7 +1274,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The threads, most recently changed first: the served graph’s, or with graph=all every one (other graphs’ marked otherGraph) */
+      /** @description The threads, most recently changed first: the served graph’s (each version’s, with whether this one can continue it), or with graph=all every one (other graphs’ marked otherGraph) */
       200: {
         headers: {
           [name: string]: unknown;
