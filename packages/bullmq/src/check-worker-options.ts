@@ -1,15 +1,27 @@
 import { QueueError } from './errors.ts';
 import { checkSessionDefaults } from './job-session.ts';
 import { checkQueueName } from './weft-queue.ts';
+import type { CheckpointStore } from '@weft/graph';
 import type { WeftTargets } from './weft-target.ts';
-import type { WeftWorkerOptions } from './weft-worker.ts';
 
 const DEFAULT_LEASE_TTL_MS = 5_000;
 const DEFAULT_EVENTS_TTL_SECONDS = 86_400;
 const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 
+/** What `checkWorkerOptions` reads of WeftWorkerOptions (see there). */
+interface CheckedWorkerOptions {
+  queue: string;
+  store: CheckpointStore;
+  targets: WeftTargets;
+  leaseTtlMs?: number | undefined;
+  eventsTtlSeconds?: number | undefined;
+  context?: Record<string, unknown> | undefined;
+  agentOptions?: { sessionValues?: Record<string, unknown> | undefined } | undefined;
+  sweepIntervalMs?: number | undefined;
+}
+
 /** The options checked (typed errors for what BullMQ or a run would fail on later), with their defaults. */
-export function checkWorkerOptions(options: WeftWorkerOptions<WeftTargets>) {
+export function checkWorkerOptions(options: CheckedWorkerOptions) {
   if (options === null || typeof options !== 'object')
     throw new QueueError('INVALID_ARGUMENT', 'new WeftWorker({ queue, connection, store, targets }) takes an options object');
   checkQueueName(options.queue, 'WeftWorker');

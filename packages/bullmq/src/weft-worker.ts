@@ -22,7 +22,13 @@ export interface WeftWorkerOptions<T extends WeftTargets = WeftTargets> {
   connection: ConnectionOptions;
   /** Where runs keep their checkpoints: one store every worker of the queue shares (PostgreSQL, a SQLite file on one machine). */
   store: CheckpointStore;
-  /** What jobs may run, by the name they give: compiled graphs and agents. */
+  /**
+   * What jobs may run, by the name they give: compiled graphs and agents, or
+   * a name's versions oldest first (`{ refunds: [refundsV1, refundsV2] }`):
+   * new threads run on the newest, a thread on the version that wrote it,
+   * and a thread pinned to a version this worker lacks goes to that
+   * version's queue (see "Serving several versions" in the README).
+   */
   targets: T;
   /** Jobs this worker runs at once (default 1). */
   concurrency?: number;
