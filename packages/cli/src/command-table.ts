@@ -59,6 +59,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/graph.ts')).graphCommand,
   },
   {
+    name: 'migrate',
+    summary: "move a store's paused threads to the graph version a module has now: plan, apply, test against fixtures",
+    load: async () => (await import('./commands/migrate.ts')).migrateCommand,
+  },
+  {
     name: 'replay',
     summary: "turn a thread's checkpoints, or a recorded run, into an HTML replay",
     load: async () => (await import('./commands/replay.ts')).replayCommand,

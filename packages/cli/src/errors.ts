@@ -41,6 +41,8 @@ export type CliErrorCode =
   | 'MEMORY_ITEM_NOT_FOUND'
   | 'EVAL_UNAVAILABLE'
   | 'EVAL_NOT_FOUND'
+  /** `weft graph --hash`: the store kept no version of the graph with that hash. */
+  | 'GRAPH_VERSION_NOT_FOUND'
   | EvalInputCode;
 
 /**

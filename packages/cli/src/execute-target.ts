@@ -1,5 +1,6 @@
 import { toRunTarget, type AgentRun, type AgentRunTarget, type GraphRunTarget, type Message } from '@weft/agents';
 import type { CheckpointStore, LeaseKeeper, Run } from '@weft/graph';
+import { moduleVersions } from './module-versions.ts';
 import { commandTarget } from './command-target.ts';
 import type { EventSink } from './event-sink.ts';
 import type { LoadedModule } from './load-module.ts';
@@ -57,7 +58,12 @@ export async function executeTarget(options: ExecuteOptions): Promise<RunOutcome
   options.stop?.addEventListener('abort', onSigint, { once: true });
   if (options.stop?.aborted) abort.abort();
   try {
-    const target = toRunTarget(commandTarget(options.loaded, options.store), { store: options.store, streaming: options.streaming });
+    const versions = moduleVersions(options.loaded);
+    const target = toRunTarget(commandTarget(options.loaded, options.store), {
+      store: options.store,
+      streaming: options.streaming,
+      ...(versions ? { versions } : {}),
+    });
     return target.kind === 'agent' ? await executeAgent(target, options, abort.signal) : await executeGraph(target, options, abort.signal);
   } finally {
     process.off('SIGINT', onSigint);

@@ -31,6 +31,7 @@ describe('main', () => {
       'threads',
       'memory',
       'graph',
+      'migrate',
       'replay',
       'eval',
       'bench',
@@ -43,7 +44,21 @@ describe('main', () => {
     expect(run.code).toBe(0);
     expect(run.stdout.startsWith('usage: weft run <module> [options]\n')).toBe(true);
     expect(await capture(['help', 'run'])).toEqual(run);
-    for (const name of ['resume', 'worker', 'mcp', 'serve', 'dev', 'history', 'threads', 'memory', 'graph', 'replay', 'eval', 'bench'])
+    for (const name of [
+      'resume',
+      'worker',
+      'mcp',
+      'serve',
+      'dev',
+      'history',
+      'threads',
+      'memory',
+      'graph',
+      'migrate',
+      'replay',
+      'eval',
+      'bench',
+    ])
       expect((await capture([name, '-h'])).stdout.startsWith(`usage: weft ${name}`)).toBe(true);
   });
 

@@ -41,6 +41,8 @@ export interface PeekedHead {
   failure: DecodeFailure | undefined;
   /** Why the run stopped, when its status is `error`: the error the checkpoint recorded. */
   runError: { code: string; message: string } | undefined;
+  /** The graph version that wrote it: name, structure hash and label (when it had one). */
+  graph: { name: string; hash: string; version?: string } | undefined;
 }
 
 /** Codes of damaged data: a listing shows the row as corrupt and goes on. */
@@ -60,12 +62,17 @@ export async function peekThreadHead(reach: StoreReach, threadId: string): Promi
     const code = (err as { code?: unknown } | null)?.code;
     if (typeof code !== 'string' || !DAMAGE.has(code)) throw err;
     const failure = { code, message: err instanceof Error ? err.message : String(err), error: err };
-    return { recorded: undefined, failure, runError: undefined };
+    return { recorded: undefined, failure, runError: undefined, graph: undefined };
   }
   const decoded = decodeEntry(entry);
-  if ('failure' in decoded) return { recorded: undefined, failure: decoded.failure, runError: undefined };
-  const { context, error } = decoded.record;
-  return { recorded: recordedModule(context), failure: undefined, runError: error && { code: error.code, message: error.message } };
+  if ('failure' in decoded) return { recorded: undefined, failure: decoded.failure, runError: undefined, graph: undefined };
+  const { context, error, graph: name, hash, version } = decoded.record;
+  return {
+    recorded: recordedModule(context),
+    failure: undefined,
+    runError: error && { code: error.code, message: error.message },
+    graph: version === undefined ? { name, hash } : { name, hash, version },
+  };
 }
 
 async function findEntry(reach: StoreReach, threadId: string, checkpointId: string | undefined): Promise<CheckpointEntry> {

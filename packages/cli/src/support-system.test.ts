@@ -138,6 +138,7 @@ describe('weft with the support system', () => {
         runningBy: null,
         error: null,
         failure: null,
+        graph: expect.objectContaining({ name: expect.any(String), hash: expect.any(String) }),
       },
     ]);
     const table = await weft(['threads'], cwd);

@@ -107,9 +107,13 @@ done · thread a1 · seq 7, step 4
     expect(normalize(history.stdout).split('\n')[0]).toBe(`thread ${SHOWN} · 5 checkpoints · hostile-graph.ts (export graph)`);
     const threads = await runMain(['threads'], cwd);
     expectSafe(threads);
-    expect(normalize(threads.stdout)).toBe(`thread           status               seq  step  updated               running by  module
-a1               done                   7     4  YYYY-MM-DD hh:mm:ssZ  -           hostile-agent.ts
-${SHOWN}  error (NODE_FAILED)    5     1  YYYY-MM-DD hh:mm:ssZ  -           hostile-graph.ts
+    // The version column: graphs without a label show the first 8 characters of their structure hash.
+    const rows = (JSON.parse((await runMain(['threads', '--json'], cwd)).stdout) as { threads: { graph: { hash: string } }[] }).threads;
+    const [agentHash, graphHash] = rows.map((t) => t.graph.hash.slice(0, 8));
+    expect(normalize(threads.stdout))
+      .toBe(`thread           status               seq  step  version   updated               running by  module
+a1               done                   7     4  ${agentHash}  YYYY-MM-DD hh:mm:ssZ  -           hostile-agent.ts
+${SHOWN}  error (NODE_FAILED)    5     1  ${graphHash}  YYYY-MM-DD hh:mm:ssZ  -           hostile-graph.ts
 `);
     const unknown = await runMain(['history', '--', `${THREAD}z`], cwd);
     expectSafe(unknown);

@@ -15,7 +15,9 @@ import { toJsonLine } from '../to-json-line.ts';
 const USAGE = `usage: weft threads [options]
 
 Lists every thread of a store, most recently updated first: its status, how
-many checkpoints it has (seq), its step, when it was last written, who is
+many checkpoints it has (seq), its step, the graph version that wrote its
+latest checkpoint (its label, or the first 8 characters of its structure
+hash: weft migrate plan says which can continue), when it was last written, who is
 running it right now (the holder of its lease: host:pid and command), and the
 module weft run started it from. A thread whose latest checkpoint cannot be
 read is listed with status "corrupt" and why (its code); the others are
@@ -26,7 +28,8 @@ A thread whose run failed is listed as "error" with the failure's code
 options:
   --store <spec>   sqlite:<file> | postgres:<url> (default: $WEFT_STORE, else sqlite:.weft/weft.db)
   --json           one JSON object: {"threads": [{"threadId", "status", "seq", "step", "headId", "updatedAt",
-                   "module", "export", "runningBy", "error", "failure"}]}`;
+                   "module", "export", "runningBy", "error", "failure",
+                   "graph": {"name", "hash", "version"}}]}`;
 
 const OPTIONS = {
   store: { type: 'string' },
@@ -45,6 +48,8 @@ export interface ThreadRow extends Omit<ThreadSummary, 'status'> {
   error: { code: string; message: string } | null;
   /** Why its run failed (then `status` is `error`): the error its latest checkpoint recorded. */
   failure: { code: string; message: string } | null;
+  /** The graph version that wrote its latest checkpoint (null when it cannot be read). */
+  graph: { name: string; hash: string; version?: string } | null;
 }
 
 /** `weft threads`: every thread of the store. */
@@ -70,7 +75,7 @@ export const threadsCommand: Command = {
 };
 
 async function threadRow(reach: StoreReach, t: ThreadSummary): Promise<ThreadRow> {
-  const { recorded, failure, runError } = await peekThreadHead(reach, t.threadId);
+  const { recorded, failure, runError, graph } = await peekThreadHead(reach, t.threadId);
   const lease = await reach.opened.store.threadLease(t.threadId);
   return {
     ...t,
@@ -80,6 +85,7 @@ async function threadRow(reach: StoreReach, t: ThreadSummary): Promise<ThreadRow
     runningBy: lease ? runningBy(lease) : null,
     error: failure ? { code: failure.code, message: failure.message } : null,
     failure: runError ?? null,
+    graph: graph ?? null,
   };
 }
 
@@ -91,11 +97,12 @@ function printRows(io: CliIo, threads: ThreadRow[]): void {
     t.error ? `corrupt (${t.error.code})` : t.failure ? `${t.status} (${t.failure.code})` : t.status,
     String(t.seq),
     String(t.step),
+    t.graph ? (t.graph.version ?? t.graph.hash.slice(0, 8)) : '-',
     formatTime(t.updatedAt),
     t.runningBy ? `${t.runningBy.holder} since ${formatTime(t.runningBy.since)}` : '-',
     t.module ?? '-',
   ]);
-  io.stdout(formatTable(['thread', 'status', 'seq', 'step', 'updated', 'running by', 'module'], rows, { right: [2, 3] }));
+  io.stdout(formatTable(['thread', 'status', 'seq', 'step', 'version', 'updated', 'running by', 'module'], rows, { right: [2, 3] }));
 }
 
 /** Some threads' latest checkpoints cannot be read: the listing is complete, stderr says what to do, and the exit code is 1. */
