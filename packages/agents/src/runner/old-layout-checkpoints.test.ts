@@ -45,8 +45,17 @@ function billing(refunds: number[]) {
 
 const refusal = (checkpointId: string, newHash: string) => ({
   code: 'CHECKPOINT_GRAPH_MISMATCH',
-  message: `checkpoint "${checkpointId}" was written by graph "agents:Billing" (structure ${OLD.graph.hash}); this is graph "agents:Billing" (structure ${newHash}); resume it with the graph that wrote it`,
-  details: { checkpointId, expected: { name: 'agents:Billing', hash: newHash }, found: { name: 'agents:Billing', hash: OLD.graph.hash } },
+  message: [
+    `thread "refund" was written by another version of graph "agents:Billing" (structure ${OLD.graph.hash}; this is ${newHash}) that this version cannot continue as it is:`,
+    '- the next task runs node "Billing:after", which this version does not have',
+    'no registered migration starts at its version: register one (migration({ from, to, … })), or run it with the version that wrote it',
+  ].join('\n'),
+  details: {
+    checkpointId,
+    status: 'blocked',
+    expected: { name: 'agents:Billing', hash: newHash },
+    found: { name: 'agents:Billing', hash: OLD.graph.hash },
+  },
 });
 
 describe('checkpoints written when a ReAct turn was three steps', () => {
@@ -96,7 +105,7 @@ describe('checkpoints written when a ReAct turn was three steps', () => {
     expect(await store.threadLease('refund')).toBeUndefined();
   });
 
-  it('an approval the old version waits for is refused too, before the tool runs', async () => {
+  it('an approval the old version waits for resumes: the tools node it waits at is still there, at the same address', async () => {
     const store = await storeWith('approval');
     const before = await stored(store, 'approval');
     const head = OLD.threads['approval']!.at(-1)!;
@@ -105,31 +114,36 @@ describe('checkpoints written when a ReAct turn was three steps', () => {
     const runner = new Runner({ agent, store });
     const interrupt = decoded(head).interrupts[0]!;
     expect(interrupt.id).toBe('agent:Billing/tool:refund:r1#0');
+    expect(await runner.graph.checkThread('approval')).toMatchObject({ status: 'compatible', reasons: [] });
 
-    await expect(
-      runner.resume(checkpointHandle('approval', head.id), { resume: { [interrupt.id]: { approved: true } } }),
-    ).rejects.toMatchObject(refusal(head.id, runner.graph.hash));
-    expect(model.calls).toHaveLength(0);
-    expect(refunds).toEqual([]);
-    expect(await stored(store, 'approval')).toEqual(before);
+    const done = await runner.resume(checkpointHandle('approval', head.id), { resume: { [interrupt.id]: { approved: true } } });
+    expect(done).toMatchObject({ status: 'done', finalOutput: 'Refunded 30.' });
+    expect(refunds).toEqual([30]);
+    expect(model.calls).toHaveLength(1);
+    // The old entries stay as they were; the continuation is written after them.
+    expect((await stored(store, 'approval')).slice(-before.length)).toEqual(before);
   });
 
-  it('a finished conversation is not continued by a new query, nor read as history', async () => {
+  it('a finished conversation continues with a new query, its old turns read as history', async () => {
     const store = await storeWith('refund');
     const before = await stored(store, 'refund');
-    const head = OLD.threads['refund']!.at(-1)!;
     const refunds: number[] = [];
     const { agent, model } = billing(refunds);
     const runner = new Runner({ agent, store });
 
-    await expect(runner.query('and order 8?', { threadId: 'refund' })).rejects.toMatchObject(refusal(head.id, runner.graph.hash));
-    await expect(runner.graph.getState('refund')).rejects.toMatchObject(refusal(head.id, runner.graph.hash));
-    expect(model.calls).toHaveLength(0);
-    expect(await stored(store, 'refund')).toEqual(before);
-    // A new thread in the same store runs with the new graph, as any thread started after the change does.
-    const fresh = await runner.query('and order 8?', { threadId: 'new' });
-    expect(fresh).toMatchObject({ status: 'done', finalOutput: 'Refunded 30.' });
+    expect((await runner.graph.getState('refund')).status).toBe('done');
+    const next = await runner.query('and order 8?', { threadId: 'refund' });
+    expect(next).toMatchObject({ status: 'done', finalOutput: 'Refunded 30.' });
     expect(model.calls).toHaveLength(1);
-    expect(await stored(store, 'refund')).toEqual(before);
+    // The model sees the old turn (query, tool call, result, answer), then the new query.
+    expect(model.calls[0]!.messages).toEqual([
+      { role: 'user', content: 'refund order 7' },
+      { role: 'assistant', content: '', toolCalls: [{ id: 'r1', name: 'refund', arguments: '{"amount":30}' }] },
+      { role: 'tool', content: 'refunded 30', toolCallId: 'r1', name: 'refund' },
+      { role: 'assistant', content: 'Refunded 30.' },
+      { role: 'user', content: 'and order 8?' },
+    ]);
+    expect(refunds).toEqual([]);
+    expect((await stored(store, 'refund')).slice(-before.length)).toEqual(before);
   });
 });
