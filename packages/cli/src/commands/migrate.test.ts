@@ -119,6 +119,12 @@ describe('weft migrate on a store v1 wrote', () => {
       threadId: 'A',
       graphs: [{ name: 'refunds', hash: hashes.v1, version: 'v1' }],
     });
+    // plan --save-fixture writes each thread it lists; a done thread's fixture passes once migrated.
+    const planned = await weft('migrate', 'plan', V2, '--thread', 'C', '--save-fixture', 'done');
+    expect([planned.code, planned.stderr]).toEqual([0, `wrote ${join(cwd, 'done/C.json')} (fixture of thread C, 6 checkpoints)\n`]);
+    expect((await weft('migrate', 'test', V2, '--fixtures', 'done')).stdout.split('\n')[1]).toBe(
+      'C.json   C       v1       needs-migration  passed  migrated (v1 -> v2), done',
+    );
     // The same thread with the answer to its approval: migrate test resumes it.
     writeFileSync(join(cwd, 'fixtures/a-approved.json'), JSON.stringify({ ...fixture, answers: { 'ask#0': { approved: true } } }));
   });

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { exportThread } from '@weft/graph';
 import { cliHolder } from '../cli-holder.ts';
@@ -9,13 +9,14 @@ import { CliError, usageError } from '../errors.ts';
 import { loadModule } from '../load-module.ts';
 import { applyToThreads } from '../migrate/apply-to-threads.ts';
 import { migrateTarget } from '../migrate/migrate-target.ts';
-import { planThreads } from '../migrate/plan-threads.ts';
+import { planThreads, type PlannedThread } from '../migrate/plan-threads.ts';
 import { printApplied, printFixtureResults, printPlan } from '../migrate/print-migrate.ts';
 import { testFixture } from '../migrate/test-fixture.ts';
 import { openStore, type OpenedStore } from '../open-store.ts';
 import { parseCommandArgs, type ParsedCommandArgs } from '../parse-command-args.ts';
 import { commandReach, launcherText } from '../printed-command.ts';
 import { threadsHint } from '../read-thread-head.ts';
+import { terminalSafe } from '../terminal-safe.ts';
 import { toJsonLine } from '../to-json-line.ts';
 import { writeOutput } from '../write-output.ts';
 
@@ -45,9 +46,10 @@ options:
   --dry-run              apply: apply the migrations in memory and check them, writing nothing
   --fixtures <dir>       test: the folder of fixtures
   --out <file>           save-fixture: the file to write
+  --save-fixture <dir>   plan: also write each listed thread as a fixture, <dir>/<thread>.json
   --json                 one JSON object instead of the table
 
-exit codes: plan 0 when every thread can continue, 1 when one is blocked or cannot be read;
+exit codes: plan 0 when every thread can continue, 1 when one is blocked or cannot be read (or not saved);
 apply 1 when any thread is blocked or failed (the others are migrated all the same), else 0;
 test 1 when any fixture is blocked or fails, else 0; 2 for a wrong command line.`;
 
@@ -59,6 +61,7 @@ const OPTIONS = {
   'dry-run': { type: 'boolean' },
   fixtures: { type: 'string' },
   out: { type: 'string' },
+  'save-fixture': { type: 'string' },
   json: { type: 'boolean' },
 } as const;
 
@@ -67,7 +70,7 @@ type Action = 'plan' | 'apply' | 'test' | 'save-fixture';
 
 /** What each action takes: whether it loads a module, and the options it accepts besides --json. */
 const ACTIONS: Record<Action, { module: boolean; options: (keyof Values)[] }> = {
-  plan: { module: true, options: ['store', 'export', 'thread'] },
+  plan: { module: true, options: ['store', 'export', 'thread', 'save-fixture'] },
   apply: { module: true, options: ['store', 'export', 'thread', 'all', 'dry-run'] },
   test: { module: true, options: ['export', 'fixtures'] },
   'save-fixture': { module: false, options: ['store', 'thread', 'out'] },
@@ -156,7 +159,34 @@ async function planAction(opened: OpenedStore, module: string, values: Values, i
   const plan = await planThreads(target.graph, opened.store, values.thread);
   if (values.json) io.stdout(toJsonLine(plan));
   else printPlan(io, plan);
-  return plan.threads.some((t) => t.check === 'blocked' || t.check === 'unreadable') ? 1 : 0;
+  const saved = values['save-fixture'] === undefined ? 0 : await saveFixtures(opened, plan.threads, values['save-fixture'], io);
+  return saved > 0 || plan.threads.some((t) => t.check === 'blocked' || t.check === 'unreadable') ? 1 : 0;
+}
+
+/**
+ * `plan --save-fixture <dir>`: each planned thread as a fixture, `<dir>/<thread>.json` (the id
+ * URI-encoded, so no id names a path elsewhere). Says on stderr what it wrote and which it could not
+ * (a pruned or damaged thread); resolves to how many it could not.
+ */
+async function saveFixtures(opened: OpenedStore, threads: readonly PlannedThread[], folder: string, io: CliIo): Promise<number> {
+  const dir = resolve(io.cwd, folder);
+  mkdirSync(dir, { recursive: true });
+  let failed = 0;
+  for (const { threadId } of threads) {
+    try {
+      const fixture = await exportThread(opened.store, threadId);
+      writeOutput(
+        io,
+        join(dir, `${encodeURIComponent(threadId)}.json`),
+        JSON.stringify(fixture, null, 2),
+        `fixture of thread ${threadId}, ${fixture.entries.length} checkpoints`,
+      );
+    } catch (err) {
+      failed++;
+      io.stderr(terminalSafe(`weft: thread "${threadId}" not saved: ${err instanceof Error ? err.message : String(err)}`) + '\n');
+    }
+  }
+  return failed;
 }
 
 async function applyAction(opened: OpenedStore, module: string, values: Values, io: CliIo): Promise<number> {
