@@ -16,7 +16,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Runner, textOf, type AgentRunResult, type AgentRunState, type RecordedEvent } from '@weft/agents';
 import { importThread, MemoryStore, type CheckpointStore } from '@weft/graph';
 import { SqliteStore } from '@weft/store-sqlite';
+import { supportAgent } from '../../../docs/examples/support/support-agents.ts';
+import { scriptedSupportModels } from '../../../docs/examples/support/support-models.ts';
 import { DEFAULT_REFUND_LIMIT } from '../../../docs/examples/support/v2/split-billing-history.ts';
+import { SUPPORT_V1_HASH } from '../../../docs/examples/support/v2/support-migration.ts';
 import { supportAgentV2 } from '../../../docs/examples/support/v2/support-v2-agents.ts';
 import { scriptedSupportModelsV2 } from '../../../docs/examples/support/v2/support-v2-models.ts';
 import { supportV1Options, supportV2Options } from '../../../docs/examples/support/v2/support-versions.ts';
@@ -167,6 +170,25 @@ describe.each(STORES)('support v1 → v2 on %s', (_name, makeStore) => {
     ]);
     expect(refundsMade(branch.state)).toBe(1);
     expect((await v2.graph.checkThread('t1')).status).toBe('needs-migration');
+    await store.close?.();
+  });
+
+  it('a thread version 1 wrote without a label (as support.ts runs it) is known by its structure and migrated the same way', async () => {
+    const store = makeStore();
+    const unlabelled = new Runner({ agent: supportAgent(scriptedSupportModels()), store });
+    const v2 = new Runner(supportV2Options(store));
+    expect(unlabelled.graph.hash).toBe(SUPPORT_V1_HASH);
+    const paused = await waitingThread(unlabelled, 't4');
+    expect(await v2.graph.checkThread('t4')).toMatchObject({
+      status: 'needs-migration',
+      from: { hash: SUPPORT_V1_HASH },
+      reasons: REASONS,
+      migrations: [`${MIGRATION} (version 1 without its label)`],
+    });
+    expect((await v2.graph.checkThread('t4')).from).toEqual({ hash: SUPPORT_V1_HASH });
+    const done = await v2.resume(paused.checkpointId!, { resume: { [OLD_ID]: APPROVE } });
+    expect(finalText(done)).toBe(V2_DONE);
+    expect(refundsMade((await v2.graph.getState('t4')).state)).toBe(1);
     await store.close?.();
   });
 

@@ -11,17 +11,23 @@
  * belongs (a lookup to Invoices, a transfer to Billing to Invoices); the
  * state recipe (splitBillingHistory) moves the history, the run path and the
  * activation records to the new agents and gives the session its limit.
+ * It is registered twice: from the label `support-v1`, and from version
+ * 1's structure hash for the threads version 1 wrote without a label.
  */
-import { migration, type MigratedTask } from '@weft/graph';
-import type { AgentRunState } from '@weft/agents';
+import { migration, type MigratedTask, type Migration, type MigrationSpec } from '@weft/graph';
+import { Runner, type AgentRunState } from '@weft/agents';
+import { supportAgent } from '../support-agents.ts';
+import { scriptedSupportModels } from '../support-models.ts';
 import { splitBillingHistory, transferredTo } from './split-billing-history.ts';
 
 export const SUPPORT_V1 = 'support-v1';
 export const SUPPORT_V2 = 'support-v2';
 
-export const supportMigration = migration<AgentRunState>({
-  name: 'split Billing into Invoices and Refunds',
-  from: SUPPORT_V1,
+const NAME = 'split Billing into Invoices and Refunds';
+
+/** What the migration does, whichever way a thread names version 1. */
+const split: Omit<MigrationSpec<AgentRunState>, 'from'> = {
+  name: NAME,
   to: SUPPORT_V2,
   nodes: { Billing: 'Invoices', 'Billing:tools': 'Refunds:tools' },
   interrupts: {
@@ -30,7 +36,27 @@ export const supportMigration = migration<AgentRunState>({
   },
   state: (draft) => splitBillingHistory(draft as AgentRunState),
   frontier: (tasks) => tasks.map(placeTask),
+};
+
+/** The migration of threads labelled version 1 (`versions: { version: 'support-v1' }`). */
+export const supportMigration = migration<AgentRunState>({ ...split, from: SUPPORT_V1 });
+
+/**
+ * Version 1's structure hash, from its code (the model makes no difference
+ * to the structure): threads it wrote without a label (support.ts runs it
+ * unlabelled, as `weft run`, the demo and the Studio do) are known by it.
+ */
+export const SUPPORT_V1_HASH = new Runner({ agent: supportAgent(scriptedSupportModels()) }).graph.hash;
+
+/** The same migration for version 1's unlabelled threads, known by their structure. */
+export const supportMigrationUnlabelled = migration<AgentRunState>({
+  ...split,
+  name: `${NAME} (version 1 without its label)`,
+  from: SUPPORT_V1_HASH,
 });
+
+/** Every migration version 2 registers: version 1's threads, labelled or not. */
+export const supportMigrations: readonly Migration[] = [supportMigration, supportMigrationUnlabelled];
 
 /**
  * One task of a version 1 thread's next step, after the renames: a tool call

@@ -5,7 +5,7 @@
  * Scripted models offline; a real model when OPENAI_BASE_URL and OPENAI_API_KEY are set.
  */
 import { openAISupportModels } from '../support-models.ts';
-import { SUPPORT_V2, supportMigration } from './support-migration.ts';
+import { SUPPORT_V2, supportMigrations } from './support-migration.ts';
 import { supportAgentV2 } from './support-v2-agents.ts';
 import { scriptedSupportModelsV2 } from './support-v2-models.ts';
 
@@ -15,6 +15,6 @@ export const agent = supportAgentV2(openAISupportModels() ?? scriptedSupportMode
 export const sessionValues = { company: 'Acme', refundLimit: 100 };
 
 /** The Runner's versions for this module: version 2, continuing version 1's threads through the migration. */
-export const versions = { version: SUPPORT_V2, migrations: [supportMigration], onGraphMismatch: 'migrate' as const };
+export const versions = { version: SUPPORT_V2, migrations: [...supportMigrations], onGraphMismatch: 'migrate' as const };
 
 export { exampleQuery } from '../support.ts';

@@ -15,7 +15,7 @@ import type { CheckpointStore } from '@weft/graph';
 import type { RunnerOptions } from '@weft/agents';
 import { supportAgent, type ModelFor, type SupportOptions } from '../support-agents.ts';
 import { scriptedSupportModels } from '../support-models.ts';
-import { SUPPORT_V1, SUPPORT_V2, supportMigration } from './support-migration.ts';
+import { SUPPORT_V1, SUPPORT_V2, supportMigrations } from './support-migration.ts';
 import { supportAgentV2, type ModelForV2 } from './support-v2-agents.ts';
 import { scriptedSupportModelsV2 } from './support-v2-models.ts';
 
@@ -37,6 +37,6 @@ export function supportV2Options(
   return {
     agent: supportAgentV2(modelFor, options),
     store,
-    versions: { version: SUPPORT_V2, migrations: [supportMigration], onGraphMismatch: 'migrate' },
+    versions: { version: SUPPORT_V2, migrations: [...supportMigrations], onGraphMismatch: 'migrate' },
   };
 }
