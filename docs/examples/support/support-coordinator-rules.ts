@@ -88,9 +88,15 @@ function invoiceOutcome(lookup: ToolResult, refund: ToolResult | undefined): Out
   if (refund?.result.startsWith('refunded'))
     return { done: true, text: `the duplicate ${month} charge of $${amount.toFixed(2)} was refunded (${refund.agent})` };
   if (refund !== undefined)
-    return { done: false, text: `no refund was made on ${invoice_id}, as ${rejection(refund.result)} (${refund.agent})` };
+    return { done: false, text: `no refund was made on ${invoice_id}, as ${whyNot(refund.result)} (${refund.agent})` };
   if (charges < 2) return { done: false, text: `${invoice_id} was charged only once, in ${month}, so there is nothing to refund${by}` };
   return { done: false, text: `${invoice_id} was charged ${charges} times in ${month}${by}` };
+}
+
+/** Why a refund was not made: a person refused it, or (version 2) the amount is over the session's refund limit. */
+function whyNot(result: string): string {
+  const over = /^not refunded: (.*?) is over the refund limit of (.*?);/.exec(result);
+  return over ? `${over[1]} is over the refund limit of ${over[2]}` : rejection(result);
 }
 
 function sentence(text: string): string {

@@ -19,6 +19,7 @@ import { SqliteStore } from '@weft/store-sqlite';
 import { supportAgent } from '../../../docs/examples/support/support-agents.ts';
 import { scriptedSupportModels } from '../../../docs/examples/support/support-models.ts';
 import { DEFAULT_REFUND_LIMIT } from '../../../docs/examples/support/v2/split-billing-history.ts';
+import { exampleQuery } from '../../../docs/examples/support/support.ts';
 import { SUPPORT_V1_HASH } from '../../../docs/examples/support/v2/support-migration.ts';
 import { supportAgentV2 } from '../../../docs/examples/support/v2/support-v2-agents.ts';
 import { scriptedSupportModelsV2 } from '../../../docs/examples/support/v2/support-v2-models.ts';
@@ -90,6 +91,31 @@ async function waitingThread(v1: Runner, threadId: string): Promise<AgentRunResu
   expect(paused.interrupts.map((i) => i.id)).toEqual([OLD_ID]);
   return paused;
 }
+
+describe('support v2 on its own', () => {
+  it('answers the demo’s request: Tech, then Invoices hands the refund to Refunds, whose call a person approves', async () => {
+    const v2 = new Runner(supportV2Options(new MemoryStore()));
+    const paused = await v2.query(exampleQuery, { threadId: 'd1', sessionValues: { ...SESSION, refundLimit: 100 } });
+    expect(paused.interrupts.map((i) => [i.id, i.info])).toEqual([
+      [
+        'agent:Coordinator/agent:Invoices/agent:Refunds/tool:refund:refunds_18_0#0',
+        { tool: 'refund', arguments: { invoice_id: 'INV-1042', amount: 49, reason: 'charged twice in March' } },
+      ],
+    ]);
+    const done = await v2.resume(paused.checkpointId!, { resume: { [paused.interrupts[0]!.id]: APPROVE } });
+    expect(finalText(done)).toBe(
+      'Done: the missing index is identified (Database), and the duplicate March charge of $49.00 was refunded (Refunds).',
+    );
+  });
+
+  it('refuses a refund over the session’s refundLimit, even approved, and says why', async () => {
+    const v2 = new Runner(supportV2Options(new MemoryStore()));
+    const paused = await v2.query(REQUEST, { threadId: 'd2', sessionValues: { ...SESSION, refundLimit: '10' } });
+    const done = await v2.resume(paused.checkpointId!, { resume: { [paused.interrupts[0]!.id]: APPROVE } });
+    expect(finalText(done)).toBe('No refund was made on INV-1042, as $49.00 is over the refund limit of $10.00 (Refunds).');
+    expect(done.sessionValues).toEqual({ ...SESSION, refundLimit: '10' });
+  });
+});
 
 describe.each(STORES)('support v1 → v2 on %s', (_name, makeStore) => {
   it('a thread waiting for the refund approval is migrated on resume: the old id approves Refunds’ call, the refund is made once', async () => {
