@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Runner, textOf, type AgentRunResult, type AgentRunState, type RecordedEvent } from '@weft/agents';
 import { importThread, MemoryStore, type CheckpointStore } from '@weft/graph';
+import { scriptedModel } from '@weft/models';
 import { SqliteStore } from '@weft/store-sqlite';
 import { supportAgent } from '../../../docs/examples/support/support-agents.ts';
 import { scriptedSupportModels } from '../../../docs/examples/support/support-models.ts';
@@ -344,6 +345,38 @@ describe.each(STORES)('support v1 → v2 on %s', (_name, makeStore) => {
       [7, 'Billing:tools', 1, V2_DONE, 1],
       [8, 'Billing:tools', 0, V2_DONE, 1],
     ]);
+    await store.close?.();
+  });
+
+  it('a Billing turn that called refund beside another tool cannot be split: MIGRATION_FAILED, the thread left as it was', async () => {
+    const store = makeStore();
+    const scripted = scriptedSupportModels();
+    const both = scriptedModel(
+      [
+        {
+          toolCalls: [
+            { id: 'b_1', name: 'lookup_invoice', arguments: { invoice_id: 'INV-1042' } },
+            { id: 'b_2', name: 'refund', arguments: { invoice_id: 'INV-1042', amount: 49, reason: 'charged twice in March' } },
+          ],
+        },
+      ],
+      { name: 'scripted:Billing' },
+    );
+    const v1 = new Runner(supportV1Options(store, (name) => (name === 'Billing' ? both : scripted(name))));
+    const v2 = new Runner(supportV2Options(store));
+    const paused = await v1.query(REQUEST, { threadId: 't5', sessionValues: SESSION });
+    expect(paused.interrupts.map((i) => i.id)).toEqual(['agent:Coordinator/agent:Billing/tool:refund:b_2#0']);
+    const head = (await store.get('t5'))?.id;
+    const failed = {
+      code: 'MIGRATION_FAILED',
+      message: `migration "${MIGRATION}" failed in its state recipe: Billing's turn calls refund beside lookup_invoice: in version 2 those run in Invoices and refund in Refunds, so the turn cannot be split`,
+      details: { migration: MIGRATION, where: 'its state recipe' },
+    };
+    await expect(v2.graph.migrateThread('t5', { dryRun: true })).rejects.toMatchObject(failed);
+    await expect(v2.graph.migrateThread('t5')).rejects.toMatchObject(failed);
+    await expect(v2.resume(paused.checkpointId!, { resume: { [paused.interrupts[0]!.id]: APPROVE } })).rejects.toMatchObject(failed);
+    expect((await store.get('t5'))?.id).toBe(head);
+    expect((await v2.graph.checkThread('t5')).status).toBe('needs-migration');
     await store.close?.();
   });
 });
