@@ -76,7 +76,7 @@ export type { RefusedResume } from './interrupt/graph-interrupt.ts';
 // Graph versions: diffs, which threads a version can run, migrations
 export { migration } from './spec/migration.ts';
 export type { Migration, MigrationSpec, MigratedTask } from './spec/migration.ts';
-export type { GraphMismatchPolicy } from './compiler/compile-options.ts';
+export type { GraphMismatchPolicy, ThreadCheck } from './compiler/compile-options.ts';
 export type { MigrationCheck, MigrationStatus } from './versions/migration-check.ts';
 export type { MigrateThreadOptions, MigrationResult } from './versions/migrate-thread.ts';
 export { diffGraphs } from './versions/diff-graphs.ts';

@@ -91,14 +91,41 @@ export function compileAgentGraph(root: Agent, options: AgentGraphOptions = {}):
   builder.addNode(INIT_NODE, initNode, { kind: 'lambda', annotations: { role: 'run-start' } });
   builder.addEdge(START, INIT_NODE);
   builder.addEdge(INIT_NODE, entry);
+  // Filled once compiled: which agent (and kind) each node is, for the thread check.
+  const nodes = new Map<string, { agent: string; kind: string }>();
   const compiled = builder.compile({
+    threadCheck: ({ tasks, state }) => activationProblems(nodes, tasks, state as AgentRunState),
     ...(options.store ? { store: options.store } : {}),
     ...(options.checkpoints ? { checkpoints: options.checkpoints } : {}),
     maxSteps: options.maxSteps ?? 10_000,
     ...(options.distribute ? { distribute: isWorkNode } : {}),
     ...options.versions,
   });
+  for (const node of compiled.toJSON().nodes) {
+    const agent = node.annotations?.['agent'];
+    if (typeof agent === 'string') nodes.set(node.id, { agent, kind: node.kind });
+  }
   return { graph: compiled, agents: compiler.info, agentTools: compiler.agentTools, nodeAgents: nodeAgents(compiled) };
+}
+
+/**
+ * What a thread of another version (or a migration's result) lacks for this
+ * agent system: a task at an agent's tools node continues that agent's turn,
+ * which reads the agent's activation in the state — without it the step
+ * would fail at once, so the thread is refused before anything is written.
+ */
+function activationProblems(
+  nodes: ReadonlyMap<string, { agent: string; kind: string }>,
+  tasks: readonly { node: string }[],
+  state: AgentRunState | undefined,
+): string[] {
+  return tasks.flatMap((t) => {
+    const at = nodes.get(t.node);
+    if (at === undefined || at.kind !== 'tools' || state?.agents?.[at.agent] !== undefined) return [];
+    return [
+      `the task at "${t.node}" continues agent "${at.agent}", which has no activation in the thread's state (a migration must give it one: agents.${at.agent})`,
+    ];
+  });
 }
 
 /** The nodes that do an agent's work (model calls, tool calls), as opposed to its routing and bookkeeping. */

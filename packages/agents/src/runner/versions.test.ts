@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from '@weft/graph';
+import { MemoryStore, migration } from '@weft/graph';
 import { scriptedModel } from '@weft/models';
 import { chatModelAgent } from '../agents/chat-model-agent.ts';
+import { withSubAgents } from '../agents/transfer.ts';
 import { tool } from '../tools/tool.ts';
 import { Runner } from './runner.ts';
 
 /** A clerk whose refund tool caps refunds: 100 before the patch, 200 for threads that start after it. */
-function clerk() {
+function clerk(name = 'Clerk') {
   const refund = tool<{ amount: number }>({
     name: 'refund',
     description: 'Refunds an amount; a person approves it.',
@@ -26,7 +27,7 @@ function clerk() {
     ],
     { repeatLast: true },
   );
-  return chatModelAgent({ name: 'Clerk', description: 'Refunds.', instruction: 'Refund what is asked.', model, tools: [refund] });
+  return chatModelAgent({ name, description: 'Refunds.', instruction: 'Refund what is asked.', model, tools: [refund] });
 }
 
 describe('Runner({ versions })', () => {
@@ -50,5 +51,39 @@ describe('Runner({ versions })', () => {
     const fresh = await after.query('Refund 150, please.', { threadId: 'new' });
     const done = await after.resume(fresh.checkpointId!, { resume: { [fresh.interrupts[0]!.id]: { approved: true } } });
     expect(done).toMatchObject({ status: 'done', finalOutput: 'refunded 150' });
+  });
+
+  it('refuses a migration that renames an agent’s nodes but leaves its activation behind, before writing anything', async () => {
+    const store = new MemoryStore();
+    const desk = (billing: string) => {
+      const transfer = scriptedModel(
+        [
+          (m) =>
+            m.some((x) => x.role === 'tool')
+              ? { text: 'ok' }
+              : { toolCalls: [{ id: 'd1', name: 'transfer_to_agent', arguments: { agent_name: billing } }] },
+        ],
+        { repeatLast: true },
+      );
+      return withSubAgents(chatModelAgent({ name: 'Desk', description: 'Front desk.', model: transfer }), [clerk(billing)]);
+    };
+    const v1 = new Runner({ agent: desk('Clerk'), store, versions: { version: 'd1' } });
+    const paused = await v1.query('Refund 150, please.', { threadId: 't' });
+    expect(paused.status).toBe('interrupted');
+    const before = await store.list('t');
+    const rename = migration({
+      from: 'd1',
+      to: 'd2',
+      nodes: { Clerk: 'Refunds', 'Clerk:tools': 'Refunds:tools' },
+      interrupts: { 'agent:Desk/agent:Clerk': 'agent:Desk/agent:Refunds' },
+    });
+    const v2 = new Runner({ agent: desk('Refunds'), store, versions: { version: 'd2', migrations: [rename], onGraphMismatch: 'migrate' } });
+    await expect(v2.resume(paused.checkpointId!, { resume: { [paused.interrupts[0]!.id]: { approved: true } } })).rejects.toMatchObject({
+      code: 'MIGRATION_FAILED',
+      message: expect.stringContaining(
+        'the task at "Refunds:tools" continues agent "Refunds", which has no activation in the thread\'s state (a migration must give it one: agents.Refunds)',
+      ) as string,
+    });
+    expect(await store.list('t')).toEqual(before);
   });
 });

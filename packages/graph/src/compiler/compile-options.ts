@@ -1,5 +1,5 @@
 import type { CheckpointStore } from '@weft/checkpoint';
-import type { Migration } from '../spec/migration.ts';
+import type { MigratedTask, Migration } from '../spec/migration.ts';
 
 export interface CompileOptions {
   /** Where checkpoints go; without a store the graph runs without checkpoints and cannot resume. */
@@ -77,7 +77,20 @@ export interface CompileOptions {
    * those, so a thread that started before a patch keeps the old behaviour.
    */
   patches?: readonly string[];
+  /**
+   * What a layer above knows about a thread this graph is asked to continue
+   * that the structure does not say (the agents layer: every agent a task
+   * belongs to has its activation in the state): the problems, one sentence
+   * each, or none. Judging another version's thread runs it after the
+   * structural checks, and a migration's result must pass it too, so a
+   * thread that would fail on its first step is refused before anything is
+   * written.
+   */
+  threadCheck?: ThreadCheck;
 }
+
+/** See `CompileOptions.threadCheck`. */
+export type ThreadCheck = (thread: { tasks: readonly MigratedTask[]; state: unknown }) => readonly string[];
 
 /** See `CompileOptions.onGraphMismatch`. */
 export type GraphMismatchPolicy = 'refuse' | 'migrate' | 'pin';

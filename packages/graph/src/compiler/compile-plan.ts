@@ -100,6 +100,7 @@ function buildPlan(def: PlannableDefinition, options: CompileOptions, json: Grap
     // A subgraph's patches are the thread's too: a thread records every patch of the graph it started on.
     patches: [...new Set([...(options.patches ?? []), ...nodes.flatMap((n) => n.sub?.patches ?? [])])],
     stateSchema: def.stateSchema,
+    threadCheck: options.threadCheck,
   };
 }
 
@@ -161,6 +162,7 @@ function checkOptions(name: string, o: CompileOptions): void {
     (!Array.isArray(o.migrations) || o.migrations.some((m) => (m as { kind?: unknown })?.kind !== 'weft.migration'))
   )
     throw bad('migrations must be a list of migration(…)');
+  if (o.threadCheck !== undefined && typeof o.threadCheck !== 'function') throw bad('threadCheck must be a function of ({ tasks, state })');
   if (o.patches !== undefined && (!Array.isArray(o.patches) || o.patches.some((p) => typeof p !== 'string' || p === '')))
     throw bad('patches must be a list of patch ids (non-empty strings)');
   if (o.distribute !== undefined && typeof o.distribute !== 'boolean' && typeof o.distribute !== 'function')

@@ -1,7 +1,7 @@
 import type { BranchRoute } from '../spec/branch-route.ts';
 import type { NodeFn } from '../spec/node-fn.ts';
 import type { NodeOptions } from '../spec/node-options.ts';
-import type { CheckpointPolicy, GraphMismatchPolicy } from './compile-options.ts';
+import type { CheckpointPolicy, GraphMismatchPolicy, ThreadCheck } from './compile-options.ts';
 import type { GraphJSON } from './graph-json.ts';
 import type { Migration } from '../spec/migration.ts';
 import type { PathReducer } from '../state/state-reducers.ts';
@@ -45,6 +45,7 @@ export interface ExecutionPlan {
   patches: readonly string[];
   /** The state's Standard Schema, when the graph's state was given as one. */
   stateSchema: StandardSchemaV1 | undefined;
+  threadCheck: ThreadCheck | undefined;
 }
 
 /** `null` stands for END. */

@@ -27,8 +27,8 @@ export interface MigrationSpec<S = any> {
   interrupts?: Record<string, string>;
   /** Changes the state (an immer recipe); the result must pass the new graph's state schema. */
   state?: (draft: Draft<S>) => void;
-  /** Rewrites the tasks that run next, after the renames: the last resort for a changed fan-out. */
-  frontier?: (tasks: MigratedTask[]) => MigratedTask[];
+  /** Rewrites the tasks that run next, after the renames and the state recipe (whose result it is given): the last resort for a changed fan-out. */
+  frontier?: (tasks: MigratedTask[], state: S) => MigratedTask[];
 }
 
 /** A checked migration, as `compile({ migrations })` takes it. */
@@ -40,7 +40,7 @@ export interface Migration {
   readonly nodes: Readonly<Record<string, string>>;
   readonly interrupts: Readonly<Record<string, string>>;
   readonly state: ((draft: Draft<unknown>) => void) | undefined;
-  readonly frontier: ((tasks: MigratedTask[]) => MigratedTask[]) | undefined;
+  readonly frontier: ((tasks: MigratedTask[], state: unknown) => MigratedTask[]) | undefined;
 }
 
 /**
@@ -90,6 +90,6 @@ export function migration<S = any>(spec: MigrationSpec<S>): Migration {
     nodes: Object.freeze({ ...nodes }),
     interrupts: Object.freeze({ ...interrupts }),
     state: state as Migration['state'],
-    frontier,
+    frontier: frontier as Migration['frontier'],
   });
 }

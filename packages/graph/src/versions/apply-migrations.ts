@@ -25,8 +25,14 @@ export function applyMigrations(plan: ExecutionPlan, head: MigratedHead, chain: 
   for (const m of chain) {
     record = renameInterrupts(renameNodes(record, m.nodes), m.interrupts);
     if (m.state) state = guarded(m, 'its state recipe', () => produce(state, m.state as (draft: Draft<unknown>) => void));
-    if (m.frontier)
-      record = { ...record, frontier: guarded(m, 'its frontier function', () => rewriteFrontier(record.frontier, m.frontier!)) };
+    if (m.frontier) {
+      const rewrite = m.frontier;
+      const migratedState = state;
+      record = {
+        ...record,
+        frontier: guarded(m, 'its frontier function', () => rewriteFrontier(record.frontier, (t) => rewrite(t, migratedState))),
+      };
+    }
   }
   const migrated: CheckpointRecord = { ...record, hash: plan.hash, ...(plan.version === undefined ? {} : { version: plan.version }) };
   const problems = threadProblems(plan, migrated, state);

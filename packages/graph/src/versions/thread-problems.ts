@@ -24,6 +24,7 @@ export function threadProblems(plan: ExecutionPlan, record: CheckpointRecord, st
     const check = checkWithSchemaSync(plan.stateSchema, state, `graph "${plan.name}" state`);
     if (!check.ok) problems.push(`the state does not pass this version's state schema: ${check.message}`);
   }
+  if (plan.threadCheck && problems.length === 0) problems.push(...layerProblems(plan, record, state));
   return problems;
 }
 
@@ -76,6 +77,16 @@ function interruptProblems(plan: ExecutionPlan, record: CheckpointRecord): strin
       (i) =>
         `the pending interrupt at address "${i.address}" belongs to no task of this version (its node was renamed, removed or given another address), so its answer would reach nobody`,
     );
+}
+
+/** The layer above's own check (compile's `threadCheck`); one that throws says so as a problem. */
+function layerProblems(plan: ExecutionPlan, record: CheckpointRecord, state: unknown): string[] {
+  const tasks = record.frontier.map((t) => ({ node: t.node, ...(t.key === undefined ? {} : { key: t.key }), input: t.input }));
+  try {
+    return [...(plan.threadCheck?.({ tasks, state }) ?? [])];
+  } catch (err) {
+    return [`the graph's thread check failed: ${err instanceof Error ? err.message : String(err)}`];
+  }
 }
 
 function subgraphOf(old: GraphJSON | undefined, node: string): GraphJSON | undefined {

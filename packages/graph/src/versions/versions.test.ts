@@ -201,4 +201,23 @@ describe('a thread another version of the graph wrote', () => {
       v2({ store, migrations: [migration({ from: 'v1', to: 'v2' }), migration({ name: 'again', from: 'v1', to: 'v2' })] }),
     ).toThrow('migrations "v1 -> v2" and "again" both start from v1');
   });
+
+  it('runs the layer above’s threadCheck on another version’s thread and on a migration’s result, before anything is written', async () => {
+    const { store } = await pausedThread();
+    const before = await store.list('t1');
+    const threadCheck = ({ tasks }: { tasks: readonly { node: string }[] }) =>
+      tasks.some((t) => t.node === 'review') ? ['the task at "review" has no reviewer in the state'] : [];
+    const rename = migration({ from: 'v1', to: 'v2', nodes: { ask: 'review' }, interrupts: { ask: 'review' } });
+    expect(await v1WithAudit({ store, threadCheck }).checkThread('t1')).toMatchObject({ status: 'compatible' });
+    const failed = await rejection(
+      v2({ store, migrations: [rename], onGraphMismatch: 'migrate', threadCheck }).resume({
+        threadId: 't1',
+        resume: { 'ask#0': { approved: true } },
+      }),
+    );
+    expect(failed.code).toBe('MIGRATION_FAILED');
+    expect(failed.message).toContain('- the task at "review" has no reviewer in the state'.slice(2));
+    expect(await store.list('t1')).toEqual(before);
+    expect(payments).toEqual([]);
+  });
 });
