@@ -2,6 +2,7 @@ import { basename, relative, sep } from 'node:path';
 import type { CheckpointStore } from '@weft/graph';
 import type { CliIo } from './cli-io.ts';
 import { commandTarget } from './command-target.ts';
+import { refuseModuleVersions } from './refuse-module-versions.ts';
 import { loadModule, type LoadedModule } from './load-module.ts';
 import type { GraphChanges, ReplacedTarget, Studio } from './load-studio.ts';
 import type { FreshModule } from './fresh-import.ts';
@@ -92,6 +93,7 @@ export class DevSession {
         imported = fresh.files;
         return fresh.namespace;
       });
+      refuseModuleVersions('dev', loaded, '@weft/studio');
     } catch (err) {
       const message = (err as Error).message;
       this.#o.served.reportTargetError({ code: (err as { code?: string }).code ?? 'MODULE_LOAD_FAILED', message });

@@ -43,6 +43,8 @@ export type CliErrorCode =
   | 'EVAL_NOT_FOUND'
   /** `weft graph --hash`: the store kept no version of the graph with that hash. */
   | 'GRAPH_VERSION_NOT_FOUND'
+  /** An agent module exports `versions`, and the host the command starts (Studio, MCP server, queue worker) cannot give them to its Runner. */
+  | 'VERSIONS_NOT_SERVED'
   | EvalInputCode;
 
 /**
@@ -69,6 +71,7 @@ const EXIT_2: ReadonlySet<string> = new Set<CliErrorCode | MemoryInputCode>([
   'MCP_UNAVAILABLE',
   'STUDIO_UNAVAILABLE',
   'STORE_NOT_SHARED',
+  'VERSIONS_NOT_SERVED',
   'ATTACHMENT_UNREADABLE',
   'ATTACHMENT_TOO_LARGE',
   'INVALID_NAMESPACE',
@@ -88,7 +91,7 @@ const EXIT_2: ReadonlySet<string> = new Set<CliErrorCode | MemoryInputCode>([
 /**
  * A failure the command explains: one line of `message`, one line of `hint`
  * (what to do about it). Usage errors exit with 2 (so do a queue command
- * without @weft/bullmq, a store the queue's processes cannot share, and an --attach file that
+ * without @weft/bullmq, a store the queue's processes cannot share, an agent module's versions its host cannot apply, and an --attach file that
  * cannot be read or is too large, what a memory bank refuses as input, and an eval that cannot start), every other one with 1.
  * A lower layer's error that the command can say more about (which thread,
  * the exact command to run) keeps its own code (THREAD_BUSY, …) and is the `cause`.

@@ -27,31 +27,59 @@ export interface Queue {
   close(): Promise<void>;
 }
 
+/** One version of a target, as `queue.versions()` counts the queue's threads on it. */
+export interface QueueVersion {
+  target: string;
+  graph: string;
+  hash: string;
+  version?: string;
+  /** Threads whose latest checkpoint it wrote that have not ended. */
+  threads: number;
+  /** Threads that ended on it. */
+  done: number;
+  /** Jobs waiting in its version queue. */
+  waitingJobs: number;
+}
+
+/** The queue as `weft worker --versions` reads it. */
+export interface VersionsQueue {
+  versions(): Promise<QueueVersion[]>;
+  close(): Promise<void>;
+}
+
 /** A BullMQ job of a Weft queue, as the worker's events give it. */
 export interface BullJob {
   id?: string | undefined;
   data: { kind: 'run' | 'resume'; target: string; threadId: string };
 }
 
+/** A BullMQ Worker of a Weft worker: its connection and its events. */
+export interface BullWorker {
+  waitUntilReady(): Promise<unknown>;
+  on(event: 'active', listener: (job: BullJob) => void): unknown;
+  on(event: 'completed', listener: (job: BullJob, result: { status: string }) => void): unknown;
+  on(event: 'failed', listener: (job: BullJob | undefined, error: Error) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
 /** What the command asks of @weft/bullmq's WeftWorker. */
 export interface Worker {
-  /** The BullMQ Worker underneath: its connection and its events. */
-  readonly bull: {
-    waitUntilReady(): Promise<unknown>;
-    on(event: 'active', listener: (job: BullJob) => void): unknown;
-    on(event: 'completed', listener: (job: BullJob, result: { status: string }) => void): unknown;
-    on(event: 'failed', listener: (job: BullJob | undefined, error: Error) => void): unknown;
-    on(event: 'error', listener: (error: Error) => void): unknown;
-  };
+  /** The BullMQ Worker of the main queue (not taking jobs when `pinnedOnly`). */
+  readonly bull: BullWorker;
+  /** The BullMQ Workers of the version queues, one per version served. */
+  readonly pinned: readonly BullWorker[];
   close(): Promise<void>;
 }
 
 /** The part of @weft/bullmq the queue commands use. */
 export interface Bullmq {
-  WeftQueue: new (options: QueueOptions) => Queue;
+  WeftQueue: new (options: QueueOptions) => Queue & VersionsQueue;
   WeftWorker: new (
     options: QueueOptions & {
-      targets: Record<string, Agent | CompiledGraph>;
+      /** A target, or its versions oldest first. */
+      targets: Record<string, Agent | CompiledGraph | readonly (Agent | CompiledGraph)[]>;
+      /** Only the jobs of threads pinned to a version it serves. */
+      pinnedOnly?: boolean;
       concurrency?: number;
       leaseTtlMs?: number;
       holder?: string;

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { toRunTarget } from '@weft/agents';
 import type { Command } from '../command.ts';
 import { commandTarget } from '../command-target.ts';
+import { refuseModuleVersions } from '../refuse-module-versions.ts';
 import { DevSession } from '../dev-session.ts';
 import { freshImporter, type FreshModule } from '../fresh-import.ts';
 import { tokenRequired } from '../listen-flags.ts';
@@ -56,6 +57,7 @@ export const devCommand: Command = {
     const fresh = await freshImporter();
     let first: FreshModule | undefined;
     const loaded = await loadModule(path, values.export, async (p) => (first = await fresh.load(p)).namespace);
+    refuseModuleVersions('dev', loaded, '@weft/studio');
     const session = sessionValues('dev', loaded, values.session);
     const memory = moduleMemoryBank('dev', loaded);
     const opened = await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: true });

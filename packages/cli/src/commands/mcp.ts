@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from '../command.ts';
 import { commandTarget } from '../command-target.ts';
+import { refuseModuleVersions } from '../refuse-module-versions.ts';
 import { usageError } from '../errors.ts';
 import { listenFlags, tokenRequired } from '../listen-flags.ts';
 import { loadMcp } from '../load-mcp.ts';
@@ -75,6 +76,7 @@ export const mcpCommand: Command = {
     try {
       const { serveMcp } = await loadMcp();
       const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
+      refuseModuleVersions('mcp', loaded, '@weft/mcp');
       // Without --store, each call's thread lives in memory, as the ready line says.
       const target = commandTarget(loaded, opened?.store ?? new MemoryStore());
       const common = { ...(opened ? { store: opened.store } : {}), sessionValues: sessionValues('mcp', loaded, values.session) };

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from '../command.ts';
 import { commandTarget } from '../command-target.ts';
+import { refuseModuleVersions } from '../refuse-module-versions.ts';
 import type { CheckpointStore } from '@weft/graph';
 import { usageError } from '../errors.ts';
 import { tokenRequired } from '../listen-flags.ts';
@@ -78,6 +79,7 @@ export const serveCommand: Command = {
       throw usageError('serve: --streaming runs models in this process; with --queue the workers run them', 'drop --streaming or --queue');
     const { serveStudio } = await loadStudio();
     const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
+    refuseModuleVersions('serve', loaded, '@weft/studio');
     const session = sessionValues('serve', loaded, values.session);
     const memory = moduleMemoryBank('serve', loaded);
     const opened =
