@@ -18,6 +18,7 @@ import { emptyCursor } from '../scheduler/fresh-cursor.ts';
 import { underLease, type LeaseRequest, type Prepared } from './under-lease.ts';
 import { rememberGraph } from '../versions/remember-graph.ts';
 import { resolveHead } from '../versions/resolve-head.ts';
+import { idsBeforeMigration, migratedFrom } from '../versions/migrated-head.ts';
 
 export interface ResumeOptions<S = unknown> extends LeaseRequest {
   threadId: string;
@@ -77,6 +78,16 @@ async function continueThread(plan: ExecutionPlan, store: CheckpointStore, o: Re
     throw new WeftError('THREAD_NOT_FOUND', `thread "${o.threadId}" has no checkpoints; start it with run()`, {
       details: { threadId: o.threadId },
     });
+  // A handle from before a migration means the migration written on top of it.
+  if (
+    o.checkpointId !== undefined &&
+    o.checkpointId !== head.id &&
+    !o.fork &&
+    o.goto === undefined &&
+    !o.update &&
+    migratedFrom(head, o.checkpointId)
+  )
+    o = { ...o, checkpointId: head.id };
   const known = o.checkpointId === undefined || o.checkpointId === head.id ? recallHead(store, plan, head) : undefined;
   const fromStore = known
     ? await loadRememberedHead(store, plan, head, known)
@@ -84,7 +95,9 @@ async function continueThread(plan: ExecutionPlan, store: CheckpointStore, o: Re
   // Written by another version of the graph: continued as it is, migrated, or refused (see resolveHead).
   const loaded = await resolveHead(store, plan, fromStore, head.seq);
   const { record } = loaded;
-  if (loaded.renamedIds?.size && o.resume) o = { ...o, resume: renamedAnswers(o.resume, loaded.renamedIds) };
+  const renamed =
+    loaded.renamedIds ?? (o.resume && unknownIds(record, o.resume).length ? await idsBeforeMigration(store, record) : undefined);
+  if (renamed?.size && o.resume) o = { ...o, resume: renamedAnswers(o.resume, renamed) };
   if (o.checkpointId !== undefined && o.checkpointId !== head.id && !o.fork && o.goto === undefined && !o.update) {
     throw new WeftError(
       'CHECKPOINT_NOT_LATEST',

@@ -220,4 +220,22 @@ describe('a thread another version of the graph wrote', () => {
     expect(await store.list('t1')).toEqual(before);
     expect(payments).toEqual([]);
   });
+
+  it('takes a handle and interrupt ids from before a batch migration: they mean the migrated head and its interrupts', async () => {
+    const { store } = await pausedThread();
+    const oldHead = (await store.get('t1'))!;
+    const rename = migration({ from: 'v1', to: 'v2', nodes: { ask: 'review' }, interrupts: { ask: 'review' } });
+    const next = v2({ store, migrations: [rename] });
+    expect((await next.migrateThread('t1')).outcome).toBe('migrated');
+    // An approval link sent before the deploy: the old checkpoint and the old interrupt id.
+    const done = await next.resume({ threadId: 't1', checkpointId: oldHead.id, resume: { 'ask#0': { approved: true } } });
+    expect(done).toMatchObject({ status: 'done', output: 'paid 500' });
+    expect(payments).toEqual([{ amount: 500, approved: true }]);
+    // A fork of the old checkpoint still means the old checkpoint, for the version that wrote it.
+    await expect(
+      rejection(next.resume({ threadId: 't1', checkpointId: oldHead.id, fork: true, resume: { 'ask#0': { approved: true } } })),
+    ).resolves.toMatchObject({
+      code: 'CHECKPOINT_GRAPH_MISMATCH',
+    });
+  });
 });
