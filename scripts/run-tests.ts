@@ -11,8 +11,9 @@
  *      browsers of its own, and ten at once on two cores turned waits into timeouts;
  *   4. the checks that do not belong under a test timeout, each in its own step:
  *      type-checking the project `weft init` writes, every example in the docs
- *      (scripts/check-docs.ts), and the support example's eval (`weft eval
- *      … --json`, its reports in .weft/evals/);
+ *      (scripts/check-docs.ts), the support example's eval (`weft eval
+ *      … --json`, its reports in .weft/evals/), and its version 2 resuming
+ *      version 1's frozen threads (`weft migrate test`);
  *   5. one summary line over every suite's JSON report.
  *
  * Extra arguments go to turbo: `pnpm test --filter @weft/graph`.
@@ -93,6 +94,17 @@ if (process.argv.length === 2) {
   // The support example's eval, offline from its cassettes: the JSON report, and the HTML one `weft serve` lists.
   const evalArgs = ['-s', 'weft', 'eval', 'docs/examples/support/support.eval.ts', '--json', '--html', '.weft/evals/support.html'];
   if (stepToFile('support eval', ...pnpm(evalArgs), '.weft/evals/support.json') !== 0) failures.push('support eval');
+  // Version 2 of the support example must carry version 1's frozen threads over (a deploy that would strand them fails here).
+  const migrateArgs = [
+    '-s',
+    'weft',
+    'migrate',
+    'test',
+    'docs/examples/support/v2/support-v2.ts',
+    '--fixtures',
+    'docs/examples/support/v2/fixtures',
+  ];
+  if (step('support migration fixtures', ...pnpm(migrateArgs)) !== 0) failures.push('support migration fixtures');
 }
 if (step('summary', ...pnpm(['exec', 'tsx', 'scripts/test-summary.ts'])) !== 0) failures.push('summary');
 
