@@ -1,4 +1,4 @@
-import type { Agent } from '@weft/agents';
+import type { Agent, AgentGraphVersions } from '@weft/agents';
 import { resolve } from 'node:path';
 import type { MemoryBank } from '@weft/memory';
 import { encodeValue, type AnyCompiledGraph, type CheckpointStore } from '@weft/graph';
@@ -24,6 +24,7 @@ import { guard } from './http/guard.ts';
 import { studioPage } from './page/studio-page.ts';
 import { channelInstrumentation, type Awaited } from './runs/channel-instrumentation.ts';
 import { LocalRunner } from './runs/local-runner.ts';
+import { checkTargetVersions } from './runs/check-target-versions.ts';
 import { localTarget } from './runs/local-target.ts';
 import { QueueRunner, type StudioQueue } from './runs/queue-runner.ts';
 import { RETRY_AFTER_SECONDS, RunAdmission } from './runs/run-admission.ts';
@@ -33,6 +34,18 @@ export interface StudioOptions {
   target: Agent | AnyCompiledGraph;
   /** Where threads are kept; runs, history and time travel read and write it. */
   store: CheckpointStore;
+  /**
+   * An agent target's graph version — its label, the migrations that take
+   * older versions' threads to it, what to do with a thread another version
+   * wrote, its behaviour patches — as `new Runner({ versions })` takes it:
+   * the studio's runs write the label and continue older threads as it says.
+   * A compiled graph carries its own (`compile({ version, migrations })`):
+   * versions given with one are refused (INVALID_ARGUMENT).
+   *
+   * @example
+   * createStudio({ target: supportAgent, store, versions: { version: 'v2', migrations: [v1ToV2], onGraphMismatch: 'migrate' } });
+   */
+  versions?: AgentGraphVersions;
   /** Required as `Authorization: Bearer <token>` on every API request when set. */
   token?: string;
   /** Host names the server answers to (default: loopback names, or any when a token is set). */
@@ -170,7 +183,7 @@ export function createStudio(options: StudioOptions): Studio {
   const awaited = new Map<string, Awaited>();
   const prices = options.prices === undefined ? {} : checkModelPrices(options.prices);
   const instrument = channelInstrumentation(channels, awaited, prices);
-  const target = localTarget(options.target, options.store, instrument, options.streaming === true);
+  const target = localTarget(options.target, options.store, instrument, options.streaming === true, options.versions);
   const runner = options.queue
     ? new QueueRunner(options.queue.queue, options.queue.target, target.kind, options.store, channels)
     : new LocalRunner(target, options.store, channels, awaited, options.context ?? {});
@@ -282,6 +295,7 @@ function checkOptions(options: StudioOptions): void {
   if (options.memory !== undefined && typeof options.memory?.get !== 'function')
     throw bad('memory must be a MemoryBank (InMemoryBank, SqliteMemoryBank, PostgresMemoryBank, …)');
   for (const key of ['context', 'sessionValues'] as const) checkStorable(options[key], key, bad);
+  checkTargetVersions('createStudio()', options.target, options.versions);
   const q = options.queue;
   if (
     q !== undefined &&

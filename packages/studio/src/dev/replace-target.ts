@@ -1,8 +1,9 @@
-import type { Agent } from '@weft/agents';
+import type { Agent, AgentGraphVersions } from '@weft/agents';
 import type { AnyCompiledGraph, CheckpointStore, Instrumentation } from '@weft/graph';
 import type { StudioDeps } from '../api/studio-deps.ts';
 import { StudioError } from '../errors.ts';
 import { graphDrawings } from '../graph/graph-drawings.ts';
+import { checkTargetVersions } from '../runs/check-target-versions.ts';
 import { localTarget } from '../runs/local-target.ts';
 import type { StudioRunner } from '../runs/studio-runner.ts';
 import { LocalRunner } from '../runs/local-runner.ts';
@@ -27,6 +28,11 @@ export interface ReplaceScope {
 export interface ReplaceOptions {
   /** What was loaded again, as the page's notice names it (`weft dev`: the module's file name). */
   source?: string;
+  /**
+   * The new build's versions, for an agent (createStudio's `versions`): a
+   * build without them serves none, as its own module says.
+   */
+  versions?: AgentGraphVersions;
 }
 
 /**
@@ -48,7 +54,8 @@ export async function replaceTarget(
       'NOT_SUPPORTED',
       "replaceTarget(): a studio on a queue runs the workers' target; restart the workers with the new one",
     );
-  const local = localTarget(next, scope.store, scope.instrument, scope.streaming);
+  checkTargetVersions('replaceTarget()', next, options.versions);
+  const local = localTarget(next, scope.store, scope.instrument, scope.streaming, options.versions);
   const before = deps.graph.toJSON();
   const after = local.graph.toJSON();
   const drawings = graphDrawings(local.graph, local.kind);

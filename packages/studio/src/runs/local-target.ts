@@ -1,4 +1,4 @@
-import { toRunTarget, type Agent, type AgentRunTarget, type GraphRunTarget } from '@weft/agents';
+import { toRunTarget, type Agent, type AgentGraphVersions, type AgentRunTarget, type GraphRunTarget } from '@weft/agents';
 import type { AnyCompiledGraph, CheckpointStore, Instrumentation, LeaseKeeper } from '@weft/graph';
 import { StudioError } from '../errors.ts';
 import type { ResultLike } from './end-data.ts';
@@ -29,15 +29,23 @@ export interface LocalTarget {
  * The launch for an agent or a compiled graph, on the store, observed by the
  * given instrumentation. Refuses (toRunTarget) what is neither, and a graph
  * compiled with another store: the studio shows the threads of its own.
- * `streaming`: an agent's model calls stream their answers (chunk events).
+ * `streaming`: an agent's model calls stream their answers (chunk events);
+ * `versions`: an agent's graph version (its Runner's `versions`).
  */
 export function localTarget(
   target: Agent | AnyCompiledGraph,
   store: CheckpointStore,
   instrument: Instrumentation,
   streaming = false,
+  versions?: AgentGraphVersions,
 ): LocalTarget {
-  const ready = toRunTarget(target, { store, instrumentation: [instrument], caller: 'createStudio()', streaming });
+  const ready = toRunTarget(target, {
+    store,
+    instrumentation: [instrument],
+    caller: 'createStudio()',
+    streaming,
+    ...(versions === undefined ? {} : { versions }),
+  });
   if (ready.kind === 'graph')
     return { kind: 'graph', name: ready.graph.name, graph: ready.graph, launch: (req, o) => launchGraph(ready, instrument, req, o) };
   return { kind: 'agent', name: ready.agent.name, graph: ready.graph, launch: (req, o) => launchAgent(ready, instrument, store, req, o) };
