@@ -1,11 +1,12 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Agent } from '@weft/agents';
+import type { Agent, AgentGraphVersions } from '@weft/agents';
 import type { AnyCompiledGraph, CheckpointStore } from '@weft/graph';
 import { McpError } from '../errors.ts';
 import { contentBlocks } from './content-blocks.ts';
 import { elicitationFor } from './elicitation-for.ts';
 import type { McpServer } from './mcp-server.ts';
+import { checkServedVersions } from './check-served-versions.ts';
 import { servedTarget, type ServedOutcome, type ServedTarget } from './served-target.ts';
 import { toolResult } from './tool-output.ts';
 
@@ -21,6 +22,14 @@ export interface McpServeOptions {
   store?: CheckpointStore;
   /** An agent's session values for every run (instruction placeholders, tools). */
   sessionValues?: Record<string, unknown>;
+  /**
+   * An agent's graph version, as `new Runner({ versions })` takes it: its
+   * label, migrations, mismatch policy and behaviour patches. The calls'
+   * threads are written with the label. A compiled graph carries its own
+   * (`compile({ version, migrations })`): versions given with one are
+   * refused (INVALID_ARGUMENT).
+   */
+  versions?: AgentGraphVersions;
   /** How the server names itself (default `weft`). */
   serverName?: string;
 }
@@ -36,7 +45,8 @@ const MAX_QUESTIONS = 20;
  * transport (`server.connect(transport)`), or use `serveMcp`.
  */
 export function createMcpServer(target: Agent | AnyCompiledGraph, options: McpServeOptions = {}): McpServer {
-  const served = servedTarget(target, options.store, options.sessionValues);
+  checkServedVersions('createMcpServer()', target, options.versions);
+  const served = servedTarget(target, options.store, options.sessionValues, options.versions);
   const name = (options.toolName ?? served.name).replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64);
   if (!name) throw new McpError('INVALID_ARGUMENT', 'createMcpServer(): the tool needs a name (toolName)');
   const server = new Server({ name: options.serverName ?? 'weft', version: '0.1.0' }, { capabilities: { tools: {} } });

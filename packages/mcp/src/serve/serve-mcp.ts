@@ -2,6 +2,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Agent } from '@weft/agents';
 import type { AnyCompiledGraph } from '@weft/graph';
 import { McpError } from '../errors.ts';
+import { checkServedVersions } from './check-served-versions.ts';
 import { createMcpServer, type McpServeOptions } from './create-mcp-server.ts';
 import { serveHttp, type McpHttpTransport } from './serve-http.ts';
 import type { ServedMcp } from './served-mcp.ts';
@@ -29,6 +30,8 @@ export type McpServeTransport = { transport: 'stdio' } | McpHttpTransport;
  * const transport = new StreamableHTTPClientTransport(new URL(served.url!), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
  */
 export async function serveMcp(target: Agent | AnyCompiledGraph, options: McpServeOptions & McpServeTransport): Promise<ServedMcp> {
+  // Checked before listening: over HTTP, each session makes its server when its client comes.
+  checkServedVersions('serveMcp()', target, options?.versions);
   if (options.transport === 'http') return serveHttp(target, options);
   if (options.transport !== 'stdio') throw new McpError('INVALID_ARGUMENT', "serveMcp(): transport must be 'stdio' or 'http'");
   const server = createMcpServer(target, options);

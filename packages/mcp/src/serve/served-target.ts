@@ -1,4 +1,4 @@
-import { toRunTarget, type Agent, type AgentRunTarget, type ContentPart, type GraphRunTarget } from '@weft/agents';
+import { toRunTarget, type Agent, type AgentGraphVersions, type AgentRunTarget, type ContentPart, type GraphRunTarget } from '@weft/agents';
 import {
   MemoryStore,
   isStandardSchema,
@@ -35,14 +35,21 @@ export interface ServedTarget {
  * arguments when it has one of `type: 'object'`, else `{ input }`. Each call
  * runs on a thread of its own in `store` (the graph's own store when it was
  * compiled with one, else in memory), so an interrupt can be answered and
- * the run resumed within the call.
+ * the run resumed within the call. An agent runs at `versions` (its
+ * Runner's), when given.
  */
 export function servedTarget(
   target: Agent | AnyCompiledGraph,
   store?: CheckpointStore,
   session: Record<string, unknown> = {},
+  versions?: AgentGraphVersions,
 ): ServedTarget {
-  const ready = toRunTarget(target, { store, fallbackStore: () => new MemoryStore(), caller: 'createMcpServer()' });
+  const ready = toRunTarget(target, {
+    store,
+    fallbackStore: () => new MemoryStore(),
+    caller: 'createMcpServer()',
+    ...(versions === undefined ? {} : { versions }),
+  });
   return ready.kind === 'agent' ? servedAgent(ready, session) : servedGraph(ready);
 }
 
