@@ -58,7 +58,7 @@ export type { SweepOptions, SweepReport, SweptThread } from './sweep-stalled-thr
 export { STALLED_REASON } from './continue-stalled-job.ts';
 
 // Targets and job data
-export type { WeftTarget, WeftTargets, NewestOf, TargetInput, TargetEvent, TargetResult } from './weft-target.ts';
+export type { WeftTarget, WeftTargets, VersionedAgent, NewestOf, TargetInput, TargetEvent, TargetResult } from './weft-target.ts';
 
 // Serving several versions of a target (onGraphMismatch: 'pin')
 export { versionQueueName } from './version-queue.ts';

@@ -1,8 +1,23 @@
-import type { Agent, AgentEvent, AgentRunResult, Message, OutputOf } from '@weft/agents';
+import type { Agent, AgentEvent, AgentGraphVersions, AgentRunResult, Message, OutputOf } from '@weft/agents';
 import type { AnyCompiledGraph, CompiledGraph, GraphEvent, RunResult } from '@weft/graph';
 
-/** What a worker runs: a compiled graph (as `compiled.run/resume` run it) or an agent (as a `Runner` runs it). */
-export type WeftTarget = AnyCompiledGraph | Agent;
+/**
+ * An agent at a graph version: `versions` is what its Runner takes (`new
+ * Runner({ versions })`: the label, the migrations that take older versions'
+ * threads to it, `onGraphMismatch`, behaviour patches). An agent tree has no
+ * version of its own — its Runner compiles it — so a worker is told here.
+ * A compiled graph carries its own (`compile({ version, migrations })`).
+ *
+ * @example
+ * const targets = { support: [{ agent: supportV1, versions: { version: 'v1' } }, { agent: supportV2, versions: { version: 'v2', migrations: [v1ToV2], onGraphMismatch: 'pin' } }] };
+ */
+export interface VersionedAgent<A extends Agent = Agent> {
+  readonly agent: A;
+  readonly versions: AgentGraphVersions;
+}
+
+/** What a worker runs: a compiled graph (as `compiled.run/resume` run it), an agent (as a `Runner` runs it), or an agent at a graph version. */
+export type WeftTarget = AnyCompiledGraph | Agent | VersionedAgent;
 
 /**
  * A worker's targets by name; a job names one. A name may give several
@@ -25,7 +40,14 @@ export type TargetEvent<T> = EventOf<NewestOf<T>>;
 /** The result of a target's job: what a local run gives (RunResult, AgentRunResult). */
 export type TargetResult<T> = ResultOf<NewestOf<T>>;
 
-type InputOf<T> = T extends CompiledGraph<any, any, any, infer RunIn> ? RunIn : T extends Agent ? string | Message[] : never;
-type EventOf<T> = T extends AnyCompiledGraph ? GraphEvent : T extends Agent ? AgentEvent : never;
+type InputOf<T> =
+  T extends CompiledGraph<any, any, any, infer RunIn> ? RunIn : T extends Agent | VersionedAgent ? string | Message[] : never;
+type EventOf<T> = T extends AnyCompiledGraph ? GraphEvent : T extends Agent | VersionedAgent ? AgentEvent : never;
 type ResultOf<T> =
-  T extends CompiledGraph<any, infer Out, infer S, any> ? RunResult<Out, S> : T extends Agent ? AgentRunResult<OutputOf<T>> : never;
+  T extends CompiledGraph<any, infer Out, infer S, any>
+    ? RunResult<Out, S>
+    : T extends VersionedAgent<infer A>
+      ? AgentRunResult<OutputOf<A>>
+      : T extends Agent
+        ? AgentRunResult<OutputOf<T>>
+        : never;

@@ -2,6 +2,7 @@ import { AgentError, toRunTarget, type AgentRunTarget, type GraphRunTarget, type
 import { WeftError, type CheckpointStore, type Instrumentation, type LeaseKeeper, type TaskDispatcher } from '@weft/graph';
 import { QueueError } from './errors.ts';
 import type { WeftJobData } from './job-data.ts';
+import { versionedAgent } from './versioned-agent.ts';
 import type { WeftTarget } from './weft-target.ts';
 
 /** How a worker's Runners run its agent targets: the Runner's own options (but its agent and store), and default session values. */
@@ -27,7 +28,9 @@ export type WorkerTarget = GraphRunTarget | (AgentRunTarget & { readonly session
  * store gets the worker's; one compiled with another store is refused
  * (QUEUE_TARGET_STORE): its local `getState()`/`history()` would read
  * elsewhere than the worker writes. An agent gets one Runner, with the
- * worker's store, for all its jobs, and the options' default session values.
+ * worker's store, for all its jobs, and the options' default session values;
+ * `{ agent, versions }` gives that Runner its versions (its label, migrations,
+ * mismatch policy and patches).
  */
 export function workerTarget(
   name: string,
@@ -36,9 +39,11 @@ export function workerTarget(
   agentOptions: AgentTargetOptions = {},
 ): WorkerTarget {
   const { sessionValues = {}, ...runnerOptions } = agentOptions;
+  const entry = versionedAgent(name, target);
+  const versions = entry.versions === undefined ? {} : { versions: entry.versions };
   let ready: ReturnType<typeof toRunTarget>;
   try {
-    ready = toRunTarget(target, { ...runnerOptions, store, name, caller: `new WeftWorker(): target "${name}"` });
+    ready = toRunTarget(entry.target, { ...runnerOptions, ...versions, store, name, caller: `new WeftWorker(): target "${name}"` });
   } catch (err) {
     // The worker's own code for it, as its callers (and their retries) already check.
     if (err instanceof AgentError && err.code === 'RUN_TARGET_STORE')
@@ -52,6 +57,8 @@ export function workerTarget(
  * Readies every version a worker serves of one target (a target, or its
  * versions oldest first). Two versions with the same structure hash and
  * label could not be told apart by a thread: refused (INVALID_ARGUMENT).
+ * Agents whose structure is the same (an instruction or a model changed)
+ * are told apart by their labels: `{ agent, versions: { version } }`.
  */
 export function workerVersions(
   name: string,
@@ -72,7 +79,7 @@ export function workerVersions(
     if (seen.has(key))
       throw new QueueError(
         'INVALID_ARGUMENT',
-        `new WeftWorker(): target "${name}" lists version ${graph.version ?? graph.hash} twice; each version needs its own structure or label (compile({ version }))`,
+        `new WeftWorker(): target "${name}" lists version ${graph.version ?? graph.hash} twice; each version needs its own structure or label (compile({ version }), or { agent, versions: { version } } for an agent)`,
         { details: { target: name, hash: graph.hash, version: graph.version } },
       );
     seen.add(key);
