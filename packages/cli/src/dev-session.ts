@@ -2,7 +2,7 @@ import { basename, relative, sep } from 'node:path';
 import type { CheckpointStore } from '@weft/graph';
 import type { CliIo } from './cli-io.ts';
 import { commandTarget } from './command-target.ts';
-import { refuseModuleVersions } from './refuse-module-versions.ts';
+import { moduleVersions } from './module-versions.ts';
 import { loadModule, type LoadedModule } from './load-module.ts';
 import type { GraphChanges, ReplacedTarget, Studio } from './load-studio.ts';
 import type { FreshModule } from './fresh-import.ts';
@@ -86,6 +86,7 @@ export class DevSession {
     const { io, path } = this.#o;
     const started = performance.now();
     let loaded: LoadedModule;
+    let versions: ReturnType<typeof moduleVersions>;
     let imported: string[] = [];
     try {
       loaded = await loadModule(path, this.#o.exportName, async (p) => {
@@ -93,7 +94,7 @@ export class DevSession {
         imported = fresh.files;
         return fresh.namespace;
       });
-      refuseModuleVersions('dev', loaded, '@weft/studio');
+      versions = moduleVersions(loaded);
     } catch (err) {
       const message = (err as Error).message;
       this.#o.served.reportTargetError({ code: (err as { code?: string }).code ?? 'MODULE_LOAD_FAILED', message });
@@ -102,7 +103,10 @@ export class DevSession {
     }
     let replaced: ReplacedTarget;
     try {
-      replaced = await this.#o.served.replaceTarget(commandTarget(loaded, this.#o.store), { source: basename(path) });
+      replaced = await this.#o.served.replaceTarget(commandTarget(loaded, this.#o.store), {
+        source: basename(path),
+        ...(versions ? { versions } : {}),
+      });
     } catch (err) {
       this.#o.served.reportTargetError({ code: (err as { code?: string }).code ?? 'TARGET_FAILED', message: (err as Error).message });
       io.stdout(`${terminalSafe(`reload failed · ${(err as Error).message} · still serving graph ${short(this.#hash)}`)}\n`);

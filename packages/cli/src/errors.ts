@@ -43,8 +43,6 @@ export type CliErrorCode =
   | 'EVAL_NOT_FOUND'
   /** `weft graph --hash`: the store kept no version of the graph with that hash. */
   | 'GRAPH_VERSION_NOT_FOUND'
-  /** An agent module exports `versions`, and the host the command starts (Studio, MCP server, queue worker) cannot give them to its Runner. */
-  | 'VERSIONS_NOT_SERVED'
   | EvalInputCode;
 
 /**
@@ -71,7 +69,6 @@ const EXIT_2: ReadonlySet<string> = new Set<CliErrorCode | MemoryInputCode>([
   'MCP_UNAVAILABLE',
   'STUDIO_UNAVAILABLE',
   'STORE_NOT_SHARED',
-  'VERSIONS_NOT_SERVED',
   'ATTACHMENT_UNREADABLE',
   'ATTACHMENT_TOO_LARGE',
   'INVALID_NAMESPACE',

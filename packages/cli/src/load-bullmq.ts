@@ -1,4 +1,4 @@
-import type { Agent, AgentEvent, AgentRunResult } from '@weft/agents';
+import type { Agent, AgentEvent, AgentGraphVersions, AgentRunResult } from '@weft/agents';
 import type { CheckpointStore, CompiledGraph, GraphEvent, RunResult } from '@weft/graph';
 import { loadOptional } from './load-optional.ts';
 import type { RedisOptions } from './redis-connection.ts';
@@ -71,13 +71,16 @@ export interface Worker {
   close(): Promise<void>;
 }
 
+/** One version of a worker's target: a graph, an agent, or an agent with its Runner's versions (@weft/bullmq's VersionedAgent). */
+export type WorkerEntry = Agent | CompiledGraph | { agent: Agent; versions: AgentGraphVersions };
+
 /** The part of @weft/bullmq the queue commands use. */
 export interface Bullmq {
   WeftQueue: new (options: QueueOptions) => Queue & VersionsQueue;
   WeftWorker: new (
     options: QueueOptions & {
       /** A target, or its versions oldest first. */
-      targets: Record<string, Agent | CompiledGraph | readonly (Agent | CompiledGraph)[]>;
+      targets: Record<string, WorkerEntry | readonly WorkerEntry[]>;
       /** Only the jobs of threads pinned to a version it serves. */
       pinnedOnly?: boolean;
       concurrency?: number;

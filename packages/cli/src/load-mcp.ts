@@ -1,4 +1,4 @@
-import type { Agent } from '@weft/agents';
+import type { Agent, AgentGraphVersions } from '@weft/agents';
 import type { CheckpointStore, CompiledGraph } from '@weft/graph';
 import { loadOptional } from './load-optional.ts';
 
@@ -6,7 +6,7 @@ import { loadOptional } from './load-optional.ts';
 export interface Mcp {
   serveMcp(
     target: Agent | CompiledGraph,
-    options: { store?: CheckpointStore; sessionValues?: Record<string, unknown> } & (
+    options: { store?: CheckpointStore; sessionValues?: Record<string, unknown>; versions?: AgentGraphVersions } & (
       | { transport: 'stdio' }
       | { transport: 'http'; port?: number; host?: string; token?: string; maxSessions?: number; sessionIdleMs?: number }
     ),

@@ -1,4 +1,4 @@
-import type { Agent } from '@weft/agents';
+import type { Agent, AgentGraphVersions } from '@weft/agents';
 import type { CheckpointStore, CompiledGraph } from '@weft/graph';
 import type { Queue } from './load-bullmq.ts';
 import { loadOptional } from './load-optional.ts';
@@ -56,6 +56,8 @@ export interface Studio {
       context?: Record<string, unknown>;
       /** Runs go to the queue's workers, which know the target by this name. */
       queue?: { queue: Queue; target: string };
+      /** An agent module's `versions` export: its Runner's. */
+      versions?: AgentGraphVersions;
       /** The module's exported `memory` bank: the Studio shows its items. */
       memory?: MemoryBank;
       /** `--eval-reports`: the folder of eval reports the Studio lists (read only). */
@@ -65,7 +67,7 @@ export interface Studio {
     url: string;
     close(): Promise<void>;
     /** Serves another build of the target (weft dev): new runs use it, open pages redraw. */
-    replaceTarget(target: Agent | CompiledGraph, options?: { source?: string }): Promise<ReplacedTarget>;
+    replaceTarget(target: Agent | CompiledGraph, options?: { source?: string; versions?: AgentGraphVersions }): Promise<ReplacedTarget>;
     /** Tells the open pages that a build failed; the served target stays. */
     reportTargetError(error: { code?: string; message: string }): void;
   }>;

@@ -1,17 +1,18 @@
 import { resolve } from 'node:path';
-import { Runner, type Agent } from '@weft/agents';
-import type { AnyCompiledGraph, CheckpointStore } from '@weft/graph';
+import { Runner } from '@weft/agents';
+import type { CheckpointStore } from '@weft/graph';
 import { commandTarget } from './command-target.ts';
 import { usageError } from './errors.ts';
+import type { WorkerEntry } from './load-bullmq.ts';
 import { loadModule, type LoadedModule } from './load-module.ts';
-import { refuseModuleVersions } from './refuse-module-versions.ts';
+import { moduleVersions } from './module-versions.ts';
 
 /** What `weft worker` serves under one target name: its module's export and the older versions `--also` names. */
 export interface WorkerVersions {
   /** The main module: it names the target, and new threads run on it. */
   main: LoadedModule;
-  /** The versions oldest first, the main module's last, each on the worker's store. */
-  targets: (Agent | AnyCompiledGraph)[];
+  /** The versions oldest first, the main module's last, each on the worker's store; an agent with its module's `versions` export. */
+  targets: WorkerEntry[];
   /** How the ready line names them: each graph's label, else its structure hash's first 8 digits. */
   labels: string[];
 }
@@ -23,7 +24,9 @@ export interface WorkerVersions {
  * versions"). Each older module gives the export the main module serves
  * (by its name), of the same kind and name as the main module's: another
  * graph under the same target name is no version of it (USAGE). An agent
- * module exporting `versions` is refused (refuseModuleVersions).
+ * module's `versions` export goes with its agent (`{ agent, versions }`):
+ * each version's Runner gets its own module's, so agent versions of one
+ * structure are told apart by their labels.
  */
 export async function loadWorkerVersions(
   cwd: string,
@@ -35,7 +38,6 @@ export async function loadWorkerVersions(
   const older: LoadedModule[] = [];
   for (const path of paths.also) older.push(await loadModule(resolve(cwd, path), main.exportName));
   const all = [...older, main];
-  for (const loaded of all) refuseModuleVersions('worker', loaded, '@weft/bullmq');
   for (const [i, loaded] of older.entries()) {
     if (loaded.kind !== main.kind || nameOf(loaded) !== nameOf(main))
       throw usageError(
@@ -43,9 +45,13 @@ export async function loadWorkerVersions(
         `give --also older versions of ${main.kind} "${nameOf(main)}", the one ${paths.main} exports`,
       );
   }
-  const targets = all.map((loaded) => commandTarget(loaded, store));
+  const targets = all.map((loaded): WorkerEntry => {
+    const versions = moduleVersions(loaded);
+    return loaded.kind === 'agent' && versions !== undefined ? { agent: loaded.agent, versions } : commandTarget(loaded, store);
+  });
   const labels = all.map((loaded) => {
-    const graph = loaded.kind === 'graph' ? loaded.graph : new Runner({ agent: loaded.agent }).graph;
+    const versions = moduleVersions(loaded);
+    const graph = loaded.kind === 'graph' ? loaded.graph : new Runner({ agent: loaded.agent, ...(versions ? { versions } : {}) }).graph;
     return graph.version ?? graph.hash.slice(0, 8);
   });
   return { main, targets, labels };

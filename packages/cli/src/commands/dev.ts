@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { toRunTarget } from '@weft/agents';
 import type { Command } from '../command.ts';
 import { commandTarget } from '../command-target.ts';
-import { refuseModuleVersions } from '../refuse-module-versions.ts';
+import { moduleVersions } from '../module-versions.ts';
 import { DevSession } from '../dev-session.ts';
 import { freshImporter, type FreshModule } from '../fresh-import.ts';
 import { tokenRequired } from '../listen-flags.ts';
@@ -57,7 +57,7 @@ export const devCommand: Command = {
     const fresh = await freshImporter();
     let first: FreshModule | undefined;
     const loaded = await loadModule(path, values.export, async (p) => (first = await fresh.load(p)).namespace);
-    refuseModuleVersions('dev', loaded, '@weft/studio');
+    const versions = moduleVersions(loaded);
     const session = sessionValues('dev', loaded, values.session);
     const memory = moduleMemoryBank('dev', loaded);
     const opened = await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: true });
@@ -74,6 +74,7 @@ export const devCommand: Command = {
           context: { weft: { module: recordedModulePath(loaded.path, io), export: loaded.exportName } },
           ...(token ? { token } : {}),
           ...(memory ? { memory } : {}),
+          ...(versions ? { versions } : {}),
         })
         .catch((err: unknown) => {
           throw (err as { code?: unknown }).code === 'TOKEN_REQUIRED' ? tokenRequired('dev', host, 'WEFT_STUDIO_TOKEN', err) : err;
@@ -88,7 +89,10 @@ export const devCommand: Command = {
           io,
           describeChanges: studio.describeChanges,
         },
-        { files: first?.files ?? [path], hash: toRunTarget(target, { store: opened.store, caller: 'weft dev' }).graph.hash },
+        {
+          files: first?.files ?? [path],
+          hash: toRunTarget(target, { store: opened.store, caller: 'weft dev', ...(versions ? { versions } : {}) }).graph.hash,
+        },
       );
       const name = loaded.kind === 'agent' ? `agent ${loaded.agent.name}` : `graph ${loaded.graph.name}`;
       io.stdout(

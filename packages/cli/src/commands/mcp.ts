@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from '../command.ts';
 import { commandTarget } from '../command-target.ts';
-import { refuseModuleVersions } from '../refuse-module-versions.ts';
+import { moduleVersions } from '../module-versions.ts';
 import { usageError } from '../errors.ts';
 import { listenFlags, tokenRequired } from '../listen-flags.ts';
 import { loadMcp } from '../load-mcp.ts';
@@ -22,6 +22,8 @@ agents). An agent's tool takes { query }; a graph's takes its input. When a
 run stops at an interrupt (a tool approval, a question), the client is asked
 through elicitation and the run goes on with the answer; a client that cannot
 elicit gets a tool error naming the interrupt.
+An agent module's versions export (what new Runner({ versions }) takes)
+is its runs' graph version: their threads carry its label.
 
 By default it speaks over stdin and stdout, as MCP clients that start their
 servers expect; it then prints nothing on stdout but the protocol, and ends
@@ -76,10 +78,14 @@ export const mcpCommand: Command = {
     try {
       const { serveMcp } = await loadMcp();
       const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
-      refuseModuleVersions('mcp', loaded, '@weft/mcp');
+      const versions = moduleVersions(loaded);
       // Without --store, each call's thread lives in memory, as the ready line says.
       const target = commandTarget(loaded, opened?.store ?? new MemoryStore());
-      const common = { ...(opened ? { store: opened.store } : {}), sessionValues: sessionValues('mcp', loaded, values.session) };
+      const common = {
+        ...(opened ? { store: opened.store } : {}),
+        sessionValues: sessionValues('mcp', loaded, values.session),
+        ...(versions ? { versions } : {}),
+      };
       const served = await serveMcp(
         target,
         http ? { ...common, ...sessions, transport: 'http', port, host, ...(token ? { token } : {}) } : { ...common, transport: 'stdio' },

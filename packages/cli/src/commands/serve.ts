@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from '../command.ts';
 import { commandTarget } from '../command-target.ts';
-import { refuseModuleVersions } from '../refuse-module-versions.ts';
+import { moduleVersions } from '../module-versions.ts';
 import type { CheckpointStore } from '@weft/graph';
 import { usageError } from '../errors.ts';
 import { tokenRequired } from '../listen-flags.ts';
@@ -28,7 +28,9 @@ approvals), and go back to any checkpoint to fork the thread; and the HTTP API
 under it (/api, described at /api/openapi.json). Runs write the store as
 weft run does, so weft resume, history and threads see the same threads.
 Session values the module exports (export const sessionValues = { … }) are the
-defaults of every run; --session overrides them.
+defaults of every run; --session overrides them. An agent module's versions
+export (what new Runner({ versions }) takes) is its runs' graph version: its
+label, migrations and mismatch policy, as weft run and weft resume apply it.
 
 On loopback (the default 127.0.0.1) no token is needed unless you give one;
 any other --host needs one. With a token, the printed address carries it
@@ -79,7 +81,7 @@ export const serveCommand: Command = {
       throw usageError('serve: --streaming runs models in this process; with --queue the workers run them', 'drop --streaming or --queue');
     const { serveStudio } = await loadStudio();
     const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
-    refuseModuleVersions('serve', loaded, '@weft/studio');
+    const versions = moduleVersions(loaded);
     const session = sessionValues('serve', loaded, values.session);
     const memory = moduleMemoryBank('serve', loaded);
     const opened =
@@ -99,6 +101,7 @@ export const serveCommand: Command = {
         ...(token ? { token } : {}),
         ...(queue ? { queue: { queue, target: loaded.exportName } } : {}),
         ...(memory ? { memory } : {}),
+        ...(versions ? { versions } : {}),
       }).catch((err: unknown) => {
         throw (err as { code?: unknown }).code === 'TOKEN_REQUIRED' ? tokenRequired('serve', host, 'WEFT_STUDIO_TOKEN', err) : err;
       });

@@ -50,8 +50,9 @@ options:
 With graphs compiled with onGraphMismatch: 'pin', a thread stays on the
 version that wrote it: a job for a version this worker does not serve goes
 to that version's queue, where a worker that serves it (--also, or
---pinned-only) takes it. An agent module that exports versions is refused
-(VERSIONS_NOT_SERVED): the queue's workers run agents without them.
+--pinned-only) takes it. An agent module's versions export (what
+new Runner({ versions }) takes) goes to its agent's Runner, each --also
+module's to its own: agent versions of one structure differ by their labels.
 
 An agent's jobs start with the session values the module exports (export
 const sessionValues = { … }) under the ones their sender gives; a resume
