@@ -10,7 +10,7 @@ const CLI = fileURLToPath(new URL('../', import.meta.url));
 export const ARTIFACTS = join(CLI, 'test-artifacts');
 
 /** Packages the bundle leaves as imports: tsx (the CLI registers it itself) and the optional peers that bring native code or servers. */
-const EXTERNAL = /^(tsx|@weft\/(store-sqlite|store-postgres|viz|bullmq|mcp|studio))(\/|$)/;
+const EXTERNAL = /^(tsx|@weft\/(store-sqlite|store-postgres|viz|eval|bullmq|mcp|studio))(\/|$)/;
 
 /**
  * The weft command as an installed package runs it: one JavaScript file that
