@@ -129,6 +129,7 @@ export type { RunnerOptions, AgentRunOptions, AgentResumeOptions } from './runne
 export { checkpointHandle, parseCheckpointHandle } from './runner/checkpoint-handle.ts';
 export { toRunTarget } from './runner/to-run-target.ts';
 export { runTargetKind } from './runner/run-target-kind.ts';
+export { versionsProblem } from './runner/versions-problem.ts';
 export type { RunTarget, AgentRunTarget, GraphRunTarget, RunTargetOptions } from './runner/to-run-target.ts';
 export type { AgentRunResult, AgentRunStatus, AgentRunDone, AgentRunInterrupted, AgentRunFailed } from './runner/agent-run-result.ts';
 export type { AgentRunState, AgentGraphInput } from './compile/agent-run-state.ts';

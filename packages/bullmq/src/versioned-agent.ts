@@ -1,10 +1,7 @@
-import { runTargetKind, type Agent, type AgentGraphVersions } from '@weft/agents';
+import { runTargetKind, versionsProblem, type Agent, type AgentGraphVersions } from '@weft/agents';
 import type { AnyCompiledGraph } from '@weft/graph';
 import { QueueError } from './errors.ts';
 import type { WeftTarget } from './weft-target.ts';
-
-/** What `versions` may hold: what `new Runner({ versions })` takes. */
-const VERSION_KEYS = ['version', 'migrations', 'onGraphMismatch', 'patches'];
 
 /**
  * A worker target as toRunTarget takes it: an agent or a compiled graph, and
@@ -30,10 +27,7 @@ export function versionedAgent(
     );
   if (kind !== 'agent') throw bad('{ agent, versions } needs an agent (chatModelAgent(), sequential(), …) in agent');
   const { versions } = target;
-  if (versions === null || typeof versions !== 'object' || Array.isArray(versions))
-    throw bad('versions must be an object: { version, migrations, onGraphMismatch, patches }, as new Runner({ versions }) takes');
-  const unknown = Object.keys(versions).filter((key) => !VERSION_KEYS.includes(key));
-  if (unknown.length > 0)
-    throw bad(`versions takes ${VERSION_KEYS.join(', ')}; it has ${unknown.map((k) => JSON.stringify(k)).join(', ')}`);
+  const problem = versionsProblem(target.agent, versions === undefined ? null : versions);
+  if (problem) throw bad(problem);
   return { target: target.agent, versions };
 }

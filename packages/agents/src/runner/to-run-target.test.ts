@@ -157,4 +157,15 @@ describe('toRunTarget', () => {
       undefined,
     ]);
   });
+
+  it('gives an agent its versions, and refuses versions beside a graph or with keys a Runner does not take', () => {
+    const agent = toRunTarget(billing(), { store: new MemoryStore(), versions: { version: 'b2', patches: ['p'] } });
+    expect(agent.graph.version).toBe('b2');
+    expect(() => toRunTarget(increment().compile(), { versions: { version: 'x' } })).toThrow(
+      'toRunTarget(): versions is for an agent target; a compiled graph carries its own: compile({ version, migrations, onGraphMismatch, patches })',
+    );
+    expect(() => toRunTarget(billing(), { versions: { store: new MemoryStore() } as never })).toThrow(
+      'toRunTarget(): versions takes version, migrations, onGraphMismatch, patches; it has "store"',
+    );
+  });
 });

@@ -4,6 +4,7 @@ import type { Agent } from '../agents/agent.ts';
 import { AgentError } from '../errors.ts';
 import { checkpointHandle } from './checkpoint-handle.ts';
 import { runTargetKind } from './run-target-kind.ts';
+import { versionsProblem } from './versions-problem.ts';
 import { Runner, type AgentResumeOptions, type AgentRun, type AgentRunOptions, type RunnerOptions } from './runner.ts';
 
 /** How `toRunTarget` readies its target: the host's store, and the Runner's options for an agent. */
@@ -76,6 +77,8 @@ export type RunTarget = AgentRunTarget | GraphRunTarget;
  */
 export function toRunTarget(target: Agent | AnyCompiledGraph, options: RunTargetOptions = {}): RunTarget {
   const caller = options.caller ?? 'toRunTarget()';
+  const versions = versionsProblem(target, options.versions);
+  if (versions) throw new AgentError('INVALID_ARGUMENT', `${caller}: ${versions}`);
   const kind = runTargetKind(target);
   if (kind === 'agent') return agentTarget(target as Agent, options);
   if (kind !== 'graph')
