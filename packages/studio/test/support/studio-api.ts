@@ -999,7 +999,7 @@ export interface components {
         };
       };
     };
-    /** @description the thread is not in a state to take it (busy, done, answered already) (THREAD_BUSY, NOTHING_TO_RESUME, CONCURRENT_RESUME, CHECKPOINT_NOT_LATEST, INTERRUPT_ALREADY_ANSWERED, LEASE_LOST) */
+    /** @description the thread is not in a state to take it (busy, done, answered already) (THREAD_BUSY, NOTHING_TO_RESUME, CONCURRENT_RESUME, CHECKPOINT_NOT_LATEST, INTERRUPT_ALREADY_ANSWERED, LEASE_LOST, GRAPH_VERSION_PINNED) */
     Error409: {
       headers: {
         [name: string]: unknown;
@@ -1014,7 +1014,8 @@ export interface components {
               | 'CONCURRENT_RESUME'
               | 'CHECKPOINT_NOT_LATEST'
               | 'INTERRUPT_ALREADY_ANSWERED'
-              | 'LEASE_LOST';
+              | 'LEASE_LOST'
+              | 'GRAPH_VERSION_PINNED';
             details?: unknown;
             message: string;
           };
@@ -1037,7 +1038,7 @@ export interface components {
         };
       };
     };
-    /** @description a stored checkpoint cannot be read (CHECKPOINT_CORRUPT, CHECKPOINT_VERSION, CHECKPOINT_GRAPH_MISMATCH) */
+    /** @description a stored checkpoint cannot be read (CHECKPOINT_CORRUPT, CHECKPOINT_VERSION, CHECKPOINT_GRAPH_MISMATCH, MIGRATION_FAILED) */
     Error422: {
       headers: {
         [name: string]: unknown;
@@ -1046,7 +1047,7 @@ export interface components {
         'application/json': {
           error: {
             /** @enum {string} */
-            code: 'CHECKPOINT_CORRUPT' | 'CHECKPOINT_VERSION' | 'CHECKPOINT_GRAPH_MISMATCH';
+            code: 'CHECKPOINT_CORRUPT' | 'CHECKPOINT_VERSION' | 'CHECKPOINT_GRAPH_MISMATCH' | 'MIGRATION_FAILED';
             details?: unknown;
             message: string;
           };
