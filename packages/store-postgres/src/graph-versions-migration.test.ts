@@ -2,7 +2,7 @@ import type { CheckpointEntry, StoredGraph } from '@weft/checkpoint';
 import pg from 'pg';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { freshSchema, PG_URL, pgDescribe } from '../test-support/pg-test-env.ts';
-import { askToReview, type Refund, UNMIGRATABLE_AMOUNT, v1, v2 } from '../test-support/refund-flows.ts';
+import { askToReview, type Refund, UNMIGRATABLE_AMOUNT, v1, v2 } from '../../store-sqlite/test-support/refund-flows.ts';
 import { PostgresStore } from './postgres-store.ts';
 
 const describePg = pgDescribe();
