@@ -129,16 +129,42 @@ describe('prune()', () => {
     await expect(g.prune('t', { keepLast: 1.5 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
   });
 
-  it('refuses a thread written by another graph structure and deletes nothing', async () => {
+  it('refuses a thread another graph wrote and deletes nothing; another version of the graph prunes it, and what it keeps still loads', async () => {
     const store = new MemoryStore();
     await counter(store).run(0, { threadId: 't' });
-    const other = graph<number, number>({ name: 'prune' })
+    const count = (await store.list('t')).length;
+    const stranger = graph<number, number>({ name: 'someone-else' })
       .addNode('x', (n: number) => n)
       .addEdge(START, 'x')
       .addEdge('x', END)
       .compile({ store });
-    const count = (await store.list('t')).length;
-    await expect(other.prune('t', { keepLast: 1 })).rejects.toMatchObject({ code: 'CHECKPOINT_GRAPH_MISMATCH' });
+    await expect(stranger.prune('t', { keepLast: 1 })).rejects.toMatchObject({ code: 'CHECKPOINT_GRAPH_MISMATCH' });
     expect(await store.list('t')).toHaveLength(count);
+    // The same graph with a node added after it: another structure, the same thread.
+    const next = graph<number, number, S>({ name: 'prune', state: () => ({ items: [] }) })
+      .addNode('add', (n: number, ctx) => {
+        const label = n === 30 ? `30:${interrupt<string>('go on?')}` : String(n);
+        ctx.update((s) => void s.items.push(label));
+        return n + 1;
+      })
+      .addNode('done', (n: number) => n)
+      .addEdge(START, 'add')
+      .addBranch('add', (n) => (n < 60 ? 'add' : 'done'), ['add', 'done'])
+      .addEdge('done', END)
+      .compile({ store, snapshotEvery: 8, maxSteps: 200 });
+    expect(next.hash).not.toBe(counter().hash);
+    const result = await next.prune('t', { keepLast: 1 });
+    expect(result.deleted).toBeGreaterThan(0);
+    const left = await store.list('t');
+    expect([left.length, result.kept]).toEqual([count - result.deleted, count - result.deleted]);
+    // The kept interrupted checkpoint still loads and resumes with the version that wrote it.
+    const interrupted = left.find((e) => e.status === 'interrupted')!;
+    const resumed = await counter(store).resume({
+      threadId: 't',
+      checkpointId: interrupted.id,
+      fork: true,
+      resume: { [(await counter(store).getState('t', interrupted.id)).interrupts[0]!.id]: 'yes' },
+    });
+    expect(resumed).toMatchObject({ status: 'done', output: 60 });
   });
 });

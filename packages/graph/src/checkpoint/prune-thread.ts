@@ -85,11 +85,13 @@ async function pruneHeld(
     if (!record) unreadable.push(entry.id);
     else records.set(entry.id, record);
   }
+  // Which checkpoints a kept one needs is a matter of the chain, not of the structure: any version of the graph
+  // may prune its threads (a thread resumed after a deploy holds several); another graph may not.
   for (const record of records.values()) {
-    if (record.graph !== graph.name || record.hash !== graph.hash) {
+    if (record.graph !== graph.name) {
       throw new WeftError(
         'CHECKPOINT_GRAPH_MISMATCH',
-        `checkpoint "${record.id}" was written by graph "${record.graph}" (structure ${record.hash}); this is graph "${graph.name}" (structure ${graph.hash}); prune the thread with the graph that wrote it`,
+        `checkpoint "${record.id}" was written by graph "${record.graph}"; this is graph "${graph.name}"; prune the thread with that graph`,
         { details: { threadId, checkpointId: record.id, expected: graph, found: { name: record.graph, hash: record.hash } } },
       );
     }
