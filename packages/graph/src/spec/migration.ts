@@ -10,7 +10,7 @@ export interface MigratedTask {
 }
 
 /** What `migration()` takes. */
-export interface MigrationSpec<S = any> {
+export interface MigrationSpec<S = unknown> {
   /** Shown in plans and errors; default `<from> -> <to>`. */
   name?: string;
   /** The graph version it migrates threads from: a structure hash, or the `version` given to `compile()`. */
@@ -61,7 +61,7 @@ export interface Migration {
  * });
  * graph({ name: 'refunds', state }).addNode(...).compile({ version: 'v2', migrations: [v2], onGraphMismatch: 'migrate' });
  */
-export function migration<S = any>(spec: MigrationSpec<S>): Migration {
+export function migration<S = unknown>(spec: MigrationSpec<S>): Migration {
   const fail = (what: string): never => {
     throw new WeftError('INVALID_ARGUMENT', `migration(): ${what}`);
   };
