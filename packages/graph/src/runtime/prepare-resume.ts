@@ -95,9 +95,11 @@ async function continueThread(plan: ExecutionPlan, store: CheckpointStore, o: Re
   // Written by another version of the graph: continued as it is, migrated, or refused (see resolveHead).
   const loaded = await resolveHead(store, plan, fromStore, head.seq);
   const { record } = loaded;
-  const renamed =
-    loaded.renamedIds ?? (o.resume && unknownIds(record, o.resume).length ? await idsBeforeMigration(store, record) : undefined);
-  if (renamed?.size && o.resume) o = { ...o, resume: renamedAnswers(o.resume, renamed) };
+  // Answers by ids from before a migration (the lazy one just above, or an earlier batch) reach the interrupts it renamed.
+  if (o.resume && unknownIds(record, o.resume).length) {
+    const renamed = await idsBeforeMigration(store, record);
+    if (renamed.size) o = { ...o, resume: renamedAnswers(o.resume, renamed) };
+  }
   if (o.checkpointId !== undefined && o.checkpointId !== head.id && !o.fork && o.goto === undefined && !o.update) {
     throw new WeftError(
       'CHECKPOINT_NOT_LATEST',

@@ -14,8 +14,6 @@ export interface ResolvedHead extends LoadedCheckpoint {
   seq: number;
   /** Set when the head was migrated: the checkpoint the migration wrote. */
   migratedTo?: string;
-  /** Interrupt ids the migration changed, old to new: a resume that names an old id still reaches its interrupt. */
-  renamedIds?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -40,10 +38,7 @@ export async function resolveHead(
   if (check.status === 'compatible') return { ...loaded, seq };
   if (check.status !== 'needs-migration' || plan.onGraphMismatch !== 'migrate') throw mismatch(plan, check);
   const migrated = applyMigrations(plan, { record, state: loaded.state }, migrationChain(plan, check.from) ?? []);
-  const renamedIds = new Map(
-    record.interrupts.map((i, n) => [i.id, migrated.record.interrupts[n]?.id ?? i.id] as const).filter(([a, b]) => a !== b),
-  );
-  return { ...(await writeMigrated(store, plan, migrated, { ...loaded.chain, seq })), renamedIds };
+  return writeMigrated(store, plan, migrated, { ...loaded.chain, seq });
 }
 
 /**
