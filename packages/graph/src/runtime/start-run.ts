@@ -11,7 +11,7 @@ import { executeGraph, type ExecuteOutcome } from '../scheduler/execute-graph.ts
 import { neverAbortingSignal } from '../scheduler/execute-step.ts';
 import type { Prepared } from './under-lease.ts';
 import { runSubgraph } from '../scheduler/run-subgraph.ts';
-import type { RunScope } from '../scheduler/run-scope.ts';
+import type { RunScope, ThreadPatches } from '../scheduler/run-scope.ts';
 import type { TaskDispatcher } from '../dispatch/task-dispatcher.ts';
 import type { Instrumentation } from '../instrument/instrumentation.ts';
 import { startInstruments, type StartedInstruments } from '../instrument/start-instruments.ts';
@@ -56,7 +56,7 @@ export function startRun<Out, S>(
       hub,
       signal: signal ?? neverAbortingSignal(),
       context: prepared.context,
-      patches: { started: new Set(prepared.patched ?? plan.patches), declared: new Set(plan.patches) },
+      patches: threadPatches(plan.patches, prepared.patched),
       resumeValues: prepared.resumeValues,
       dispatcher,
       runSubgraph,
@@ -123,4 +123,13 @@ function runResult<Out, S>(out: ExecuteOutcome, threadId: string | undefined, ru
     return { status: 'interrupted', output: undefined, interrupts: [first, ...rest], error: undefined, ...base };
   const error = out.error ?? new WeftError('RUN_FAILED', 'the run stopped without an error or a pending interrupt to report');
   return { status: 'error', output: undefined, interrupts: [], error, ...base };
+}
+
+/** A graph without behaviour patches (most) shares one empty pair: a run allocates nothing for them. */
+const NO_PATCHES: ThreadPatches = { started: new Set(), declared: new Set() };
+
+/** What `ctx.patched` reads for a run: the thread's patches (a run without a store starts with the graph's) and the graph's. */
+function threadPatches(declared: readonly string[], started: readonly string[] | undefined): ThreadPatches {
+  if (declared.length === 0 && (started === undefined || started.length === 0)) return NO_PATCHES;
+  return { started: new Set(started ?? declared), declared: new Set(declared) };
 }
