@@ -25,6 +25,8 @@ export type {
   TaskRecord,
   PendingRecord,
   JoinRecord,
+  UsageRecord,
+  BudgetRecord,
 } from './record/checkpoint-record.ts';
 export type { InterruptRecord } from './record/interrupt-record.ts';
 export type { StatePatch } from './record/state-patch.ts';

@@ -20,6 +20,8 @@ const record = (over: Partial<CheckpointRecord> = {}): CheckpointRecord =>
     ...over,
   });
 
+const usage = { tokens: 30, inputTokens: 20, outputTokens: 10, costUsd: 0.0125, modelCalls: 2, toolCalls: 1, wallMs: 812.5 };
+
 /** The record's fields in stored order. */
 const fields = (r: CheckpointRecord): unknown[] => CHECKPOINT_FIELDS.map((f) => r[f]);
 
@@ -87,13 +89,27 @@ describe('the stored field order', () => {
     ]);
     const r = record({ output: 'out', error: { name: 'WeftError', code: 'X', message: 'm' }, resumeValues: [['i#0', true]] });
     expect(Object.keys(r).sort()).toEqual([...CHECKPOINT_FIELDS].sort());
-    // Version 4 adds the graph version's label and the thread's patches after the blob list.
-    expect(EXTENSION_FIELDS).toEqual(['version', 'patched']);
+    // Version 4 adds the graph version's label and the thread's patches after the blob list; version 5 the usage and budget.
+    expect(EXTENSION_FIELDS).toEqual(['version', 'patched', 'usage', 'budget']);
     // Version 3 ends the list with the hashes of the blobs the record refers to.
-    expect(CHECKPOINT_FORMAT_VERSION).toBe(4);
-    expect(plain.unpack(Buffer.from(encodeCheckpoint(r)).subarray(9))).toEqual([...fields(r), [], undefined, undefined]);
-    const labelled = record({ version: 'v2', patched: ['refund-v2'] });
-    expect(plain.unpack(Buffer.from(encodeCheckpoint(labelled)).subarray(9))).toEqual([...fields(labelled), [], 'v2', ['refund-v2']]);
+    expect(CHECKPOINT_FORMAT_VERSION).toBe(5);
+    expect(plain.unpack(Buffer.from(encodeCheckpoint(r)).subarray(9))).toEqual([
+      ...fields(r),
+      [],
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    const labelled = record({ version: 'v2', patched: ['refund-v2'], usage, budget: { tokens: 1000, onExceeded: 'interrupt' } });
+    expect(plain.unpack(Buffer.from(encodeCheckpoint(labelled)).subarray(9))).toEqual([
+      ...fields(labelled),
+      [],
+      'v2',
+      ['refund-v2'],
+      usage,
+      { tokens: 1000, onExceeded: 'interrupt' },
+    ]);
     expect(decodeCheckpoint(encodeCheckpoint(labelled), 'x')).toEqual(labelled);
   });
 });
@@ -192,5 +208,52 @@ describe('the decoded record must have the shape the writer gives it', () => {
         expect(decodeCheckpoint(encodeCheckpoint(r), 'x')).toEqual(r);
       }
     }
+  });
+});
+
+describe('format version 5: the thread usage and budget', () => {
+  /** A body under `version` with the extension fields given (after an empty blob list). */
+  const under = (version: number, r: CheckpointRecord, extensions: unknown[]) =>
+    checksummed(plain.pack([...fields(r), [], ...extensions]), version);
+
+  it('version 4 bodies (label and patches, no usage) still decode, as records that counted nothing', () => {
+    const r = record({ version: 'v1', patched: ['p'] });
+    const decoded = decodeCheckpoint(under(4, r, ['v1', ['p']]), 'x');
+    expect(decoded).toEqual(r);
+    expect(decoded.usage).toBeUndefined();
+    // A version 4 header over a version 5 body (two fields too many) is not a record.
+    expectCorrupt(under(4, r, ['v1', ['p'], usage, undefined]), /not a record/);
+  });
+
+  it('usage and budget round-trip, alone or together', () => {
+    for (const over of [
+      { usage },
+      { budget: { costUsd: 0.5 } },
+      { usage, budget: { modelCalls: 3, wallMs: 60_000, onExceeded: 'error' } },
+    ] as const) {
+      const r = record(over as Partial<CheckpointRecord>);
+      expect(decodeCheckpoint(encodeCheckpoint(r), 'x')).toEqual(r);
+    }
+  });
+
+  it.each([
+    ['usage', { ...usage, tokens: -1 }],
+    ['usage', { ...usage, costUsd: Number.NaN }],
+    ['usage', { ...usage, wallMs: Infinity }],
+    ['usage', { ...usage, modelCalls: 2 ** 60 }],
+    ['usage', { ...usage, toolCalls: '1' }],
+    ['usage', { tokens: 1 }],
+    ['usage', { ...usage, extra: 1 }],
+    ['usage', [1, 2]],
+    ['budget', { tokens: 0 }],
+    ['budget', { costUsd: -0.5 }],
+    ['budget', { modelCalls: Number.NaN }],
+    ['budget', { wallMs: -Infinity }],
+    ['budget', { tokens: 'many' }],
+    ['budget', { onExceeded: 'ignore' }],
+    ['budget', { steps: 3 }],
+  ])('hostile %s in stored bytes is CHECKPOINT_CORRUPT naming the field (%j)', (field, value) => {
+    const extensions = field === 'usage' ? [undefined, undefined, value, undefined] : [undefined, undefined, undefined, value];
+    expectCorrupt(under(5, record(), extensions), new RegExp(`field ${field}`));
   });
 });

@@ -32,7 +32,7 @@ import { findUnserializable, formatPath, unserializableError, type ValuePath } f
  * the extractor (50-message history snapshot, 11.9 KB: 45-53 µs, 69-80 with it;
  * send() map, 146 KB: 1.9-2.9 ms both ways); it pays off on many long strings.
  */
-export const CHECKPOINT_FORMAT_VERSION = 4;
+export const CHECKPOINT_FORMAT_VERSION = 5;
 /** Version 2 is version 3 without the blob list (docs/decisions/0025-checkpoint-blobs.md): still read. */
 const BEFORE_BLOBS = 2;
 /**
@@ -41,8 +41,15 @@ const BEFORE_BLOBS = 2;
  * still read. They come after the list so every earlier position stays where it was.
  */
 const BEFORE_VERSIONS = 3;
-/** The fields after the blob list, in stored order (format version 4). */
-export const EXTENSION_FIELDS = Object.freeze(['version', 'patched'] as const);
+/**
+ * Version 4 is version 5 without the thread's usage and budget
+ * (docs/decisions/0030-durable-budgets.md): still read, as a record that counted nothing.
+ */
+const BEFORE_USAGE = 4;
+/** The fields after the blob list, in stored order (format version 5; version 4 has the first two). */
+export const EXTENSION_FIELDS = Object.freeze(['version', 'patched', 'usage', 'budget'] as const);
+/** How many of EXTENSION_FIELDS each version that has a blob list stores. */
+const EXTENSIONS_IN: Readonly<Record<number, number>> = { [BEFORE_VERSIONS]: 0, [BEFORE_USAGE]: 2, [CHECKPOINT_FORMAT_VERSION]: 4 };
 const MAGIC = [0x57, 0x46, 0x43, 0x50] as const;
 const HEADER = 9;
 const packr = new Packr({ useRecords: false, moreTypes: false, bundleStrings: false });
@@ -145,7 +152,7 @@ const NO_BLOBS: readonly string[] = Object.freeze([]);
 function encodeRecord(r: CheckpointRecord, blobs: BlobCollector | undefined): Uint8Array {
   const values: unknown[] = storedOrder(r);
   // The collector's list is filled while the fields before it are written, so it is complete when its turn comes.
-  values.push(blobs ? blobs.hashes : NO_BLOBS, r.version, r.patched);
+  values.push(blobs ? blobs.hashes : NO_BLOBS, r.version, r.patched, r.usage, r.budget);
   const out = writer.encode(values, HEADER, blobs);
   out[0] = MAGIC[0];
   out[1] = MAGIC[1];
@@ -176,7 +183,7 @@ export function decodeCheckpoint(bytes: Uint8Array, where: string): CheckpointRe
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buf.readUInt32BE(4) !== crc32(buf.subarray(8))) throw corrupt('checksum mismatch');
   const version = buf[8];
-  if (version !== CHECKPOINT_FORMAT_VERSION && version !== BEFORE_VERSIONS && version !== BEFORE_BLOBS) {
+  if (version !== BEFORE_BLOBS && (version === undefined || EXTENSIONS_IN[version] === undefined)) {
     throw new WeftError<CheckpointErrorCode>(
       'CHECKPOINT_VERSION',
       `checkpoint ${where} has format version ${String(buf[8])}, this Weft reads version ${CHECKPOINT_FORMAT_VERSION}; open it with the Weft version that wrote it`,
@@ -191,17 +198,17 @@ export function decodeCheckpoint(bytes: Uint8Array, where: string): CheckpointRe
   } catch (cause) {
     throw corrupt('undecodable body', cause);
   }
-  const fields = CHECKPOINT_FIELDS.length + (version === BEFORE_BLOBS ? 0 : version === BEFORE_VERSIONS ? 1 : 1 + EXTENSION_FIELDS.length);
+  const extensions = version === BEFORE_BLOBS ? 0 : EXTENSIONS_IN[version]!;
+  const fields = CHECKPOINT_FIELDS.length + (version === BEFORE_BLOBS ? 0 : 1 + extensions);
   if (!Array.isArray(values) || values.length !== fields) throw corrupt('body is not a record');
   const record: Record<string, unknown> = {};
   CHECKPOINT_FIELDS.forEach((field, i) => {
     if (values[i] !== undefined || !OPTIONAL.has(field)) record[field] = values[i];
   });
-  if (version === CHECKPOINT_FORMAT_VERSION)
-    EXTENSION_FIELDS.forEach((field, i) => {
-      const value = values[CHECKPOINT_FIELDS.length + 1 + i];
-      if (value !== undefined) record[field] = value;
-    });
+  for (let i = 0; i < extensions; i++) {
+    const value = values[CHECKPOINT_FIELDS.length + 1 + i];
+    if (value !== undefined) record[EXTENSION_FIELDS[i]!] = value;
+  }
   const shape = recordShapeProblem(record);
   if (shape) throw corrupt(shape);
   const listed = readBlobList(values[CHECKPOINT_FIELDS.length], buf, HEADER);

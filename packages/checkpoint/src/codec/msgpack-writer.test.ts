@@ -321,9 +321,10 @@ describe('encodeCheckpoint', () => {
       return out;
     };
     const bytes = encodeCheckpoint(record);
-    // Version 4: the fields, the blob list, then the graph version's label and the thread's patches.
-    expect(Buffer.from(bytes).equals(framed(4, [...all, [], undefined, undefined]))).toBe(true);
-    // Version 3 (no label or patches) and version 2 (no blob list either) still decode to the same record.
+    // Version 5: the fields, the blob list, then the graph version's label, the thread's patches, usage and budget.
+    expect(Buffer.from(bytes).equals(framed(5, [...all, [], undefined, undefined, undefined, undefined]))).toBe(true);
+    // Version 4 (no usage or budget), version 3 (no label or patches) and version 2 (no blob list either) still decode to the same record.
+    expect(decodeCheckpoint(framed(4, [...all, [], undefined, undefined]), 'test')).toStrictEqual(decodeCheckpoint(bytes, 'test'));
     expect(decodeCheckpoint(framed(3, [...all, []]), 'test')).toStrictEqual(decodeCheckpoint(bytes, 'test'));
     expect(decodeCheckpoint(framed(2, all), 'test')).toStrictEqual(decodeCheckpoint(bytes, 'test'));
   });

@@ -1,7 +1,7 @@
 // Generated from checkpoint-record-schema.ts by ajv standalone code (JTD); do not edit.
 // Write it again after changing the schema or upgrading ajv (from packages/checkpoint):
 //   WEFT_WRITE_RECORD_CHECK=1 npx vitest run src/record/check-record-shape.test.ts && npx prettier --write src/record/check-record-shape.js
-// sha256 of ajv's code: bdc7efff20a9220b591c95ba6f78d0f3964efd383f933ec1f6ef6808cb6d3345
+// sha256 of ajv's code: 73c9b501ca369c61e16fe508048b244c78dab6b584feb21ce2d9bab6d445fcfa
 //
 // Why generated: compiling the schema in the process meant loading ajv (about
 // 30 ms) and compiling it (about 9 ms) at the first checkpoint a process
@@ -81,6 +81,27 @@ const schema0 = {
         resumeValues: { elements: { elements: {} } },
         patched: { elements: { type: 'string' } },
         version: { type: 'string' },
+        usage: {
+          properties: {
+            tokens: { type: 'float64' },
+            inputTokens: { type: 'float64' },
+            outputTokens: { type: 'float64' },
+            costUsd: { type: 'float64' },
+            modelCalls: { type: 'float64' },
+            toolCalls: { type: 'float64' },
+            wallMs: { type: 'float64' },
+          },
+        },
+        budget: {
+          optionalProperties: {
+            tokens: { type: 'float64' },
+            costUsd: { type: 'float64' },
+            modelCalls: { type: 'float64' },
+            toolCalls: { type: 'float64' },
+            wallMs: { type: 'float64' },
+            onExceeded: { enum: ['error', 'interrupt'] },
+          },
+        },
       },
       additionalProperties: true,
     },
@@ -156,6 +177,27 @@ const schema1 = {
     resumeValues: { elements: { elements: {} } },
     patched: { elements: { type: 'string' } },
     version: { type: 'string' },
+    usage: {
+      properties: {
+        tokens: { type: 'float64' },
+        inputTokens: { type: 'float64' },
+        outputTokens: { type: 'float64' },
+        costUsd: { type: 'float64' },
+        modelCalls: { type: 'float64' },
+        toolCalls: { type: 'float64' },
+        wallMs: { type: 'float64' },
+      },
+    },
+    budget: {
+      optionalProperties: {
+        tokens: { type: 'float64' },
+        costUsd: { type: 'float64' },
+        modelCalls: { type: 'float64' },
+        toolCalls: { type: 'float64' },
+        wallMs: { type: 'float64' },
+        onExceeded: { enum: ['error', 'interrupt'] },
+      },
+    },
   },
   additionalProperties: true,
 };
@@ -1521,6 +1563,463 @@ function validate1(data, { instancePath = '', parentData, parentDataProperty, ro
                                             var valid45 = _errs58 === errors;
                                           } else {
                                             valid45 = true;
+                                          }
+                                          if (valid45) {
+                                            if (data.usage !== undefined) {
+                                              let data50 = data.usage;
+                                              const _errs59 = errors;
+                                              let valid50 = false;
+                                              if (data50 && typeof data50 == 'object' && !Array.isArray(data50)) {
+                                                valid50 = true;
+                                                var valid51;
+                                                if (data50.tokens !== undefined) {
+                                                  const _errs60 = errors;
+                                                  if (!(typeof data50.tokens == 'number')) {
+                                                    validate1.errors = [
+                                                      {
+                                                        instancePath: instancePath + '/usage/tokens',
+                                                        schemaPath: '/definitions/record/optionalProperties/usage/properties/tokens/type',
+                                                        keyword: 'type',
+                                                        params: { type: 'float64', nullable: false },
+                                                        message: 'must be float64',
+                                                      },
+                                                    ];
+                                                    return false;
+                                                  }
+                                                  var valid51 = _errs60 === errors;
+                                                } else {
+                                                  valid51 = false;
+                                                  validate1.errors = [
+                                                    {
+                                                      instancePath: instancePath + '/usage',
+                                                      schemaPath: '/definitions/record/optionalProperties/usage/properties/tokens',
+                                                      keyword: 'properties',
+                                                      params: { error: 'missing', missingProperty: 'tokens' },
+                                                      message: "must have property 'tokens'",
+                                                    },
+                                                  ];
+                                                  return false;
+                                                }
+                                                if (valid51) {
+                                                  if (data50.inputTokens !== undefined) {
+                                                    const _errs61 = errors;
+                                                    if (!(typeof data50.inputTokens == 'number')) {
+                                                      validate1.errors = [
+                                                        {
+                                                          instancePath: instancePath + '/usage/inputTokens',
+                                                          schemaPath:
+                                                            '/definitions/record/optionalProperties/usage/properties/inputTokens/type',
+                                                          keyword: 'type',
+                                                          params: { type: 'float64', nullable: false },
+                                                          message: 'must be float64',
+                                                        },
+                                                      ];
+                                                      return false;
+                                                    }
+                                                    var valid51 = _errs61 === errors;
+                                                  } else {
+                                                    valid51 = false;
+                                                    validate1.errors = [
+                                                      {
+                                                        instancePath: instancePath + '/usage',
+                                                        schemaPath: '/definitions/record/optionalProperties/usage/properties/inputTokens',
+                                                        keyword: 'properties',
+                                                        params: { error: 'missing', missingProperty: 'inputTokens' },
+                                                        message: "must have property 'inputTokens'",
+                                                      },
+                                                    ];
+                                                    return false;
+                                                  }
+                                                  if (valid51) {
+                                                    if (data50.outputTokens !== undefined) {
+                                                      const _errs62 = errors;
+                                                      if (!(typeof data50.outputTokens == 'number')) {
+                                                        validate1.errors = [
+                                                          {
+                                                            instancePath: instancePath + '/usage/outputTokens',
+                                                            schemaPath:
+                                                              '/definitions/record/optionalProperties/usage/properties/outputTokens/type',
+                                                            keyword: 'type',
+                                                            params: { type: 'float64', nullable: false },
+                                                            message: 'must be float64',
+                                                          },
+                                                        ];
+                                                        return false;
+                                                      }
+                                                      var valid51 = _errs62 === errors;
+                                                    } else {
+                                                      valid51 = false;
+                                                      validate1.errors = [
+                                                        {
+                                                          instancePath: instancePath + '/usage',
+                                                          schemaPath:
+                                                            '/definitions/record/optionalProperties/usage/properties/outputTokens',
+                                                          keyword: 'properties',
+                                                          params: { error: 'missing', missingProperty: 'outputTokens' },
+                                                          message: "must have property 'outputTokens'",
+                                                        },
+                                                      ];
+                                                      return false;
+                                                    }
+                                                    if (valid51) {
+                                                      if (data50.costUsd !== undefined) {
+                                                        const _errs63 = errors;
+                                                        if (!(typeof data50.costUsd == 'number')) {
+                                                          validate1.errors = [
+                                                            {
+                                                              instancePath: instancePath + '/usage/costUsd',
+                                                              schemaPath:
+                                                                '/definitions/record/optionalProperties/usage/properties/costUsd/type',
+                                                              keyword: 'type',
+                                                              params: { type: 'float64', nullable: false },
+                                                              message: 'must be float64',
+                                                            },
+                                                          ];
+                                                          return false;
+                                                        }
+                                                        var valid51 = _errs63 === errors;
+                                                      } else {
+                                                        valid51 = false;
+                                                        validate1.errors = [
+                                                          {
+                                                            instancePath: instancePath + '/usage',
+                                                            schemaPath: '/definitions/record/optionalProperties/usage/properties/costUsd',
+                                                            keyword: 'properties',
+                                                            params: { error: 'missing', missingProperty: 'costUsd' },
+                                                            message: "must have property 'costUsd'",
+                                                          },
+                                                        ];
+                                                        return false;
+                                                      }
+                                                      if (valid51) {
+                                                        if (data50.modelCalls !== undefined) {
+                                                          const _errs64 = errors;
+                                                          if (!(typeof data50.modelCalls == 'number')) {
+                                                            validate1.errors = [
+                                                              {
+                                                                instancePath: instancePath + '/usage/modelCalls',
+                                                                schemaPath:
+                                                                  '/definitions/record/optionalProperties/usage/properties/modelCalls/type',
+                                                                keyword: 'type',
+                                                                params: { type: 'float64', nullable: false },
+                                                                message: 'must be float64',
+                                                              },
+                                                            ];
+                                                            return false;
+                                                          }
+                                                          var valid51 = _errs64 === errors;
+                                                        } else {
+                                                          valid51 = false;
+                                                          validate1.errors = [
+                                                            {
+                                                              instancePath: instancePath + '/usage',
+                                                              schemaPath:
+                                                                '/definitions/record/optionalProperties/usage/properties/modelCalls',
+                                                              keyword: 'properties',
+                                                              params: { error: 'missing', missingProperty: 'modelCalls' },
+                                                              message: "must have property 'modelCalls'",
+                                                            },
+                                                          ];
+                                                          return false;
+                                                        }
+                                                        if (valid51) {
+                                                          if (data50.toolCalls !== undefined) {
+                                                            const _errs65 = errors;
+                                                            if (!(typeof data50.toolCalls == 'number')) {
+                                                              validate1.errors = [
+                                                                {
+                                                                  instancePath: instancePath + '/usage/toolCalls',
+                                                                  schemaPath:
+                                                                    '/definitions/record/optionalProperties/usage/properties/toolCalls/type',
+                                                                  keyword: 'type',
+                                                                  params: { type: 'float64', nullable: false },
+                                                                  message: 'must be float64',
+                                                                },
+                                                              ];
+                                                              return false;
+                                                            }
+                                                            var valid51 = _errs65 === errors;
+                                                          } else {
+                                                            valid51 = false;
+                                                            validate1.errors = [
+                                                              {
+                                                                instancePath: instancePath + '/usage',
+                                                                schemaPath:
+                                                                  '/definitions/record/optionalProperties/usage/properties/toolCalls',
+                                                                keyword: 'properties',
+                                                                params: { error: 'missing', missingProperty: 'toolCalls' },
+                                                                message: "must have property 'toolCalls'",
+                                                              },
+                                                            ];
+                                                            return false;
+                                                          }
+                                                          if (valid51) {
+                                                            if (data50.wallMs !== undefined) {
+                                                              const _errs66 = errors;
+                                                              if (!(typeof data50.wallMs == 'number')) {
+                                                                validate1.errors = [
+                                                                  {
+                                                                    instancePath: instancePath + '/usage/wallMs',
+                                                                    schemaPath:
+                                                                      '/definitions/record/optionalProperties/usage/properties/wallMs/type',
+                                                                    keyword: 'type',
+                                                                    params: { type: 'float64', nullable: false },
+                                                                    message: 'must be float64',
+                                                                  },
+                                                                ];
+                                                                return false;
+                                                              }
+                                                              var valid51 = _errs66 === errors;
+                                                            } else {
+                                                              valid51 = false;
+                                                              validate1.errors = [
+                                                                {
+                                                                  instancePath: instancePath + '/usage',
+                                                                  schemaPath:
+                                                                    '/definitions/record/optionalProperties/usage/properties/wallMs',
+                                                                  keyword: 'properties',
+                                                                  params: { error: 'missing', missingProperty: 'wallMs' },
+                                                                  message: "must have property 'wallMs'",
+                                                                },
+                                                              ];
+                                                              return false;
+                                                            }
+                                                            if (valid51) {
+                                                              for (const key0 in data50) {
+                                                                if (
+                                                                  key0 !== 'tokens' &&
+                                                                  key0 !== 'inputTokens' &&
+                                                                  key0 !== 'outputTokens' &&
+                                                                  key0 !== 'costUsd' &&
+                                                                  key0 !== 'modelCalls' &&
+                                                                  key0 !== 'toolCalls' &&
+                                                                  key0 !== 'wallMs'
+                                                                ) {
+                                                                  validate1.errors = [
+                                                                    {
+                                                                      instancePath:
+                                                                        instancePath +
+                                                                        '/usage/' +
+                                                                        key0.replace(/~/g, '~0').replace(/\//g, '~1'),
+                                                                      schemaPath: '/definitions/record/optionalProperties/usage',
+                                                                      keyword: 'properties',
+                                                                      params: { error: 'additional', additionalProperty: key0 },
+                                                                      message: 'must NOT have additional properties',
+                                                                    },
+                                                                  ];
+                                                                  return false;
+                                                                  break;
+                                                                }
+                                                              }
+                                                            }
+                                                          }
+                                                        }
+                                                      }
+                                                    }
+                                                  }
+                                                }
+                                              }
+                                              if (!valid50) {
+                                                validate1.errors = [
+                                                  {
+                                                    instancePath: instancePath + '/usage',
+                                                    schemaPath: '/definitions/record/optionalProperties/usage/properties',
+                                                    keyword: 'properties',
+                                                    params: { type: 'object', nullable: false },
+                                                    message: 'must be object',
+                                                  },
+                                                ];
+                                                return false;
+                                              }
+                                              var valid45 = _errs59 === errors;
+                                            } else {
+                                              valid45 = true;
+                                            }
+                                            if (valid45) {
+                                              if (data.budget !== undefined) {
+                                                let data58 = data.budget;
+                                                const _errs67 = errors;
+                                                let valid53 = false;
+                                                if (data58 && typeof data58 == 'object' && !Array.isArray(data58)) {
+                                                  valid53 = true;
+                                                  var valid55;
+                                                  if (data58.tokens !== undefined) {
+                                                    const _errs68 = errors;
+                                                    if (!(typeof data58.tokens == 'number')) {
+                                                      validate1.errors = [
+                                                        {
+                                                          instancePath: instancePath + '/budget/tokens',
+                                                          schemaPath:
+                                                            '/definitions/record/optionalProperties/budget/optionalProperties/tokens/type',
+                                                          keyword: 'type',
+                                                          params: { type: 'float64', nullable: false },
+                                                          message: 'must be float64',
+                                                        },
+                                                      ];
+                                                      return false;
+                                                    }
+                                                    var valid55 = _errs68 === errors;
+                                                  } else {
+                                                    valid55 = true;
+                                                  }
+                                                  if (valid55) {
+                                                    if (data58.costUsd !== undefined) {
+                                                      const _errs69 = errors;
+                                                      if (!(typeof data58.costUsd == 'number')) {
+                                                        validate1.errors = [
+                                                          {
+                                                            instancePath: instancePath + '/budget/costUsd',
+                                                            schemaPath:
+                                                              '/definitions/record/optionalProperties/budget/optionalProperties/costUsd/type',
+                                                            keyword: 'type',
+                                                            params: { type: 'float64', nullable: false },
+                                                            message: 'must be float64',
+                                                          },
+                                                        ];
+                                                        return false;
+                                                      }
+                                                      var valid55 = _errs69 === errors;
+                                                    } else {
+                                                      valid55 = true;
+                                                    }
+                                                    if (valid55) {
+                                                      if (data58.modelCalls !== undefined) {
+                                                        const _errs70 = errors;
+                                                        if (!(typeof data58.modelCalls == 'number')) {
+                                                          validate1.errors = [
+                                                            {
+                                                              instancePath: instancePath + '/budget/modelCalls',
+                                                              schemaPath:
+                                                                '/definitions/record/optionalProperties/budget/optionalProperties/modelCalls/type',
+                                                              keyword: 'type',
+                                                              params: { type: 'float64', nullable: false },
+                                                              message: 'must be float64',
+                                                            },
+                                                          ];
+                                                          return false;
+                                                        }
+                                                        var valid55 = _errs70 === errors;
+                                                      } else {
+                                                        valid55 = true;
+                                                      }
+                                                      if (valid55) {
+                                                        if (data58.toolCalls !== undefined) {
+                                                          const _errs71 = errors;
+                                                          if (!(typeof data58.toolCalls == 'number')) {
+                                                            validate1.errors = [
+                                                              {
+                                                                instancePath: instancePath + '/budget/toolCalls',
+                                                                schemaPath:
+                                                                  '/definitions/record/optionalProperties/budget/optionalProperties/toolCalls/type',
+                                                                keyword: 'type',
+                                                                params: { type: 'float64', nullable: false },
+                                                                message: 'must be float64',
+                                                              },
+                                                            ];
+                                                            return false;
+                                                          }
+                                                          var valid55 = _errs71 === errors;
+                                                        } else {
+                                                          valid55 = true;
+                                                        }
+                                                        if (valid55) {
+                                                          if (data58.wallMs !== undefined) {
+                                                            const _errs72 = errors;
+                                                            if (!(typeof data58.wallMs == 'number')) {
+                                                              validate1.errors = [
+                                                                {
+                                                                  instancePath: instancePath + '/budget/wallMs',
+                                                                  schemaPath:
+                                                                    '/definitions/record/optionalProperties/budget/optionalProperties/wallMs/type',
+                                                                  keyword: 'type',
+                                                                  params: { type: 'float64', nullable: false },
+                                                                  message: 'must be float64',
+                                                                },
+                                                              ];
+                                                              return false;
+                                                            }
+                                                            var valid55 = _errs72 === errors;
+                                                          } else {
+                                                            valid55 = true;
+                                                          }
+                                                          if (valid55) {
+                                                            if (data58.onExceeded !== undefined) {
+                                                              let data64 = data58.onExceeded;
+                                                              const _errs73 = errors;
+                                                              if (!(
+                                                                typeof data64 == 'string' &&
+                                                                (data64 === 'error' || data64 === 'interrupt')
+                                                              )) {
+                                                                validate1.errors = [
+                                                                  {
+                                                                    instancePath: instancePath + '/budget/onExceeded',
+                                                                    schemaPath:
+                                                                      '/definitions/record/optionalProperties/budget/optionalProperties/onExceeded/enum',
+                                                                    keyword: 'enum',
+                                                                    params: {
+                                                                      allowedValues:
+                                                                        schema1.optionalProperties.budget.optionalProperties.onExceeded
+                                                                          .enum,
+                                                                    },
+                                                                    message: 'must be equal to one of the allowed values',
+                                                                  },
+                                                                ];
+                                                                return false;
+                                                              }
+                                                              var valid55 = _errs73 === errors;
+                                                            } else {
+                                                              valid55 = true;
+                                                            }
+                                                            if (valid55) {
+                                                              for (const key1 in data58) {
+                                                                if (
+                                                                  key1 !== 'tokens' &&
+                                                                  key1 !== 'costUsd' &&
+                                                                  key1 !== 'modelCalls' &&
+                                                                  key1 !== 'toolCalls' &&
+                                                                  key1 !== 'wallMs' &&
+                                                                  key1 !== 'onExceeded'
+                                                                ) {
+                                                                  validate1.errors = [
+                                                                    {
+                                                                      instancePath:
+                                                                        instancePath +
+                                                                        '/budget/' +
+                                                                        key1.replace(/~/g, '~0').replace(/\//g, '~1'),
+                                                                      schemaPath: '/definitions/record/optionalProperties/budget',
+                                                                      keyword: 'optionalProperties',
+                                                                      params: { error: 'additional', additionalProperty: key1 },
+                                                                      message: 'must NOT have additional properties',
+                                                                    },
+                                                                  ];
+                                                                  return false;
+                                                                  break;
+                                                                }
+                                                              }
+                                                            }
+                                                          }
+                                                        }
+                                                      }
+                                                    }
+                                                  }
+                                                }
+                                                if (!valid53) {
+                                                  validate1.errors = [
+                                                    {
+                                                      instancePath: instancePath + '/budget',
+                                                      schemaPath: '/definitions/record/optionalProperties/budget/optionalProperties',
+                                                      keyword: 'optionalProperties',
+                                                      params: { type: 'object', nullable: false },
+                                                      message: 'must be object',
+                                                    },
+                                                  ];
+                                                  return false;
+                                                }
+                                                var valid45 = _errs67 === errors;
+                                              } else {
+                                                valid45 = true;
+                                              }
+                                            }
                                           }
                                         }
                                       }

@@ -3,9 +3,32 @@
  * `recordShapeProblem` checks it. The values inside (state, inputs, outputs,
  * context values) are any data. What JTD cannot say is checked after it, in
  * record-shape-problem.ts: tuples, `seq` of at least 1, a finite `createdAt`,
- * a state that is a snapshot or patches, and patch keys that lead to a prototype.
+ * a state that is a snapshot or patches, patch keys that lead to a prototype,
+ * and usage and budget amounts that are finite and not negative.
  */
 const string = { type: 'string' } as const;
+const amount = { type: 'float64' } as const;
+const usage = {
+  properties: {
+    tokens: amount,
+    inputTokens: amount,
+    outputTokens: amount,
+    costUsd: amount,
+    modelCalls: amount,
+    toolCalls: amount,
+    wallMs: amount,
+  },
+} as const;
+const budget = {
+  optionalProperties: {
+    tokens: amount,
+    costUsd: amount,
+    modelCalls: amount,
+    toolCalls: amount,
+    wallMs: amount,
+    onExceeded: { enum: ['error', 'interrupt'] },
+  },
+} as const;
 const patch = {
   properties: { op: { enum: ['add', 'replace', 'remove'] }, path: { elements: {} } },
   optionalProperties: { value: {} },
@@ -60,6 +83,8 @@ export const checkpointRecordSchema = {
         resumeValues: { elements: { elements: {} } },
         patched: { elements: string },
         version: string,
+        usage,
+        budget,
       },
       additionalProperties: true,
     },

@@ -79,4 +79,35 @@ export interface CheckpointRecord extends CheckpointMeta {
   patched?: string[];
   /** The label of the graph version that wrote it (`compile({ version })`), when it had one. */
   version?: string;
+  /**
+   * What this branch of the thread spent up to this checkpoint (models' reported
+   * tokens and cost, model and tool calls, running time): a resume, a retry or
+   * a fork from here continues this count. Absent: nothing counted yet (and
+   * every record before format version 5).
+   */
+  usage?: UsageRecord;
+  /** The thread's effective budget when it was written, extensions included. Absent: no budget. */
+  budget?: BudgetRecord;
+}
+
+/** A thread's usage as a checkpoint keeps it: counts and amounts, each finite and at least 0. */
+export interface UsageRecord {
+  tokens: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  modelCalls: number;
+  toolCalls: number;
+  /** Milliseconds the runs of this branch spent running (paused time not counted). */
+  wallMs: number;
+}
+
+/** A budget as a checkpoint keeps it: each limit finite and above 0. */
+export interface BudgetRecord {
+  tokens?: number;
+  costUsd?: number;
+  modelCalls?: number;
+  toolCalls?: number;
+  wallMs?: number;
+  onExceeded?: 'error' | 'interrupt';
 }

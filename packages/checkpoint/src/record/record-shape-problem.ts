@@ -95,7 +95,21 @@ function beyondSchema(r: CheckpointRecord, embedded: boolean): string | undefine
   }
   for (let i = 0; i < r.pending.length; i++) if (patchKeysProblem(r.pending[i]!.patches)) return 'a pending result is invalid';
   if (r.resumeValues && !allPairs(r.resumeValues)) return 'field resumeValues is invalid';
+  if (r.usage && !allAmounts(r.usage, 0)) return 'field usage is invalid';
+  if (r.budget && !allAmounts(r.budget, Number.MIN_VALUE)) return 'field budget is invalid';
   return undefined;
+}
+
+/**
+ * Usage amounts and budget limits: finite numbers from `min` up to 2^53 (above
+ * it a count can no longer go up by one). JTD's float64 lets NaN and the infinities through.
+ */
+function allAmounts(o: object, min: number): boolean {
+  for (const key in o) {
+    const v = (o as Record<string, unknown>)[key];
+    if (typeof v === 'number' && !(v >= min && v <= Number.MAX_SAFE_INTEGER)) return false;
+  }
+  return true;
 }
 
 /** Keys that lead to a prototype and overlong paths are refused here, naming the checkpoint; list bounds need the state (applyPatchList). */

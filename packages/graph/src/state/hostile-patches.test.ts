@@ -36,6 +36,8 @@ function handWritten(patches: Patch[], pending: CheckpointRecord['pending'] = []
     [], // the blob list (format version 3)
     undefined, // the graph version's label (format version 4)
     undefined, // the thread's patches (format version 4)
+    undefined, // the thread's usage (format version 5)
+    undefined, // the thread's budget (format version 5)
   ];
   const body = packr.pack(fields);
   const out = Buffer.alloc(9 + body.length);

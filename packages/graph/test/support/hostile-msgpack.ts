@@ -8,8 +8,8 @@ export const plain = new Packr({ useRecords: false, moreTypes: false, bundleStri
 
 /** The record's fields in stored order. */
 export function fieldsOf(r: CheckpointRecord): unknown[] {
-  // Format version 4 follows the fields with the hashes of the blobs the record refers to (none here), the graph version's label and the thread's patches.
-  return [...CHECKPOINT_FIELDS.map((field) => r[field]), [], r.version, r.patched];
+  // Format version 5 follows the fields with the hashes of the blobs the record refers to (none here), the graph version's label, the thread's patches, usage and budget.
+  return [...CHECKPOINT_FIELDS.map((field) => r[field]), [], r.version, r.patched, r.usage, r.budget];
 }
 
 /** A valid header around any body: whoever can write to the store can compute the checksum too. */
