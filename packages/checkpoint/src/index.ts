@@ -71,9 +71,18 @@ export { THREAD_FIXTURE_KIND, THREAD_FIXTURE_FORMAT } from './fixture/thread-fix
 export type { ThreadFixture, ThreadFixtureEntry } from './fixture/thread-fixture.ts';
 
 // Thread leases
-export { DEFAULT_LEASE_TTL_MS, threadBusy, leaseLost, checkClaim, checkLeaseTtl, processHolder } from './store/thread-lease.ts';
-export type { ThreadLease, ClaimOptions } from './store/thread-lease.ts';
-export { LeaseKeeper } from './store/lease-keeper.ts';
+export {
+  DEFAULT_LEASE_TTL_MS,
+  threadBusy,
+  leaseLost,
+  checkClaim,
+  checkLeaseTtl,
+  checkStopRequest,
+  processHolder,
+} from './store/thread-lease.ts';
+export type { ThreadLease, ClaimOptions, StopRequest, StopRequestOptions } from './store/thread-lease.ts';
+export { LeaseKeeper, STOP_POLL_MS } from './store/lease-keeper.ts';
+export { waitForThread, FREE_POLL_MS } from './store/wait-for-thread.ts';
 export { leaseFromRow } from './store/lease-row.ts';
 export type { LeaseRow } from './store/lease-row.ts';
 

@@ -5,6 +5,7 @@ import type { CaseTools, ConformanceAssertion } from './conformance-case.ts';
 import { FORGED_CHAIN_CASES } from './forged-chain-cases.ts';
 import { GRAPH_VERSION_CASES } from './graph-version-cases.ts';
 import { LEASE_CASES } from './lease-cases.ts';
+import { STOP_REQUEST_CASES } from './stop-request-cases.ts';
 
 /**
  * The test runner, passed in rather than imported: this file ships in the
@@ -26,6 +27,8 @@ export interface ConformanceOptions {
   blobs?: boolean;
   /** false for a store without `putGraph`, `getGraph` and `graphs` (it keeps no graph versions): skips the graph version cases. */
   graphs?: boolean;
+  /** false for a store without `requestStop` (a stop then reaches only holders in the same process): skips the stop request cases. */
+  stopRequests?: boolean;
 }
 
 let caseCounter = 0;
@@ -52,6 +55,7 @@ export function checkpointStoreConformance(
       ...FORGED_CHAIN_CASES,
       ...(options.blobs === false ? {} : BLOB_CASES),
       ...(options.graphs === false ? {} : GRAPH_VERSION_CASES),
+      ...(options.stopRequests === false ? {} : STOP_REQUEST_CASES),
     };
     for (const [title, body] of Object.entries(cases))
       api.it(

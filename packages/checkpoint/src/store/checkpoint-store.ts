@@ -1,7 +1,7 @@
 import type { CheckpointMeta, CheckpointStatus } from '../record/checkpoint-record.ts';
 import type { StoredBlob } from '../blob/blob-ref.ts';
 import type { StoredGraph } from './stored-graph.ts';
-import type { ClaimOptions, ThreadLease } from './thread-lease.ts';
+import type { ClaimOptions, StopRequestOptions, ThreadLease } from './thread-lease.ts';
 
 /** One stored checkpoint: its encoded bytes plus what listing needs without decoding. */
 export interface CheckpointEntry extends CheckpointMeta {
@@ -115,6 +115,17 @@ export interface CheckpointStore {
   releaseThread(lease: ThreadLease): Promise<void>;
   /** The thread's lease while it is held and unexpired; undefined otherwise. */
   threadLease(threadId: string): Promise<ThreadLease | undefined>;
+  /**
+   * Optional: asks whoever holds the thread to stop (a new input arrived, see
+   * `multitask` in @weft/graph's run options). Marks the current unexpired
+   * lease with `stopRequested` and resolves to the lease it marked, or
+   * undefined when nobody holds the thread (nothing is written then). An
+   * earlier request on the same lease stays as it was (the holder is already
+   * stopping for it). `renewThread` and `threadLease` return the mark, so the
+   * holder learns at its next renewal; a new claim clears it. Bad arguments
+   * are refused with INVALID_ARGUMENT.
+   */
+  requestStop?(threadId: string, request: StopRequestOptions): Promise<ThreadLease | undefined>;
   /**
    * Optional: keeps a compiled graph's description, so a checkpoint can be
    * read against the graph that wrote it after the code has changed (the

@@ -1,11 +1,22 @@
 import type { WeftError } from '@weft/common';
 import type { CheckpointErrorCode } from '../errors.ts';
 import type { CheckpointStore } from './checkpoint-store.ts';
-import type { ClaimOptions, ThreadLease } from './thread-lease.ts';
-import { leaseLost } from './thread-lease.ts';
+import type { ClaimOptions, StopRequest, StopRequestOptions, ThreadLease } from './thread-lease.ts';
+import { checkStopRequest, leaseLost } from './thread-lease.ts';
 
 /** Renewals per lease time: a holder renews after a third of it, so two renewals may fail before it lapses. */
 const RENEWALS_PER_TTL = 3;
+
+/**
+ * The longest a holder goes without renewing when its store keeps stop
+ * requests: a holder in another process learns of a stop at its next
+ * renewal, so this bounds how late it hears (one small write a second per
+ * running thread; a run shorter than this renews not at all).
+ */
+export const STOP_POLL_MS = 1_000;
+
+/** The leases this process holds, by store and thread: a stop asked in the same process reaches the holder at once. */
+const heldHere = new WeakMap<CheckpointStore, Map<string, LeaseKeeper>>();
 
 /**
  * Holds a thread's lease: claims it, renews it on a timer, and releases it.
@@ -38,25 +49,86 @@ export class LeaseKeeper {
   #released = false;
   /** This process's clock when the store last confirmed the lease. */
   #confirmedAt: number;
+  #stop: StopRequest | undefined;
+  /** Settles when the lease is released or lost; made only when someone waits for it. */
+  #ended: { promise: Promise<void>; resolve: () => void } | undefined;
 
   private constructor(
     private readonly store: CheckpointStore,
     lease: ThreadLease,
   ) {
     this.#lease = lease;
+    this.#stop = lease.stopRequested;
     this.#confirmedAt = Date.now();
-    const every = Math.max(1, Math.floor(lease.ttlMs / RENEWALS_PER_TTL));
+    const renewEvery = Math.floor(lease.ttlMs / RENEWALS_PER_TTL);
+    const every = Math.max(1, store.requestStop ? Math.min(renewEvery, STOP_POLL_MS) : renewEvery);
     this.#timer = setInterval(() => this.#renew(), every);
     this.#timer.unref();
+    let here = heldHere.get(store);
+    if (!here) heldHere.set(store, (here = new Map()));
+    here.set(lease.threadId, this);
   }
 
-  /** Claims the thread (THREAD_BUSY when someone else holds it) and starts renewing. */
+  /**
+   * Asks whoever holds the thread to stop at its next step boundary. A
+   * holder in this process is told at once, with no store round trip; one
+   * in another process learns at its next renewal (within STOP_POLL_MS),
+   * through the store's `requestStop`. Resolves to the lease it marked, or
+   * undefined when nobody holds the thread. A store without `requestStop`
+   * can only reach holders in this process: for others it resolves to
+   * undefined without marking anything.
+   *
+   * @example
+   * const marked = await LeaseKeeper.requestStop(store, 't1', { by: 'api', reason: 'a new message arrived' });
+   * if (marked) await waitForThread(store, 't1', Date.now() + 60_000);
+   */
+  static async requestStop(store: CheckpointStore, threadId: string, request: StopRequestOptions): Promise<ThreadLease | undefined> {
+    checkStopRequest(threadId, request, 'LeaseKeeper.requestStop()');
+    const here = LeaseKeeper.heldHere(store, threadId);
+    if (here) {
+      here.#stop ??= { by: request.by, reason: request.reason, at: Date.now() };
+      return { ...here.lease, stopRequested: { ...here.#stop } };
+    }
+    return store.requestStop ? store.requestStop(threadId, { by: request.by, reason: request.reason }) : undefined;
+  }
+
+  /** The keeper in this process that holds the thread in this store, if any (not released, not lost). */
+  static heldHere(store: CheckpointStore, threadId: string): LeaseKeeper | undefined {
+    return heldHere.get(store)?.get(threadId);
+  }
+
+  /**
+   * Claims the thread (THREAD_BUSY when someone else holds it) and starts renewing.
+   *
+   * @example
+   * const lease = await LeaseKeeper.take(store, 't1', { holder: 'worker-3' });
+   */
   static async take(store: CheckpointStore, threadId: string, options: ClaimOptions): Promise<LeaseKeeper> {
     return new LeaseKeeper(store, await store.claimThread(threadId, options));
   }
 
   get lease(): ThreadLease {
     return { ...this.#lease };
+  }
+
+  /**
+   * The stop someone asked of this holder (`requestStop`), if any: a run
+   * stops at its next step boundary when it is set. Reading it costs a field
+   * read, so the step loop asks it after every step.
+   */
+  get stopRequested(): StopRequest | undefined {
+    return this.#stop;
+  }
+
+  /** Settles once this keeper has released the lease or lost it: what a run waiting for the thread in this process awaits. */
+  ended(): Promise<void> {
+    if (!this.#ended) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.#ended = { promise, resolve };
+      if (this.#released || this.#lost) resolve();
+    }
+    return this.#ended.promise;
   }
 
   /** Throws LEASE_LOST once the lease is gone: called before every checkpoint write. */
@@ -80,10 +152,10 @@ export class LeaseKeeper {
     this.check();
     if (Date.now() - this.#confirmedAt < this.#lease.ttlMs / 2) {
       const held = await this.store.threadLease(this.#lease.threadId);
-      if (held?.token === this.#lease.token) return;
+      if (held?.token === this.#lease.token) return this.#heard(held);
     }
     try {
-      this.#lease = await this.store.renewThread(this.#lease);
+      this.#heard((this.#lease = await this.store.renewThread(this.#lease)));
       this.#confirmedAt = Date.now();
     } catch (err) {
       if ((err as { code?: unknown } | null)?.code === 'LEASE_LOST') this.#lose(err as WeftError<CheckpointErrorCode>);
@@ -111,7 +183,21 @@ export class LeaseKeeper {
     } catch (err) {
       const code = (err as { code?: unknown } | null)?.code;
       return code === 'CHECKPOINTS_NOT_WRITTEN' || code === 'CONCURRENT_RESUME' ? (err as WeftError<CheckpointErrorCode>) : undefined;
+    } finally {
+      this.#forget();
     }
+  }
+
+  /** A lease the store returned: its stop request, if any, reaches the run. */
+  #heard(lease: ThreadLease): void {
+    if (lease.stopRequested && !this.#stop) this.#stop = lease.stopRequested;
+  }
+
+  /** No longer held here: out of the registry, and whoever waits for the thread may try it. */
+  #forget(): void {
+    const here = heldHere.get(this.store);
+    if (here?.get(this.#lease.threadId) === this) here.delete(this.#lease.threadId);
+    this.#ended?.resolve();
   }
 
   #renew(): void {
@@ -119,6 +205,7 @@ export class LeaseKeeper {
     this.#renewing = this.store.renewThread(this.#lease).then(
       (renewed) => {
         this.#lease = renewed;
+        this.#heard(renewed);
         this.#confirmedAt = Date.now();
         this.#renewing = undefined;
       },
@@ -136,5 +223,6 @@ export class LeaseKeeper {
     this.#lost = error;
     clearInterval(this.#timer);
     this.#timer = undefined;
+    this.#forget();
   }
 }

@@ -11,11 +11,15 @@ export interface LeaseRow {
   since: number;
   expires_at: number;
   ttl_ms: number;
+  /** The stop request on this lease (all three set, or none): see ThreadLease.stopRequested. */
+  stop_by?: string | null;
+  stop_reason?: string | null;
+  stop_at?: number | null;
 }
 
 /** A row as a ThreadLease. */
 export function leaseFromRow(row: LeaseRow): ThreadLease {
-  return {
+  const lease: ThreadLease = {
     threadId: row.thread_id,
     holder: row.holder,
     token: row.token,
@@ -23,4 +27,7 @@ export function leaseFromRow(row: LeaseRow): ThreadLease {
     expiresAt: row.expires_at,
     ttlMs: row.ttl_ms,
   };
+  if (row.stop_at !== undefined && row.stop_at !== null)
+    lease.stopRequested = { by: row.stop_by ?? '', reason: row.stop_reason ?? '', at: row.stop_at };
+  return lease;
 }

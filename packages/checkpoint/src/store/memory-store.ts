@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { WeftError } from '@weft/common';
 import { concurrentResume, headNotDeletable, type CheckpointErrorCode } from '../errors.ts';
 import type { CheckpointEntry, CheckpointStore, ListOptions, ThreadSummary } from './checkpoint-store.ts';
-import { checkClaim, checkLeaseTtl, leaseLost, threadBusy, type ClaimOptions, type ThreadLease } from './thread-lease.ts';
+import {
+  checkClaim,
+  checkLeaseTtl,
+  checkStopRequest,
+  leaseLost,
+  threadBusy,
+  type ClaimOptions,
+  type StopRequestOptions,
+  type ThreadLease,
+} from './thread-lease.ts';
 import { storedGraphOrder, checkGraphKey, checkStoredGraph, type StoredGraph } from './stored-graph.ts';
 
 /**
@@ -165,6 +174,14 @@ export class MemoryStore implements CheckpointStore {
   async threadLease(threadId: string): Promise<ThreadLease | undefined> {
     const held = this.#leases.get(threadId);
     return held && held.expiresAt > Date.now() ? { ...held } : undefined;
+  }
+
+  async requestStop(threadId: string, request: StopRequestOptions): Promise<ThreadLease | undefined> {
+    checkStopRequest(threadId, request, 'MemoryStore.requestStop()');
+    const held = this.#leases.get(threadId);
+    if (!held || held.expiresAt <= Date.now()) return undefined;
+    held.stopRequested ??= { by: request.by, reason: request.reason, at: Date.now() };
+    return { ...held, stopRequested: { ...held.stopRequested } };
   }
 
   async putGraph(graph: StoredGraph): Promise<void> {

@@ -22,6 +22,24 @@ export interface ThreadLease {
   expiresAt: number;
   /** How long each claim or renewal lasts; holders renew well before it runs out. */
   ttlMs: number;
+  /**
+   * Someone asked the holder to stop (`requestStop`): it stops at its next
+   * step boundary and releases the thread. A new claim clears it.
+   */
+  stopRequested?: StopRequest;
+}
+
+/** Who asked a thread's holder to stop, why, and when (ms since the epoch, by the store's clock). */
+export interface StopRequest {
+  by: string;
+  reason: string;
+  at: number;
+}
+
+/** What `requestStop` takes: who asks (for people and the stopped run's error) and why. */
+export interface StopRequestOptions {
+  by: string;
+  reason: string;
 }
 
 export interface ClaimOptions {
@@ -78,6 +96,18 @@ export function checkClaim(threadId: unknown, options: unknown): asserts options
     throw bad('holder must be a non-empty string without NUL characters or lone surrogates (every store must be able to keep it)');
   if (ttlMs !== undefined && (!Number.isSafeInteger(ttlMs) || ttlMs < 1)) throw bad('ttlMs must be a positive integer');
   if (takeOver !== undefined && typeof takeOver !== 'boolean') throw bad('takeOver must be a boolean');
+}
+
+/** Checks a stop request's arguments; stores call it first so every store refuses the same bad input. */
+export function checkStopRequest(threadId: unknown, request: unknown, where: string): asserts request is StopRequestOptions {
+  const bad = (msg: string) => new WeftError<CheckpointErrorCode>('INVALID_ARGUMENT', `${where}: ${msg}`);
+  checkThreadId(threadId, where);
+  if (request === null || typeof request !== 'object') throw bad('pass { by, reason }');
+  const { by, reason } = request as Partial<StopRequestOptions>;
+  // The same rule as a holder's name: every store must be able to keep both.
+  const keepable = (v: unknown): v is string => typeof v === 'string' && !v.includes('\0') && !/\p{Cs}/u.test(v);
+  if (!keepable(by) || by === '') throw bad('by must be a non-empty string without NUL characters or lone surrogates');
+  if (!keepable(reason)) throw bad('reason must be a string without NUL characters or lone surrogates');
 }
 
 /** Checks a store's configured lease time. */
