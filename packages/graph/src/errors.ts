@@ -38,7 +38,11 @@ export type WeftErrorCode =
   /** The thread stays on the graph version that wrote it (`onGraphMismatch: 'pin'`): run it where that version is served. */
   | 'GRAPH_VERSION_PINNED'
   /** `ctx.patched(id)` for a patch the graph does not declare (`compile({ patches })`). */
-  | 'PATCH_UNDECLARED';
+  | 'PATCH_UNDECLARED'
+  // Guardrails (spec/guardrail.ts): a check said no, a check threw, a guardrail was defined wrong.
+  | 'GUARDRAIL_TRIPPED'
+  | 'GUARDRAIL_FAILED'
+  | 'GUARDRAIL_INVALID';
 
 /**
  * @weft/common's `WeftError` (the same class: `instanceof` holds for errors

@@ -31,6 +31,20 @@ export { channel } from './spec/channel.ts';
 export type { Channel } from './spec/channel.ts';
 export type { StateReducer, StateReducers, ReducerPath, ReducerValue } from './state/state-reducers.ts';
 
+// Guardrails: checks on a node's input and output (types in spec/, the run-time side in scheduler/)
+export { guardrail, guardrailEvents, checkGuardrail, checkGuardrailList, checkReleaseEvery } from './spec/guardrail.ts';
+export type {
+  Guardrail,
+  GuardrailContext,
+  GuardrailEvent,
+  GuardrailStage,
+  GuardrailVerdict,
+  NodeGuardrails,
+  ReleaseEvery,
+} from './spec/guardrail.ts';
+export { applyGuardrails, guardrailTripped, type GuardrailRun } from './scheduler/apply-guardrails.ts';
+export { ReleaseGate, type ReleaseGateOptions } from './scheduler/release-gate.ts';
+
 // Compiling
 export { CompiledGraph, type AnyCompiledGraph } from './runtime/compiled-graph.ts';
 export type { CheckpointPolicy, CompileOptions } from './compiler/compile-options.ts';

@@ -10,6 +10,8 @@ import { NodeContextImpl } from './node-context-impl.ts';
 import { emit, taskAddress, type RunScope, type Task } from './run-scope.ts';
 import { retryDelay, sleep, withTimeout } from './retry.ts';
 import { isThenable } from './is-thenable.ts';
+// Guardrails: only nodes that have them take these paths.
+import { drainGuarded, guardNodeInput, guardNodeOutput } from './node-guardrails.ts';
 
 export type TaskOutcome =
   | { kind: 'done'; output: unknown; patches: Patch[]; view: unknown }
@@ -206,16 +208,40 @@ function callNode(scope: RunScope, task: Task, step: number, n: number, state: N
   const pre = node.options.pre;
   let input = task.input;
   if (pre) input = state.withDraft((draft) => pre(input, draft)) ?? input;
+  if (node.options.guardrails?.input?.length)
+    // The continuation keeps the node's interrupt scope (an AsyncLocalStorage context follows promise callbacks).
+    return guardNodeInput(scope, task, step, input, signal).then((v) => callChecked(scope, task, step, n, state, signal, address, v));
+  if (node.sub) return runSub(scope, task, input, address);
+  return node.fn!(input, new NodeContextImpl(scope, node, task.key, state, step, n, signal));
+}
+
+/** The node called with its input once the input guardrails passed (or rewrote) it. */
+function callChecked(
+  scope: RunScope,
+  task: Task,
+  step: number,
+  n: number,
+  state: NodeState,
+  signal: AbortSignal,
+  address: string,
+  input: unknown,
+): unknown {
+  const { node } = task;
   if (node.sub) return runSub(scope, task, input, address);
   return node.fn!(input, new NodeContextImpl(scope, node, task.key, state, step, n, signal));
 }
 
 function needsSettling(node: PlanNode, output: unknown): boolean {
-  return node.options.post !== undefined || isStream(output);
+  return node.options.post !== undefined || isStream(output) || node.options.guardrails?.output !== undefined;
 }
 
 /** Drains a stream if the node returned one, then applies the post handler (inside the node's interrupt scope). */
 function settle(scope: RunScope, task: Task, step: number, state: NodeState, out: unknown, signal: AbortSignal): unknown {
+  if (task.node.options.guardrails?.output?.length) {
+    const concat = task.node.options.concat ?? concatChunks;
+    const checked = isStream(out) ? drainGuarded(scope, task, step, out, signal, concat) : guardNodeOutput(scope, task, step, out, signal);
+    return checked.then((v) => post(task.node, state, v));
+  }
   if (isStream(out)) return drain(scope, task, step, out, signal).then((v) => post(task.node, state, v));
   return post(task.node, state, out);
 }

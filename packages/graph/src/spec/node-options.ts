@@ -1,6 +1,7 @@
 import type { Draft } from 'immer';
 import type { BackoffPolicy } from '@weft/common';
 import type { WeftError } from '../errors.ts';
+import type { NodeGuardrails } from './guardrail.ts';
 
 /** How a node with several incoming edges fires. */
 export type Trigger = 'any' | 'all';
@@ -73,4 +74,10 @@ export interface NodeOptions<I = unknown, O = unknown, S = unknown> {
    * graph's `compile({ distribute })`.
    */
   distribute?: boolean;
+  /**
+   * Checks on the node's input (before it runs) and output (after; for a
+   * streaming node, its chunks are held until the text so far passed). A trip
+   * fails the node with GUARDRAIL_TRIPPED; see docs/agents/guardrails.md.
+   */
+  guardrails?: NodeGuardrails<I, O>;
 }

@@ -1,0 +1,74 @@
+import { retryableOf } from '@weft/common';
+import { WeftError } from '../errors.ts';
+import type { Guardrail, GuardrailContext, GuardrailEvent, GuardrailVerdict } from '../spec/guardrail.ts';
+
+/** Where a list of guardrails runs, and where what they did is reported (never for a plain pass). */
+export interface GuardrailRun extends GuardrailContext {
+  report?: ((event: GuardrailEvent) => void) | undefined;
+}
+
+/**
+ * Runs guardrails in order on a value: each sees what the one before let
+ * through (a rewrite replaces the value for the next, and is reported with
+ * the original and the replacement). A trip rejects with GUARDRAIL_TRIPPED
+ * (details { guardrail, stage, reason }, not retryable: the same value trips
+ * again); a check that throws or answers something that is not a verdict
+ * rejects with GUARDRAIL_FAILED, unless the guardrail is `failOpen`, which
+ * lets the value through and reports `failed-open`.
+ *
+ * @example
+ * const text = await applyGuardrails([noSecrets], answer, { stage: 'output', final: true, signal, report: console.log });
+ */
+export async function applyGuardrails<T>(list: readonly Guardrail<T>[], value: T, run: GuardrailRun): Promise<T> {
+  const { report, ...ctx } = run;
+  let current = value;
+  for (const g of list) {
+    let verdict: GuardrailVerdict<T>;
+    try {
+      verdict = await g.check(current, ctx);
+      if (!isVerdict(verdict)) throw new TypeError(`the check returned ${describe(verdict)}, not { action: 'pass' | 'trip' | 'rewrite' }`);
+    } catch (err) {
+      if (ctx.signal.aborted) throw err;
+      const reason = err instanceof Error ? err.message : String(err);
+      if (g.failOpen) {
+        report?.({ name: g.name, stage: ctx.stage, action: 'failed-open', reason });
+        continue;
+      }
+      const details = { guardrail: g.name, stage: ctx.stage, reason };
+      throw new WeftError('GUARDRAIL_FAILED', `guardrail "${g.name}" (${ctx.stage}) could not check: ${reason}`, {
+        cause: err,
+        details,
+        retryable: retryableOf(err),
+      });
+    }
+    if (verdict.action === 'pass') continue;
+    if (verdict.action === 'trip') {
+      report?.({ name: g.name, stage: ctx.stage, action: 'trip', reason: verdict.reason });
+      throw guardrailTripped(g.name, ctx.stage, verdict.reason, verdict.details);
+    }
+    report?.({ name: g.name, stage: ctx.stage, action: 'rewrite', reason: verdict.reason, original: current, replacement: verdict.value });
+    current = verdict.value;
+  }
+  return current;
+}
+
+/** The error of a tripped guardrail. */
+export function guardrailTripped(name: string, stage: string, reason: string, extra?: Record<string, unknown>): WeftError {
+  return new WeftError('GUARDRAIL_TRIPPED', `guardrail "${name}" (${stage}) tripped: ${reason}`, {
+    details: { ...extra, guardrail: name, stage, reason },
+    retryable: false,
+  });
+}
+
+function isVerdict(v: unknown): v is GuardrailVerdict<unknown> {
+  if (v === null || typeof v !== 'object') return false;
+  const { action, reason } = v as { action?: unknown; reason?: unknown };
+  if (action === 'pass') return true;
+  if (action === 'trip') return typeof reason === 'string';
+  return action === 'rewrite' && 'value' in v;
+}
+
+function describe(v: unknown): string {
+  if (v === undefined || v === null) return String(v);
+  return typeof v === 'object' ? JSON.stringify(v).slice(0, 80) : `a ${typeof v}`;
+}
