@@ -6,4 +6,5 @@
 export const LEASE_COLUMNS = `thread_id, holder, token,
   round(extract(epoch FROM since) * 1000)::float8 AS since,
   round(extract(epoch FROM expires_at) * 1000)::float8 AS expires_at,
-  ttl_ms::float8 AS ttl_ms`;
+  ttl_ms::float8 AS ttl_ms, stop_by, stop_reason,
+  round(extract(epoch FROM stop_at) * 1000)::float8 AS stop_at`;

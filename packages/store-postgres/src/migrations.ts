@@ -76,6 +76,17 @@ export const MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (name, hash)
       )`,
   },
+  {
+    // A stop request on a lease (CheckpointStore.requestStop): who asked, why, and when (the database's clock).
+    // All three NULL until someone asks; a claim sets them back to NULL.
+    version: 5,
+    name: 'lease stop requests',
+    sql: (s) => `
+      ALTER TABLE ${s}.leases
+        ADD COLUMN stop_by     text,
+        ADD COLUMN stop_reason text,
+        ADD COLUMN stop_at     timestamptz`,
+  },
 ];
 
 /** Constant first half of the advisory lock key ('WEFT'); the second half is the schema's hash. */

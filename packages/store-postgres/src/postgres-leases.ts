@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { WeftError } from '@weft/common';
-import { leaseFromRow, leaseLost, threadBusy, type LeaseRow, type ThreadLease } from '@weft/checkpoint';
+import { leaseFromRow, leaseLost, threadBusy, type LeaseRow, type StopRequestOptions, type ThreadLease } from '@weft/checkpoint';
 import { LEASE_COLUMNS } from './lease-columns.ts';
 
 /** Runs a named (prepared) statement; see PostgresStore. */
@@ -50,7 +50,8 @@ export class PostgresLeases {
          SELECT $1::text, $2::text, $3::text, clock.t, clock.t + $4::float8 * interval '1 millisecond', $4::bigint FROM clock
          ON CONFLICT (thread_id) DO UPDATE
            SET holder = excluded.holder, token = excluded.token, since = excluded.since,
-               expires_at = excluded.expires_at, ttl_ms = excluded.ttl_ms
+               expires_at = excluded.expires_at, ttl_ms = excluded.ttl_ms,
+               stop_by = NULL, stop_reason = NULL, stop_at = NULL
            WHERE l.expires_at <= excluded.since OR $5::boolean
          RETURNING ${LEASE_COLUMNS}`,
         [threadId, holder, randomUUID(), ttlMs, takeOver],
@@ -91,6 +92,21 @@ export class PostgresLeases {
       lease.threadId,
       lease.token,
     ]);
+  }
+
+  /**
+   * Marks the unexpired lease with a stop request, keeping an earlier one
+   * (one statement); then reads the lease back, marked by this call or before.
+   */
+  async requestStop(threadId: string, request: StopRequestOptions): Promise<ThreadLease | undefined> {
+    await this.#query(
+      'lease-stop',
+      `UPDATE ${this.#table}
+       SET stop_by = $2::text, stop_reason = $3::text, stop_at = date_trunc('milliseconds', clock_timestamp())
+       WHERE thread_id = $1::text AND expires_at > clock_timestamp() AND stop_at IS NULL`,
+      [threadId, request.by, request.reason],
+    );
+    return this.held(threadId);
   }
 
   /** The thread's lease while it is unexpired by the database's clock. */

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { WeftError } from '@weft/common';
 import {
+  checkStopRequest,
   checkClaim,
   checkGraphKey,
   checkStoredGraph,
@@ -13,6 +14,7 @@ import {
   type CheckpointStore,
   type ClaimOptions,
   type ListOptions,
+  type StopRequestOptions,
   type StoredGraph,
   type ThreadLease,
   type ThreadSummary,
@@ -268,6 +270,12 @@ export class PostgresStore implements CheckpointStore {
     checkThreadId(threadId, 'PostgresStore.threadLease()');
     await this.migrate();
     return this.#leases.held(threadId);
+  }
+
+  async requestStop(threadId: string, request: StopRequestOptions): Promise<ThreadLease | undefined> {
+    checkStopRequest(threadId, request, 'PostgresStore.requestStop()');
+    await this.migrate();
+    return this.#leases.requestStop(threadId, request);
   }
 
   /** Keeps the graph's description unless its (name, hash) is stored already (INSERT … ON CONFLICT DO NOTHING). */

@@ -26,9 +26,10 @@ describe('graph versions in SQLite', () => {
     const old = new SqliteStore({ path });
     await old.put(conformanceEntry('t', 1));
     await old.close();
-    // What version 4 wrote: the same tables without weft_graphs.
+    // What version 4 wrote: the same tables without weft_graphs (and without the leases' stop columns of version 6).
     const raw = new Database(path);
     raw.exec('DROP TABLE weft_graphs');
+    for (const c of ['stop_by', 'stop_reason', 'stop_at']) raw.exec(`ALTER TABLE leases DROP COLUMN ${c}`);
     raw.pragma('user_version = 4');
     raw.close();
     const store = new SqliteStore({ path });
@@ -38,7 +39,7 @@ describe('graph versions in SQLite', () => {
     await store.close();
     const after = new Database(path, { readonly: true });
     expect(after.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    expect(SCHEMA_VERSION).toBe(5);
+    expect(SCHEMA_VERSION).toBe(6);
     after.close();
   });
 

@@ -3,16 +3,20 @@ import type { Database, Statement, Transaction } from 'better-sqlite3';
 import { WeftError } from '@weft/common';
 import {
   checkClaim,
+  checkStopRequest,
   checkThreadId,
   leaseFromRow,
   leaseLost,
   threadBusy,
   type ClaimOptions,
   type LeaseRow,
+  type StopRequestOptions,
   type ThreadLease,
 } from '@weft/checkpoint';
 
 const COLUMNS = 'thread_id, holder, token, since, expires_at, ttl_ms';
+/** COLUMNS and the stop request (migration 6): what reads return. A claim writes COLUMNS only: its REPLACE clears the rest. */
+const READ_COLUMNS = `${COLUMNS}, stop_by, stop_reason, stop_at`;
 
 /** Renewing and releasing take a lease this store handed out; anything else is refused before it reaches SQL. */
 export function checkLease(lease: unknown, where: string): asserts lease is ThreadLease {
@@ -43,6 +47,7 @@ export class LeaseTable {
   readonly #write: Statement<[LeaseRow], void>;
   readonly #renew: Statement<[expiresAt: number, threadId: string, token: string], LeaseRow | undefined>;
   readonly #release: Statement<[threadId: string, token: string], void>;
+  readonly #stop: Statement<[by: string, reason: string, at: number, threadId: string, now: number], void>;
   readonly #claim: Transaction<(threadId: string, options: ClaimOptions) => ThreadLease>;
 
   constructor(
@@ -51,11 +56,15 @@ export class LeaseTable {
     /** The store's level for checkpoints; lease writes lower it to NORMAL for their commit (see above). */
     private readonly synchronous: 'FULL' | 'NORMAL',
   ) {
-    this.#read = db.prepare(`SELECT ${COLUMNS} FROM leases WHERE thread_id = ?`);
+    this.#read = db.prepare(`SELECT ${READ_COLUMNS} FROM leases WHERE thread_id = ?`);
     this.#write = db.prepare(
       `INSERT OR REPLACE INTO leases (${COLUMNS}) VALUES (@thread_id, @holder, @token, @since, @expires_at, @ttl_ms)`,
     );
-    this.#renew = db.prepare(`UPDATE leases SET expires_at = ? + ttl_ms WHERE thread_id = ? AND token = ? RETURNING ${COLUMNS}`);
+    this.#renew = db.prepare(`UPDATE leases SET expires_at = ? + ttl_ms WHERE thread_id = ? AND token = ? RETURNING ${READ_COLUMNS}`);
+    // Only an unexpired lease without a request yet: the first request stays.
+    this.#stop = db.prepare(
+      'UPDATE leases SET stop_by = ?, stop_reason = ?, stop_at = ? WHERE thread_id = ? AND expires_at > ? AND stop_at IS NULL',
+    );
     this.#release = db.prepare('DELETE FROM leases WHERE thread_id = ? AND token = ?');
     // Read and write in one IMMEDIATE transaction: of two processes claiming at once, the second reads the first's row.
     this.#claim = db.transaction((threadId: string, options: ClaimOptions) => {
@@ -94,6 +103,14 @@ export class LeaseTable {
   release(lease: ThreadLease): void {
     checkLease(lease, 'SqliteStore.releaseThread()');
     this.#lightly(() => this.#release.run(lease.threadId, lease.token));
+  }
+
+  /** Marks the unexpired lease (one UPDATE, atomic on its own), then reads it back. */
+  requestStop(threadId: string, request: StopRequestOptions): ThreadLease | undefined {
+    checkStopRequest(threadId, request, 'SqliteStore.requestStop()');
+    const now = Date.now();
+    this.#lightly(() => this.#stop.run(request.by, request.reason, now, threadId, now));
+    return this.current(threadId);
   }
 
   current(threadId: string): ThreadLease | undefined {

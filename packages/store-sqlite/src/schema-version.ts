@@ -72,6 +72,11 @@ export const MIGRATIONS: readonly string[] = [
      row_crc    INTEGER NOT NULL,
      PRIMARY KEY (name, hash)
    );`,
+  // 6: a stop request on a lease (CheckpointStore.requestStop): who asked, why, and when. All three NULL until someone
+  // asks; a new claim replaces the row, which clears them.
+  `ALTER TABLE leases ADD COLUMN stop_by TEXT;
+   ALTER TABLE leases ADD COLUMN stop_reason TEXT;
+   ALTER TABLE leases ADD COLUMN stop_at INTEGER;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -9,6 +9,7 @@ import {
   type ClaimOptions,
   type ListOptions,
   type StoredGraph,
+  type StopRequestOptions,
   type ThreadLease,
   type ThreadSummary,
 } from '@weft/checkpoint';
@@ -139,6 +140,10 @@ export class SqliteStore implements CheckpointStore {
 
   async threadLease(threadId: string): Promise<ThreadLease | undefined> {
     return this.#use(() => this.#leases.current(threadId));
+  }
+
+  async requestStop(threadId: string, request: StopRequestOptions): Promise<ThreadLease | undefined> {
+    return this.#use(() => this.#leases.requestStop(threadId, request));
   }
 
   /**
