@@ -42,7 +42,10 @@ export type WeftErrorCode =
   // Guardrails (spec/guardrail.ts): a check said no, a check threw, a guardrail was defined wrong.
   | 'GUARDRAIL_TRIPPED'
   | 'GUARDRAIL_FAILED'
-  | 'GUARDRAIL_INVALID';
+  | 'GUARDRAIL_INVALID'
+  // Budgets (spec/budget.ts): a limit would be crossed, a budget was defined wrong.
+  | 'BUDGET_EXCEEDED'
+  | 'BUDGET_INVALID';
 
 /**
  * @weft/common's `WeftError` (the same class: `instanceof` holds for errors

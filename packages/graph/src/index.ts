@@ -45,6 +45,22 @@ export type {
 export { applyGuardrails, guardrailTripped, type GuardrailRun } from './scheduler/apply-guardrails.ts';
 export { ReleaseGate, type ReleaseGateOptions } from './scheduler/release-gate.ts';
 
+// Budgets: usage counted per thread branch, kept in the checkpoints (types in spec/, the ledger in scheduler/)
+export { budgetProblem, checkBudget, mergeBudgets } from './spec/budget.ts';
+export type {
+  Budget,
+  BudgetLimits,
+  BudgetLimitName,
+  Usage,
+  UsageDelta,
+  BudgetContext,
+  BudgetResume,
+  BudgetInterruptInfo,
+} from './spec/budget.ts';
+export { budgetResumeSchema } from './scheduler/budget-resume-schema.ts';
+export { budgetExceeded } from './scheduler/budget-ledger.ts';
+export type { StepUsage } from './events/graph-event.ts';
+
 // Compiling
 export { CompiledGraph, type AnyCompiledGraph } from './runtime/compiled-graph.ts';
 export type { CheckpointPolicy, CompileOptions } from './compiler/compile-options.ts';

@@ -1,5 +1,5 @@
 import type { WeftErrorJSON } from '@weft/common';
-import type { CheckpointSource, CheckpointStatus, InterruptRecord } from '@weft/checkpoint';
+import type { BudgetRecord, CheckpointSource, CheckpointStatus, InterruptRecord, UsageRecord } from '@weft/checkpoint';
 import type { LoadedCheckpoint } from './load-checkpoint.ts';
 
 /** A checkpoint as `history()` and `getState()` show it. */
@@ -23,6 +23,10 @@ export interface CheckpointView<S = unknown> {
   output: unknown;
   error: WeftErrorJSON | undefined;
   context: Record<string, unknown>;
+  /** What this branch of the thread spent up to this checkpoint; undefined when nothing was counted. */
+  usage: UsageRecord | undefined;
+  /** The thread's effective budget at this checkpoint (extensions included); undefined: none. */
+  budget: BudgetRecord | undefined;
 }
 
 export function checkpointView<S>({ record, state }: LoadedCheckpoint): CheckpointView<S> {
@@ -46,5 +50,7 @@ export function checkpointView<S>({ record, state }: LoadedCheckpoint): Checkpoi
     output: record.output,
     error: record.error,
     context: record.context,
+    usage: record.usage,
+    budget: record.budget,
   };
 }

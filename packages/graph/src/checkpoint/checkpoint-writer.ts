@@ -47,6 +47,8 @@ export class CheckpointWriter {
   #pos: ChainPosition;
   #lastBytes: Uint8Array | undefined;
   #lastState: unknown;
+  #lastUsage: CheckpointRecord['usage'];
+  #lastBudget: CheckpointRecord['budget'];
   /** Hashes of the binary values this writer has written, by array (see BlobCollectorOptions.known). */
   readonly #blobHashes = new WeakMap<Uint8Array, string>();
 
@@ -75,6 +77,14 @@ export class CheckpointWriter {
   /** The encoded bytes of the last checkpoint written. */
   get lastBytes(): Uint8Array | undefined {
     return this.#lastBytes;
+  }
+
+  /** The usage and budget the last checkpoint written holds. */
+  get lastUsage(): CheckpointRecord['usage'] {
+    return this.#lastUsage;
+  }
+  get lastBudget(): CheckpointRecord['budget'] {
+    return this.#lastBudget;
   }
 
   /** The state the last checkpoint written holds (frozen). */
@@ -119,6 +129,8 @@ export class CheckpointWriter {
     const patched = body.patched ?? this.patched;
     if (patched !== undefined) record.patched = patched as string[];
     if (this.graph.version !== undefined) record.version = this.graph.version;
+    if (body.usage !== undefined) record.usage = body.usage;
+    if (body.budget !== undefined) record.budget = body.budget;
     const blobs = new BlobCollector({
       maxBytes: this.graph.maxBlobBytes,
       externalise: this.store.getBlobs !== undefined,
@@ -129,6 +141,8 @@ export class CheckpointWriter {
     if (bytes.length > this.graph.maxCheckpointBytes) throw checkpointTooLarge(record, bytes.length, this.graph.maxCheckpointBytes);
     this.#lastBytes = bytes;
     this.#lastState = state;
+    this.#lastUsage = body.usage;
+    this.#lastBudget = body.budget;
     const entry: CheckpointEntry = {
       threadId: this.threadId,
       id: record.id,

@@ -1,4 +1,4 @@
-import type { CheckpointEntry, CheckpointStore } from '@weft/checkpoint';
+import type { BudgetRecord, CheckpointEntry, CheckpointStore, UsageRecord } from '@weft/checkpoint';
 import type { ChainPosition } from './checkpoint-writer.ts';
 
 /** What a process remembers about a thread's head after a run of its own finished there. */
@@ -12,6 +12,9 @@ export interface HeadState {
   position: ChainPosition;
   /** The behaviour patches the thread started with. */
   patched: readonly string[] | undefined;
+  /** The head's usage and budget (see CheckpointRecord.usage). */
+  usage?: UsageRecord | undefined;
+  budget?: BudgetRecord | undefined;
 }
 
 /** Threads remembered per store; the least recently used is forgotten first. */

@@ -1,4 +1,5 @@
 import type { CheckpointStore } from '@weft/checkpoint';
+import type { Budget } from '../spec/budget.ts';
 import type { MigratedTask, Migration } from '../spec/migration.ts';
 
 export interface CompileOptions {
@@ -87,6 +88,13 @@ export interface CompileOptions {
    * written.
    */
   threadCheck?: ThreadCheck;
+  /**
+   * A budget for each thread of the graph: limits on tokens, cost, model and
+   * tool calls and running time, counted across resumes, retries and forks
+   * (kept in the checkpoints). A run's or a resume's `budget` sets fields
+   * over it. An invalid limit (0, below 0, NaN, infinite, unknown) is BUDGET_INVALID.
+   */
+  budget?: Budget;
 }
 
 /** See `CompileOptions.threadCheck`. */

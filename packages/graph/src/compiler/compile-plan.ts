@@ -1,4 +1,5 @@
 import type { NodeSpec } from '../spec/graph-definition.ts';
+import { checkBudget } from '../spec/budget.ts';
 import { END, START } from '../spec/start-end.ts';
 import { GraphValidationError, WeftError } from '../errors.ts';
 import { buildIR, irToJSON } from './build-ir.ts';
@@ -101,6 +102,7 @@ function buildPlan(def: PlannableDefinition, options: CompileOptions, json: Grap
     patches: [...new Set([...(options.patches ?? []), ...nodes.flatMap((n) => n.sub?.patches ?? [])])],
     stateSchema: def.stateSchema,
     threadCheck: options.threadCheck,
+    budget: checkBudget(options.budget, `compile() of graph "${def.name}"`),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { BranchRoute } from '../spec/branch-route.ts';
+import type { Budget } from '../spec/budget.ts';
 import type { NodeFn } from '../spec/node-fn.ts';
 import type { NodeOptions } from '../spec/node-options.ts';
 import type { CheckpointPolicy, GraphMismatchPolicy, ThreadCheck } from './compile-options.ts';
@@ -46,6 +47,8 @@ export interface ExecutionPlan {
   /** The state's Standard Schema, when the graph's state was given as one. */
   stateSchema: StandardSchemaV1 | undefined;
   threadCheck: ThreadCheck | undefined;
+  /** The graph's budget for each thread (`compile({ budget })`); runs and resumes set theirs over it. */
+  budget: Budget | undefined;
 }
 
 /** `null` stands for END. */

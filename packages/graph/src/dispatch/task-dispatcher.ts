@@ -1,6 +1,7 @@
 import type { Patch } from 'immer';
 import type { WeftErrorJSON } from '@weft/common';
-import type { InterruptRecord } from '@weft/checkpoint';
+import type { BudgetRecord, InterruptRecord, UsageRecord } from '@weft/checkpoint';
+import type { Usage } from '../spec/budget.ts';
 import type { EventBody, GraphEvent } from '../events/graph-event.ts';
 
 /** One task of a step, as it travels to the process that runs it. */
@@ -32,6 +33,9 @@ export interface StepBase {
   context: Record<string, unknown>;
   /** The behaviour patches the thread started with (`ctx.patched`); absent: none. */
   patched?: readonly string[];
+  /** The thread's usage when the step started, and its budget (`ctx.budget`); absent: nothing counted, no budget. */
+  usage?: UsageRecord;
+  budget?: BudgetRecord;
 }
 
 /** A step's distributed tasks, handed to a dispatcher in one call. */
@@ -47,8 +51,12 @@ export interface TaskRequest extends StepBase {
 /** The node events a task emitted while it ran elsewhere; the run emits them again as its own. */
 export type TaskEvent = EventBody<Extract<GraphEvent, { type: 'node.start' | 'node.chunk' | 'node.custom' | 'node.retry' | 'node.end' }>>;
 
-/** How a task that ran elsewhere ended: plain data (its state changes as immer patches), safe to serialize. */
-export type TaskResult =
+/**
+ * How a task that ran elsewhere ended: plain data (its state changes as immer
+ * patches), safe to serialize. `charged`: what it counted on the thread's
+ * budget there, which the run adds to its own count.
+ */
+export type TaskResult = (
   | { kind: 'done'; output: unknown; patches: Patch[]; events: TaskEvent[] }
   | {
       kind: 'interrupted';
@@ -66,7 +74,8 @@ export type TaskResult =
       /** The node fails only its branch (`onError: 'stop-branch'`). */
       branch: boolean;
       events: TaskEvent[];
-    };
+    }
+) & { charged?: Usage };
 
 /**
  * Where a run sends the tasks of its distributed nodes (`distribute` on a

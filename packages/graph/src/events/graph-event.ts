@@ -2,6 +2,14 @@ import type { Patch } from 'immer';
 import type { WeftErrorJSON } from '@weft/common';
 import type { InterruptRecord } from '@weft/checkpoint';
 import type { RunStatus } from './run-result.ts';
+import type { Budget, BudgetLimits, Usage } from '../spec/budget.ts';
+
+/** The thread's usage as a `step.end` event reports it. */
+export interface StepUsage {
+  used: Usage;
+  budget?: Budget;
+  remaining?: BudgetLimits;
+}
 
 interface Base {
   runId: string;
@@ -26,7 +34,8 @@ export type GraphEvent =
   | (Base & { type: 'state.patch'; patches: Patch[] })
   | (Base & { type: 'checkpoint.write'; checkpointId: string; seq: number; bytes: number; snapshot: boolean })
   | (Base & { type: 'interrupt'; interrupts: InterruptRecord[] })
-  | (Base & { type: 'step.end'; nodes: string[] })
+  /** `usage`: the thread's count after the step, its budget and what is left of it; only when a budget is set or something was counted. */
+  | (Base & { type: 'step.end'; nodes: string[]; usage?: StepUsage })
   | (Base & { type: 'error'; node: string | undefined; error: WeftErrorJSON })
   | (Base & { type: 'run.end'; status: RunStatus; output: unknown });
 

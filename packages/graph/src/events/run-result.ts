@@ -1,5 +1,6 @@
 import type { WeftError } from '../errors.ts';
 import type { InterruptRecord } from '@weft/checkpoint';
+import type { Usage } from '../spec/budget.ts';
 
 export type RunStatus = 'done' | 'interrupted' | 'error';
 
@@ -11,6 +12,12 @@ interface RunBase<S> {
   threadId: string | undefined;
   runId: string;
   steps: number;
+  /**
+   * What the thread's branch has spent, this run included (tokens, cost,
+   * model and tool calls, running time): the count the last checkpoint keeps,
+   * plus what was spent since. All zero when nothing was counted.
+   */
+  usage: Usage;
 }
 
 /** A run that reached END: `output` is what END received (validated by the graph's output schema, if any). */

@@ -1,4 +1,5 @@
 import { type CheckpointRecord, type CheckpointStore, checkThreadId } from '@weft/checkpoint';
+import { checkBudget } from '../spec/budget.ts';
 import { checkpointView, type CheckpointView } from '../checkpoint/checkpoint-view.ts';
 import { loadCheckpoint } from '../checkpoint/load-checkpoint.ts';
 import { pruneThread, type PruneOptions, type PruneResult } from '../checkpoint/prune-thread.ts';
@@ -9,6 +10,7 @@ import type { Run } from '../events/run.ts';
 import { prepareFresh, type RunOptions } from './prepare-fresh.ts';
 import { prepareResume, type ResumeOptions } from './prepare-resume.ts';
 import { startRun } from './start-run.ts';
+import { multitaskProblem } from './multitask.ts';
 import type { IRGraph } from '../compiler/build-ir.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import type { GraphJSON } from '../compiler/graph-json.ts';
@@ -221,6 +223,8 @@ function checkRunOptions(name: string, o: RunOptions): void {
     throw bad('context must be an object');
   if (o.holder !== undefined && (typeof o.holder !== 'string' || !o.holder)) throw bad('holder must be a non-empty string');
   if (o.takeOver !== undefined && typeof o.takeOver !== 'boolean') throw bad('takeOver must be a boolean');
+  const multitask = multitaskProblem(o);
+  if (multitask) throw bad(multitask);
   const policy = checkpointPolicyProblem(o.checkpoints);
   if (policy) throw bad(policy);
   if (o.record !== undefined && (typeof o.record !== 'string' || !o.record)) throw bad('record must be a file path');
@@ -228,6 +232,7 @@ function checkRunOptions(name: string, o: RunOptions): void {
     throw bad('dispatcher must have a dispatch(batch, signal) method');
   const problem = instrumentationProblem(o.instrumentation);
   if (problem) throw bad(problem);
+  checkBudget(o.budget, `run() of graph "${name}"`);
 }
 
 function isStore(s: unknown): s is CheckpointStore {

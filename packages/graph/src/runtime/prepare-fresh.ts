@@ -15,6 +15,9 @@ import { cursorToBody } from '../scheduler/cursor-record.ts';
 import { checkInput } from '../scheduler/check-input.ts';
 import { freshCursor } from '../scheduler/fresh-cursor.ts';
 import { underLease, type LeaseRequest, type Prepared } from './under-lease.ts';
+import { BudgetLedger } from '../scheduler/budget-ledger.ts';
+import { mergeBudgets, type Budget } from '../spec/budget.ts';
+import type { BudgetRecord, UsageRecord } from '@weft/checkpoint';
 
 export interface RunOptions extends LeaseRequest {
   /** Names the checkpoint thread; generated when a store is set and none is given. */
@@ -30,6 +33,11 @@ export interface RunOptions extends LeaseRequest {
   dispatcher?: TaskDispatcher;
   /** Observers of the run (tracing, metrics): see Instrumentation. Without any, the run builds no event for them. */
   instrumentation?: readonly Instrumentation[];
+  /**
+   * Limits set over the thread's budget (the one its checkpoint keeps, else
+   * the graph's), field by field. Usage continues from the thread's head.
+   */
+  budget?: Budget;
 }
 
 /**
@@ -60,11 +68,12 @@ export async function prepareFresh(
       resumedFrom: undefined,
       input,
       lease: undefined,
+      budget: new BudgetLedger(undefined, mergeBudgets(plan.budget, options.budget)),
     };
   }
   const threadId = options.threadId ?? randomUUID();
   return underLease(store, threadId, runId, options, async (lease) => {
-    const { cursor, writer, initial } = await startThread(plan, store, threadId, input, context);
+    const { cursor, writer, initial, budget } = await startThread(plan, store, threadId, input, context, options.budget);
     return {
       cursor,
       store,
@@ -78,6 +87,7 @@ export async function prepareFresh(
       lease,
       checkpoints: options.checkpoints,
       patched: writer.patched ?? [],
+      budget,
     };
   });
 }
@@ -89,15 +99,19 @@ async function startThread(
   threadId: string,
   input: unknown,
   context: Record<string, unknown>,
-): Promise<{ cursor: Cursor; writer: CheckpointWriter; initial: WrittenCheckpoint }> {
+  runBudget: Budget | undefined,
+): Promise<{ cursor: Cursor; writer: CheckpointWriter; initial: WrittenCheckpoint; budget: BudgetLedger }> {
   let state: unknown;
   let patched: readonly string[] | undefined;
+  let usage: UsageRecord | undefined;
+  let kept: BudgetRecord | undefined;
   let position: ChainPosition = { seq: 0, parentId: null, depth: 0, deltaBytes: 0, snapshotBytes: 0 };
   const head = await store.get(threadId);
   const known = head ? recallHead(store, plan, head) : undefined;
   if (known) {
     state = known.state; // frozen when it was this process's run state
     patched = known.patched;
+    ({ usage, budget: kept } = known);
     position = { ...known.position, seq: head!.seq };
   } else if (head) {
     // A new run starts at START: of the head, another version's graph must take the state (see resolveHead).
@@ -109,6 +123,7 @@ async function startThread(
     );
     state = loaded.state;
     patched = loaded.record.patched;
+    ({ usage, budget: kept } = loaded.record);
     position = { ...loaded.chain, seq: loaded.seq, deltaBytes: 0, snapshotBytes: Infinity };
   } else {
     state = deepFreeze(plan.stateInit?.());
@@ -118,13 +133,13 @@ async function startThread(
   await rememberGraph(store, plan);
   const writer = new CheckpointWriter(store, plan, threadId, plan.snapshotEvery, position);
   writer.patched = patched;
-  const { written, stored } = writer.write(
-    cursorToBody(cursor, cursor.ended ? 'done' : 'running', 'input', context),
-    state,
-    head ? [] : null,
-  );
+  // Usage continues from the head; the budget is the thread's (else the graph's), with the run's limits over it.
+  const budget = new BudgetLedger(usage, mergeBudgets(kept ?? plan.budget, runBudget));
+  const body = cursorToBody(cursor, cursor.ended ? 'done' : 'running', 'input', context);
+  if (budget.active) [body.usage, body.budget] = [budget.usageRecord(), budget.budgetRecord()];
+  const { written, stored } = writer.write(body, state, head ? [] : null);
   if (stored) await stored;
-  return { cursor, writer, initial: written };
+  return { cursor, writer, initial: written, budget };
 }
 
 /** A loaded head as a new run sees it: its state, none of what it would have run next. */

@@ -19,6 +19,8 @@ import { underLease, type LeaseRequest, type Prepared } from './under-lease.ts';
 import { rememberGraph } from '../versions/remember-graph.ts';
 import { resolveHead } from '../versions/resolve-head.ts';
 import { idsBeforeMigration, migratedFrom } from '../versions/migrated-head.ts';
+import { BudgetLedger } from '../scheduler/budget-ledger.ts';
+import { checkBudget, mergeBudgets, type Budget } from '../spec/budget.ts';
 
 export interface ResumeOptions<S = unknown> extends LeaseRequest {
   threadId: string;
@@ -52,6 +54,11 @@ export interface ResumeOptions<S = unknown> extends LeaseRequest {
   dispatcher?: TaskDispatcher;
   /** Observers of the run (tracing, metrics): see Instrumentation. Without any, the run builds no event for them. */
   instrumentation?: readonly Instrumentation[];
+  /**
+   * Limits set over the budget the checkpoint keeps (else the graph's), field
+   * by field, from this checkpoint on. Usage continues from the checkpoint.
+   */
+  budget?: Budget;
 }
 
 /**
@@ -121,6 +128,9 @@ async function continueThread(plan: ExecutionPlan, store: CheckpointStore, o: Re
   writer.patched = record.patched;
   const body = cursorToBody(cursor, 'running', o.goto !== undefined || o.update ? 'fork' : 'resume', context);
   if (values.size) body.resumeValues = [...values];
+  // A resume, a retry and a fork continue the count of the checkpoint they start from.
+  const budget = new BudgetLedger(record.usage, mergeBudgets(record.budget ?? plan.budget, o.budget));
+  if (budget.active) [body.usage, body.budget] = [budget.usageRecord(), budget.budgetRecord()];
   const { written, stored } = writer.write(body, cursor.state, patches);
   if (stored) await stored;
   return {
@@ -136,6 +146,7 @@ async function continueThread(plan: ExecutionPlan, store: CheckpointStore, o: Re
     lease,
     checkpoints: o.checkpoints,
     patched: record.patched ?? [],
+    budget,
   };
 }
 
@@ -249,6 +260,7 @@ function checkArgs(o: ResumeOptions): void {
   if (o.fork !== undefined && typeof o.fork !== 'boolean') throw bad('fork must be a boolean');
   const policy = checkpointPolicyProblem(o.checkpoints);
   if (policy) throw bad(policy);
+  checkBudget(o.budget, 'resume()');
 }
 
 /** Answers given by interrupt ids a migration just changed, under their new ids. */

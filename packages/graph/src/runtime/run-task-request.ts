@@ -7,6 +7,8 @@ import { neverAbortingSignal } from '../scheduler/execute-step.ts';
 import type { RunScope, Task } from '../scheduler/run-scope.ts';
 import { runTask, type TaskOutcome } from '../scheduler/run-task.ts';
 import { deepFreeze } from '../state/deep-freeze.ts';
+import { BudgetLedger } from '../scheduler/budget-ledger.ts';
+import { USAGE_FIELDS, type Usage } from '../spec/budget.ts';
 import type { TaskEvent, TaskRequest, TaskResult } from '../dispatch/task-dispatcher.ts';
 
 /** The fields `emit` adds to every event: the run that emits a task's events again adds its own. */
@@ -42,6 +44,8 @@ export async function runTaskRequest(plan: ExecutionPlan, request: TaskRequest, 
     patches: { started: new Set(request.patched ?? []), declared: new Set(plan.patches) },
     resumeValues: new Map(),
     dispatcher: undefined,
+    // The run's count and budget: the task charges here, and brings what it charged back with its result.
+    budget: new BudgetLedger(request.usage, request.budget),
     runSubgraph: () => Promise.reject(new WeftError('INVALID_ARGUMENT', 'a dispatched task cannot run a subgraph')),
   };
   const { task } = request;
@@ -55,7 +59,14 @@ export async function runTaskRequest(plan: ExecutionPlan, request: TaskRequest, 
   };
   const outcome: TaskOutcome = await runTask(scope, local, request.step, deepFreeze(request.state));
   hub.close();
-  return toResult(outcome, events);
+  const result = toResult(outcome, events);
+  if (charged(scope.budget.added)) result.charged = { ...scope.budget.added };
+  return result;
+}
+
+function charged(added: Usage): boolean {
+  for (const field of USAGE_FIELDS) if (added[field]) return true;
+  return added.estimated === true;
 }
 
 function toResult(o: TaskOutcome, events: TaskEvent[]): TaskResult {

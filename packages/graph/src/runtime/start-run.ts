@@ -6,6 +6,7 @@ import { EventHub } from '../events/event-hub.ts';
 import type { GraphEvent } from '../events/graph-event.ts';
 import { Run } from '../events/run.ts';
 import type { RunResult } from '../events/run-result.ts';
+import type { Usage } from '../spec/budget.ts';
 import { WeftError } from '../errors.ts';
 import { executeGraph, type ExecuteOutcome } from '../scheduler/execute-graph.ts';
 import { neverAbortingSignal } from '../scheduler/execute-step.ts';
@@ -59,6 +60,7 @@ export function startRun<Out, S>(
       patches: threadPatches(plan.patches, prepared.patched),
       resumeValues: prepared.resumeValues,
       dispatcher,
+      budget: prepared.budget,
       runSubgraph,
     };
     const instruments: StartedInstruments | undefined = instrumentation?.length
@@ -89,7 +91,7 @@ export function startRun<Out, S>(
     hub.close();
     // Where the next run (done) or resume (interrupted, error) of this thread starts.
     remember(plan, prepared, out.checkpointId);
-    const result = runResult<Out, S>(out, prepared.threadId, runId);
+    const result = runResult<Out, S>(out, prepared.threadId, runId, { ...prepared.budget.used });
     instruments?.end(result as RunResult<unknown, unknown>);
     return result;
   })();
@@ -111,12 +113,14 @@ function remember(plan: ExecutionPlan, prepared: Prepared, checkpointId: string 
     state,
     position: writer.position,
     patched: writer.patched,
+    usage: writer.lastUsage,
+    budget: writer.lastBudget,
   });
 }
 
 /** The outcome as the variant of its status: done has its output, interrupted its (non-empty) interrupts, error its error. */
-function runResult<Out, S>(out: ExecuteOutcome, threadId: string | undefined, runId: string): RunResult<Out, S> {
-  const base = { state: out.state as S, checkpointId: out.checkpointId, threadId, runId, steps: out.steps };
+function runResult<Out, S>(out: ExecuteOutcome, threadId: string | undefined, runId: string, usage: Usage): RunResult<Out, S> {
+  const base = { state: out.state as S, checkpointId: out.checkpointId, threadId, runId, steps: out.steps, usage };
   const [first, ...rest] = out.interrupts;
   if (out.status === 'done') return { status: 'done', output: out.output as Out, interrupts: [], error: undefined, ...base };
   if (out.status === 'interrupted' && first)

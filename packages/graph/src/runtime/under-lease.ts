@@ -3,6 +3,7 @@ import type { CheckpointWriter, WrittenCheckpoint } from '../checkpoint/checkpoi
 import type { CheckpointPolicy } from '../compiler/compile-options.ts';
 import { WeftError } from '../errors.ts';
 import type { Cursor } from '../scheduler/cursor.ts';
+import type { BudgetLedger } from '../scheduler/budget-ledger.ts';
 
 /** What a run needs before its first step: the cursor, where to write, and what it continues from. */
 export interface Prepared {
@@ -23,6 +24,8 @@ export interface Prepared {
   checkpoints?: CheckpointPolicy | undefined;
   /** The behaviour patches the thread started with; undefined for a run without a store (it starts with the graph's). */
   patched?: readonly string[] | undefined;
+  /** The thread's usage as the run starts, and its effective budget. */
+  budget: BudgetLedger;
 }
 
 /** Who is claiming, and whether to take a held thread over: the part of run and resume options about the lease. */

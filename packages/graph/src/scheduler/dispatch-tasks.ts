@@ -36,6 +36,7 @@ export async function dispatchTasks(
     state: place.state,
     context: scope.context,
     ...(scope.patches.started.size > 0 ? { patched: [...scope.patches.started] } : {}),
+    ...budgetFields(scope),
     tasks: tasks.map((t) => ({ node: t.node.name, key: t.key, input: t.input, resume: t.resume })),
   };
   let results: readonly TaskResult[];
@@ -57,8 +58,19 @@ export async function dispatchTasks(
   }
   return results.map((r, i) => {
     for (const body of r.events) if (scope.hub.wants(body.type)) emit(scope, step, { ...body });
+    // What the task counted where it ran joins the run's count (its running time is the run's own).
+    if (r.charged) scope.budget.record({ ...r.charged, wallMs: 0 });
     return toOutcome(r, tasks[i]!);
   });
+}
+
+/** The thread's count and budget as the step starts, for the tasks' own `ctx.budget` where they run. */
+function budgetFields(scope: RunScope): Pick<DispatchBatch, 'usage' | 'budget'> {
+  const { budget } = scope;
+  if (!budget.active) return {};
+  const usage = budget.usageRecord();
+  const limits = budget.budgetRecord();
+  return { ...(usage ? { usage } : {}), ...(limits ? { budget: limits } : {}) };
 }
 
 function toOutcome(r: TaskResult, task: Task): TaskOutcome {

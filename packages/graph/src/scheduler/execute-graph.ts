@@ -6,6 +6,7 @@ import type { CheckpointPolicy } from '../compiler/compile-options.ts';
 import type { ExecutionPlan } from '../compiler/execution-plan.ts';
 import { WeftError, isWeftError } from '../errors.ts';
 import type { RunStatus } from '../events/run-result.ts';
+import type { StepUsage } from '../events/graph-event.ts';
 import { asWeftError, collectStop } from './collect-stop.ts';
 import type { Cursor } from './cursor.ts';
 import { cursorToBody } from './cursor-record.ts';
@@ -178,7 +179,7 @@ class StepLoop {
     if (cursor.pending.size) cursor.pending.clear();
     const saving = over && parked ? this.#save('error', patches, parked) : this.#save(over ? 'done' : 'running', patches);
     if (saving) await saving;
-    if (scope.hub.wants('step.end')) emit(scope, step, { type: 'step.end', nodes: tasks.map((t) => t.node.name) });
+    if (scope.hub.wants('step.end')) this.#emitStepEnd(step, tasks);
     return undefined;
   }
 
@@ -215,6 +216,7 @@ class StepLoop {
       this.#unwritten = 0;
     }
     const body = cursorToBody(cursor, status, 'step', scope.context, error && (isWeftError(error) ? errorToJSON(error) : error));
+    if (scope.budget.active) [body.usage, body.budget] = [scope.budget.usageRecord(), scope.budget.budgetRecord()];
     const { written, stored } = writer.write(body, cursor.state, patches);
     this.#checkpointId = written.id;
     scope.checkpointId = written.id;
@@ -222,6 +224,15 @@ class StepLoop {
     if (stored) return stored.then(() => this.#emitWritten(written));
     this.#emitWritten(written);
     return undefined;
+  }
+
+  #emitStepEnd(step: number, tasks: readonly Task[]): void {
+    const { budget } = this.#o.scope;
+    const nodes = tasks.map((t) => t.node.name);
+    if (!budget.active) return emit(this.#o.scope, step, { type: 'step.end', nodes });
+    const usage: StepUsage = { used: { ...budget.used } };
+    if (budget.limits) [usage.budget, usage.remaining] = [{ ...budget.limits }, budget.remaining];
+    emit(this.#o.scope, step, { type: 'step.end', nodes, usage });
   }
 
   #emitWritten({ id, seq, bytes, snapshot }: WrittenCheckpoint): void {

@@ -1,6 +1,7 @@
 import type { Draft } from 'immer';
 import { channelName, type Channel } from '../spec/channel.ts';
 import type { NodeContext } from '../spec/node-context.ts';
+import type { BudgetContext } from '../spec/budget.ts';
 import type { PlanNode } from '../compiler/execution-plan.ts';
 import type { NodeState } from '../state/node-state.ts';
 import { emit, type RunScope } from './run-scope.ts';
@@ -38,6 +39,9 @@ export class NodeContextImpl implements NodeContext<any> {
   }
   get context(): Record<string, unknown> {
     return this.scope.context;
+  }
+  get budget(): BudgetContext {
+    return this.scope.budget;
   }
 
   patched(id: string): boolean {

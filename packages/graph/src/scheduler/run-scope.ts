@@ -5,6 +5,7 @@ import type { EventHub } from '../events/event-hub.ts';
 import type { EventBody, GraphEvent } from '../events/graph-event.ts';
 import type { WeftError } from '../errors.ts';
 import type { TaskDispatcher } from '../dispatch/task-dispatcher.ts';
+import type { BudgetLedger } from './budget-ledger.ts';
 
 /** A node queued for a step. */
 export interface Task {
@@ -61,6 +62,8 @@ export interface RunScope {
   resumeValues: ReadonlyMap<string, unknown>;
   /** Where the tasks of distributed nodes go (the run's own graph only: a subgraph's nodes run where it runs). */
   dispatcher: TaskDispatcher | undefined;
+  /** The thread's usage and budget: one ledger for the run and every subgraph in it (`ctx.budget`). */
+  budget: BudgetLedger;
   /** Injected by the run loop, so a task can run a subgraph without an import cycle. */
   runSubgraph: (plan: ExecutionPlan, task: Task, scope: RunScope) => Promise<SubgraphOutcome>;
 }

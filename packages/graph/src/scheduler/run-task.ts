@@ -205,6 +205,8 @@ function invoke(scope: RunScope, task: Task, step: number, n: number, state: Nod
 
 function callNode(scope: RunScope, task: Task, step: number, n: number, state: NodeState, signal: AbortSignal, address: string): unknown {
   const { node } = task;
+  // Budgets: a limit already reached stops the node before it starts (one check of an absent budget otherwise).
+  if (scope.budget.limits !== undefined) scope.budget.beforeNode();
   const pre = node.options.pre;
   let input = task.input;
   if (pre) input = state.withDraft((draft) => pre(input, draft)) ?? input;

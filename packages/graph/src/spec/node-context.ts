@@ -1,5 +1,6 @@
 import type { Draft } from 'immer';
 import type { Channel } from './channel.ts';
+import type { BudgetContext } from './budget.ts';
 
 /** What a node sees while it runs. */
 export interface NodeContext<S = unknown> {
@@ -51,6 +52,12 @@ export interface NodeContext<S = unknown> {
    * the parent's (a subgraph checkpoints within its parent's checkpoints).
    */
   readonly checkpointId: string | undefined;
+  /**
+   * The thread's usage and budget (see `compile({ budget })`): what its branch
+   * spent so far, and `charge()`/`record()` to count what this node spends.
+   * Shared by the run's subgraphs.
+   */
+  readonly budget: BudgetContext;
   /** The run context a higher layer passed to `run()`; saved in every checkpoint. */
   readonly context: Record<string, unknown>;
   /**
