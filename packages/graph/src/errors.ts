@@ -37,6 +37,9 @@ export type WeftErrorCode =
   | 'MIGRATION_CHAIN'
   /** The thread stays on the graph version that wrote it (`onGraphMismatch: 'pin'`): run it where that version is served. */
   | 'GRAPH_VERSION_PINNED'
+  // Multitask (runtime/multitask.ts): the run was asked to stop at a step boundary (a new input with multitask
+  // 'interrupt' or 'rollback'); its checkpoints stay.
+  | 'RUN_STOPPED'
   /** `ctx.patched(id)` for a patch the graph does not declare (`compile({ patches })`). */
   | 'PATCH_UNDECLARED'
   // Guardrails (spec/guardrail.ts): a check said no, a check threw, a guardrail was defined wrong.

@@ -68,6 +68,12 @@ export type { GraphJSON, GraphNodeJSON, GraphEdgeJSON } from './compiler/graph-j
 
 // Running
 export type { RunOptions } from './runtime/prepare-fresh.ts';
+// Multitask: a new input for a thread that is being run (reject, enqueue, interrupt, rollback)
+export { DEFAULT_MULTITASK_WAIT_MS } from './runtime/multitask.ts';
+export type { Multitask } from './runtime/multitask.ts';
+export type { MultitaskRequest } from './runtime/under-lease.ts';
+export { waitForThread, STOP_POLL_MS, FREE_POLL_MS } from '@weft/checkpoint';
+export type { StopRequest, StopRequestOptions } from '@weft/checkpoint';
 export type { LeaseRequest } from './runtime/under-lease.ts';
 export type { ResumeOptions } from './runtime/prepare-resume.ts';
 export { Run } from './events/run.ts';

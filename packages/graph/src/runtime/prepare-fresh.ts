@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CheckpointStore } from '@weft/checkpoint';
+import type { CheckpointEntry, CheckpointStore } from '@weft/checkpoint';
 import type { TaskDispatcher } from '../dispatch/task-dispatcher.ts';
 import type { Instrumentation } from '../instrument/instrumentation.ts';
 import { CheckpointWriter, type ChainPosition, type WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
@@ -14,12 +14,13 @@ import type { Cursor } from '../scheduler/cursor.ts';
 import { cursorToBody } from '../scheduler/cursor-record.ts';
 import { checkInput } from '../scheduler/check-input.ts';
 import { freshCursor } from '../scheduler/fresh-cursor.ts';
-import { underLease, type LeaseRequest, type Prepared } from './under-lease.ts';
+import { underLease, type LeaseRequest, type MultitaskRequest, type Prepared } from './under-lease.ts';
+import { rollbackBase } from './rollback-base.ts';
 import { BudgetLedger } from '../scheduler/budget-ledger.ts';
 import { mergeBudgets, type Budget } from '../spec/budget.ts';
 import type { BudgetRecord, UsageRecord } from '@weft/checkpoint';
 
-export interface RunOptions extends LeaseRequest {
+export interface RunOptions extends LeaseRequest, MultitaskRequest {
   /** Names the checkpoint thread; generated when a store is set and none is given. */
   threadId?: string;
   signal?: AbortSignal;
@@ -72,8 +73,10 @@ export async function prepareFresh(
     };
   }
   const threadId = options.threadId ?? randomUUID();
-  return underLease(store, threadId, runId, options, async (lease) => {
-    const { cursor, writer, initial, budget } = await startThread(plan, store, threadId, input, context, options.budget);
+  return underLease(store, threadId, runId, options, async (lease, stopped) => {
+    // 'rollback' starts where the run it stopped started; the stopped run's checkpoints stay as a branch.
+    const from = stopped && options.multitask === 'rollback' ? await rollbackBase(store, plan, threadId) : undefined;
+    const { cursor, writer, initial, budget } = await startThread(plan, store, threadId, input, context, from, options.budget);
     return {
       cursor,
       store,
@@ -92,13 +95,19 @@ export async function prepareFresh(
   });
 }
 
-/** Continues the thread's state (or starts it) at START, and writes the run's input checkpoint. */
+/**
+ * Continues the thread's state (or starts it) at START, and writes the run's
+ * input checkpoint after the thread's latest. With `from`, the state is that
+ * checkpoint's (null: the graph's initial state), and the input checkpoint's
+ * parent is `from`: a new branch, as a fork makes.
+ */
 async function startThread(
   plan: ExecutionPlan,
   store: CheckpointStore,
   threadId: string,
   input: unknown,
   context: Record<string, unknown>,
+  from: CheckpointEntry | null | undefined,
   runBudget: Budget | undefined,
 ): Promise<{ cursor: Cursor; writer: CheckpointWriter; initial: WrittenCheckpoint; budget: BudgetLedger }> {
   let state: unknown;
@@ -106,20 +115,21 @@ async function startThread(
   let usage: UsageRecord | undefined;
   let kept: BudgetRecord | undefined;
   let position: ChainPosition = { seq: 0, parentId: null, depth: 0, deltaBytes: 0, snapshotBytes: 0 };
-  const head = await store.get(threadId);
+  const tip = await store.get(threadId);
+  const head = from === undefined ? tip : from;
   const known = head ? recallHead(store, plan, head) : undefined;
   if (known) {
     state = known.state; // frozen when it was this process's run state
     patched = known.patched;
     ({ usage, budget: kept } = known);
-    position = { ...known.position, seq: head!.seq };
+    position = { ...known.position, seq: tip!.seq };
   } else if (head) {
     // A new run starts at START: of the head, another version's graph must take the state (see resolveHead).
     const loaded = await resolveHead(
       store,
       plan,
       startingOver(await loadCheckpoint(store, plan, threadId, head.id, undefined, true)),
-      head.seq,
+      tip!.seq,
     );
     state = loaded.state;
     patched = loaded.record.patched;
@@ -128,6 +138,8 @@ async function startThread(
   } else {
     state = deepFreeze(plan.stateInit?.());
     patched = plan.patches.length > 0 ? [...plan.patches] : undefined;
+    // A rollback to before the thread's first run: a new root, after the thread's latest.
+    if (tip) position = { ...position, seq: tip.seq };
   }
   const cursor = await freshCursor(plan, input, state);
   await rememberGraph(store, plan);

@@ -3,6 +3,7 @@ import type { CheckpointWriter, WrittenCheckpoint } from '../checkpoint/checkpoi
 import type { CheckpointPolicy } from '../compiler/compile-options.ts';
 import { WeftError } from '../errors.ts';
 import type { Cursor } from '../scheduler/cursor.ts';
+import { claimForRun, DEFAULT_MULTITASK_WAIT_MS, type Multitask } from './multitask.ts';
 import type { BudgetLedger } from '../scheduler/budget-ledger.ts';
 
 /** What a run needs before its first step: the cursor, where to write, and what it continues from. */
@@ -41,24 +42,38 @@ export interface LeaseRequest {
   takeOver?: boolean;
 }
 
+/** How a new run takes a thread that is being run (see Multitask); a resume always rejects (THREAD_BUSY). */
+export interface MultitaskRequest {
+  /** What to do when the thread is being run: 'reject' (default), 'enqueue', 'interrupt' or 'rollback'. */
+  multitask?: Multitask;
+  /** How long 'enqueue', 'interrupt' and 'rollback' wait for the thread before THREAD_BUSY (default 600,000 ms). */
+  multitaskWaitMs?: number;
+}
+
 /**
  * Claims the thread, then prepares the run while holding it: nothing is read
  * from the thread before the claim, so what `prepare` sees cannot be changed
- * by another runner. The lease is released if preparing fails.
+ * by another runner. The lease is released if preparing fails. `prepare`
+ * learns whether a run was asked to stop for this one (multitask).
  */
 export async function underLease(
   store: CheckpointStore,
   threadId: string,
   runId: string,
-  request: LeaseRequest,
-  prepare: (lease: LeaseKeeper) => Promise<Prepared>,
+  request: LeaseRequest & MultitaskRequest,
+  prepare: (lease: LeaseKeeper, stopped: boolean) => Promise<Prepared>,
 ): Promise<Prepared> {
   const given = request.lease;
   if (given !== undefined) checkGiven(given, threadId);
-  const lease = given ?? (await LeaseKeeper.take(store, threadId, claimOf(request, runId)));
+  const { multitask } = request;
+  const claimed =
+    given === undefined && multitask !== undefined && multitask !== 'reject'
+      ? await claimForRun(store, threadId, claimOf(request, runId), multitask, request.multitaskWaitMs ?? DEFAULT_MULTITASK_WAIT_MS)
+      : undefined;
+  const lease = given ?? claimed?.lease ?? (await LeaseKeeper.take(store, threadId, claimOf(request, runId)));
   try {
     await given?.confirm();
-    return await prepare(lease);
+    return await prepare(lease, claimed?.stopped === true);
   } catch (err) {
     await lease.release();
     throw err;

@@ -1,5 +1,5 @@
 import type { Patch } from 'immer';
-import type { CheckpointRecord, CheckpointStatus, InterruptRecord, LeaseKeeper } from '@weft/checkpoint';
+import type { CheckpointRecord, CheckpointStatus, InterruptRecord, LeaseKeeper, StopRequest } from '@weft/checkpoint';
 import { errorFromJSON, errorToJSON, type WeftErrorJSON } from '@weft/common';
 import type { CheckpointWriter, WrittenCheckpoint } from '../checkpoint/checkpoint-writer.ts';
 import type { CheckpointPolicy } from '../compiler/compile-options.ts';
@@ -92,6 +92,9 @@ class StepLoop {
     const { plan, cursor } = this.#o;
     for (;;) {
       if (cursor.ended || cursor.frontier.length === 0) return this.#end();
+      // Asked to stop (a new input, multitask 'interrupt'/'rollback'): after the last step's checkpoint, before the next step.
+      const asked = this.#o.lease?.stopRequested;
+      if (asked) return this.#stopped(asked);
       if (this.#steps >= plan.maxSteps) {
         // Every step leaves its last checkpoint to continue from; 'on-exit' writes the one it held back.
         const flushed = this.#unwritten ? this.#save('running', [], undefined, true) : undefined;
@@ -303,6 +306,18 @@ class StepLoop {
       record: undefined,
     };
     return { ...base, ...extra };
+  }
+
+  /**
+   * Ends a run someone asked to stop: RUN_STOPPED, written as its last
+   * checkpoint ('error', with the steps it would have run next), so the
+   * thread can be resumed or forked like any failed run. The step before
+   * finished: its nodes and tool calls ran to their end and are in the
+   * checkpoint, so nothing of it runs again.
+   */
+  #stopped({ by, reason }: StopRequest): Promise<ExecuteOutcome> {
+    const msg = `the run was stopped before step ${this.#o.cursor.step + 1}: ${by} asked (${reason}); its checkpoints stay, and resume() continues it`;
+    return this.#fail(new WeftError('RUN_STOPPED', msg, { details: { by, reason } }), undefined, true);
   }
 
   #maxStepsError(): WeftError {

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { END, LeaseKeeper, MemoryStore, START, graph } from '../index.ts';
+import { multitaskScenarios } from '../../test/support/multitask-scenarios.ts';
+
+multitaskScenarios('MemoryStore (both runs in this process)', () => {
+  const store = new MemoryStore();
+  return { holder: store, newcomer: store };
+});
+
+/** One node that counts its runs; `next` decides whether it loops. */
+function loopGraph(store: MemoryStore, runs: string[], next: (n: number) => boolean) {
+  return graph<number, number>({ name: 'loop' })
+    .addNode('tick', (n: number) => {
+      runs.push(`tick:${n}`);
+      return n + 1;
+    })
+    .addEdge(START, 'tick')
+    .addBranch('tick', (n) => (next(n) ? 'tick' : END), ['tick', END])
+    .compile({ store });
+}
+
+describe('stop requests and RUN_STOPPED', () => {
+  it('a run asked to stop ends at its next step boundary with RUN_STOPPED; resume() continues it where it stopped', async () => {
+    const store = new MemoryStore();
+    const runs: string[] = [];
+    const g = loopGraph(store, runs, (n) => {
+      // After the second tick, ask this run to stop: it finishes the step it is in, and stops before the third.
+      if (n === 2) void LeaseKeeper.requestStop(store, 't', { by: 'ops', reason: 'maintenance' });
+      return n < 5;
+    });
+    const stopped = await g.run(0, { threadId: 't' });
+    expect(stopped).toMatchObject({
+      status: 'error',
+      steps: 2,
+      error: { code: 'RUN_STOPPED', details: { by: 'ops', reason: 'maintenance' } },
+    });
+    expect(stopped.error?.message).toBe(
+      'the run was stopped before step 3: ops asked (maintenance); its checkpoints stay, and resume() continues it',
+    );
+    expect(runs).toEqual(['tick:0', 'tick:1']);
+    expect(await store.threadLease('t')).toBeUndefined();
+    const resumed = await g.resume({ threadId: 't' });
+    expect([resumed.status, resumed.output]).toEqual(['done', 5]);
+    expect(runs).toEqual(['tick:0', 'tick:1', 'tick:2', 'tick:3', 'tick:4']);
+  });
+
+  it("with checkpoints: 'on-exit' the stopped run writes the steps it held back in its last checkpoint", async () => {
+    const store = new MemoryStore();
+    const runs: string[] = [];
+    const g = loopGraph(store, runs, (n) => {
+      if (n === 3) void LeaseKeeper.requestStop(store, 't', { by: 'ops', reason: 'r' });
+      return n < 5;
+    });
+    expect((await g.run(0, { threadId: 't', checkpoints: 'on-exit' })).error?.code).toBe('RUN_STOPPED');
+    const head = await g.getState('t');
+    expect([head.status, head.step, head.frontier.map((f) => [f.node, f.input])]).toEqual(['error', 3, [['tick', 3]]]);
+    expect((await store.list('t')).map((e) => e.status)).toEqual(['error', 'running']);
+  });
+
+  it('bad multitask options are refused with INVALID_ARGUMENT before anything runs', () => {
+    const store = new MemoryStore();
+    const g = loopGraph(store, [], () => false);
+    const refusal = (o: object) => {
+      try {
+        void g.run(0, { threadId: 't', ...o });
+        return 'accepted';
+      } catch (e) {
+        return `${(e as { code?: string }).code}: ${(e as Error).message}`;
+      }
+    };
+    expect(refusal({ multitask: 'queue' })).toBe(
+      `INVALID_ARGUMENT: run() of graph "loop": multitask must be one of 'reject', 'enqueue', 'interrupt', 'rollback', got "queue"`,
+    );
+    expect(refusal({ multitask: 'enqueue', multitaskWaitMs: 0 })).toBe(
+      'INVALID_ARGUMENT: run() of graph "loop": multitaskWaitMs must be a positive integer (milliseconds), got 0',
+    );
+    expect(refusal({ multitask: 'interrupt', takeOver: true })).toBe(
+      `INVALID_ARGUMENT: run() of graph "loop": multitask 'interrupt' with takeOver: takeOver already takes a held thread; pass one or the other`,
+    );
+  });
+});
