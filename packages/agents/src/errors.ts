@@ -20,7 +20,14 @@ export type AgentErrorCode =
   /** One model call went over a `modelCallLimits` bound (chunks, bytes or time); `details.limit` says which. */
   | 'MODEL_OUTPUT_LIMIT'
   | 'MODEL_OUTPUT_INVALID'
-  | 'OUTPUT_INVALID';
+  | 'OUTPUT_INVALID'
+  // Guardrails (guardrails/): a check said no, a check threw, a guardrail was defined wrong.
+  | 'GUARDRAIL_TRIPPED'
+  | 'GUARDRAIL_FAILED'
+  | 'GUARDRAIL_INVALID'
+  // Budgets (budget/): a model or tool call the thread's budget refuses; a costUsd budget with a model that has no price.
+  | 'BUDGET_EXCEEDED'
+  | 'PRICE_MISSING';
 
 /**
  * Codes whose failure a retry cannot mend: a model that streamed past a limit

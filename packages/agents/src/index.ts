@@ -123,6 +123,14 @@ export type { HistoryRewriter } from './history/rewrite-history.ts';
 export type { RecordedEvent } from './history/recorded-event.ts';
 export { fillInstruction } from './session/fill-instruction.ts';
 
+// Guardrails: checks on the input, the final answer and tool calls (the graph-level guardrail() is @weft/graph's)
+export { inputGuardrail, type InputGuardrail, type InputGuardrailConfig } from './guardrails/input-guardrail.ts';
+export { outputGuardrail, type OutputGuardrail, type OutputGuardrailConfig } from './guardrails/output-guardrail.ts';
+export { toolGuardrail, type ToolGuardrail, type ToolGuardrailConfig, type ToolResultContent } from './guardrails/tool-guardrail.ts';
+export { judgeGuardrail, type JudgeGuardrailConfig } from './guardrails/judge-guardrail.ts';
+export type { AgentGuardrails } from './guardrails/agent-guardrails.ts';
+export type { AgentGuardrailEvent } from './agents/agent-event.ts';
+
 // Running
 export { Runner, AgentRun } from './runner/runner.ts';
 export type { RunnerOptions, AgentRunOptions, AgentResumeOptions } from './runner/runner.ts';

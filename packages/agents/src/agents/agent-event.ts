@@ -1,4 +1,4 @@
-import type { InterruptRecord, WeftErrorJSON } from '@weft/graph';
+import type { GuardrailEvent, InterruptRecord, WeftErrorJSON } from '@weft/graph';
 import type { Message, MessageChunk } from '@weft/chat-model';
 import type { ContextChange } from '../context/context-policy.ts';
 import type { MemoryActivity } from '../memory/memory-activity.ts';
@@ -106,6 +106,16 @@ export interface AgentMemoryEvent extends Base, NoOutput, NoAction, NoError {
   memory: MemoryActivity;
 }
 
+/**
+ * A guardrail tripped, rewrote a value (with the original and the
+ * replacement), failed open, or released a window of held streamed text
+ * (heldChars, heldMs). A plain pass is not an event.
+ */
+export interface AgentGuardrailEvent extends Base, NoOutput, NoAction, NoError {
+  type: 'guardrail';
+  guardrail: GuardrailEvent;
+}
+
 /** The failure that ended an agent (and the run). */
 export interface AgentErrorEvent extends Base, NoOutput, NoAction {
   type: 'error';
@@ -133,6 +143,7 @@ export type AgentEvent =
   | AgentInterruptEvent
   | AgentContextEvent
   | AgentMemoryEvent
+  | AgentGuardrailEvent
   | AgentErrorEvent;
 
 export type AgentEventType = AgentEvent['type'];

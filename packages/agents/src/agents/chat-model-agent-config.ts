@@ -7,6 +7,7 @@ import type { Toolset } from '../tools/toolset.ts';
 import type { AgentTool } from './agent-tool.ts';
 import type { OutputSchema } from './output-schema.ts';
 import type { AgentMemory } from '../memory/agent-memory.ts';
+import type { AgentGuardrails } from '../guardrails/agent-guardrails.ts';
 
 /** What genModelInput receives to build the model's messages itself. */
 export interface ModelInputParts {
@@ -77,6 +78,12 @@ export interface ChatModelAgentConfig {
    * docs/agents/memory.md.
    */
   memory?: AgentMemory;
+  /**
+   * Checks on the run's input (before or beside the first model call), on the
+   * final answer (streamed answers are held until the text so far passed),
+   * and on tool calls' arguments and results. See docs/agents/guardrails.md.
+   */
+  guardrails?: AgentGuardrails;
 }
 
 /**

@@ -21,6 +21,7 @@ import { toolsNode } from '../compile/tools-node.ts';
 import { TRANSFER_TOOL, transferTool } from '../compile/transfer-tool.ts';
 import { turnRoute } from '../compile/turn-route.ts';
 import { checkAgentMemory } from '../memory/agent-memory.ts';
+import { checkAgentGuardrails } from '../guardrails/agent-guardrails.ts';
 
 export type { ChatModelAgentConfig, ModelInputParts } from './chat-model-agent-config.ts';
 
@@ -84,6 +85,7 @@ export function chatModelAgent<const S extends OutputSchema | undefined = undefi
   if (config.maxToolResultBytes !== undefined)
     checkResultLimit(config.maxToolResultBytes, `chatModelAgent ${JSON.stringify(config.name)}: maxToolResultBytes`);
   if (config.memory !== undefined) checkAgentMemory(config.memory, String(config.name));
+  if (config.guardrails !== undefined) checkAgentGuardrails(config.guardrails, String(config.name));
   if (config.context !== undefined && (!Array.isArray(config.context) || config.context.some((p) => typeof p !== 'function')))
     throw bad('context must be a list of context policies (functions such as trimToTokens(n))');
   const outputRetries = config.outputRetries ?? 2;

@@ -67,6 +67,11 @@ export interface AgentRunState {
    * only these.
    */
   memoryWrites?: Record<string, true>;
+  /**
+   * Per agent with input guardrails: the run (its `inputAt`) whose input they
+   * passed, and its rewrite if one was made. A resumed step does not check again.
+   */
+  guardedInput?: Record<string, { at: number; input?: Message[] }>;
 }
 
 /** The graph's input: the run's messages and the session values to start with. */

@@ -19,6 +19,11 @@ import { limitedModelCall } from './limited-model-call.ts';
 import { notifyModelInput } from './observe-model-input.ts';
 import { applyContext } from '../context/apply-context.ts';
 import { recallMemory } from './recall-memory.ts';
+// Guardrails: only agents that have them build a GuardedTurn.
+import { GuardedTurn } from '../guardrails/guarded-turn.ts';
+// Budgets: only runs with a budget count their model calls.
+import { chargedModelCall } from '../budget/charged-model-call.ts';
+import type { PriceTable } from '@weft/chat-model';
 
 /** What a model node passes on: the answer, or tool calls to run (a failure is thrown; see failAgent). */
 export type ModelOutcome = { kind: 'answer' | 'tools'; message: Message };
@@ -39,6 +44,10 @@ interface CallSite {
   limits: Readonly<Required<ModelCallLimits>>;
   /** Stream the answer, each chunk an event (the Runner's `streaming`, fixed when it compiled the graph). */
   streaming: boolean;
+  /** The step's guardrails, for an agent that has some. */
+  guard?: GuardedTurn;
+  /** The Runner's prices over @weft/chat-model's table, for a run with a budget. */
+  prices: PriceTable | undefined;
 }
 
 /** How a model node calls its model: the tools it offers, the agents it can transfer to, its bounds, streamed or not. */
@@ -47,10 +56,11 @@ export interface ModelCalls {
   targets: readonly Agent[];
   limits: Readonly<Required<ModelCallLimits>>;
   streaming: boolean;
+  prices?: PriceTable | undefined;
 }
 
 /** The model node of a ChatModelAgent: one model call per run of the node, held to its limits. */
-export function modelNode(agent: ChatModelSettings, scope: AgentScope, { tools, targets, limits, streaming }: ModelCalls) {
+export function modelNode(agent: ChatModelSettings, scope: AgentScope, { tools, targets, limits, streaming, prices }: ModelCalls) {
   const output = agent.outputSchema === undefined ? undefined : outputRequest(agent, agent.outputSchema);
   return async (input: unknown, ctx: NodeContext<AgentRunState>): Promise<ModelOutcome> => {
     const entering = (input as Partial<Continue> | null)?.continueAgent !== agent.name;
@@ -59,7 +69,8 @@ export function modelNode(agent: ChatModelSettings, scope: AgentScope, { tools, 
     const runPath = entering ? [...lane.runPath, agent.name] : [...lane.runPath];
     const iteration = entering ? 0 : state.agents[agent.name]!.iterations;
     const count = (state.agents[agent.name]?.count ?? 0) + (entering ? 1 : 0);
-    const site: CallSite = { agent, scope, ctx, entering, count, runPath, limits, streaming };
+    const site: CallSite = { agent, scope, ctx, entering, count, runPath, limits, streaming, prices };
+    if (agent.guardrails) site.guard = new GuardedTurn(site, streaming ? (c) => emitChunk(site, c) : undefined);
     if (iteration >= agent.maxIterations) {
       const message = `agent "${agent.name}" reached maxIterations (${agent.maxIterations}) without a final answer`;
       const details = { agent: agent.name, maxIterations: agent.maxIterations };
@@ -90,6 +101,7 @@ export function modelNode(agent: ChatModelSettings, scope: AgentScope, { tools, 
     if (output && !message.toolCalls?.length)
       ({ message, value } = await structuredAnswer(site, output, messages, message, (m) => ask(site, m, options, iteration)));
     const done = !message.toolCalls?.length;
+    if (site.guard && done) ({ message, value } = await guardedAnswer(site, site.guard, message, value, output !== undefined));
     const transfer = message.toolCalls?.some((c) => c.name === TRANSFER_TOOL);
     // The event first: reading the state (recordEvents does) freezes what earlier writes copied, so enter() can then reuse the lane's copy.
     recordEvents(ctx, scope.lane, { agentName: agent.name, runPath, message, ...(transfer ? { transfer } : {}) });
@@ -256,10 +268,41 @@ function modelInput(agent: ChatModelSettings, state: AgentRunState, events: Reco
 }
 
 /** One model call within the agent's limits: streamed (each chunk an event) when the run streams, else generated. */
-function callModel({ agent, ctx, runPath, limits, streaming }: CallSite, messages: Message[], options: ModelCallOptions): Promise<Message> {
-  const onChunk = streaming
-    ? (stream: MessageChunk) =>
-        emitAgentEvent(ctx, { type: 'chunk', agentName: agent.name, runPath, output: { stream, role: 'assistant' } })
-    : undefined;
+function callModel(site: CallSite, messages: Message[], options: ModelCallOptions): Promise<Message> {
+  // Budgets: a run with a budget counts the call (one check of an absent budget otherwise).
+  const { budget } = site.ctx;
+  if (budget.limits !== undefined) {
+    const charge = { budget, agent: site.agent.name, model: site.agent.model, prices: site.prices, messages };
+    return chargedModelCall(charge, () => modelCall(site, messages, options));
+  }
+  return modelCall(site, messages, options);
+}
+
+function modelCall(site: CallSite, messages: Message[], options: ModelCallOptions): Promise<Message> {
+  const { agent, limits, streaming } = site;
+  if (site.guard)
+    return site.guard.call(messages, options, (m, o, onChunk) =>
+      limitedModelCall({ agent: agent.name, model: agent.model, messages: m, options: o, limits, onChunk }),
+    );
+  const onChunk = streaming ? (stream: MessageChunk) => emitChunk(site, stream) : undefined;
   return limitedModelCall({ agent: agent.name, model: agent.model, messages, options, limits, onChunk });
+}
+
+function emitChunk({ agent, ctx, runPath }: CallSite, stream: MessageChunk): void {
+  emitAgentEvent(ctx, { type: 'chunk', agentName: agent.name, runPath, output: { stream, role: 'assistant' } });
+}
+
+/** The final answer through the output guardrails; a trip fails the agent. */
+async function guardedAnswer(
+  site: CallSite,
+  guard: GuardedTurn,
+  message: Message,
+  value: unknown,
+  structured: boolean,
+): Promise<{ message: Message; value: unknown }> {
+  try {
+    return await guard.answer(message, value, structured);
+  } catch (err) {
+    return fail(site, err);
+  }
 }

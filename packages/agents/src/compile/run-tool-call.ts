@@ -15,6 +15,8 @@ import { TRANSFER_TOOL } from './transfer-tool.ts';
 import type { ToolOutcome } from './tool-outcome.ts';
 import { approvalDecisionSchema } from './approval-decision-schema.ts';
 import { oversizedResult, resultLimitOf } from '../limits/tool-result-limit.ts';
+// Guardrails: checks on a call's arguments and result (only for an agent that has tool guardrails).
+import { guardToolArguments, guardToolResult } from '../guardrails/guard-tool-call.ts';
 
 /**
  * Runs one tool call. Anything that goes wrong becomes a tool message for the
@@ -51,6 +53,12 @@ export async function runToolCall(
     if (!edited.ok) return toolError(agent, call, 'TOOL_ARGUMENTS_INVALID', `invalid edited arguments for ${call.name}: ${edited.message}`);
     value = edited.value;
   }
+  const guarded = agent.guardrails?.tool?.length ? { agent, call, ctx, runPath: options.runPath } : undefined;
+  if (guarded) {
+    const checked = await guardToolArguments(guarded, value, (a) => Promise.resolve(found.check(a)));
+    if ('outcome' in checked) return checked.outcome;
+    value = checked.value;
+  }
   let result: unknown;
   let broke = false;
   try {
@@ -64,8 +72,13 @@ export async function runToolCall(
     if (isGraphInterrupt(err) || ctx.signal.aborted || isUnavailable(err)) throw err;
     return toolError(agent, call, 'TOOL_FAILED', `${call.name} failed: ${err instanceof Error ? err.message : String(err)}`, err);
   }
-  const content: string | ContentPart[] =
+  let content: string | ContentPart[] =
     result instanceof ToolContent ? result.parts : typeof result === 'string' ? result : (JSON.stringify(result) ?? '');
+  if (guarded) {
+    const checked = await guardToolResult(guarded, content);
+    if ('outcome' in checked) return checked.outcome;
+    content = checked.value;
+  }
   // Checked before the result enters the history (the exit tool's result is the model's own, bounded by its call's maxBytes).
   // Parts count their text: their bytes are bounded where they are stored (the checkpoint's per-value limit).
   const oversized = isExitTool(found) ? undefined : oversizedResult(call.name, textOf(content), resultLimitOf(found, agent));

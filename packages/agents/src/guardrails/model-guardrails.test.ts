@@ -1,0 +1,213 @@
+import { MemoryStore } from '@weft/graph';
+import { scriptedModel } from '@weft/models';
+import { describe, expect, it } from 'vitest';
+import {
+  chatModelAgent,
+  inputGuardrail,
+  judgeGuardrail,
+  outputGuardrail,
+  Runner,
+  textOf,
+  type AgentEvent,
+  type ChatModel,
+  type Message,
+} from '../index.ts';
+
+const pass = { action: 'pass' } as const;
+const agentOf = (model: ChatModel, guardrails: object, extra: object = {}) =>
+  chatModelAgent({ name: 'helper', description: 'helps', model, guardrails, ...extra });
+
+/**
+ * A model whose first stream says "Hi" and then waits until its signal is
+ * aborted (counting the aborts); every later call answers "ok".
+ */
+function slowModel() {
+  let started!: () => void;
+  const seen = { calls: 0, aborted: 0, started: new Promise<void>((resolve) => (started = resolve)) };
+  const model: ChatModel = {
+    name: 'slow',
+    generate: () => Promise.reject(new Error('this model only streams')),
+    async *stream(_messages, options) {
+      if (++seen.calls > 1) {
+        yield { content: 'ok' };
+        return;
+      }
+      yield { content: 'Hi' };
+      started();
+      await new Promise<void>((resolve) => options.signal.addEventListener('abort', () => (seen.aborted++, resolve()), { once: true }));
+      throw options.signal.reason;
+    },
+  };
+  return { model, seen };
+}
+
+const guardrailEvents = (events: AgentEvent[]) => events.flatMap((e) => (e.type === 'guardrail' ? [e.guardrail] : []));
+const chunks = (events: AgentEvent[]) => events.flatMap((e) => (e.type === 'chunk' ? [e.output.stream.content] : []));
+
+describe('input guardrails', () => {
+  it('parallel: a trip aborts the streaming model call, emits no chunk, and leaves a thread that can be resumed or forked', async () => {
+    const { model, seen } = slowModel();
+    let strict = true;
+    const onTopic = inputGuardrail({
+      name: 'on-topic',
+      mode: 'parallel',
+      check: async () => {
+        await seen.started;
+        return strict ? { action: 'trip', reason: 'off topic' } : pass;
+      },
+    });
+    const store = new MemoryStore();
+    const runner = new Runner({ agent: agentOf(model, { input: [onTopic] }), store, streaming: true });
+    const failed = await runner.query('tell me a joke', { threadId: 't' });
+    expect(failed.status).toBe('error');
+    expect(failed.error).toMatchObject({
+      code: 'GUARDRAIL_TRIPPED',
+      message: 'guardrail "on-topic" (input) tripped: off topic',
+      details: { guardrail: 'on-topic', stage: 'input', reason: 'off topic' },
+    });
+    expect(seen.aborted).toBe(1);
+    expect(chunks(failed.events)).toEqual([]);
+    expect(failed.events.map((e) => e.type)).toEqual(['guardrail', 'error']);
+    expect(guardrailEvents(failed.events)).toEqual([{ name: 'on-topic', stage: 'input', action: 'trip', reason: 'off topic' }]);
+    const errorCheckpoint = await runner.graph.getState('t');
+    expect(errorCheckpoint.error).toMatchObject({ code: 'GUARDRAIL_TRIPPED' });
+    expect(failed.checkpointId).toBe(`t::${errorCheckpoint.id}`);
+    strict = false;
+    const resumed = await runner.resume(failed.checkpointId!);
+    expect(resumed).toMatchObject({ status: 'done', finalOutput: 'ok' });
+    expect(chunks(resumed.events)).toEqual(['ok']);
+    const forked = await runner.resume(failed.checkpointId!, { fork: true });
+    expect(forked).toMatchObject({ status: 'done', finalOutput: 'ok' });
+    expect(seen.calls).toBe(3);
+  });
+
+  it('before: a trip means the model is never called; a rewrite is what the model gets', async () => {
+    const model = scriptedModel([{ text: 'fine' }]);
+    const strict = inputGuardrail({ name: 'strict', check: () => ({ action: 'trip', reason: 'no' }) });
+    const tripped = await new Runner({ agent: agentOf(model, { input: [strict] }) }).query('hello');
+    expect(tripped.error?.code).toBe('GUARDRAIL_TRIPPED');
+    expect(model.calls).toHaveLength(0);
+    const polite = inputGuardrail({
+      name: 'polite',
+      check: (messages: Message[]) => ({
+        action: 'rewrite',
+        value: messages.map((m) => ({ ...m, content: textOf(m.content).replace('stupid', '***') })),
+        reason: 'rude',
+      }),
+    });
+    const done = await new Runner({ agent: agentOf(model, { input: [polite] }) }).query('a stupid question');
+    expect(done).toMatchObject({ status: 'done', finalOutput: 'fine' });
+    expect(model.calls.map((c) => c.messages.map((m) => textOf(m.content)))).toEqual([['a *** question']]);
+    expect(guardrailEvents(done.events)).toEqual([
+      {
+        name: 'polite',
+        stage: 'input',
+        action: 'rewrite',
+        reason: 'rude',
+        original: [{ role: 'user', content: 'a stupid question' }],
+        replacement: [{ role: 'user', content: 'a *** question' }],
+      },
+    ]);
+  });
+});
+
+describe('output guardrails', () => {
+  const noCards = outputGuardrail({
+    name: 'no-cards',
+    check: (text) => (/\d{4} \d{4}/.test(String(text)) ? { action: 'trip', reason: 'a card number' } : pass),
+  });
+
+  it('never lets a subscriber see the sentence that trips', async () => {
+    const parts = ['Hello ', 'there. ', 'Your card is 4111 ', '1111 1111 1111. ', 'Bye.'];
+    const model = scriptedModel([{ chunks: parts }]);
+    const run = new Runner({ agent: agentOf(model, { output: [noCards] }), streaming: true }).query('card?');
+    const seen: string[] = [];
+    run.subscribe((e) => seen.push(e.type === 'chunk' ? `chunk ${JSON.stringify(e.output.stream.content)}` : e.type));
+    const result = await run;
+    expect(result.error).toMatchObject({
+      code: 'GUARDRAIL_TRIPPED',
+      details: { guardrail: 'no-cards', stage: 'output', reason: 'a card number' },
+    });
+    expect(seen).toEqual(['chunk "Hello "', 'chunk "there. "', 'guardrail', 'guardrail', 'error']);
+    expect(guardrailEvents(result.events)).toEqual([
+      { name: 'no-cards', stage: 'output', action: 'release', heldChars: 13, heldMs: expect.any(Number) },
+      { name: 'no-cards', stage: 'output', action: 'trip', reason: 'a card number' },
+    ]);
+  });
+
+  it('rewrites an answer before it is recorded: history, outputKey and final output have the rewrite', async () => {
+    const model = scriptedModel([{ text: 'call 555-0100' }, { text: 'noted' }]);
+    const redact = outputGuardrail({
+      name: 'redact',
+      check: (text) => ({ action: 'rewrite', value: String(text).replace(/\d{3}-\d{4}/, '[phone]'), reason: 'a phone number' }),
+    });
+    const store = new MemoryStore();
+    const runner = new Runner({ agent: agentOf(model, { output: [redact] }, { outputKey: 'answer' }), store });
+    const done = await runner.query('number?', { threadId: 'r' });
+    expect(done).toMatchObject({ status: 'done', finalOutput: 'call [phone]' });
+    expect(guardrailEvents(done.events)).toEqual([
+      {
+        name: 'redact',
+        stage: 'output',
+        action: 'rewrite',
+        reason: 'a phone number',
+        original: 'call 555-0100',
+        replacement: 'call [phone]',
+      },
+    ]);
+    expect(done.events.flatMap((e) => (e.type === 'message' ? [textOf(e.output.message.content)] : []))).toEqual(['call [phone]']);
+    expect((await runner.graph.getState('r')).state.session).toEqual({ answer: 'call [phone]' });
+    await runner.query('thanks', { threadId: 'r' });
+    expect(model.calls[1]!.messages.map((m) => textOf(m.content))).toEqual(['number?', 'call [phone]', 'thanks']);
+  });
+
+  it('fails with GUARDRAIL_FAILED when a check throws, and passes with an event when it fails open', async () => {
+    const broken = (failOpen: boolean) =>
+      outputGuardrail({
+        name: 'broken',
+        failOpen,
+        check: () => {
+          throw new Error('classifier down');
+        },
+      });
+    const closed = await new Runner({ agent: agentOf(scriptedModel([{ text: 'hi' }]), { output: [broken(false)] }) }).query('x');
+    expect(closed.error).toMatchObject({
+      code: 'GUARDRAIL_FAILED',
+      message: 'guardrail "broken" (output) could not check: classifier down',
+    });
+    const open = await new Runner({ agent: agentOf(scriptedModel([{ text: 'hi' }]), { output: [broken(true)] }) }).query('x');
+    expect(open).toMatchObject({ status: 'done', finalOutput: 'hi' });
+    expect(guardrailEvents(open.events)).toEqual([{ name: 'broken', stage: 'output', action: 'failed-open', reason: 'classifier down' }]);
+  });
+
+  it('judgeGuardrail asks its model for a structured verdict and trips on pass: false', async () => {
+    const judge = scriptedModel([{ text: '{"pass":false,"reason":"gives medical advice"}' }]);
+    const medical = judgeGuardrail({ name: 'no-medical-advice', model: judge, instruction: 'Fail text that gives medical advice.' });
+    const result = await new Runner({
+      agent: agentOf(scriptedModel([{ text: 'take two aspirin' }]), { output: [outputGuardrail(medical)] }),
+    }).query('headache');
+    expect(result.error).toMatchObject({
+      code: 'GUARDRAIL_TRIPPED',
+      details: { guardrail: 'no-medical-advice', reason: 'gives medical advice' },
+    });
+    expect(judge.calls).toHaveLength(1);
+    expect(judge.calls[0]!.output?.name).toBe('guardrail_verdict');
+    expect(judge.calls[0]!.messages.map((m) => textOf(m.content))).toEqual(['Fail text that gives medical advice.', 'take two aspirin']);
+  });
+});
+
+describe('definitions', () => {
+  it('refuses bad guardrails at chatModelAgent() with GUARDRAIL_INVALID', () => {
+    const g = outputGuardrail({ name: 'same', check: () => pass });
+    const model = scriptedModel([{ text: 'x' }]);
+    expect(() => agentOf(model, { output: [g, g] })).toThrow('chatModelAgent "helper": guardrails: two guardrails are named "same"');
+    expect(() => agentOf(model, { input: [g] })).toThrow(expect.objectContaining({ code: 'GUARDRAIL_INVALID' }));
+    expect(() => inputGuardrail({ name: 'x', check: () => pass, mode: 'after' as never })).toThrow(
+      "inputGuardrail(): mode must be 'before' or 'parallel', got \"after\"",
+    );
+    expect(() => outputGuardrail({ name: 'x', check: () => pass, releaseEvery: 0 })).toThrow(
+      expect.objectContaining({ code: 'GUARDRAIL_INVALID' }),
+    );
+    expect(() => inputGuardrail({ name: '', check: () => pass })).toThrow(expect.objectContaining({ code: 'GUARDRAIL_INVALID' }));
+  });
+});
