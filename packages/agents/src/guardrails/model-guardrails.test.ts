@@ -8,6 +8,7 @@ import {
   outputGuardrail,
   Runner,
   textOf,
+  tool,
   type AgentEvent,
   type ChatModel,
   type Message,
@@ -81,6 +82,55 @@ describe('input guardrails', () => {
     expect(seen.calls).toBe(3);
   });
 
+  it('parallel: a rewrite aborts the call and calls again with the rewritten input', async () => {
+    const { model, seen } = slowModel();
+    const sent: string[][] = [];
+    const recording: ChatModel = {
+      ...model,
+      stream: (messages, options) => (sent.push(messages.map((m) => textOf(m.content))), model.stream(messages, options)),
+    };
+    let checks = 0;
+    const polite = inputGuardrail({
+      name: 'polite',
+      mode: 'parallel',
+      check: async (messages: Message[]) => {
+        checks++;
+        await seen.started;
+        return { action: 'rewrite', value: messages.map((m) => ({ ...m, content: 'a *** question' })) };
+      },
+    });
+    const result = await new Runner({ agent: agentOf(recording, { input: [polite] }), streaming: true }).query('a stupid question');
+    expect(result).toMatchObject({ status: 'done', finalOutput: 'ok' });
+    expect(seen.aborted).toBe(1);
+    expect(sent).toEqual([['a stupid question'], ['a *** question']]);
+    expect(chunks(result.events)).toEqual(['ok']);
+    expect(checks).toBe(1);
+  });
+
+  it('checks the input once per run: not again at the next model call, nor after an interrupt and resume', async () => {
+    let checks = 0;
+    const counted = inputGuardrail({ name: 'counted', check: () => (checks++, pass) });
+    const refund = tool({
+      name: 'refund',
+      description: '',
+      parameters: { type: 'object' },
+      needsApproval: true,
+      execute: () => 'refunded',
+    });
+    const model = scriptedModel([{ toolCalls: [{ name: 'refund', arguments: {}, id: 'r1' }] }, { text: 'done' }, { text: 'again' }]);
+    const agent = chatModelAgent({ name: 'helper', description: '', model, tools: [refund], guardrails: { input: [counted] } });
+    const runner = new Runner({ agent, store: new MemoryStore() });
+    const paused = await runner.query('refund me', { threadId: 'p' });
+    expect(paused.status).toBe('interrupted');
+    const id = paused.interrupts![0]!.id;
+    const done = await runner.resume(paused.checkpointId!, { resume: { [id]: { approved: true } } });
+    expect(done).toMatchObject({ status: 'done', finalOutput: 'done' });
+    expect(checks).toBe(1);
+    // A new run on the thread is a new input: checked again.
+    await runner.query('and again', { threadId: 'p' });
+    expect(checks).toBe(2);
+  });
+
   it('before: a trip means the model is never called; a rewrite is what the model gets', async () => {
     const model = scriptedModel([{ text: 'fine' }]);
     const strict = inputGuardrail({ name: 'strict', check: () => ({ action: 'trip', reason: 'no' }) });
@@ -133,6 +183,32 @@ describe('output guardrails', () => {
       { name: 'no-cards', stage: 'output', action: 'release', heldChars: 13, heldMs: expect.any(Number) },
       { name: 'no-cards', stage: 'output', action: 'trip', reason: 'a card number' },
     ]);
+  });
+
+  it('releases a streamed turn that turns out to be tool calls as before', async () => {
+    const lookup = tool({ name: 'lookup', description: '', parameters: { type: 'object' }, execute: () => '42' });
+    const model = scriptedModel([
+      { chunks: ['Let me ', 'look.'], toolCalls: [{ name: 'lookup', arguments: {} }] },
+      { chunks: ['It is ', '42.'] },
+    ]);
+    const agent = chatModelAgent({ name: 'helper', description: '', model, tools: [lookup], guardrails: { output: [noCards] } });
+    const result = await new Runner({ agent, streaming: true }).query('?');
+    expect(result).toMatchObject({ status: 'done', finalOutput: 'It is 42.' });
+    expect(chunks(result.events)).toEqual(['Let me ', 'look.', undefined, 'It is ', '42.']);
+  });
+
+  it('checks the validated value of an outputSchema, and a rewrite replaces it', async () => {
+    const model = scriptedModel([{ text: '{"city":"Oslo","secret":"x"}' }]);
+    const schema = { type: 'object', properties: { city: { type: 'string' }, secret: { type: 'string' } }, required: ['city'] } as const;
+    const strip = outputGuardrail({
+      name: 'strip',
+      check: (v) =>
+        typeof v === 'object' && v !== null && 'secret' in v ? { action: 'rewrite', value: { city: (v as { city: string }).city } } : pass,
+    });
+    const agent = chatModelAgent({ name: 'helper', description: '', model, outputSchema: schema, guardrails: { output: [strip] } });
+    const result = await new Runner({ agent }).query('where?');
+    expect(result).toMatchObject({ status: 'done', finalOutput: { city: 'Oslo' } });
+    expect(result.events.flatMap((e) => (e.type === 'message' ? [textOf(e.output.message.content)] : []))).toEqual(['{"city":"Oslo"}']);
   });
 
   it('rewrites an answer before it is recorded: history, outputKey and final output have the rewrite', async () => {
