@@ -23,6 +23,7 @@ import {
   type AgentToolResult,
 } from './agent-run-state.ts';
 import { ENTER } from './enter.ts';
+import { unansweredCalls } from './unanswered-calls.ts';
 import type { ModelCallLimits } from '../limits/model-call-limits.ts';
 
 export interface AgentGraphOptions {
@@ -147,6 +148,9 @@ function initNode(input: AgentGraphInput, ctx: NodeContext<AgentRunState>) {
   // The run's input is recorded in the history where the run begins (after earlier runs of the
   // thread), and the RunPath starts again. Path writes only: a long conversation's history is not
   // copied or rewritten at each run.
+  // Tool calls an earlier run left without results (it was stopped, or paused at an approval) get one each first.
+  const unanswered = unansweredCalls(ctx.state.lanes[MAIN_LANE]!);
+  if (unanswered.length) recordEvents(ctx, MAIN_LANE, ...unanswered);
   const at = laneEventCount(ctx.state.lanes[MAIN_LANE]!);
   ctx.set(['input'], input.messages);
   ctx.set(['inputAt'], at);

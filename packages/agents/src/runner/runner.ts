@@ -6,6 +6,7 @@ import {
   type CheckpointStore,
   type CompiledGraph,
   type LeaseKeeper,
+  type Multitask,
   type Run,
   type RunResult,
   type Instrumentation,
@@ -87,6 +88,14 @@ export interface AgentRunOptions {
   takeOver?: boolean;
   /** A lease on the thread the caller already holds (`LeaseKeeper.take`): the run adopts it and releases it at the end. */
   lease?: LeaseKeeper;
+  /**
+   * When the thread is being run: 'reject' (default, THREAD_BUSY), 'enqueue',
+   * 'interrupt' or 'rollback' (see @weft/graph's Multitask). Tool calls a
+   * stopped run left without results get a result saying they were not run.
+   */
+  multitask?: Multitask;
+  /** How long 'enqueue', 'interrupt' and 'rollback' wait for the thread (default 600,000 ms), then THREAD_BUSY. */
+  multitaskWaitMs?: number;
   /** Which checkpoints this run writes, over the Runner's `checkpoints`. */
   checkpoints?: CheckpointPolicy;
   /** Where the model and tool steps go when the Runner was made with `distribute` (see @weft/graph's TaskDispatcher). */
@@ -186,6 +195,8 @@ export class Runner<A extends Agent = Agent> {
       ...(options.checkpoints !== undefined ? { checkpoints: options.checkpoints } : {}),
       ...(options.dispatcher !== undefined ? { dispatcher: options.dispatcher } : {}),
       ...(this.#instrumentation ? { instrumentation: this.#instrumentation } : {}),
+      ...(options.multitask !== undefined ? { multitask: options.multitask } : {}),
+      ...(options.multitaskWaitMs !== undefined ? { multitaskWaitMs: options.multitaskWaitMs } : {}),
     };
     return this.#wrap(options.context, (context) => this.graph.run(input, { ...runOptions, context }));
   }
