@@ -78,4 +78,38 @@ describe('stop requests and RUN_STOPPED', () => {
       `INVALID_ARGUMENT: run() of graph "loop": multitask 'interrupt' with takeOver: takeOver already takes a held thread; pass one or the other`,
     );
   });
+
+  it("a caller's lease with 'rollback' (the caller stopped the thread's run to take it) starts where the stopped run started", async () => {
+    const store = new MemoryStore();
+    const runs: string[] = [];
+    const g = loopGraph(store, runs, (n) => {
+      if (n === 12) void LeaseKeeper.requestStop(store, 't', { by: 'next input', reason: 'r' });
+      return n % 10 < 5;
+    });
+    expect((await g.run(0, { threadId: 't' })).output).toBe(5);
+    expect((await g.run(10, { threadId: 't' })).error?.code).toBe('RUN_STOPPED');
+    const lease = await LeaseKeeper.take(store, 't', { holder: 'worker' });
+    const rolled = await g.run(20, { threadId: 't', lease, multitask: 'rollback' });
+    expect([rolled.status, rolled.output]).toEqual(['done', 25]);
+    expect(runs.join(' ')).toBe('tick:0 tick:1 tick:2 tick:3 tick:4 tick:10 tick:11 tick:20 tick:21 tick:22 tick:23 tick:24');
+    const history: { source: string; status: string; id: string; parentId: string | null }[] = [];
+    for await (const c of g.history('t')) history.unshift(c);
+    expect(history.map((c) => `${c.source}:${c.status}`).join(' ')).toMatch(
+      /^input:running( step:running)* step:done input:running( step:running)* step:error input:running( step:running)* step:done$/,
+    );
+    // The rolled-back run's input checkpoint follows the first run's last one: the stopped run stays as a branch beside it.
+    const inputs = history.flatMap((c, i) => (c.source === 'input' ? [i] : []));
+    expect(history[inputs[2]!]!.parentId).toBe(history[inputs[1]! - 1]!.id);
+    expect(history[inputs[1]!]!.parentId).toBe(history[inputs[1]! - 1]!.id);
+    expect(await store.threadLease('t')).toBeUndefined();
+    const refused = (() => {
+      try {
+        void g.run(0, { threadId: 't', lease, multitask: 'interrupt' });
+        return 'accepted';
+      } catch (e) {
+        return (e as { code?: string }).code;
+      }
+    })();
+    expect(refused).toBe('INVALID_ARGUMENT');
+  });
 });

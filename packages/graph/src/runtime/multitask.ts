@@ -141,7 +141,9 @@ export function multitaskProblem(o: {
   )
     return `multitaskWaitMs must be a positive integer (milliseconds), got ${String(multitaskWaitMs)}`;
   if (multitask === undefined || multitask === 'reject') return undefined;
-  if (o.lease !== undefined)
+  // With a lease, 'rollback' says the caller stopped the thread's run to take it (a queue worker does): the run
+  // starts where the stopped run started. 'enqueue' and 'interrupt' have nothing left to do once the thread is held.
+  if (o.lease !== undefined && multitask !== 'rollback')
     return `multitask '${String(multitask)}' with a lease: the caller already holds the thread; pass one or the other`;
   if (o.takeOver === true)
     return `multitask '${String(multitask)}' with takeOver: takeOver already takes a held thread; pass one or the other`;

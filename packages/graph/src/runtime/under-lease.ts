@@ -44,7 +44,11 @@ export interface LeaseRequest {
 
 /** How a new run takes a thread that is being run (see Multitask); a resume always rejects (THREAD_BUSY). */
 export interface MultitaskRequest {
-  /** What to do when the thread is being run: 'reject' (default), 'enqueue', 'interrupt' or 'rollback'. */
+  /**
+   * What to do when the thread is being run: 'reject' (default), 'enqueue', 'interrupt' or 'rollback'.
+   * With `lease`, only 'rollback' is taken: the caller stopped the thread's run to take the lease, and the
+   * run starts from the checkpoint the stopped run started from.
+   */
   multitask?: Multitask;
   /** How long 'enqueue', 'interrupt' and 'rollback' wait for the thread before THREAD_BUSY (default 600,000 ms). */
   multitaskWaitMs?: number;
@@ -73,7 +77,8 @@ export async function underLease(
   const lease = given ?? claimed?.lease ?? (await LeaseKeeper.take(store, threadId, claimOf(request, runId)));
   try {
     await given?.confirm();
-    return await prepare(lease, claimed?.stopped === true);
+    // A caller's lease with 'rollback': the caller asked the thread's run to stop before it took the lease.
+    return await prepare(lease, claimed?.stopped === true || (given !== undefined && multitask === 'rollback'));
   } catch (err) {
     await lease.release();
     throw err;
