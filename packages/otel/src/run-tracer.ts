@@ -11,10 +11,12 @@ import {
 import { agentEventOf, observeModelInput, type ModelInput } from '@weft/agents';
 import type { GraphEvent, InstrumentedNode, InstrumentedRun, RunInstrument, RunResult } from '@weft/graph';
 import { chatModelNode } from './chat-model-node.ts';
+import { errorType } from './error-type.ts';
 import { annotation, describeNode, type NodeScope } from './describe-node.ts';
 import { ATTR } from './gen-ai.ts';
 import { inputMessages } from './input-messages.ts';
 import { recordNodeResult } from './record-node-result.ts';
+import { RunUsage } from './run-usage.ts';
 import type { SpanConventions } from './span-conventions.ts';
 import { parentOf, rememberTrace } from './thread-trace.ts';
 
@@ -49,6 +51,8 @@ export class RunTracer implements RunInstrument {
   readonly #agents = new Map<string, AgentSpan>();
   /** Stops listening to the run's model inputs (recorded only with content on). */
   readonly #stopInputs: () => void;
+  /** The thread's usage and budget, as the run's events report them. */
+  readonly #usage = new RunUsage();
 
   constructor(tracer: Tracer, run: InstrumentedRun, span: Span, conventions: SpanConventions) {
     this.#tracer = tracer;
@@ -90,6 +94,7 @@ export class RunTracer implements RunInstrument {
         }
         return;
       case 'step.end':
+        if (e.usage) this.#usage.event(e);
         if (e.path.length === 0) this.#endStep();
         return;
       case 'node.start':
@@ -105,6 +110,7 @@ export class RunTracer implements RunInstrument {
         return this.#failed(e);
       case 'interrupt':
         this.#run.addEvent('interrupt', { 'weft.interrupt.ids': e.interrupts.map((i) => i.id) });
+        this.#usage.interrupt(this.#run, e);
         return;
       default:
         return;
@@ -121,7 +127,9 @@ export class RunTracer implements RunInstrument {
     for (const a of agents) if (a.parent) a.parent.lastEnd = Math.max(a.parent.lastEnd, a.lastEnd);
     for (const a of agents) a.span.end(a.lastEnd);
     this.#run.setAttribute(ATTR.status, result.status);
+    this.#usage.end(this.#run, result);
     if (result.status === 'error') {
+      this.#run.setAttribute(ATTR.errorType, errorType(result.error));
       this.#run.recordException(errorOf(result.error));
       this.#run.setStatus({ code: SpanStatusCode.ERROR, message: errorOf(result.error).message });
     }
