@@ -1,11 +1,18 @@
 import { systemMessage, textOf, userMessage, type ChatModel, type Message } from '@weft/chat-model';
 import type { Guardrail, GuardrailContext, GuardrailVerdict } from '@weft/graph';
+import type { Agent } from '../agents/agent.ts';
+import { Runner } from '../runner/runner.ts';
 import { guardrailDefinition } from './guardrail-definition.ts';
 
 export interface JudgeGuardrailConfig {
   name: string;
-  /** The judge: asked for a structured verdict `{ pass, reason }`. */
-  model: ChatModel;
+  /** The judge: a model asked for a structured verdict `{ pass, reason }`… */
+  model?: ChatModel;
+  /**
+   * …or an agent run on the instruction and the value (a fresh run, no
+   * store): its final output is the verdict (an object, or JSON text).
+   */
+  agent?: Agent;
   /** What the judge checks for, e.g. "Fail any text that gives medical advice." */
   instruction: string;
   /** Let the value through when the judge fails or answers something else than a verdict (dangerous). */
@@ -39,17 +46,36 @@ const VERDICT = {
  */
 export function judgeGuardrail(config: JudgeGuardrailConfig): Guardrail<unknown> & { failOpen: boolean } {
   const check = async (value: unknown, ctx: GuardrailContext): Promise<GuardrailVerdict<unknown>> => {
-    const messages = [systemMessage(config.instruction), userMessage(render(value))];
-    const answer = await config.model.generate(messages, { tools: [], signal: ctx.signal, output: VERDICT });
-    const verdict = parse(textOf(answer));
+    const { agent, model, instruction } = config;
+    const verdict = agent ? await askAgent(agent, instruction, value, ctx.signal) : await askModel(model!, instruction, value, ctx.signal);
     return verdict.pass ? { action: 'pass' } : { action: 'trip', reason: verdict.reason };
   };
   const base = guardrailDefinition({ name: config?.name, check, failOpen: config?.failOpen }, 'judgeGuardrail()');
-  if (!config.model || typeof config.model.generate !== 'function')
+  if ((config.model === undefined) === (config.agent === undefined))
+    throw base.invalid(`guardrail "${config.name}" takes a model or an agent (one of them)`);
+  if (config.model !== undefined && typeof config.model?.generate !== 'function')
     throw base.invalid(`guardrail "${config.name}": model must be a ChatModel`);
   if (typeof config.instruction !== 'string' || config.instruction === '')
     throw base.invalid(`guardrail "${config.name}": instruction must be a non-empty string`);
   return Object.freeze(base.guardrail);
+}
+
+async function askModel(model: ChatModel, instruction: string, value: unknown, signal: AbortSignal): Promise<Verdict> {
+  const answer = await model.generate([systemMessage(instruction), userMessage(render(value))], { tools: [], signal, output: VERDICT });
+  return parse(textOf(answer));
+}
+
+async function askAgent(agent: Agent, instruction: string, value: unknown, signal: AbortSignal): Promise<Verdict> {
+  const result = await new Runner({ agent }).query(`${instruction}\n\n${render(value)}`, { signal });
+  if (result.status !== 'done')
+    throw new Error(`the judge agent "${agent.name}" ended with ${result.status}${result.error ? `: ${result.error.message}` : ''}`);
+  const out = result.finalOutput;
+  return typeof out === 'string' ? parse(out) : verdictOf(out, JSON.stringify(out) ?? String(out));
+}
+
+interface Verdict {
+  pass: boolean;
+  reason: string;
 }
 
 function render(value: unknown): string {
@@ -60,13 +86,17 @@ function render(value: unknown): string {
 
 const isMessage = (m: unknown): m is Message => m !== null && typeof m === 'object' && typeof (m as Message).role === 'string';
 
-function parse(text: string): { pass: boolean; reason: string } {
+function parse(text: string): Verdict {
   let v: unknown;
   try {
     v = JSON.parse(text);
   } catch {
     throw new Error(`the judge's answer is not JSON: ${text.slice(0, 80)}`);
   }
+  return verdictOf(v, text);
+}
+
+function verdictOf(v: unknown, text: string): Verdict {
   const { pass, reason } = (v ?? {}) as { pass?: unknown; reason?: unknown };
   if (typeof pass !== 'boolean' || typeof reason !== 'string')
     throw new Error(`the judge's answer is not a verdict { pass, reason }: ${text.slice(0, 80)}`);

@@ -203,7 +203,9 @@ describe('output guardrails', () => {
     const strip = outputGuardrail({
       name: 'strip',
       check: (v) =>
-        typeof v === 'object' && v !== null && 'secret' in v ? { action: 'rewrite', value: { city: (v as { city: string }).city } } : pass,
+        typeof v === 'object' && v !== null && 'secret' in v
+          ? { action: 'rewrite', value: { city: (v as unknown as { city: string }).city } }
+          : pass,
     });
     const agent = chatModelAgent({ name: 'helper', description: '', model, outputSchema: schema, guardrails: { output: [strip] } });
     const result = await new Runner({ agent }).query('where?');
@@ -269,6 +271,27 @@ describe('output guardrails', () => {
     expect(judge.calls).toHaveLength(1);
     expect(judge.calls[0]!.output?.name).toBe('guardrail_verdict');
     expect(judge.calls[0]!.messages.map((m) => textOf(m.content))).toEqual(['Fail text that gives medical advice.', 'take two aspirin']);
+  });
+});
+
+describe('judgeGuardrail with an agent', () => {
+  it('runs the judge agent on the instruction and the value, and reads its structured output as the verdict', async () => {
+    const judgeModel = scriptedModel([{ text: '{"pass":true,"reason":"harmless"}' }]);
+    const verdict = {
+      type: 'object',
+      properties: { pass: { type: 'boolean' }, reason: { type: 'string' } },
+      required: ['pass', 'reason'],
+    } as const;
+    const judgeAgent = chatModelAgent({ name: 'judge', description: 'judges', model: judgeModel, outputSchema: verdict });
+    const judge = judgeGuardrail({ name: 'judged', agent: judgeAgent, instruction: 'Fail rude text.' });
+    const result = await new Runner({ agent: agentOf(scriptedModel([{ text: 'hello' }]), { output: [outputGuardrail(judge)] }) }).query(
+      'hi',
+    );
+    expect(result).toMatchObject({ status: 'done', finalOutput: 'hello' });
+    expect(judgeModel.calls.map((c) => c.messages.map((m) => textOf(m.content)))).toEqual([['Fail rude text.\n\nhello']]);
+    expect(() => judgeGuardrail({ name: 'both', agent: judgeAgent, model: judgeModel, instruction: 'x' })).toThrow(
+      'judgeGuardrail(): guardrail "both" takes a model or an agent (one of them)',
+    );
   });
 });
 
