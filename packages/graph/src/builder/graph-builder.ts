@@ -12,6 +12,7 @@ import { END, START, type End, type Start } from '../spec/start-end.ts';
 import { compileReducers, type StateReducers } from '../state/state-reducers.ts';
 import { isStandardSchema, type StandardSchemaV1 } from '../schema/standard-schema.ts';
 import { initialState } from './initial-state.ts';
+import { guardrailProblem } from '../spec/guardrail.ts';
 
 interface IO {
   in: unknown;
@@ -93,6 +94,8 @@ export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}, RunIn =
   ): GraphBuilder<In, Out, S, N & Record<K, { in: I; out: OutputOf<R, O2>; join: IsJoin<O2> }>, RunIn, EndIn>;
   addNode(name: string, fn: NodeFn | AnyCompiledGraph, options: NodeOptions<any, any, any> = {}): any {
     const def = this.#def;
+    // A malformed guardrails option is the node's issue: compile() reports it with the others.
+    const guarded = options.guardrails === undefined ? undefined : guardrailProblem(options.guardrails, name);
     if (name === START || name === END) {
       def.issues.push({ code: 'RESERVED_NAME', message: `"${name}" is reserved for START/END; pick another node name`, nodes: [name] });
     } else if (def.nodes.some((n) => n.name === name)) {
@@ -103,6 +106,8 @@ export class GraphBuilder<In, Out, S, N extends Record<string, IO> = {}, RunIn =
         message: `node name ${JSON.stringify(name)} must be a non-empty string without "/"`,
         nodes: [String(name)],
       });
+    } else if (guarded !== undefined) {
+      def.issues.push({ code: 'INVALID_NODE', message: guarded, nodes: [name] });
     } else if (fn instanceof CompiledGraph) {
       def.nodes.push({ name, sub: { plan: planOf(fn), json: fn.toJSON() }, options: { kind: 'subgraph', ...options } });
     } else if (typeof fn === 'function') {

@@ -147,6 +147,23 @@ describe('node guardrails', () => {
     expect(calls).toBe(2);
   });
 
+  it("reports a malformed guardrails option as the node's issue at compile()", () => {
+    const build = (guardrails: object) =>
+      graph<number, number>({ name: 'g' })
+        .addNode('n', (x: number) => x, { guardrails } as never)
+        .addEdge(START, 'n')
+        .addEdge('n', END)
+        .compile();
+    expect(() => build({ output: [noCards, noCards] })).toThrow(
+      '[INVALID_NODE] node "n": guardrails.output two guardrails are named "no-cards"',
+    );
+    expect(() => build({ releaseEvery: 'word' })).toThrow(
+      "releaseEvery must be 'sentence' or a positive whole number of characters, got word",
+    );
+    expect(() => build({ input: [{ name: 'x' }] })).toThrow('node "n": guardrails.input guardrail "x" needs a check function');
+    expect(() => build({ outptu: [] })).toThrow('node "n": guardrails has an unknown key "outptu" (input, output, releaseEvery)');
+  });
+
   it('refuses a malformed guardrail at definition', () => {
     expect(() => guardrail({ name: '', check: () => pass })).toThrow(expect.objectContaining({ code: 'GUARDRAIL_INVALID' }));
     expect(() => guardrail({ name: 'x' } as never)).toThrow('guardrail() guardrail "x" needs a check function');

@@ -124,6 +124,29 @@ export function checkGuardrailList(list: unknown, where: string): void {
   }
 }
 
+/** Refuses a node's `guardrails` option that is malformed (GUARDRAIL_INVALID, naming the node). */
+export function checkNodeGuardrails(value: unknown, node: string): void {
+  const where = `node "${node}": guardrails`;
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw invalid(where, 'must be { input?, output?, releaseEvery? }');
+  const { input, output, releaseEvery, ...rest } = value as NodeGuardrails;
+  const extra = Object.keys(rest)[0];
+  if (extra !== undefined) throw invalid(where, `has an unknown key "${extra}" (input, output, releaseEvery)`);
+  if (input !== undefined) checkGuardrailList(input, `${where}.input`);
+  if (output !== undefined) checkGuardrailList(output, `${where}.output`);
+  checkReleaseEvery(releaseEvery, `${where}:`);
+}
+
+/** What is wrong with a node's `guardrails` option (the GUARDRAIL_INVALID message), or undefined. */
+export function guardrailProblem(value: unknown, node: string): string | undefined {
+  try {
+    checkNodeGuardrails(value, node);
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+
 /** Refuses a `releaseEvery` that is neither 'sentence' nor a positive integer. */
 export function checkReleaseEvery(value: unknown, where: string): void {
   if (value === undefined || value === 'sentence') return;
