@@ -1,3 +1,4 @@
+import type { PriceTable } from '@weft/chat-model';
 import type { END, GraphBuilder, NodeOptions } from '@weft/graph';
 import type { AgentGraphInput, AgentRunState } from '../compile/agent-run-state.ts';
 import type { ModelCallLimits } from '../limits/model-call-limits.ts';
@@ -96,6 +97,8 @@ export interface AgentCompiler {
   readonly streaming: boolean;
   /** The Runner's bounds on model calls, for agents that do not set their own. */
   readonly modelCallLimits: ModelCallLimits | undefined;
+  /** The Runner's model prices (over @weft/chat-model's table), for runs with a budget. */
+  readonly prices?: PriceTable | undefined;
   /** Compiles a child at `scope` (its nodes, its handoff) and returns its entry node. */
   addAgent(agent: Agent, scope: AgentScope): string;
   /**

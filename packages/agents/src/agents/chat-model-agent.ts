@@ -156,7 +156,7 @@ function addReActNodes(c: AgentCompiler, agent: ChatModelAgent, scope: AgentScop
   const annotations = { agent: agent.name, agentPath: scope.agentPath };
   const sets = toolsets.length ? { toolsets: toolsets.map((t) => t.name) } : {};
   const limits = resolveModelCallLimits(agent.modelCallLimits, c.modelCallLimits);
-  b.addNode(model, modelNode(agent, scope, { tools: specs, targets, limits, streaming: c.streaming }), {
+  b.addNode(model, modelNode(agent, scope, { tools: specs, targets, limits, streaming: c.streaming, prices: c.prices }), {
     kind: 'chat-model',
     address,
     // A failed model call stops this agent's branch only: parallel siblings go on, and a resume calls the model again.

@@ -1,3 +1,4 @@
+import type { PriceTable } from '@weft/chat-model';
 import { END, type CompiledGraph, type NodeContext, type NodeOptions } from '@weft/graph';
 import type { Draft } from 'immer';
 import { assistantMessage, toolMessage } from '@weft/chat-model';
@@ -47,7 +48,7 @@ export class AgentGraphCompiler implements AgentCompiler {
 
   constructor(
     readonly builder: AgentGraphBuilder,
-    readonly options: { streaming: boolean; modelCallLimits: ModelCallLimits | undefined },
+    readonly options: { streaming: boolean; modelCallLimits: ModelCallLimits | undefined; prices?: PriceTable | undefined },
     /** Compiles an agent used as a tool into its own graph (injected: that is compileAgentGraph, which makes this). */
     readonly compileInner: (agent: Agent) => InnerAgentGraph,
   ) {}
@@ -58,6 +59,10 @@ export class AgentGraphCompiler implements AgentCompiler {
 
   get modelCallLimits(): ModelCallLimits | undefined {
     return this.options.modelCallLimits;
+  }
+
+  get prices(): PriceTable | undefined {
+    return this.options.prices;
   }
 
   addAgent(agent: Agent, given: AgentScope): string {

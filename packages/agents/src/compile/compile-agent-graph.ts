@@ -1,3 +1,5 @@
+import type { PriceTable } from '@weft/chat-model';
+import type { Budget } from '@weft/graph';
 import {
   END,
   graph,
@@ -38,6 +40,10 @@ export interface AgentGraphOptions {
   modelCallLimits?: ModelCallLimits | undefined;
   /** Model nodes stream their answers, each chunk an agent event (the Runner's `streaming`). */
   streaming?: boolean | undefined;
+  /** The Runner's model prices, over @weft/chat-model's table (budgets in US dollars). */
+  prices?: PriceTable | undefined;
+  /** The Runner's budget for each thread (see @weft/graph's CompileOptions.budget). */
+  budget?: Budget | undefined;
   /** The graph version's label, migrations, mismatch policy and behaviour patches (the Runner's `versions`). */
   versions?: AgentGraphVersions | undefined;
 }
@@ -71,10 +77,10 @@ export function compileAgentGraph(root: Agent, options: AgentGraphOptions = {}):
     // Memory tool calls of one turn run side by side, and each records its write: the records add up.
     reducers: { memoryWrites: (current, mine) => ({ ...current, ...mine }) },
   });
-  const { modelCallLimits } = options;
+  const { modelCallLimits, prices } = options;
   const streaming = options.streaming === true;
-  const compiler = new AgentGraphCompiler(builder, { streaming, modelCallLimits }, (inner) =>
-    compileAgentGraph(inner, { asTool: true, modelCallLimits, streaming }),
+  const compiler = new AgentGraphCompiler(builder, { streaming, modelCallLimits, prices }, (inner) =>
+    compileAgentGraph(inner, { asTool: true, modelCallLimits, streaming, prices }),
   );
   const last = options.asTool ? END_NODE : END;
   const entry = compiler.addAgent(root, {
@@ -99,6 +105,7 @@ export function compileAgentGraph(root: Agent, options: AgentGraphOptions = {}):
     ...(options.store ? { store: options.store } : {}),
     ...(options.checkpoints ? { checkpoints: options.checkpoints } : {}),
     maxSteps: options.maxSteps ?? 10_000,
+    ...(options.budget ? { budget: options.budget } : {}),
     ...(options.distribute ? { distribute: isWorkNode } : {}),
     ...options.versions,
   });

@@ -17,6 +17,8 @@ import { approvalDecisionSchema } from './approval-decision-schema.ts';
 import { oversizedResult, resultLimitOf } from '../limits/tool-result-limit.ts';
 // Guardrails: checks on a call's arguments and result (only for an agent that has tool guardrails).
 import { guardToolArguments, guardToolResult } from '../guardrails/guard-tool-call.ts';
+// Budgets: only runs with a budget count their tool calls.
+import { chargeToolCall } from '../budget/charge-tool-call.ts';
 
 /**
  * Runs one tool call. Anything that goes wrong becomes a tool message for the
@@ -59,6 +61,8 @@ export async function runToolCall(
     if ('outcome' in checked) return checked.outcome;
     value = checked.value;
   }
+  // Budgets: a run with a budget counts the call before it runs, after its approval and guardrails.
+  if (ctx.budget.limits !== undefined) chargeToolCall(ctx.budget, agent.name);
   let result: unknown;
   let broke = false;
   try {

@@ -1,4 +1,4 @@
-import type { InterruptRecord, WeftError } from '@weft/graph';
+import type { InterruptRecord, Usage, WeftError } from '@weft/graph';
 import type { Message } from '@weft/chat-model';
 import type { AgentEvent } from '../agents/agent-event.ts';
 
@@ -12,6 +12,12 @@ interface AgentRunBase {
   checkpointId: string | undefined;
   threadId: string | undefined;
   sessionValues: Record<string, unknown>;
+  /**
+   * What the thread's branch has spent, this run included: tokens, cost,
+   * model and tool calls, running time. Counted in runs with a budget (all
+   * zero otherwise); see docs/agents/budgets.md.
+   */
+  usage: Usage;
 }
 
 /**

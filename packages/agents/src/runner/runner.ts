@@ -29,6 +29,12 @@ import { finalOutput } from './final-output.ts';
 import { interruptEvents } from './interrupt-events.ts';
 import { checkpointHandle, parseCheckpointHandle } from './checkpoint-handle.ts';
 import { checkModelCallLimits, type ModelCallLimits } from '../limits/model-call-limits.ts';
+// Budgets: the Runner's budget and prices, checked once; a run's budget is checked before it starts.
+import { checkBudget, type Budget } from '@weft/graph';
+import type { PriceTable } from '@weft/chat-model';
+import { checkPrices } from '../budget/check-prices.ts';
+import { priceMissing } from '../budget/price-missing.ts';
+import { unpricedModels } from '../budget/unpriced-models.ts';
 
 export interface RunnerOptions<A extends Agent = Agent> {
   agent: A;
@@ -71,6 +77,19 @@ export interface RunnerOptions<A extends Agent = Agent> {
    * (`ctx.patched`). See @weft/graph's `migration()` and docs/graph/versions.md.
    */
   versions?: AgentGraphVersions;
+  /**
+   * A budget for each thread: limits on tokens, cost (US dollars), model
+   * calls, tool calls and running time, counted across resumes, retries and
+   * forks (see docs/agents/budgets.md). A run's or resume's `budget` sets
+   * fields over it. 0, negative, NaN or unknown limits are BUDGET_INVALID.
+   */
+  budget?: Budget;
+  /**
+   * Prices by model id, over @weft/chat-model's `modelPrices` (US dollars
+   * per million tokens). A `costUsd` budget needs a price for every model of
+   * the agent tree (PRICE_MISSING before the run starts otherwise).
+   */
+  prices?: PriceTable;
 }
 
 export interface AgentRunOptions {
@@ -100,12 +119,14 @@ export interface AgentRunOptions {
   checkpoints?: CheckpointPolicy;
   /** Where the model and tool steps go when the Runner was made with `distribute` (see @weft/graph's TaskDispatcher). */
   dispatcher?: TaskDispatcher;
+  /** Limits set over the thread's budget (the one its checkpoint keeps, else the Runner's), field by field. */
+  budget?: Budget;
 }
 
 /** How `Runner.resume` continues: values for the pending interrupts, and the run options that apply to a resume. */
 export interface AgentResumeOptions extends Pick<
   AgentRunOptions,
-  'signal' | 'record' | 'context' | 'holder' | 'takeOver' | 'lease' | 'checkpoints' | 'dispatcher'
+  'signal' | 'record' | 'context' | 'holder' | 'takeOver' | 'lease' | 'checkpoints' | 'dispatcher' | 'budget'
 > {
   resume?: Record<string, unknown>;
   /**
@@ -163,6 +184,9 @@ export class Runner<A extends Agent = Agent> {
   readonly #compiled: AgentGraph;
   readonly #instrumentation: readonly Instrumentation[] | undefined;
   readonly #root: string;
+  /** The models of the agent tree without a price (a costUsd budget refuses to start with any). */
+  readonly #unpriced: readonly string[];
+  readonly #budget: Budget | undefined;
 
   constructor(options: RunnerOptions<A>) {
     if (options === null || typeof options !== 'object' || !options.agent)
@@ -175,7 +199,11 @@ export class Runner<A extends Agent = Agent> {
       distribute: options.distribute === true,
       streaming: options.streaming === true,
       versions: options.versions,
+      prices: checkPrices(options.prices),
+      budget: (this.#budget = checkBudget(options.budget, 'new Runner()')),
     });
+    this.#unpriced = unpricedModels(this.#compiled.graph.toJSON(), options.prices);
+    this.#checkPrices(undefined);
     this.graph = this.#compiled.graph;
     this.#instrumentation = options.instrumentation;
     this.#root = options.agent.name;
@@ -184,6 +212,7 @@ export class Runner<A extends Agent = Agent> {
   run(messages: Message[], options: AgentRunOptions = {}): AgentRun<OutputOf<A>> {
     if (!Array.isArray(messages))
       throw new AgentError('INVALID_ARGUMENT', 'run() takes a list of messages; use query(text) for a single user message');
+    this.#checkPrices(checkBudget(options.budget, 'run()'));
     const input: AgentGraphInput = { messages, session: { ...(options.sessionValues ?? {}) } };
     const runOptions = {
       ...(options.threadId ? { threadId: options.threadId } : {}),
@@ -197,6 +226,7 @@ export class Runner<A extends Agent = Agent> {
       ...(this.#instrumentation ? { instrumentation: this.#instrumentation } : {}),
       ...(options.multitask !== undefined ? { multitask: options.multitask } : {}),
       ...(options.multitaskWaitMs !== undefined ? { multitaskWaitMs: options.multitaskWaitMs } : {}),
+      ...(options.budget !== undefined ? { budget: options.budget } : {}),
     };
     return this.#wrap(options.context, (context) => this.graph.run(input, { ...runOptions, context }));
   }
@@ -212,6 +242,7 @@ export class Runner<A extends Agent = Agent> {
     const session = options.sessionValues;
     if (session !== undefined && (session === null || typeof session !== 'object' || Array.isArray(session)))
       throw new AgentError('INVALID_ARGUMENT', 'resume(): sessionValues must be an object of values');
+    this.#checkPrices(checkBudget(options.budget, 'resume()'));
     return this.#wrap(options.context, (context) =>
       this.graph.resume({
         threadId,
@@ -228,6 +259,7 @@ export class Runner<A extends Agent = Agent> {
         ...(options.checkpoints !== undefined ? { checkpoints: options.checkpoints } : {}),
         ...(options.dispatcher !== undefined ? { dispatcher: options.dispatcher } : {}),
         ...(this.#instrumentation ? { instrumentation: this.#instrumentation } : {}),
+        ...(options.budget !== undefined ? { budget: options.budget } : {}),
         ...(session ? { update: (draft: Draft<AgentRunState>) => void Object.assign(draft.session, session) } : {}),
       }),
     );
@@ -300,6 +332,11 @@ export class Runner<A extends Agent = Agent> {
     return this.#result(res, events, final);
   }
 
+  /** PRICE_MISSING when a costUsd budget (the Runner's or this run's) meets a model of the tree that has no price. */
+  #checkPrices(run: Budget | undefined): void {
+    if (this.#unpriced.length && (run?.costUsd ?? this.#budget?.costUsd) !== undefined) throw priceMissing(this.#unpriced);
+  }
+
   /** Whether a message of the agent channel is the run's: its own agents', or one every agent tool on its path forwards. */
   #visible({ path }: ChannelMessage<AgentEvent>): boolean {
     let tools = this.#compiled.agentTools;
@@ -325,7 +362,7 @@ export class Runner<A extends Agent = Agent> {
 
   #result(res: RunResult<unknown, AgentRunState>, events: AgentEvent[], final: Final | undefined): AgentRunResult<OutputOf<A>> {
     const checkpointId = res.checkpointId && res.threadId ? checkpointHandle(res.threadId, res.checkpointId) : undefined;
-    const { threadId } = res;
+    const { threadId, usage } = res;
     const sessionValues = { ...res.state.session };
     if (res.status === 'interrupted') {
       const { interrupts } = res;
@@ -335,6 +372,7 @@ export class Runner<A extends Agent = Agent> {
         checkpointId,
         threadId,
         sessionValues,
+        usage,
         interrupts,
         finalMessage: undefined,
         finalOutput: undefined,
@@ -350,6 +388,7 @@ export class Runner<A extends Agent = Agent> {
         checkpointId,
         threadId,
         sessionValues,
+        usage,
         finalMessage: final.message,
         finalOutput,
         interrupts: [],
@@ -367,6 +406,7 @@ export class Runner<A extends Agent = Agent> {
       checkpointId,
       threadId,
       sessionValues,
+      usage,
       error,
       interrupts: [],
       finalMessage: undefined,

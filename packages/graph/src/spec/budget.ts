@@ -135,3 +135,15 @@ export function mergeBudgets(...budgets: (Budget | undefined)[]): Budget | undef
   }
   return out;
 }
+
+/**
+ * A thread's usage as a checkpoint keeps it (`getState(threadId).usage`,
+ * `CheckpointView.usage`), with every field there: all zero for a checkpoint
+ * that counted nothing (or was written before format version 5).
+ *
+ * @example
+ * const { costUsd, modelCalls } = usageOf((await compiled.getState('chat-1')).usage);
+ */
+export function usageOf(record: Partial<Usage> | undefined): Usage {
+  return { tokens: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, modelCalls: 0, toolCalls: 0, wallMs: 0, ...record };
+}

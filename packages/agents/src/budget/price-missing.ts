@@ -1,0 +1,11 @@
+import { AgentError } from '../errors.ts';
+
+/** PRICE_MISSING: a costUsd budget with models the price table does not know, and how to price them. */
+export function priceMissing(models: readonly string[]): AgentError {
+  const example = models.map((m) => `'${m}': { inputPerMillion, outputPerMillion }`).join(', ');
+  return new AgentError(
+    'PRICE_MISSING',
+    `a costUsd budget needs a price for every model, and ${models.map((m) => `"${m}"`).join(', ')} ${models.length > 1 ? 'have' : 'has'} none; add ${models.length > 1 ? 'them' : 'it'}: new Runner({ prices: { ${example} } }) (US dollars per million tokens)`,
+    { details: { models: [...models] }, retryable: false },
+  );
+}
