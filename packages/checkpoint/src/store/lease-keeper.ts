@@ -92,7 +92,13 @@ export class LeaseKeeper {
     return store.requestStop ? store.requestStop(threadId, { by: request.by, reason: request.reason }) : undefined;
   }
 
-  /** The keeper in this process that holds the thread in this store, if any (not released, not lost). */
+  /**
+   * The keeper in this process that holds the thread in this store, if any (not released, not lost).
+   *
+   * @example
+   * const holder = LeaseKeeper.heldHere(store, 't1');
+   * if (holder?.stopRequested) console.log(`stopping for ${holder.stopRequested.by}`);
+   */
   static heldHere(store: CheckpointStore, threadId: string): LeaseKeeper | undefined {
     return heldHere.get(store)?.get(threadId);
   }
@@ -120,7 +126,12 @@ export class LeaseKeeper {
     return this.#stop;
   }
 
-  /** Settles once this keeper has released the lease or lost it: what a run waiting for the thread in this process awaits. */
+  /**
+   * Settles once this keeper has released the lease or lost it: what a run waiting for the thread in this process awaits.
+   *
+   * @example
+   * await LeaseKeeper.heldHere(store, 't1')?.ended(); // the thread's run in this process let go
+   */
   ended(): Promise<void> {
     if (!this.#ended) {
       let resolve!: () => void;

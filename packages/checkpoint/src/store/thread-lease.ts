@@ -98,7 +98,12 @@ export function checkClaim(threadId: unknown, options: unknown): asserts options
   if (takeOver !== undefined && typeof takeOver !== 'boolean') throw bad('takeOver must be a boolean');
 }
 
-/** Checks a stop request's arguments; stores call it first so every store refuses the same bad input. */
+/**
+ * Checks a stop request's arguments; stores call it first so every store refuses the same bad input.
+ *
+ * @example
+ * checkStopRequest(threadId, request, 'MyStore.requestStop()'); // INVALID_ARGUMENT when `by` is empty
+ */
 export function checkStopRequest(threadId: unknown, request: unknown, where: string): asserts request is StopRequestOptions {
   const bad = (msg: string) => new WeftError<CheckpointErrorCode>('INVALID_ARGUMENT', `${where}: ${msg}`);
   checkThreadId(threadId, where);
