@@ -109,6 +109,38 @@ describe('node guardrails', () => {
     expect(events.filter((e) => e.type === 'node.chunk')).toEqual([]);
   });
 
+  it('with a slow check, chunks that come meanwhile wait for the next window, and only checked text is ever released', async () => {
+    const checked: string[] = [];
+    const seenAtCheck: number[] = [];
+    let emitted = 0;
+    const slow = guardrail<unknown>({
+      name: 'slow',
+      check: async (v, ctx) => {
+        seenAtCheck.push(emitted);
+        for (let i = 0; i < 20; i++) await Promise.resolve();
+        checked.push(`${ctx.final ? 'final' : 'partial'}:${String(v)}`);
+        return pass;
+      },
+    });
+    const run = streaming(['One. ', 'Two. ', 'Three. ', 'Four.'], { output: [slow] }).run(0);
+    const chunks: string[] = [];
+    const unchecked: number[] = [];
+    run.subscribe((e) => {
+      if (e.type !== 'node.chunk') return;
+      emitted += String(e.chunk).length;
+      chunks.push(String(e.chunk));
+      // Every released chunk lies inside text a check has passed.
+      const passed = Math.max(0, ...checked.map((c) => c.length - c.indexOf(':') - 1));
+      if (emitted > passed) unchecked.push(emitted);
+    });
+    expect(await run).toMatchObject({ status: 'done', output: 'One. Two. Three. Four.' });
+    expect(chunks).toEqual(['One. ', 'Two. ', 'Three. ', 'Four.']);
+    expect(unchecked).toEqual([]);
+    // The second window took in the sentences that came while the first was being checked.
+    expect(checked).toEqual(['partial:One. ', 'partial:One. Two. Three. ', 'final:One. Two. Three. Four.']);
+    expect(seenAtCheck[0]).toBe(0);
+  });
+
   it('releases every n characters', async () => {
     const { result, events } = await collect(streaming(['abc', 'def', 'gh'], { output: [noCards], releaseEvery: 5 }).run(0));
     expect(result).toMatchObject({ status: 'done', output: 'abcdefgh' });
