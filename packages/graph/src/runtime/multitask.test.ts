@@ -57,6 +57,35 @@ describe('stop requests and RUN_STOPPED', () => {
     expect((await store.list('t')).map((e) => e.status)).toEqual(['error', 'running']);
   });
 
+  it("a run waiting with 'enqueue' whose signal aborts ends with RUN_ABORTED; nothing of it ran, and the holder goes on", async () => {
+    const store = new MemoryStore();
+    const runs: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const g = graph<string, string>({ name: 'wait' })
+      .addNode('work', async (text: string) => {
+        runs.push(text);
+        if (text === 'first') await held;
+        return text;
+      })
+      .addEdge(START, 'work')
+      .addEdge('work', END)
+      .compile({ store });
+    const first = g.run('first', { threadId: 't' });
+    await expect.poll(() => runs.length).toBe(1);
+    const controller = new AbortController();
+    const waiting = g.run('second', { threadId: 't', multitask: 'enqueue', signal: controller.signal });
+    controller.abort();
+    const err = await waiting.catch((e: unknown) => e);
+    expect(err).toMatchObject({
+      code: 'RUN_ABORTED',
+      message: 'the run was cancelled (its signal) while it waited for thread "t"; nothing of it ran',
+    });
+    release();
+    expect((await first).status).toBe('done');
+    expect(runs).toEqual(['first']);
+  });
+
   it('bad multitask options are refused with INVALID_ARGUMENT before anything runs', () => {
     const store = new MemoryStore();
     const g = loopGraph(store, [], () => false);

@@ -42,14 +42,16 @@ export function claimForRun(
   claim: ClaimOptions,
   multitask: Multitask,
   waitMs: number,
+  signal?: AbortSignal,
 ): Promise<RunClaim> {
   if (multitask === 'reject') return LeaseKeeper.take(store, threadId, claim).then((lease) => ({ lease, stopped: false }));
   const deadline = Date.now() + waitMs;
-  if (multitask !== 'enqueue') return claimStopping(store, threadId, claim, deadline, waitMs);
+  const wait = { deadline, waitMs, signal };
+  if (multitask !== 'enqueue') return claimStopping(store, threadId, claim, wait);
   let here = queues.get(store);
   if (!here) queues.set(store, (here = new Map()));
   const before = here.get(threadId) ?? Promise.resolve();
-  const mine = before.then(() => claimWaiting(store, threadId, claim, deadline, waitMs));
+  const mine = before.then(() => claimWaiting(store, threadId, claim, wait));
   // The next waiter's turn comes when this one has claimed (or given up): it then waits for this one's run to end.
   const turn = mine.then(
     () => undefined,
@@ -62,29 +64,34 @@ export function claimForRun(
   return mine;
 }
 
+/** How long a claim may wait, and the run's signal (aborting it ends the wait). */
+interface Wait {
+  deadline: number;
+  waitMs: number;
+  signal: AbortSignal | undefined;
+}
+
 /** 'enqueue': claims as soon as the thread is free. */
-async function claimWaiting(
-  store: CheckpointStore,
-  threadId: string,
-  claim: ClaimOptions,
-  deadline: number,
-  waitMs: number,
-): Promise<RunClaim> {
+async function claimWaiting(store: CheckpointStore, threadId: string, claim: ClaimOptions, wait: Wait): Promise<RunClaim> {
   for (;;) {
     const busy = await tryTake(store, threadId, claim);
     if (busy instanceof LeaseKeeper) return { lease: busy, stopped: false };
-    if (!(await waitForThread(store, threadId, deadline))) throw waitedTooLong(busy, waitMs);
+    await waitFree(store, threadId, busy, wait);
   }
 }
 
+/** Waits for the thread to be free; THREAD_BUSY past the deadline, RUN_ABORTED when the run's signal aborts first. */
+async function waitFree(store: CheckpointStore, threadId: string, busy: WeftError, { deadline, waitMs, signal }: Wait): Promise<void> {
+  if (await waitForThread(store, threadId, deadline, signal)) return;
+  if (signal?.aborted)
+    throw new WeftError('RUN_ABORTED', `the run was cancelled (its signal) while it waited for thread "${threadId}"; nothing of it ran`, {
+      details: { threadId },
+    });
+  throw waitedTooLong(busy, waitMs);
+}
+
 /** 'interrupt' and 'rollback': asks the holder to stop, waits for it to let go, and claims. */
-async function claimStopping(
-  store: CheckpointStore,
-  threadId: string,
-  claim: ClaimOptions,
-  deadline: number,
-  waitMs: number,
-): Promise<RunClaim> {
+async function claimStopping(store: CheckpointStore, threadId: string, claim: ClaimOptions, wait: Wait): Promise<RunClaim> {
   let stopped = false;
   for (;;) {
     const busy = await tryTake(store, threadId, claim);
@@ -97,7 +104,7 @@ async function claimStopping(
     });
     // Nobody held it by the time of the request: the holder let go in between, so the claim is tried again.
     if (marked) stopped = true;
-    if (!(await waitForThread(store, threadId, deadline))) throw waitedTooLong(busy, waitMs);
+    await waitFree(store, threadId, busy, wait);
   }
 }
 

@@ -64,7 +64,7 @@ export async function underLease(
   store: CheckpointStore,
   threadId: string,
   runId: string,
-  request: LeaseRequest & MultitaskRequest,
+  request: LeaseRequest & MultitaskRequest & { signal?: AbortSignal | undefined },
   prepare: (lease: LeaseKeeper, stopped: boolean) => Promise<Prepared>,
 ): Promise<Prepared> {
   const given = request.lease;
@@ -72,7 +72,14 @@ export async function underLease(
   const { multitask } = request;
   const claimed =
     given === undefined && multitask !== undefined && multitask !== 'reject'
-      ? await claimForRun(store, threadId, claimOf(request, runId), multitask, request.multitaskWaitMs ?? DEFAULT_MULTITASK_WAIT_MS)
+      ? await claimForRun(
+          store,
+          threadId,
+          claimOf(request, runId),
+          multitask,
+          request.multitaskWaitMs ?? DEFAULT_MULTITASK_WAIT_MS,
+          request.signal,
+        )
       : undefined;
   const lease = given ?? claimed?.lease ?? (await LeaseKeeper.take(store, threadId, claimOf(request, runId)));
   try {

@@ -86,7 +86,7 @@ export function multitaskScenarios(name: string, open: () => Promise<StorePair> 
       const pair = await open();
       const t = tid('reject');
       const { effects, second, a, gate } = await heldRun(pair, t);
-      const busy = await second.run('B', { threadId: t, multitask: 'reject' }).catch((e: { code?: string }) => e.code);
+      const busy = await second.run('B', { threadId: t, multitask: 'reject' }).catch((e: unknown) => (e as { code?: string }).code);
       gate.open();
       expect(busy).toBe('THREAD_BUSY');
       expect(shape(await a)).toEqual({ status: 'done', output: 'A', code: undefined, details: undefined });
@@ -201,9 +201,7 @@ export function multitaskScenarios(name: string, open: () => Promise<StorePair> 
       const pair = await open();
       const t = tid('wait');
       const { effects, second, a, gate } = await heldRun(pair, t);
-      const err = await second
-        .run('B', { threadId: t, multitask: 'enqueue', multitaskWaitMs: 50 })
-        .catch((e: { code?: string; details?: Record<string, unknown> }) => e);
+      const err = await second.run('B', { threadId: t, multitask: 'enqueue', multitaskWaitMs: 50 }).catch((e: unknown) => e);
       gate.open();
       await a;
       expect(err).toMatchObject({ code: 'THREAD_BUSY', details: { threadId: t, waitedMs: 50 } });
