@@ -56,9 +56,11 @@ async function collect<E>(job: WeftJob<E, unknown>): Promise<E[]> {
 }
 
 /** A result as JSON carries it, without what names the thread (the queued run has its own). */
+/** A result without what differs between any two runs: the thread, the checkpoint, and the time the run took. */
 const comparable = (r: AgentRunResult) => {
   const { threadId: _t, checkpointId: _c, ...rest } = JSON.parse(JSON.stringify(r)) as AgentRunResult;
-  return rest;
+  const usage = (rest as { usage?: unknown }).usage as Record<string, number> | undefined;
+  return usage ? { ...rest, usage: { ...usage, wallMs: typeof usage['wallMs'] } } : rest;
 };
 
 describe('agent jobs', () => {

@@ -13,7 +13,9 @@ import type { WorkerTarget } from './worker-target.ts';
 export async function finishedResult(target: WorkerTarget, threadId: string, jobId: string): Promise<RunResult | AgentRunResult> {
   const graph = target.graph;
   const view = await graph.getState(threadId);
-  const base = { checkpointId: view.id, threadId };
+  // The thread branch's usage as its last checkpoint counted it (a budget's count goes on from there).
+  const usage = { tokens: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, modelCalls: 0, toolCalls: 0, wallMs: 0, ...view.usage };
+  const base = { checkpointId: view.id, threadId, usage };
   if (target.kind === 'graph') {
     const common = { ...base, state: view.state, runId: `job:${jobId}`, steps: view.step };
     if (view.status === 'interrupted' && view.interrupts.length)
@@ -29,7 +31,7 @@ export async function finishedResult(target: WorkerTarget, threadId: string, job
     return { ...common, status: 'done', output: view.output, interrupts: [], error: undefined };
   }
   const state = view.state as AgentRunState;
-  const common = { events: [], checkpointId: checkpointHandle(threadId, view.id), threadId, sessionValues: { ...state.session } };
+  const common = { events: [], checkpointId: checkpointHandle(threadId, view.id), threadId, usage, sessionValues: { ...state.session } };
   if (view.status === 'interrupted' && view.interrupts.length)
     return {
       ...common,

@@ -1,3 +1,4 @@
+import type { Multitask } from '@weft/graph';
 import { QueueError } from './errors.ts';
 
 /** A job that starts a run of a target on a thread: `compiled.run(input)`, or `runner.run(messages)` / `runner.query(text)`. */
@@ -15,6 +16,12 @@ export interface WeftRunJobData {
    * name that job, so readers and the sweeper see one job.
    */
   forJob?: string;
+  /** What the job does when its thread is being run (see WeftRunOptions.multitask); jobs of older queues have none ('enqueue'). */
+  multitask?: Multitask;
+  /** The job's place in its thread's line (see thread-line.ts); jobs of older queues have none and wait for the lease only. */
+  place?: number;
+  /** Set once an 'interrupt' or 'rollback' job asked the thread's run to stop: a 'rollback' then starts where that run started. */
+  stopped?: true;
 }
 
 /** A job that continues a thread: answers its interrupts, or continues it after an error (no values). */
@@ -32,6 +39,9 @@ export interface WeftResumeJobData {
   forJob?: string;
 }
 
+/** The strategies a run job takes, as `compiled.run()` does. */
+export const MULTITASKS: readonly Multitask[] = ['reject', 'enqueue', 'interrupt', 'rollback'];
+
 /** What a Weft job carries in BullMQ (plain JSON): one discriminated union by `kind`. */
 export type WeftJobData = WeftRunJobData | WeftResumeJobData;
 
@@ -47,6 +57,10 @@ export function parseJobData(data: unknown, jobId: string | undefined): WeftJobD
   if (typeof data['threadId'] !== 'string' || !data['threadId']) throw bad('threadId must be a non-empty string');
   if (data['sessionValues'] !== undefined && !isRecord(data['sessionValues'])) throw bad('sessionValues must be an object');
   if (data['forJob'] !== undefined && (typeof data['forJob'] !== 'string' || !data['forJob'])) throw bad('forJob must be a job id');
+  if (data['multitask'] !== undefined && !MULTITASKS.includes(data['multitask'] as Multitask))
+    throw bad(`multitask must be one of ${MULTITASKS.join(', ')}`);
+  if (data['place'] !== undefined && !Number.isSafeInteger(data['place'])) throw bad('place must be an integer');
+  if (data['stopped'] !== undefined && data['stopped'] !== true) throw bad('stopped must be true');
   if (data['kind'] === 'resume') {
     if (data['checkpointId'] !== undefined && typeof data['checkpointId'] !== 'string') throw bad('checkpointId must be a string');
     if (data['resume'] !== undefined && !isRecord(data['resume'])) throw bad('resume must be an object of values by interrupt id');

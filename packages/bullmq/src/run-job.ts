@@ -18,6 +18,7 @@ import { parseJobData, type WeftJobData } from './job-data.ts';
 import { pickVersion } from './pick-version.ts';
 import { errorToText, resultToJSON } from './result-json.ts';
 import { routeToVersion, routedOutcome, type PinnedVersion, type VersionQueues } from './route-to-version.ts';
+import { claimThread, type ThreadClaim } from './claim-thread.ts';
 import { startTargetRun, type StartedRun, type WorkerTarget } from './worker-target.ts';
 
 /** What a job returns to BullMQ (its `returnvalue`): small; the whole result is the stream's `end` entry. */
@@ -73,9 +74,6 @@ export interface JobOrigin {
  */
 export const ORIGIN_CONTEXT_KEY = 'weftQueue';
 
-/** A thread held by someone else is tried again after at most this long (sooner when its lease expires sooner). */
-const BUSY_RETRY_MAX_MS = 1_000;
-
 /** Errors after which trying the job again may succeed: the thread changed under it, or a store or Redis failure (any non-Weft error). */
 /**
  * Refusals that another attempt would meet again (the job's data, the thread's
@@ -105,9 +103,9 @@ const PERMANENT = new Set([
 ]);
 
 /**
- * One job: take the thread's lease (a thread held by another runner sends the
- * job back to wait, as delayed, until the lease may be free), decide what to
- * run, run it with its events published, and end the stream with the result.
+ * One job: take the thread's lease as its `multitask` says (claimThread: a
+ * job waits, as delayed, for the jobs before it and for the lease), decide
+ * what to run, run it with its events published, and end the stream with the result.
  */
 export async function runJob(job: Job<WeftJobData, JobSummary>, token: string | undefined, s: JobSettings): Promise<JobSummary> {
   const client = await s.client;
@@ -128,8 +126,8 @@ export async function runJob(job: Job<WeftJobData, JobSummary>, token: string | 
     // Back from waiting for the job that ran it on its thread's version: that job's summary is this one's.
     const routed = isFirstDelivery(job) ? undefined : await routedOutcome(job, token, s);
     if (routed) return routed;
-    const lease = await takeLease(job, token, data.threadId, s);
-    return await runUnderLease(job, token, data, versions, lease, client, key, s);
+    const claim = await claimThread(job, token, data, s, client);
+    return await runUnderLease(job, token, data, versions, claim, client, key, s);
   } catch (err) {
     if (err instanceof DelayedError || err instanceof WaitingChildrenError || s.stopping()) throw err;
     const code = (err as { code?: unknown } | null)?.code;
@@ -144,29 +142,17 @@ export async function runJob(job: Job<WeftJobData, JobSummary>, token: string | 
   }
 }
 
-async function takeLease(job: Job, token: string | undefined, threadId: string, s: JobSettings): Promise<LeaseKeeper> {
-  try {
-    return await LeaseKeeper.take(s.store, threadId, { holder: `${s.holder} (job ${job.id})`, ttlMs: s.leaseTtlMs });
-  } catch (err) {
-    if ((err as { code?: unknown }).code !== 'THREAD_BUSY') throw err;
-    // Another runner (another job of the thread, or a dead worker whose lease has not expired) holds it: wait, never run beside it.
-    const expiresAt = ((err as { details?: { expiresAt?: number } }).details?.expiresAt ?? 0) - Date.now();
-    const wait = Math.min(BUSY_RETRY_MAX_MS, Math.max(50, expiresAt)) + Math.floor(Math.random() * 50);
-    await delay(job, wait, token);
-    throw new DelayedError(`thread "${threadId}" is busy; job ${job.id} waits ${wait} ms`);
-  }
-}
-
 async function runUnderLease(
   job: Job,
   token: string | undefined,
   data: WeftJobData,
   versions: readonly WorkerTarget[],
-  lease: LeaseKeeper,
+  claim: ThreadClaim,
   client: RedisClient,
   key: string,
   s: JobSettings,
 ): Promise<JobSummary> {
+  const { lease } = claim;
   const id = jobKey(job, data);
   let run: StartedRun;
   let publisher: EventPublisher;
@@ -211,6 +197,7 @@ async function runUnderLease(
       headId: head?.id,
       sessionValues,
       lease,
+      rollback: claim.rollback,
       holder: `${s.holder} (job ${job.id})`,
       context: { ...s.context, [JOB_CONTEXT_KEY]: id, [ORIGIN_CONTEXT_KEY]: origin(s, data.target) },
       signal: s.signal,

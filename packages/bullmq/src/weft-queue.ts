@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { WeftError, checkThreadId, type CheckpointStore } from '@weft/graph';
+import { WeftError, checkThreadId, type CheckpointStore, type Multitask } from '@weft/graph';
 import { Queue, type ConnectionOptions, type DefaultJobOptions, type JobsOptions } from 'bullmq';
 import { QueueError } from './errors.ts';
 import { eventsKey, type StreamSource } from './events-stream.ts';
-import type { WeftJobData } from './job-data.ts';
+import { MULTITASKS, type WeftJobData } from './job-data.ts';
+import { joinLine, liveAhead, placeInLine, threadLine } from './thread-line.ts';
 import { threadVersions, type VersionCount } from './thread-versions.ts';
 import { WeftJob } from './weft-job.ts';
 import type { TargetEvent, TargetInput, TargetResult, WeftTargets } from './weft-target.ts';
@@ -38,6 +39,17 @@ export interface WeftRunOptions {
   sessionValues?: Record<string, unknown>;
   /** BullMQ's options for this job (priority, delay, attempts, backoff, jobId, …). */
   jobOptions?: JobsOptions;
+  /**
+   * What the job does when its thread is being run (a user wrote while a run is going):
+   * - `'enqueue'` (default): it runs after the thread's jobs `queue.run` added before it, in that order,
+   *   each once the one before ended (completed or failed), whichever workers run them.
+   * - `'reject'`: `queue.run` refuses with THREAD_BUSY when the thread's lease is held (needs the queue's
+   *   `store`) or jobs for it wait; a job that still finds the thread busy when it starts fails with THREAD_BUSY, not retried.
+   * - `'interrupt'`: the job goes before the waiting jobs, asks the run under way to stop at its next step
+   *   boundary (that run ends with RUN_STOPPED, its checkpoints stay), and runs from the thread's latest state.
+   * - `'rollback'`: the same, but runs from the checkpoint the stopped run started from (its checkpoints stay as a branch).
+   */
+  multitask?: Multitask;
 }
 
 /** How to enqueue a resume: as `compiled.resume()` / `runner.resume()` take it. */
@@ -124,14 +136,44 @@ export class WeftQueue<T extends WeftTargets = WeftTargets> {
   ): Promise<WeftJob<TargetEvent<T[K]>, TargetResult<T[K]>>> {
     checkTargetName(target);
     if (options.threadId !== undefined) checkThreadId(options.threadId, 'queue.run()');
+    const multitask = options.multitask ?? 'enqueue';
+    if (!MULTITASKS.includes(multitask))
+      throw new QueueError(
+        'INVALID_ARGUMENT',
+        `queue.run(): multitask must be one of ${MULTITASKS.map((m) => `'${m}'`).join(', ')}, got ${JSON.stringify(multitask)}`,
+      );
+    if (this.#closed) throw new QueueError('QUEUE_CLOSED', `queue "${this.name}" is closed`);
+    const threadId = options.threadId ?? randomUUID();
+    const line = threadLine(this.prefix, this.name, threadId);
+    const client = await this.bull.client;
+    if (multitask === 'reject') await this.#refuseBusy(client, line, threadId);
+    // Numbered before it is added, so the line keeps `queue.run`'s order even if this process stops in between.
+    const place = await placeInLine(client, this.prefix, this.name, multitask);
     const data: WeftJobData = {
       kind: 'run',
       target,
-      threadId: options.threadId ?? randomUUID(),
+      threadId,
       input: input as unknown,
       ...(options.sessionValues ? { sessionValues: options.sessionValues } : {}),
+      multitask,
+      place,
     };
-    return this.#add(data, options.jobOptions);
+    const job = await this.#add<TargetEvent<T[K]>, TargetResult<T[K]>>(data, options.jobOptions);
+    await joinLine(client, line, job.id, place);
+    return job;
+  }
+
+  /** 'reject': THREAD_BUSY when the thread's lease is held or run jobs for it wait; nothing is added. */
+  async #refuseBusy(client: Awaited<Queue['client']>, line: ReturnType<typeof threadLine>, threadId: string): Promise<void> {
+    const lease = this.#store ? await this.#store.threadLease(threadId) : undefined;
+    const held = lease !== undefined && lease.expiresAt > Date.now();
+    const waiting = await liveAhead(client, line);
+    if (!held && waiting.length === 0) return;
+    throw new WeftError(
+      'THREAD_BUSY',
+      `thread "${threadId}" is ${held ? `being run by ${lease.holder}` : `waited on by job ${waiting.join(', ')}`}: wait for its end, or enqueue with multitask 'enqueue', 'interrupt' or 'rollback'`,
+      { details: { threadId, ...(held ? { holder: lease.holder, expiresAt: lease.expiresAt } : {}), jobs: waiting } },
+    );
   }
 
   /** Enqueues a resume of a thread: values for its interrupts, or none to continue it after an error. */

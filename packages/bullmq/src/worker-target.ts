@@ -97,6 +97,8 @@ export interface StartRequest {
   /** An agent's session values to set first (jobSessionValues: the job's over the worker's defaults); none for a continuation. */
   sessionValues: Record<string, unknown> | undefined;
   lease: LeaseKeeper;
+  /** A 'rollback' job that stopped the thread's run: the run starts from the checkpoint that run started from. */
+  rollback: boolean;
   holder: string;
   context: Record<string, unknown>;
   signal: AbortSignal;
@@ -114,6 +116,7 @@ export interface StartedRun extends PromiseLike<unknown> {
 /** Starts the run a job asks for: run, resume, or the continuation of its own interrupted attempt. */
 export function startTargetRun(target: WorkerTarget, r: StartRequest): StartedRun {
   const { data, lease, holder, context, signal } = r;
+  const rollback = r.rollback ? { multitask: 'rollback' as const } : {};
   const common = { lease, holder, context, signal, ...(r.dispatcher ? { dispatcher: r.dispatcher } : {}) };
   if (target.kind === 'graph') {
     const graphRun = { ...common, ...(r.instrumentation ? { instrumentation: r.instrumentation } : {}) };
@@ -122,7 +125,7 @@ export function startTargetRun(target: WorkerTarget, r: StartRequest): StartedRu
     const { context: contextUpdate, ...rest } = graphRun;
     const graphCommon = { ...rest, contextUpdate };
     if (r.continueHead !== undefined) return target.resume({ threadId: data.threadId, ...graphCommon });
-    if (data.kind === 'run') return target.start(data.input, { threadId: data.threadId, ...graphRun });
+    if (data.kind === 'run') return target.start(data.input, { threadId: data.threadId, ...graphRun, ...rollback });
     return target.resume({
       threadId: data.threadId,
       ...(data.checkpointId !== undefined ? { checkpointId: data.checkpointId } : {}),
@@ -132,7 +135,7 @@ export function startTargetRun(target: WorkerTarget, r: StartRequest): StartedRu
   }
   const session = r.sessionValues ? { sessionValues: r.sessionValues } : {};
   if (r.continueHead !== undefined) return target.resume(data.threadId, r.continueHead, common);
-  if (data.kind === 'run') return target.start(data.input, { threadId: data.threadId, ...session, ...common });
+  if (data.kind === 'run') return target.start(data.input, { threadId: data.threadId, ...session, ...common, ...rollback });
   const checkpointId = data.checkpointId ?? r.headId;
   if (checkpointId === undefined)
     throw new WeftError('THREAD_NOT_FOUND', `thread "${data.threadId}" has no checkpoints; start it with queue.run()`, {

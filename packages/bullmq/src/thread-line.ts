@@ -1,0 +1,85 @@
+import type { RedisClient } from 'bullmq';
+import type { Multitask } from '@weft/graph';
+
+/**
+ * The line of a thread's run jobs, in Redis: a sorted set of job ids scored
+ * by their place. `queue.run` numbers each job (one counter per queue) before
+ * it adds it, and the job's data keeps its place, so a job missing from the
+ * line (its `queue.run` stopped between adding it and writing the line) puts
+ * itself back at the same place on its first try. A job runs only once no
+ * live job is before it; a job that is gone (completed, failed, removed) is
+ * taken out of the line by the next job that looks, so no worker death and
+ * no stall limit can leave a thread waiting on a job that will never run.
+ *
+ * 'interrupt' and 'rollback' jobs go before every 'enqueue' and 'reject' job
+ * (they stop the run under way and run next), in their own order.
+ */
+export interface ThreadLine {
+  /** The sorted set of the thread's run jobs. */
+  key: string;
+  /** BullMQ's key prefix of the queue's jobs (`<prefix>:<queue>:`): a job's hash is `<this><id>`. */
+  jobs: string;
+}
+
+/** How far before the 'enqueue' and 'reject' jobs the 'interrupt' and 'rollback' jobs are placed (scores stay exact doubles). */
+const FRONT = 2 ** 52;
+
+export const threadLine = (prefix: string, queue: string, threadId: string): ThreadLine => ({
+  key: `${prefix}:weft:${queue}:line:${threadId}`,
+  jobs: `${prefix}:${queue}:`,
+});
+
+const seqKey = (prefix: string, queue: string): string => `${prefix}:weft:${queue}:line-seq`;
+
+// Lua through BullMQ's client interface, as events-stream.ts does: joining and reading the line are one step each.
+const AHEAD = 'weftLineAhead';
+/** KEYS[1] line; ARGV[1] jobs prefix, ARGV[2] the job's id (or '' to count the whole line), ARGV[3] its place. */
+const AHEAD_LUA = `
+local upto = '+inf'
+if ARGV[2] ~= '' then
+  redis.call('ZADD', KEYS[1], 'NX', ARGV[3], ARGV[2])
+  upto = '(' .. redis.call('ZSCORE', KEYS[1], ARGV[2])
+end
+local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', upto)
+local completed, failed = ARGV[1] .. 'completed', ARGV[1] .. 'failed'
+local live = {}
+for _, id in ipairs(ids) do
+  if redis.call('EXISTS', ARGV[1] .. id) == 0 or redis.call('ZSCORE', completed, id) or redis.call('ZSCORE', failed, id) then
+    redis.call('ZREM', KEYS[1], id)
+  else
+    live[#live + 1] = id
+  end
+end
+return live`;
+const SEQ = 'weftLineSeq';
+const JOIN = 'weftLineJoin';
+const defined = new WeakSet<RedisClient>();
+
+function define(client: RedisClient): RedisClient {
+  if (defined.has(client)) return client;
+  client.defineCommand(AHEAD, { numberOfKeys: 1, lua: AHEAD_LUA });
+  client.defineCommand(SEQ, { numberOfKeys: 1, lua: `return redis.call('INCR', KEYS[1])` });
+  client.defineCommand(JOIN, { numberOfKeys: 1, lua: `return redis.call('ZADD', KEYS[1], 'NX', ARGV[1], ARGV[2])` });
+  defined.add(client);
+  return client;
+}
+
+/** A new job's place in its thread's line: after every job numbered before it, or before them all for 'interrupt' and 'rollback'. */
+export async function placeInLine(client: RedisClient, prefix: string, queue: string, multitask: Multitask): Promise<number> {
+  const seq = (await define(client).runCommand(SEQ, [seqKey(prefix, queue)])) as number;
+  return multitask === 'interrupt' || multitask === 'rollback' ? seq - FRONT : seq;
+}
+
+/** Writes a job into its thread's line (once `queue.run` added it). */
+export async function joinLine(client: RedisClient, line: ThreadLine, jobId: string, place: number): Promise<void> {
+  await define(client).runCommand(JOIN, [line.key, place, jobId]);
+}
+
+/**
+ * The live jobs before this one in its thread's line (putting it back first if
+ * it is missing); without a job, the live jobs of the whole line. Gone jobs
+ * are taken out on the way.
+ */
+export async function liveAhead(client: RedisClient, line: ThreadLine, job?: { id: string; place: number }): Promise<string[]> {
+  return (await define(client).runCommand(AHEAD, [line.key, line.jobs, job?.id ?? '', job?.place ?? 0])) as string[];
+}
