@@ -53,6 +53,7 @@ export class GuardedTurn {
       return this.#finish(await this.#stream(msgs, options, call, false));
     }
     const all = agent.guardrails?.input ?? [];
+    if (!all.length) return this.#finish(await this.#stream(messages, options, call, false));
     let input = state.input;
     const before = all.filter((g) => g.mode === 'before');
     if (before.length) input = await this.#apply(before, input, 'input', true);
