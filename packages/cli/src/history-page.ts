@@ -1,6 +1,7 @@
 import type { CheckpointEntry } from '@weft/graph';
 import { decodeEntry } from './decode-entry.ts';
 import type { OpenedStore } from './open-store.ts';
+import type { ThreadUsage } from './thread-usage.ts';
 
 /** One checkpoint as `weft history` shows it. */
 export interface HistoryRow {
@@ -19,6 +20,10 @@ export interface HistoryRow {
   parentSeq: number | null;
   /** Why the checkpoint cannot be read (CHECKPOINT_CORRUPT, CHECKPOINT_VERSION), when it cannot. */
   error?: { code: string; message: string };
+  /** What the thread's branch spent up to this checkpoint, when something was counted. */
+  usage?: NonNullable<ThreadUsage['usage']>;
+  /** The thread's budget at this checkpoint, when it has one. */
+  budget?: NonNullable<ThreadUsage['budget']>;
 }
 
 /** Which checkpoints to list: at most `limit` (all when undefined), older than `before` (a seq) when given. */
@@ -80,5 +85,7 @@ function historyRow(entry: CheckpointEntry, parentSeq: number | null): HistoryRo
     source: record.source,
     next: [...new Set(record.frontier.map((t) => t.node))],
     interrupts: record.interrupts.map((i) => i.id),
+    ...(record.usage ? { usage: record.usage } : {}),
+    ...(record.budget ? { budget: record.budget } : {}),
   };
 }

@@ -3,6 +3,7 @@ import { decodeEntry, type DecodeFailure } from './decode-entry.ts';
 import { CliError } from './errors.ts';
 import type { OpenedStore } from './open-store.ts';
 import { printedCommand, type CommandReach } from './printed-command.ts';
+import { threadUsage, type ThreadUsage } from './thread-usage.ts';
 
 /** A command's reach (see printedCommand) with the store it opened: where the thread is read, and what hints repeat. */
 export type StoreReach = CommandReach & { opened: OpenedStore };
@@ -43,7 +44,11 @@ export interface PeekedHead {
   runError: { code: string; message: string } | undefined;
   /** The graph version that wrote it: name, structure hash and label (when it had one). */
   graph: { name: string; hash: string; version?: string } | undefined;
+  /** What the thread spent up to this checkpoint, its budget and what is left (nulls when it cannot be read). */
+  usage: ThreadUsage;
 }
+
+const NO_USAGE: ThreadUsage = Object.freeze({ usage: null, budget: null, remaining: null });
 
 /** Codes of damaged data: a listing shows the row as corrupt and goes on. */
 const DAMAGE = new Set(['CHECKPOINT_CORRUPT', 'CHECKPOINT_VERSION']);
@@ -62,16 +67,18 @@ export async function peekThreadHead(reach: StoreReach, threadId: string): Promi
     const code = (err as { code?: unknown } | null)?.code;
     if (typeof code !== 'string' || !DAMAGE.has(code)) throw err;
     const failure = { code, message: err instanceof Error ? err.message : String(err), error: err };
-    return { recorded: undefined, failure, runError: undefined, graph: undefined };
+    return { recorded: undefined, failure, runError: undefined, graph: undefined, usage: NO_USAGE };
   }
   const decoded = decodeEntry(entry);
-  if ('failure' in decoded) return { recorded: undefined, failure: decoded.failure, runError: undefined, graph: undefined };
-  const { context, error, graph: name, hash, version } = decoded.record;
+  if ('failure' in decoded)
+    return { recorded: undefined, failure: decoded.failure, runError: undefined, graph: undefined, usage: NO_USAGE };
+  const { context, error, graph: name, hash, version, usage, budget } = decoded.record;
   return {
     recorded: recordedModule(context),
     failure: undefined,
     runError: error && { code: error.code, message: error.message },
     graph: version === undefined ? { name, hash } : { name, hash, version },
+    usage: threadUsage(usage, budget),
   };
 }
 

@@ -139,6 +139,10 @@ describe('weft with the support system', () => {
         error: null,
         failure: null,
         graph: expect.objectContaining({ name: expect.any(String), hash: expect.any(String) }),
+        // No budget: nothing counted.
+        usage: null,
+        budget: null,
+        remaining: null,
       },
     ]);
     const table = await weft(['threads'], cwd);

@@ -5,6 +5,9 @@ import { decodeEntry } from '../decode-entry.ts';
 import { CliError, usageError } from '../errors.ts';
 import { formatTable } from '../format-table.ts';
 import { formatTime } from '../format-time.ts';
+import { budgetTable } from '../budget-table.ts';
+import { threadUsage, type ThreadUsage } from '../thread-usage.ts';
+import { usageCell } from '../usage-cell.ts';
 import { historyPage, type HistoryPage, type HistoryRow, type PageRequest } from '../history-page.ts';
 import { openStore } from '../open-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
@@ -23,8 +26,11 @@ const USAGE = `usage: weft history [options] [--] <thread>
 Lists a thread's checkpoints, newest first (the newest ${DEFAULT_LIMIT} unless told):
 seq, step (steps completed), status, why it was written (input, step, resume,
 fork), its parent's seq (one less along a straight run; any other is a fork or
-a resume of an older checkpoint), the nodes that run next, the pending
-interrupts, when, and its id (for weft resume --checkpoint). Reads the store
+a resume of an older checkpoint), what the thread had spent by then (a usage
+column, when it counted any), the nodes that run next, the pending
+interrupts, when, and its id (for weft resume --checkpoint). A thread that
+counted usage or has a budget gets a table of its latest checkpoint's usage
+first: used, and with a budget the limit and what remains. Reads the store
 only: the module is not loaded. A checkpoint that cannot be read is listed
 with status "corrupt" and why (its code); the others are listed as usual, and
 the command then exits with 1 and says on stderr which checkpoint to continue from.
@@ -56,11 +62,11 @@ export const historyCommand: Command = {
     const opened = await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: false });
     const reach: StoreReach = { ...commandReach(io, opened), opened };
     try {
-      const { recorded } = await peekThreadHead(reach, threadId);
+      const { recorded, usage } = await peekThreadHead(reach, threadId);
       const page = await historyPage(opened, threadId, request);
       if (values.json)
         io.stdout(toJsonLine({ threadId, module: recorded?.module, export: recorded?.export, checkpoints: page.rows, more: page.more }));
-      else printPage(io, reach, threadId, page, request, recorded);
+      else printPage(io, reach, threadId, page, request, recorded, usage);
       return reportCorrupt(io, reach, threadId, page.rows, page.entries);
     } finally {
       await opened.close();
@@ -88,24 +94,30 @@ function printPage(
   { rows, more }: HistoryPage,
   request: PageRequest,
   recorded: { module: string; export: string } | undefined,
+  usage: ThreadUsage,
 ): void {
   const from = recorded ? ` · ${recorded.module} (export ${recorded.export})` : '';
   const whole = !more && request.before === undefined;
   const range = rows.length === 0 ? 'no checkpoints' : `checkpoints seq ${rows[0]!.seq}–${rows.at(-1)!.seq}`;
   const count = whole ? `${rows.length} checkpoint${rows.length === 1 ? '' : 's'}` : range;
   io.stdout(`${terminalSafe(`thread ${threadId} · ${count}${from}`)}\n`);
+  if (usage.usage || usage.budget) io.stdout(`${budgetTable(usage)}\n`);
+  // The usage column only for a thread that counted some: a checkpoint's usage is the thread's count up to it.
+  const counted = rows.some((r) => r.usage);
   const table = rows.map((r) => [
     String(r.seq),
     String(r.step),
     r.status,
     r.error ? r.error.code : r.source,
     r.parentSeq === null ? '-' : String(r.parentSeq),
+    ...(counted ? [usageCell(threadUsage(r.usage, r.budget))] : []),
     r.next.join(', ') || '-',
     r.interrupts.join(', ') || '-',
     formatTime(r.createdAt),
     r.id,
   ]);
-  io.stdout(formatTable(['seq', 'step', 'status', 'source', 'parent', 'next', 'interrupts', 'time', 'id'], table, { right: [0, 1, 4] }));
+  const header = ['seq', 'step', 'status', 'source', 'parent', ...(counted ? ['usage'] : []), 'next', 'interrupts', 'time', 'id'];
+  io.stdout(formatTable(header, table, { right: [0, 1, 4] }));
   if (more) {
     // The next page is the same size as this one: a --limit the reader chose goes with it.
     const size: [string, string][] =

@@ -3,19 +3,23 @@ import type { CliIo } from '../cli-io.ts';
 import type { Command } from '../command.ts';
 import { CliError } from '../errors.ts';
 import { formatTable } from '../format-table.ts';
-import { formatTime } from '../format-time.ts';
+import { threadCells, threadDetail } from '../thread-detail.ts';
+import type { ThreadRow } from '../thread-row.ts';
+import { usageCell } from '../usage-cell.ts';
 import { openStore } from '../open-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
 import { commandReach, printedCommand } from '../printed-command.ts';
-import { peekThreadHead, type StoreReach } from '../read-thread-head.ts';
+import { peekThreadHead, threadsHint, type StoreReach } from '../read-thread-head.ts';
 import { reportError } from '../report-error.ts';
 import { terminalSafe } from '../terminal-safe.ts';
 import { toJsonLine } from '../to-json-line.ts';
 
-const USAGE = `usage: weft threads [options]
+const USAGE = `usage: weft threads [options] [--] [<thread>]
 
 Lists every thread of a store, most recently updated first: its status, how
-many checkpoints it has (seq), its step, the graph version that wrote its
+many checkpoints it has (seq), its step, what it spent (a usage column:
+tokens, the cost in US dollars when a price was known, model calls; shown
+when a listed thread counted any), the graph version that wrote its
 latest checkpoint (its label, or the first 8 characters of its structure
 hash: weft migrate plan says which can continue), when it was last written, who is
 running it right now (the holder of its lease: host:pid and command), and the
@@ -25,42 +29,32 @@ listed as usual, and the command then exits with 1 and says so on stderr.
 A thread whose run failed is listed as "error" with the failure's code
 (weft resume continues it once the cause is fixed).
 
+With a thread id: that thread alone, and what it spent of each limit — used,
+budget and remaining when it has a budget — and what happens when a limit
+would be crossed.
+
 options:
   --store <spec>   sqlite:<file> | postgres:<url> (default: $WEFT_STORE, else sqlite:.weft/weft.db)
   --json           one JSON object: {"threads": [{"threadId", "status", "seq", "step", "headId", "updatedAt",
                    "module", "export", "runningBy", "error", "failure",
-                   "graph": {"name", "hash", "version"}}]}`;
+                   "graph": {"name", "hash", "version"}, "usage", "budget", "remaining"}]};
+                   with a thread id: {"thread": {…}}`;
 
 const OPTIONS = {
   store: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
 
-/** One thread as `weft threads` shows it. */
-export interface ThreadRow extends Omit<ThreadSummary, 'status'> {
-  /** The head's status, or `corrupt` when it cannot be decoded. */
-  status: ThreadSummary['status'] | 'corrupt';
-  module: string | undefined;
-  export: string | undefined;
-  /** Who holds the thread's lease right now: it is being run. */
-  runningBy: { holder: string; since: number; expiresAt: number } | null;
-  /** Why its latest checkpoint cannot be read (then `status` is `corrupt`). */
-  error: { code: string; message: string } | null;
-  /** Why its run failed (then `status` is `error`): the error its latest checkpoint recorded. */
-  failure: { code: string; message: string } | null;
-  /** The graph version that wrote its latest checkpoint (null when it cannot be read). */
-  graph: { name: string; hash: string; version?: string } | null;
-}
-
 /** `weft threads`: every thread of the store. */
 export const threadsCommand: Command = {
   name: 'threads',
   usage: USAGE,
   async execute(args, io) {
-    const { values } = parseCommandArgs('threads', args, OPTIONS, { names: [], required: 0 }, io);
+    const { values, positionals } = parseCommandArgs('threads', args, OPTIONS, { names: ['thread'], required: 0 }, io);
     const opened = await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: false });
     const reach: StoreReach = { ...commandReach(io, opened), opened };
     try {
+      if (positionals[0] !== undefined) return await showThread(io, reach, positionals[0], values.json === true);
       const threads: ThreadRow[] = [];
       for (const t of await opened.store.threads()) threads.push(await threadRow(reach, t));
       if (values.json) io.stdout(toJsonLine({ threads }));
@@ -74,8 +68,22 @@ export const threadsCommand: Command = {
   },
 };
 
+/** `weft threads <id>`: one thread, and its usage against its budget. */
+async function showThread(io: CliIo, reach: StoreReach, threadId: string, json: boolean): Promise<number> {
+  const summary = (await reach.opened.store.threads()).find((t) => t.threadId === threadId);
+  if (!summary) {
+    // Not in the store: THREAD_NOT_FOUND, with the hint to list the store's threads.
+    await peekThreadHead(reach, threadId);
+    throw new CliError('THREAD_NOT_FOUND', `thread "${threadId}" is not listed in ${reach.opened.label}`, threadsHint(reach));
+  }
+  const row = await threadRow(reach, summary);
+  if (json) io.stdout(toJsonLine({ thread: row }));
+  else io.stdout(threadDetail(row));
+  return reportCorrupt(io, reach, [row]);
+}
+
 async function threadRow(reach: StoreReach, t: ThreadSummary): Promise<ThreadRow> {
-  const { recorded, failure, runError, graph } = await peekThreadHead(reach, t.threadId);
+  const { recorded, failure, runError, graph, usage } = await peekThreadHead(reach, t.threadId);
   const lease = await reach.opened.store.threadLease(t.threadId);
   return {
     ...t,
@@ -86,23 +94,21 @@ async function threadRow(reach: StoreReach, t: ThreadSummary): Promise<ThreadRow
     error: failure ? { code: failure.code, message: failure.message } : null,
     failure: runError ?? null,
     graph: graph ?? null,
+    ...usage,
   };
 }
 
 const runningBy = (lease: ThreadLease) => ({ holder: lease.holder, since: lease.since, expiresAt: lease.expiresAt });
 
+/** The table; its usage column only when some thread counted usage (most stores run without budgets). */
 function printRows(io: CliIo, threads: ThreadRow[]): void {
-  const rows = threads.map((t) => [
-    t.threadId,
-    t.error ? `corrupt (${t.error.code})` : t.failure ? `${t.status} (${t.failure.code})` : t.status,
-    String(t.seq),
-    String(t.step),
-    t.graph ? (t.graph.version ?? t.graph.hash.slice(0, 8)) : '-',
-    formatTime(t.updatedAt),
-    t.runningBy ? `${t.runningBy.holder} since ${formatTime(t.runningBy.since)}` : '-',
-    t.module ?? '-',
-  ]);
-  io.stdout(formatTable(['thread', 'status', 'seq', 'step', 'version', 'updated', 'running by', 'module'], rows, { right: [2, 3] }));
+  const usage = threads.some((t) => t.usage !== null);
+  const rows = threads.map((t) => {
+    const cells = threadCells(t);
+    return usage ? [...cells.slice(0, 4), usageCell(t), ...cells.slice(4)] : cells;
+  });
+  const header = ['thread', 'status', 'seq', 'step', ...(usage ? ['usage'] : []), 'version', 'updated', 'running by', 'module'];
+  io.stdout(formatTable(header, rows, { right: [2, 3] }));
 }
 
 /** Some threads' latest checkpoints cannot be read: the listing is complete, stderr says what to do, and the exit code is 1. */
