@@ -1,5 +1,6 @@
 import type { RedisClient } from 'bullmq';
 import type { Multitask } from '@weft/graph';
+import { STALLED_REASON } from './continue-stalled-job.ts';
 
 /**
  * The line of a thread's run jobs, in Redis: a sorted set of job ids scored
@@ -8,8 +9,10 @@ import type { Multitask } from '@weft/graph';
  * line (its `queue.run` stopped between adding it and writing the line) puts
  * itself back at the same place on its first try. A job runs only once no
  * live job is before it; a job that is gone (completed, failed, removed) is
- * taken out of the line by the next job that looks, so no worker death and
- * no stall limit can leave a thread waiting on a job that will never run.
+ * taken out of the line by the next job that looks, so no worker death can
+ * leave a thread waiting on a job that will never run. A job BullMQ failed
+ * for stalling too often stays in the line: Weft continues such a job (the
+ * worker's failed handler, else any worker's sweeper), in its place.
  *
  * 'interrupt' and 'rollback' jobs go before every 'enqueue' and 'reject' job
  * (they stop the run under way and run next), in their own order.
@@ -33,7 +36,11 @@ const seqKey = (prefix: string, queue: string): string => `${prefix}:weft:${queu
 
 // Lua through BullMQ's client interface, as events-stream.ts does: joining and reading the line are one step each.
 const AHEAD = 'weftLineAhead';
-/** KEYS[1] line; ARGV[1] jobs prefix, ARGV[2] the job's id (or '' to count the whole line), ARGV[3] its place. */
+/**
+ * KEYS[1] line; ARGV[1] jobs prefix, ARGV[2] the job's id (or '' to count the whole line), ARGV[3] its place,
+ * ARGV[4] BullMQ's reason for a job failed for stalling: such a job is still live (the worker's failed
+ * handler or any worker's sweeper continues it), so the jobs after it keep waiting for it.
+ */
 const AHEAD_LUA = `
 local upto = '+inf'
 if ARGV[2] ~= '' then
@@ -44,7 +51,11 @@ local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', upto)
 local completed, failed = ARGV[1] .. 'completed', ARGV[1] .. 'failed'
 local live = {}
 for _, id in ipairs(ids) do
-  if redis.call('EXISTS', ARGV[1] .. id) == 0 or redis.call('ZSCORE', completed, id) or redis.call('ZSCORE', failed, id) then
+  local gone = redis.call('EXISTS', ARGV[1] .. id) == 0 or redis.call('ZSCORE', completed, id)
+  if not gone and redis.call('ZSCORE', failed, id) then
+    gone = redis.call('HGET', ARGV[1] .. id, 'failedReason') ~= ARGV[4]
+  end
+  if gone then
     redis.call('ZREM', KEYS[1], id)
   else
     live[#live + 1] = id
@@ -81,5 +92,5 @@ export async function joinLine(client: RedisClient, line: ThreadLine, jobId: str
  * are taken out on the way.
  */
 export async function liveAhead(client: RedisClient, line: ThreadLine, job?: { id: string; place: number }): Promise<string[]> {
-  return (await define(client).runCommand(AHEAD, [line.key, line.jobs, job?.id ?? '', job?.place ?? 0])) as string[];
+  return (await define(client).runCommand(AHEAD, [line.key, line.jobs, job?.id ?? '', job?.place ?? 0, STALLED_REASON])) as string[];
 }
