@@ -162,6 +162,32 @@ describe('agent budgets: exceeded', () => {
   });
 });
 
+describe('agent budgets: tool calls', () => {
+  it("a tool call past toolCalls is not run: 'error' fails the run, 'interrupt' waits and { extend } runs it once", async () => {
+    const script = [lookup('l1'), lookup('l2'), answer];
+    const executed: string[] = [];
+    const failing = system(script, executed);
+    const failed = await new Runner({ agent: failing.agent, budget: { toolCalls: 1 } }).query('find x twice');
+    expect([failed.status, failed.error?.code, executed.length, failed.usage.toolCalls]).toEqual(['error', 'BUDGET_EXCEEDED', 1, 1]);
+
+    executed.length = 0;
+    const store = new MemoryStore();
+    const asking = system(script, executed);
+    const runner = new Runner({ agent: asking.agent, store, budget: { toolCalls: 1, onExceeded: 'interrupt' } });
+    const paused = await runner.query('find x twice', { threadId: 't' });
+    const [pending] = paused.interrupts as [{ id: string; info: { exceeded: string[] } }];
+    expect([paused.status, pending.info.exceeded, executed.length]).toEqual(['interrupted', ['toolCalls'], 1]);
+    const done = await runner.resume(paused.checkpointId!, { resume: { [pending.id]: { extend: { toolCalls: 1 } } } });
+    expect([done.status, executed.length, asking.model.calls.length, done.usage.toolCalls, done.usage.modelCalls]).toEqual([
+      'done',
+      2,
+      3,
+      2,
+      3,
+    ]);
+  });
+});
+
 describe('agent budgets: durable', () => {
   /** A refund tool that needs approval: the run pauses between the two model calls. */
   function approvalSystem(script: ScriptItem[]) {
