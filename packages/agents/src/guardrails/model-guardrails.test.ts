@@ -107,6 +107,36 @@ describe('input guardrails', () => {
     expect(checks).toBe(1);
   });
 
+  it('parallel: the streamed chunks wait until the check passed, then come in order', async () => {
+    let streamed!: () => void;
+    const done = new Promise<void>((resolve) => (streamed = resolve));
+    const fast: ChatModel = {
+      name: 'fast',
+      generate: () => Promise.reject(new Error('this model only streams')),
+      async *stream() {
+        yield { content: 'One. ' };
+        yield { content: 'Two.' };
+        streamed();
+      },
+    };
+    let seenBeforePass = -1;
+    const seen: string[] = [];
+    const slow = inputGuardrail({
+      name: 'slow',
+      mode: 'parallel',
+      check: async () => {
+        await done;
+        seenBeforePass = seen.length;
+        return pass;
+      },
+    });
+    const run = new Runner({ agent: agentOf(fast, { input: [slow] }), streaming: true }).query('count');
+    run.subscribe((e) => seen.push(e.type === 'chunk' ? String(e.output.stream.content) : e.type));
+    expect(await run).toMatchObject({ status: 'done', finalOutput: 'One. Two.' });
+    expect(seenBeforePass).toBe(0);
+    expect(seen).toEqual(['One. ', 'Two.', 'message']);
+  });
+
   it('checks the input once per run: not again at the next model call, nor after an interrupt and resume', async () => {
     let checks = 0;
     const counted = inputGuardrail({ name: 'counted', check: () => (checks++, pass) });
