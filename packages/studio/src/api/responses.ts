@@ -107,6 +107,35 @@ export const threadVersion = z
   .nullable()
   .describe('whether the served graph can continue the thread; null for another graph’s thread or a latest checkpoint that cannot be read');
 
+// Usage and budgets: what a thread's branch spent up to a checkpoint, its budget, and what is left.
+const amount = z.number().min(0);
+const usageSchema = z
+  .object({
+    tokens: amount,
+    inputTokens: amount,
+    outputTokens: amount,
+    costUsd: amount.describe('US dollars, from the models’ reported tokens and a price table'),
+    modelCalls: amount,
+    toolCalls: amount,
+    wallMs: amount.describe('milliseconds the thread’s runs spent running (time paused at an interrupt not counted)'),
+  })
+  .describe('what the thread’s branch spent up to the checkpoint, every run of it included');
+const limits = {
+  tokens: amount.optional(),
+  costUsd: amount.optional(),
+  modelCalls: amount.optional(),
+  toolCalls: amount.optional(),
+  wallMs: amount.optional(),
+};
+const budgetSchema = z
+  .object({ ...limits, onExceeded: z.enum(['error', 'interrupt']).optional().describe('default error') })
+  .describe('the thread’s budget (extensions a resume gave included)');
+const threadUsage = {
+  usage: usageSchema.nullable().describe('null when nothing was counted'),
+  budget: budgetSchema.nullable().describe('null when the thread has no budget'),
+  remaining: z.object(limits).nullable().describe('what is left of each limit the budget sets (0 when spent); null without a budget'),
+};
+
 export const threadRow = z.object({
   threadId: z.string(),
   status: checkpointStatus,
@@ -125,6 +154,8 @@ export const threadRow = z.object({
     .boolean()
     .describe('written by another graph than the served one (another name): listed only with graph=all; its state cannot be read here'),
   version: threadVersion,
+  // Of its latest checkpoint.
+  ...threadUsage,
 });
 
 export const threadsResponse = z.object({ threads: z.array(threadRow) });
@@ -153,6 +184,8 @@ export const stateResponse = z.object({
   error: storedError.optional(),
   running: z.boolean(),
   version: threadVersion,
+  // Of this checkpoint.
+  ...threadUsage,
 });
 
 export const historyRow = z.object({
@@ -166,6 +199,8 @@ export const historyRow = z.object({
   next: z.array(z.string()),
   interrupts: z.array(interruptRecord),
   error: z.object({ code: z.string(), message: z.string() }).optional().describe('why the checkpoint cannot be read'),
+  usage: usageSchema.optional().describe('what the thread had spent by this checkpoint, when something was counted'),
+  budget: budgetSchema.optional().describe('the thread’s budget at this checkpoint, when it had one'),
 });
 
 export const historyResponse = z.object({

@@ -1,4 +1,5 @@
-import { decodeCheckpoint, type CheckpointStore } from '@weft/graph';
+import type { CheckpointStore } from '@weft/graph';
+import { headSummary } from './head-summary.ts';
 
 /** The graph a checkpoint was written by: its name and structure hash, and its version label when it had one. */
 export interface GraphIdentity {
@@ -13,12 +14,5 @@ export interface GraphIdentity {
  * list and `weft dev`'s stale threads both ask it.
  */
 export async function headGraph(store: CheckpointStore, threadId: string, headId: string): Promise<GraphIdentity | null> {
-  const entry = await store.get(threadId, headId);
-  if (!entry) return null;
-  try {
-    const record = decodeCheckpoint(entry.bytes, `thread "${threadId}" checkpoint "${headId}"`);
-    return { name: record.graph, hash: record.hash, ...(record.version === undefined ? {} : { version: record.version }) };
-  } catch {
-    return null;
-  }
+  return (await headSummary(store, threadId, headId))?.graph ?? null;
 }

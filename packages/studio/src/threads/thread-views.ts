@@ -7,11 +7,13 @@ import {
   type AnyCompiledGraph,
 } from '@weft/graph';
 import { jsonSafe } from '../events/json-safe.ts';
-import { headGraph, type GraphIdentity } from './head-graph.ts';
+import type { GraphIdentity } from './head-graph.ts';
+import { headSummary } from './head-summary.ts';
+import { threadUsage, type ThreadUsage } from './thread-usage.ts';
 import { threadVersion, type ThreadVersion } from './thread-version.ts';
 
-/** One thread in the list. */
-export interface ThreadRow {
+/** One thread in the list: with what it spent up to its latest checkpoint (`usage`), its `budget` and what `remaining`. */
+export interface ThreadRow extends ThreadUsage {
   threadId: string;
   status: CheckpointStatus;
   step: number;
@@ -50,12 +52,14 @@ export async function threadRows(
   const rows: ThreadRow[] = [];
   for (const t of threads) {
     if (rows.length >= options.limit) break;
-    const graph = await headGraph(store, t.threadId, t.headId);
+    const head = await headSummary(store, t.threadId, t.headId);
+    const graph = head?.graph ?? null;
     const otherGraph = graph !== null && graph.name !== served.name;
     if (otherGraph && options.filter === 'this') continue;
     const { threadId, status, step, seq, headId: checkpointId, updatedAt } = t;
     const version = await threadVersion(served, threadId, graph);
-    rows.push({ threadId, status, step, seq, checkpointId, updatedAt, running: running(threadId), graph, otherGraph, version });
+    const usage = head?.usage ?? { usage: null, budget: null, remaining: null };
+    rows.push({ threadId, status, step, seq, checkpointId, updatedAt, running: running(threadId), graph, otherGraph, version, ...usage });
   }
   return rows;
 }
@@ -78,6 +82,7 @@ export async function stateView(graph: AnyCompiledGraph, threadId: string, check
     state: view.state,
     output: view.output,
     error: view.error,
+    ...threadUsage(view.usage, view.budget),
   });
 }
 
@@ -94,6 +99,10 @@ export interface HistoryRow {
   interrupts: unknown[];
   /** Why the checkpoint cannot be read, when it cannot. */
   error?: { code: string; message: string };
+  /** What the thread's branch spent up to this checkpoint, when something was counted. */
+  usage?: NonNullable<ThreadUsage['usage']>;
+  /** The thread's budget at this checkpoint, when it has one. */
+  budget?: NonNullable<ThreadUsage['budget']>;
 }
 
 /** A page of a thread's checkpoints, newest first, and the `before` of the next page (null on the last). */
@@ -119,6 +128,8 @@ function historyRow(entry: CheckpointEntry): HistoryRow {
       source: record.source,
       next: [...new Set(record.frontier.map((t) => t.node))],
       interrupts: jsonSafe(record.interrupts) as unknown[],
+      ...(record.usage ? { usage: record.usage } : {}),
+      ...(record.budget ? { budget: record.budget } : {}),
     };
   } catch (err) {
     const code = (err as { code?: unknown }).code;

@@ -571,6 +571,19 @@ export interface components {
     };
     History: {
       checkpoints: {
+        /** @description the thread’s budget at this checkpoint, when it had one */
+        budget?: {
+          costUsd?: number;
+          modelCalls?: number;
+          /**
+           * @description default error
+           * @enum {string}
+           */
+          onExceeded?: 'error' | 'interrupt';
+          tokens?: number;
+          toolCalls?: number;
+          wallMs?: number;
+        };
         checkpointId: string;
         createdAt: number;
         /** @description why the checkpoint cannot be read */
@@ -594,6 +607,18 @@ export interface components {
         source: ('input' | 'step' | 'resume' | 'fork') | '-';
         status: ('running' | 'interrupted' | 'done' | 'error') | 'corrupt';
         step: number;
+        /** @description what the thread had spent by this checkpoint, when something was counted */
+        usage?: {
+          /** @description US dollars, from the models’ reported tokens and a price table */
+          costUsd: number;
+          inputTokens: number;
+          modelCalls: number;
+          outputTokens: number;
+          tokens: number;
+          toolCalls: number;
+          /** @description milliseconds the thread’s runs spent running (time paused at an interrupt not counted) */
+          wallMs: number;
+        };
       }[];
       /** @description pass `before` for the next page; null on the last */
       more: {
@@ -753,6 +778,19 @@ export interface components {
       threadId: string;
     };
     State: {
+      /** @description null when the thread has no budget */
+      budget: {
+        costUsd?: number;
+        modelCalls?: number;
+        /**
+         * @description default error
+         * @enum {string}
+         */
+        onExceeded?: 'error' | 'interrupt';
+        tokens?: number;
+        toolCalls?: number;
+        wallMs?: number;
+      } | null;
       checkpointId: string;
       createdAt: number;
       error?: {
@@ -788,6 +826,14 @@ export interface components {
       next: string[];
       output?: unknown;
       parentId: string | null;
+      /** @description what is left of each limit the budget sets (0 when spent); null without a budget */
+      remaining: {
+        costUsd?: number;
+        modelCalls?: number;
+        tokens?: number;
+        toolCalls?: number;
+        wallMs?: number;
+      } | null;
       running: boolean;
       seq: number;
       /** @enum {string} */
@@ -797,6 +843,18 @@ export interface components {
       status: 'running' | 'interrupted' | 'done' | 'error';
       step: number;
       threadId: string;
+      /** @description null when nothing was counted */
+      usage: {
+        /** @description US dollars, from the models’ reported tokens and a price table */
+        costUsd: number;
+        inputTokens: number;
+        modelCalls: number;
+        outputTokens: number;
+        tokens: number;
+        toolCalls: number;
+        /** @description milliseconds the thread’s runs spent running (time paused at an interrupt not counted) */
+        wallMs: number;
+      } | null;
       /** @description whether the served graph can continue the thread; null for another graph’s thread or a latest checkpoint that cannot be read */
       version: {
         /** @description the version that wrote its latest checkpoint: structure hash and label */
@@ -817,6 +875,19 @@ export interface components {
     };
     Threads: {
       threads: {
+        /** @description null when the thread has no budget */
+        budget: {
+          costUsd?: number;
+          modelCalls?: number;
+          /**
+           * @description default error
+           * @enum {string}
+           */
+          onExceeded?: 'error' | 'interrupt';
+          tokens?: number;
+          toolCalls?: number;
+          wallMs?: number;
+        } | null;
         checkpointId: string;
         /** @description the graph its latest checkpoint was written by (name, structure hash and version label); null when that checkpoint cannot be read */
         graph: {
@@ -826,6 +897,14 @@ export interface components {
         } | null;
         /** @description written by another graph than the served one (another name): listed only with graph=all; its state cannot be read here */
         otherGraph: boolean;
+        /** @description what is left of each limit the budget sets (0 when spent); null without a budget */
+        remaining: {
+          costUsd?: number;
+          modelCalls?: number;
+          tokens?: number;
+          toolCalls?: number;
+          wallMs?: number;
+        } | null;
         /** @description a run of this server holds the thread */
         running: boolean;
         seq: number;
@@ -834,6 +913,18 @@ export interface components {
         step: number;
         threadId: string;
         updatedAt: number;
+        /** @description null when nothing was counted */
+        usage: {
+          /** @description US dollars, from the models’ reported tokens and a price table */
+          costUsd: number;
+          inputTokens: number;
+          modelCalls: number;
+          outputTokens: number;
+          tokens: number;
+          toolCalls: number;
+          /** @description milliseconds the thread’s runs spent running (time paused at an interrupt not counted) */
+          wallMs: number;
+        } | null;
         /** @description whether the served graph can continue the thread; null for another graph’s thread or a latest checkpoint that cannot be read */
         version: {
           /** @description the version that wrote its latest checkpoint: structure hash and label */

@@ -1,0 +1,33 @@
+import type { CheckpointRecord } from '@weft/graph';
+
+type UsageRecord = NonNullable<CheckpointRecord['usage']>;
+type BudgetRecord = NonNullable<CheckpointRecord['budget']>;
+
+const LIMITS = ['tokens', 'costUsd', 'modelCalls', 'toolCalls', 'wallMs'] as const;
+
+/** A thread's usage and budget as a checkpoint keeps them, and what is left of each limit (the API's `usage`, `budget`, `remaining`). */
+export interface ThreadUsage {
+  /** What the thread's branch spent up to the checkpoint; null when nothing was counted. */
+  usage: UsageRecord | null;
+  /** Its budget then (extensions included); null when it has none. */
+  budget: BudgetRecord | null;
+  /** What is left of each limit the budget sets (0 when spent); null without a budget. */
+  remaining: Partial<Record<(typeof LIMITS)[number], number>> | null;
+}
+
+/**
+ * The usage and budget a checkpoint carries, with what is left of each
+ * limit. Dollars are rounded to the nanodollar: what is left of $0.50 after
+ * $0.03 reads 0.47, not 0.47000000000000003.
+ */
+export function threadUsage(usage: UsageRecord | undefined, budget: BudgetRecord | undefined): ThreadUsage {
+  if (!budget) return { usage: usage ?? null, budget: null, remaining: null };
+  const remaining: NonNullable<ThreadUsage['remaining']> = {};
+  for (const name of LIMITS) {
+    const limit = budget[name];
+    if (limit === undefined) continue;
+    const left = Math.max(0, limit - (usage?.[name] ?? 0));
+    remaining[name] = name === 'costUsd' ? Math.round(left * 1e9) / 1e9 : left;
+  }
+  return { usage: usage ?? null, budget, remaining };
+}
