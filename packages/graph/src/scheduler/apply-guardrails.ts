@@ -52,7 +52,13 @@ export async function applyGuardrails<T>(list: readonly Guardrail<T>[], value: T
   return current;
 }
 
-/** The error of a tripped guardrail. */
+/**
+ * The error of a tripped guardrail (GUARDRAIL_TRIPPED, not retryable), for a
+ * layer that decides a trip itself.
+ *
+ * @example
+ * throw guardrailTripped('no-secrets', 'output', 'mentions a password');
+ */
 export function guardrailTripped(name: string, stage: string, reason: string, extra?: Record<string, unknown>): WeftError {
   return new WeftError('GUARDRAIL_TRIPPED', `guardrail "${name}" (${stage}) tripped: ${reason}`, {
     details: { ...extra, guardrail: name, stage, reason },

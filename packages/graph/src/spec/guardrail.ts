@@ -102,7 +102,13 @@ export function guardrail<T = unknown>(def: Guardrail<T>): Guardrail<T> {
   return Object.freeze({ name: def.name, check: def.check, failOpen: def.failOpen === true });
 }
 
-/** Refuses a malformed guardrail or list (GUARDRAIL_INVALID), naming `where`. */
+/**
+ * Refuses a malformed guardrail (GUARDRAIL_INVALID), naming `where`: for
+ * layers that define guardrails of their own kinds.
+ *
+ * @example
+ * checkGuardrail(def, 'inputGuardrail()'); // throws GUARDRAIL_INVALID: inputGuardrail() needs a non-empty string name
+ */
 export function checkGuardrail(def: unknown, where: string): void {
   const g = def as Partial<Guardrail> | null;
   if (g === null || typeof g !== 'object') throw invalid(where, 'takes { name, check }');
@@ -112,7 +118,12 @@ export function checkGuardrail(def: unknown, where: string): void {
     throw invalid(where, `guardrail "${g.name}": failOpen must be a boolean`);
 }
 
-/** Refuses a list with a malformed guardrail or two guardrails of one name. */
+/**
+ * Refuses a list with a malformed guardrail or two guardrails of one name.
+ *
+ * @example
+ * checkGuardrailList([noSecrets, noSecrets], 'guardrails.output'); // GUARDRAIL_INVALID: two guardrails are named "no-secrets"
+ */
 export function checkGuardrailList(list: unknown, where: string): void {
   if (!Array.isArray(list)) throw invalid(where, 'must be a list of guardrails');
   const seen = new Set<string>();
@@ -147,7 +158,12 @@ export function guardrailProblem(value: unknown, node: string): string | undefin
   }
 }
 
-/** Refuses a `releaseEvery` that is neither 'sentence' nor a positive integer. */
+/**
+ * Refuses a `releaseEvery` that is neither 'sentence' nor a positive integer.
+ *
+ * @example
+ * checkReleaseEvery(0, 'outputGuardrail():'); // GUARDRAIL_INVALID
+ */
 export function checkReleaseEvery(value: unknown, where: string): void {
   if (value === undefined || value === 'sentence') return;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
