@@ -79,7 +79,24 @@ describe('input guardrails', () => {
     expect(chunks(resumed.events)).toEqual(['ok']);
     const forked = await runner.resume(failed.checkpointId!, { fork: true });
     expect(forked).toMatchObject({ status: 'done', finalOutput: 'ok' });
-    expect(seen.calls).toBe(3);
+    // A new input on the thread is checked as any: the strict check passes it.
+    strict = true;
+    let check = 0;
+    const onThread = await new Runner({
+      agent: agentOf(model, {
+        input: [
+          inputGuardrail({
+            name: 'on-topic',
+            check: (m) => (check++, textOf(m[0]!.content).includes('joke') ? { action: 'trip', reason: 'off topic' } : pass),
+          }),
+        ],
+      }),
+      store,
+      streaming: true,
+    }).query('explain graphs', { threadId: 't' });
+    expect(onThread).toMatchObject({ status: 'done', finalOutput: 'ok' });
+    expect(check).toBe(1);
+    expect(seen.calls).toBe(4);
   });
 
   it('parallel: a rewrite aborts the call and calls again with the rewritten input', async () => {
