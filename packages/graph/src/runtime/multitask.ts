@@ -15,7 +15,7 @@ import { WeftError } from '../errors.ts';
  */
 export type Multitask = 'reject' | 'enqueue' | 'interrupt' | 'rollback';
 
-export const MULTITASKS: readonly Multitask[] = ['reject', 'enqueue', 'interrupt', 'rollback'];
+const MULTITASKS: readonly Multitask[] = ['reject', 'enqueue', 'interrupt', 'rollback'];
 
 /** How long a run waits for its thread by default (`multitaskWaitMs`): a running thread's whole run for 'enqueue'. */
 export const DEFAULT_MULTITASK_WAIT_MS = 600_000;
