@@ -110,6 +110,30 @@ describe('tool guardrails', () => {
     expect(textOf(b.model.calls[1]!.messages.at(-1)!.content)).toBe('sent to account [account] of ann');
   });
 
+  it('after: a trip withholds the result (the call ran once) and the model gets the reason', async () => {
+    const b = bank({ to: 'ann', amount: 10 });
+    const noAccounts = toolGuardrail({
+      name: 'no-accounts',
+      after: (content) => (/\d{8}/.test(textOf(content)) ? { action: 'trip', reason: 'an account number' } : pass),
+    });
+    const agent = chatModelAgent({
+      name: 'payer',
+      description: '',
+      model: b.model,
+      tools: [b.transfer],
+      guardrails: { tool: [noAccounts] },
+    });
+    const done = await new Runner({ agent }).query('pay ann');
+    expect(done).toMatchObject({ status: 'done', finalOutput: 'done' });
+    expect(b.executed).toHaveLength(1);
+    expect(toolResults(done.events)).toEqual(['Error: guardrail "no-accounts" (tool-after) tripped: an account number']);
+    const result = done.events.find((e) => e.type === 'tool-result');
+    expect(result?.error).toMatchObject({
+      code: 'GUARDRAIL_TRIPPED',
+      details: { guardrail: 'no-accounts', stage: 'tool-after', tool: 'transfer', callId: 'c1' },
+    });
+  });
+
   it('refuses a tool guardrail without checks', () => {
     expect(() => toolGuardrail({ name: 'empty' })).toThrow('toolGuardrail(): guardrail "empty" needs a before or an after check');
   });
