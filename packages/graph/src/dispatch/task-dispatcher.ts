@@ -1,7 +1,7 @@
 import type { Patch } from 'immer';
 import type { WeftErrorJSON } from '@weft/common';
 import type { BudgetRecord, InterruptRecord, UsageRecord } from '@weft/checkpoint';
-import type { Usage } from '../spec/budget.ts';
+import type { Budget, Usage } from '../spec/budget.ts';
 import type { EventBody, GraphEvent } from '../events/graph-event.ts';
 
 /** One task of a step, as it travels to the process that runs it. */
@@ -36,6 +36,8 @@ export interface StepBase {
   /** The thread's usage when the step started, and its budget (`ctx.budget`); absent: nothing counted, no budget. */
   usage?: UsageRecord;
   budget?: BudgetRecord;
+  /** The ids of the interrupts the run was given answers for (a budget answer among them is applied where the task runs). */
+  answered?: readonly string[];
 }
 
 /** A step's distributed tasks, handed to a dispatcher in one call. */
@@ -54,7 +56,8 @@ export type TaskEvent = EventBody<Extract<GraphEvent, { type: 'node.start' | 'no
 /**
  * How a task that ran elsewhere ended: plain data (its state changes as immer
  * patches), safe to serialize. `charged`: what it counted on the thread's
- * budget there, which the run adds to its own count.
+ * budget there, which the run adds to its own count; `budget`: the budget,
+ * when an answer to a budget interrupt changed it there.
  */
 export type TaskResult = (
   | { kind: 'done'; output: unknown; patches: Patch[]; events: TaskEvent[] }
@@ -75,7 +78,7 @@ export type TaskResult = (
       branch: boolean;
       events: TaskEvent[];
     }
-) & { charged?: Usage };
+) & { charged?: Usage; budget?: Budget };
 
 /**
  * Where a run sends the tasks of its distributed nodes (`distribute` on a

@@ -57,10 +57,13 @@ export async function runTaskRequest(plan: ExecutionPlan, request: TaskRequest, 
     sub: undefined,
     interrupts: undefined,
   };
+  if (request.answered?.length) scope.budget.answers = new Set(request.answered);
   const outcome: TaskOutcome = await runTask(scope, local, request.step, deepFreeze(request.state));
   hub.close();
   const result = toResult(outcome, events);
   if (charged(scope.budget.added)) result.charged = { ...scope.budget.added };
+  const changed = scope.budget.changedLimits;
+  if (changed) result.budget = { ...changed };
   return result;
 }
 

@@ -63,6 +63,8 @@ export function startRun<Out, S>(
       budget: prepared.budget,
       runSubgraph,
     };
+    // A budget interrupt answered by this run changes the budget; one answered before is in it already.
+    if (prepared.resumeValues.size) prepared.budget.answers = prepared.resumeValues;
     const instruments: StartedInstruments | undefined = instrumentation?.length
       ? startInstruments(plan, hub, instrumentation, {
           runId,

@@ -1,6 +1,7 @@
 import type { BudgetRecord, UsageRecord } from '@weft/checkpoint';
 import { WeftError } from '../errors.ts';
 import { interrupt } from '../interrupt/interrupt.ts';
+import { nodeScope } from '../interrupt/node-scope.ts';
 import {
   LIMIT_NAMES,
   USAGE_FIELDS,
@@ -9,6 +10,7 @@ import {
   type BudgetInterruptInfo,
   type BudgetLimitName,
   type BudgetLimits,
+  type BudgetResume,
   type Usage,
   type UsageDelta,
 } from '../spec/budget.ts';
@@ -34,6 +36,15 @@ export class BudgetLedger implements BudgetContext {
   /** What this ledger added (for a task run in another process: what it brings back). */
   readonly #added: Usage = zeroUsage();
   #active: boolean;
+  /** Whether the limits changed in this ledger (a budget interrupt's answer), for a task run elsewhere to bring back. */
+  #changed = false;
+  /**
+   * The ids of the interrupts this run was given answers for. A budget answer
+   * among them is new: its change is applied. Any other budget answer a node
+   * meets again (it runs again from its start after a later interrupt) was
+   * applied by the run that got it, and is in the checkpoint's budget.
+   */
+  answers: { has(id: string): boolean } = NO_ANSWERS;
 
   constructor(used: UsageRecord | undefined, limits: Budget | undefined, now = Date.now()) {
     this.#used = used ? { ...used } : zeroUsage();
@@ -69,6 +80,17 @@ export class BudgetLedger implements BudgetContext {
     return left;
   }
 
+  /** The limits, when an answer to a budget interrupt changed them here (undefined otherwise). */
+  get changedLimits(): Budget | undefined {
+    return this.#changed ? this.#limits : undefined;
+  }
+
+  /** Takes the limits a task run elsewhere changed (its budget interrupt was answered there). */
+  setLimits(limits: Budget): void {
+    this.#limits = limits;
+    this.#active = true;
+  }
+
   /** What this ledger counted itself, not what it started from (a dispatched task's charges, taken back to its run). */
   get added(): Readonly<Usage> {
     return this.#added;
@@ -76,6 +98,7 @@ export class BudgetLedger implements BudgetContext {
 
   charge(delta: UsageDelta): void {
     checkDelta(delta, 'ctx.budget.charge()');
+    this.#replay();
     if (this.#limits) {
       let exceeded = this.#exceeded(delta);
       // A resumed interrupt returns its answer; one that still leaves the budget crossed asks again.
@@ -95,6 +118,7 @@ export class BudgetLedger implements BudgetContext {
    * Called only when a budget is set.
    */
   beforeNode(): void {
+    this.#replay();
     let exceeded = this.#exceeded(undefined);
     while (exceeded.length) exceeded = this.#over(exceeded, undefined);
   }
@@ -145,13 +169,42 @@ export class BudgetLedger implements BudgetContext {
     const info: BudgetInterruptInfo = { type: 'budget', budget: { ...budget }, used, exceeded };
     const answer = interrupt(info, { resume: budgetResumeSchema });
     if ('stop' in answer) throw budgetExceeded(budget, used, exceeded);
+    this.#apply(answer);
+    return this.#exceeded(delta);
+  }
+
+  #apply(answer: Exclude<BudgetResume, { stop: true }>): void {
+    const budget = this.#limits ?? {};
+    const used = this.used;
     const next: Budget = { ...budget };
     if ('extend' in answer)
       for (const [k, v] of Object.entries(answer.extend))
         next[k as BudgetLimitName] = (budget[k as BudgetLimitName] ?? used[k as BudgetLimitName]) + v;
     else Object.assign(next, answer.budget);
     this.#limits = next;
-    return this.#exceeded(delta);
+    this.#changed = true;
+  }
+
+  /**
+   * Answers to budget interrupts this node met before it ran again, taken in
+   * call order, so that every later `interrupt()` of the node keeps its own
+   * answer. A new one is applied here; one from an earlier run is only
+   * taken: its change is already in the budget, and a `stop` it said then is
+   * over (the thread was resumed since).
+   */
+  #replay(): void {
+    const scope = nodeScope.getStore();
+    if (!scope) return;
+    while (scope.calls < scope.resume.length && isBudgetAnswer(scope.resume[scope.calls])) {
+      const id = `${scope.address}#${scope.calls}`;
+      const answer = interrupt(undefined, { resume: budgetResumeSchema });
+      if (!this.answers.has(id)) continue;
+      if ('stop' in answer) {
+        const limits = this.#limits ?? {};
+        throw budgetExceeded(limits, { ...this.used }, this.#limits ? this.#exceeded(undefined) : []);
+      }
+      this.#apply(answer);
+    }
   }
 }
 
@@ -163,6 +216,14 @@ export function budgetExceeded(budget: Budget, used: Usage, exceeded: BudgetLimi
     `the thread's budget is spent (${which}); resume it with a larger budget (resume({ budget })), or set onExceeded: 'interrupt' to be asked for more`,
     { details: { budget: { ...budget }, used: { ...used }, exceeded } },
   );
+}
+
+const NO_ANSWERS: { has(id: string): boolean } = new Set<string>();
+
+/** Whether a resume value is an answer to a budget interrupt ({ extend } | { budget } | { stop: true }). */
+function isBudgetAnswer(value: unknown): boolean {
+  const result = budgetResumeSchema['~standard'].validate(value);
+  return !(result instanceof Promise) && result.issues === undefined;
 }
 
 export function zeroUsage(): Usage {

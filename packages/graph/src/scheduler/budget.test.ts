@@ -323,6 +323,34 @@ describe("budgets: onExceeded 'interrupt'", () => {
   });
 });
 
+describe('budgets: a budget interrupt and a later interrupt in the same node', () => {
+  it('the node runs again after the later one: the budget answer is taken in its place, not applied twice, and the later one keeps its answer', async () => {
+    const store = new MemoryStore();
+    const answers: unknown[] = [];
+    const g = graph<string, string>({ name: 'g' })
+      .addNode('a', (x: string, ctx) => (callModel(ctx, 10), x))
+      .addNode('work', (x: string, ctx) => {
+        callModel(ctx, 10);
+        const approved = interrupt<string>({ ask: 'approve?' });
+        answers.push(approved);
+        return `${x}:${approved}`;
+      })
+      .addEdge(START, 'a')
+      .addEdge('a', 'work')
+      .addEdge('work', END)
+      .compile({ store, budget: { modelCalls: 1, onExceeded: 'interrupt' } });
+    const first = await g.run('x', { threadId: 't' });
+    expect(first.interrupts.map((i) => [i.id, (i.info as { type?: string }).type])).toEqual([['work#0', 'budget']]);
+    const second = await g.resume({ threadId: 't', resume: { 'work#0': { extend: { modelCalls: 5 } } } });
+    expect(second.interrupts.map((i) => [i.id, i.info])).toEqual([['work#1', { ask: 'approve?' }]]);
+    expect((await g.getState('t')).budget).toEqual({ modelCalls: 6, onExceeded: 'interrupt' });
+    const done = await g.resume({ threadId: 't', resume: { 'work#1': 'yes' } });
+    expect([done.status, done.output, answers]).toEqual(['done', 'x:yes', ['yes']]);
+    // a once, work once before its interrupt and once more when it ran again; the extension applied once.
+    expect([done.usage.modelCalls, (await g.getState('t')).budget]).toEqual([3, { modelCalls: 6, onExceeded: 'interrupt' }]);
+  });
+});
+
 describe('budgets: distributed tasks', () => {
   it('a task run by another process charges the run with what it counted there', async () => {
     const build = (store?: MemoryStore) =>
@@ -347,5 +375,30 @@ describe('budgets: distributed tasks', () => {
     expect([res.status, res.error?.message, res.usage.modelCalls, res.usage.tokens]).toEqual(['done', undefined, 2, 20]);
     expect(batches[0]).toMatchObject({ budget: { modelCalls: 10 }, usage: counts({}) });
     expect((await build(store).getState('t')).usage?.modelCalls).toBe(2);
+  });
+
+  it("a budget interrupt answered where the task runs changes the run's budget, kept in its checkpoints", async () => {
+    const build = (store?: MemoryStore) =>
+      graph<string, string>({ name: 'one' })
+        .addNode('first', (x: string, ctx) => (callModel(ctx, 10), x))
+        .addNode('work', (x: string, ctx) => (callModel(ctx, 10), `${x}!`), { distribute: true })
+        .addEdge(START, 'first')
+        .addEdge('first', 'work')
+        .addEdge('work', END)
+        .compile({ ...(store ? { store } : {}), budget: { modelCalls: 1, onExceeded: 'interrupt' } });
+    const remote = build();
+    const dispatcher: TaskDispatcher = {
+      async dispatch(batch) {
+        const { tasks, ...base } = unpack(pack(batch)) as DispatchBatch;
+        return Promise.all(tasks.map(async (task) => unpack(pack(await remote.runTask({ ...base, task }))) as TaskResult));
+      },
+    };
+    const store = new MemoryStore();
+    const g = build(store);
+    const paused = await g.run('x', { threadId: 't', dispatcher });
+    expect(paused.interrupts.map((i) => i.id)).toEqual(['work#0']);
+    const done = await g.resume({ threadId: 't', dispatcher, resume: { 'work#0': { extend: { modelCalls: 2 } } } });
+    expect([done.status, done.output, done.usage.modelCalls]).toEqual(['done', 'x!', 2]);
+    expect((await g.getState('t')).budget).toEqual({ modelCalls: 3, onExceeded: 'interrupt' });
   });
 });

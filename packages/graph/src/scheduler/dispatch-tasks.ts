@@ -60,17 +60,19 @@ export async function dispatchTasks(
     for (const body of r.events) if (scope.hub.wants(body.type)) emit(scope, step, { ...body });
     // What the task counted where it ran joins the run's count (its running time is the run's own).
     if (r.charged) scope.budget.record({ ...r.charged, wallMs: 0 });
+    if (r.budget) scope.budget.setLimits(r.budget);
     return toOutcome(r, tasks[i]!);
   });
 }
 
 /** The thread's count and budget as the step starts, for the tasks' own `ctx.budget` where they run. */
-function budgetFields(scope: RunScope): Pick<DispatchBatch, 'usage' | 'budget'> {
-  const { budget } = scope;
+function budgetFields(scope: RunScope): Pick<DispatchBatch, 'usage' | 'budget' | 'answered'> {
+  const { budget, resumeValues } = scope;
   if (!budget.active) return {};
   const usage = budget.usageRecord();
   const limits = budget.budgetRecord();
-  return { ...(usage ? { usage } : {}), ...(limits ? { budget: limits } : {}) };
+  const answered = resumeValues.size ? { answered: [...resumeValues.keys()] } : {};
+  return { ...(usage ? { usage } : {}), ...(limits ? { budget: limits } : {}), ...answered };
 }
 
 function toOutcome(r: TaskResult, task: Task): TaskOutcome {
