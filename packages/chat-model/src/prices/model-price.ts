@@ -42,7 +42,12 @@ export function costOf(usage: { inputTokens: number; outputTokens: number }, pri
   return (usage.inputTokens * price.inputPerMillion + usage.outputTokens * price.outputPerMillion) / 1_000_000;
 }
 
-/** Why `price` is not a price, or undefined: both rates must be finite numbers of at least 0. */
+/**
+ * Why `price` is not a price, or undefined: both rates must be finite numbers of at least 0.
+ *
+ * @example
+ * priceProblem({ inputPerMillion: -1, outputPerMillion: 2 }); // 'inputPerMillion must be a finite number of at least 0, not -1'
+ */
 export function priceProblem(price: unknown): string | undefined {
   if (price === null || typeof price !== 'object')
     return 'a price is { inputPerMillion, outputPerMillion } (US dollars per million tokens)';

@@ -17,6 +17,9 @@ const price = (inputPerMillion: number, outputPerMillion: number): ModelPrice =>
  * not used: it has no price for gpt-4o-mini, gpt-4.1-mini or gpt-5-mini, and
  * prices gpt-4o at $10/$30. Prices change: pass your own with
  * `Runner({ prices })`, which wins over this table.
+ *
+ * @example
+ * modelPrices['gpt-4o-mini']; // { inputPerMillion: 0.15, outputPerMillion: 0.6 }
  */
 export const modelPrices: PriceTable = Object.freeze({
   'gpt-4o': price(2.5, 10),

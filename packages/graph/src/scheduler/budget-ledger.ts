@@ -208,7 +208,12 @@ export class BudgetLedger implements BudgetContext {
   }
 }
 
-/** BUDGET_EXCEEDED with what was set, what was spent, and which limits. */
+/**
+ * BUDGET_EXCEEDED with what was set, what was spent, and which limits.
+ *
+ * @example
+ * throw budgetExceeded(ctx.budget.limits ?? {}, { ...ctx.budget.used }, ['toolCalls']);
+ */
 export function budgetExceeded(budget: Budget, used: Usage, exceeded: BudgetLimitName[]): WeftError {
   const which = exceeded.map((name) => `${name} ${used[name]} of ${budget[name]}`).join(', ');
   return new WeftError(

@@ -36,6 +36,9 @@ function resumeProblem(value: unknown): string | undefined {
  * The resume schema of a budget interrupt, as a Standard Schema (with its
  * Standard JSON Schema), so `interrupt()` checks the value like any typed
  * resume: a value it refuses is RESUME_INVALID and the thread still waits.
+ *
+ * @example
+ * budgetResumeSchema['~standard'].validate({ extend: { modelCalls: 5 } }); // { value: { extend: { modelCalls: 5 } } }
  */
 export const budgetResumeSchema: StandardSchemaV1<BudgetResume> & StandardJSONSchemaV1<BudgetResume> = {
   '~standard': {

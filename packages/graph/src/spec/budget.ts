@@ -99,6 +99,9 @@ export const USAGE_FIELDS = Object.freeze([
  * Why `budget` is not a budget, or undefined: a limit of 0, below 0, NaN or
  * infinite, a key that is no limit, an onExceeded that is neither 'error'
  * nor 'interrupt'. `partial`: a resume value's limits (no onExceeded).
+ *
+ * @example
+ * budgetProblem({ tokens: 0 }); // 'tokens must be a finite number above 0, not 0; leave it out for no limit'
  */
 export function budgetProblem(budget: unknown, partial = false): string | undefined {
   if (budget === null || typeof budget !== 'object' || Array.isArray(budget))
@@ -118,7 +121,12 @@ export function budgetProblem(budget: unknown, partial = false): string | undefi
   return undefined;
 }
 
-/** A budget checked at definition: BUDGET_INVALID, naming where it was given, when it is not one. */
+/**
+ * A budget checked at definition: BUDGET_INVALID, naming where it was given, when it is not one.
+ *
+ * @example
+ * const budget = checkBudget(options.budget, 'myRunner()'); // Budget | undefined
+ */
 export function checkBudget(budget: unknown, where: string): Budget | undefined {
   if (budget === undefined) return undefined;
   const problem = budgetProblem(budget);
@@ -126,7 +134,12 @@ export function checkBudget(budget: unknown, where: string): Budget | undefined 
   return budget as Budget;
 }
 
-/** Later budgets over earlier ones, field by field; undefined when none sets anything. */
+/**
+ * Later budgets over earlier ones, field by field; undefined when none sets anything.
+ *
+ * @example
+ * mergeBudgets({ tokens: 1000, modelCalls: 5 }, { modelCalls: 10 }); // { tokens: 1000, modelCalls: 10 }
+ */
 export function mergeBudgets(...budgets: (Budget | undefined)[]): Budget | undefined {
   let out: Budget | undefined;
   for (const b of budgets) {
