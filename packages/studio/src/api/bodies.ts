@@ -29,6 +29,12 @@ const answer = {
 export const runBody = z.strictObject({
   input: runInput,
   sessionValues: values.optional(),
+  /**
+   * When the thread is being run: 'reject' (default: 409 THREAD_BUSY), 'enqueue' (after it, in the order
+   * requests came), 'interrupt' (stop it at its next step boundary, run from its state) or 'rollback'
+   * (the same, from the checkpoint the stopped run started from).
+   */
+  multitask: z.enum(['reject', 'enqueue', 'interrupt', 'rollback']).optional(),
   ...answer,
 });
 

@@ -18,7 +18,8 @@ export function runRoutes(app: Hono, deps: StudioDeps): void {
     const body = parseWith(runBody, await jsonBody(c, deps), 'body');
     const sessionValues = { ...deps.sessionValues, ...body.sessionValues };
     const input = runInputOf(body.input, deps.kind);
-    return startAndAnswer(c, deps, { mode: 'run', threadId, input, sessionValues }, body);
+    const multitask = body.multitask ?? 'reject';
+    return startAndAnswer(c, deps, { mode: 'run', threadId, input, sessionValues, multitask }, body);
   });
   app.post('/api/threads/:id/resume', async (c) => {
     const threadId = threadIdOf(c.req.param('id'), false);

@@ -8,6 +8,8 @@ import type { RunInput, RunRequest } from './run-request.ts';
 export interface LaunchOptions {
   lease: LeaseKeeper;
   context: Record<string, unknown>;
+  /** The runner stopped the thread's run to take the lease for a 'rollback' request: the run starts where that one started. */
+  rollback?: boolean;
 }
 
 /** A finished run as the runner reports it: the result's fields and the output to show. */
@@ -55,7 +57,7 @@ async function launchGraph(target: GraphRunTarget, instrument: Instrumentation, 
   const common = { threadId: req.threadId, lease: o.lease, instrumentation: [instrument] };
   if (req.mode === 'run') {
     const input = 'value' in req.input ? req.input.value : 'query' in req.input ? req.input.query : req.input.messages;
-    const res = await target.start(input, { ...common, context: o.context });
+    const res = await target.start(input, { ...common, context: o.context, ...rollbackOf(o) });
     return { ...res, output: res.output };
   }
   const res = await target.resume({ ...common, ...resumeFields(req), contextUpdate: o.context });
@@ -71,7 +73,7 @@ async function launchAgent(
 ): Promise<Finished> {
   const common = { threadId: req.threadId, lease: o.lease, context: o.context };
   if (req.mode === 'run') {
-    const options = { ...common, sessionValues: req.sessionValues };
+    const options = { ...common, sessionValues: req.sessionValues, ...rollbackOf(o) };
     const res = await ('messages' in req.input ? target.start(req.input.messages, options) : target.start(queryOf(req.input), options));
     return { ...res, output: res.status === 'done' ? { finalMessage: res.finalMessage, finalOutput: res.finalOutput } : undefined };
   }
@@ -98,6 +100,9 @@ async function launchAgent(
   });
   return { ...res, output: res.status === 'done' ? { finalMessage: res.finalMessage, finalOutput: res.finalOutput } : undefined };
 }
+
+/** A run's option for a 'rollback' request that stopped a run. */
+const rollbackOf = (o: LaunchOptions) => (o.rollback ? { multitask: 'rollback' as const } : {});
 
 function queryOf(input: RunInput): string {
   if ('query' in input) return input.query;

@@ -1,4 +1,4 @@
-import { answeredEarlier, WeftError, type CheckpointStore } from '@weft/graph';
+import { answeredEarlier, WeftError, type CheckpointStore, type Multitask } from '@weft/graph';
 import { jsonSafe } from '../events/json-safe.ts';
 import type { RunEndData } from '../events/studio-event.ts';
 import type { ThreadChannels } from '../events/thread-channels.ts';
@@ -16,7 +16,11 @@ export interface StudioQueueJob {
 
 /** What the studio asks of a queue: @weft/bullmq's WeftQueue (its run and resume), by the target's name on the workers. */
 export interface StudioQueue {
-  run(target: string, input: never, options: { threadId?: string; sessionValues?: Record<string, unknown> }): Promise<StudioQueueJob>;
+  run(
+    target: string,
+    input: never,
+    options: { threadId?: string; sessionValues?: Record<string, unknown>; multitask?: Multitask },
+  ): Promise<StudioQueueJob>;
   resume(
     target: string,
     options: { threadId: string; checkpointId?: string; resume?: Record<string, unknown>; sessionValues?: Record<string, unknown> },
@@ -29,13 +33,18 @@ export interface StudioQueue {
  * on the thread's channel as a local run's would, its `run` event naming the
  * job (`runId` is `job:<id>`). A thread with a run under way (a job of this
  * studio's, or a lease in the store) is refused with THREAD_BUSY instead of
- * queuing behind it. A fork (goto, a state edit) is not a queue job: it is
- * refused with NOT_SUPPORTED.
+ * queuing behind it, unless the run request's `multitask` says otherwise: it
+ * goes to the queue with it ('enqueue', 'interrupt', 'rollback'; see
+ * WeftQueue.run), and its job shows on the thread's channel once the run
+ * before it there ended. A fork (goto, a state edit) is not a queue job: it
+ * is refused with NOT_SUPPORTED.
  */
 export class QueueRunner implements StudioRunner {
   readonly #running = new Set<Promise<unknown>>();
   /** Threads whose job is being checked and enqueued. */
   readonly #starting = new Set<string>();
+  /** By thread: the end of its job under way here, once on the channel (the next job's start comes after it). */
+  readonly #ends = new Map<string, Promise<void>>();
 
   constructor(
     private readonly queue: StudioQueue,
@@ -51,6 +60,7 @@ export class QueueRunner implements StudioRunner {
       throw new StudioError('NOT_SUPPORTED', 'fork runs in the studio’s own process: serve without --queue to fork a thread', {
         details: { threadId },
       });
+    if (request.mode === 'run' && request.multitask !== 'reject') return this.#startQueued(request);
     // Reserved before the first await: two requests at once must not both pass the check and both enqueue.
     if (this.#starting.has(threadId) || this.channels.running(threadId)) throw busy(threadId);
     this.#starting.add(threadId);
@@ -68,10 +78,36 @@ export class QueueRunner implements StudioRunner {
     // The channel shows the job running from here (the reservation above ends in the same tick).
     const resume = request.mode !== 'run' && request.resume ? { resume: jsonSafe(request.resume) as Record<string, unknown> } : {};
     this.channels.begin({ runId, threadId, mode: request.mode, startedAt: Date.now(), ...resume });
-    const ended = this.#follow(job, runId, threadId);
+    return this.#track(threadId, runId, this.#follow(job, runId, threadId));
+  }
+
+  /**
+   * A run request with 'enqueue', 'interrupt' or 'rollback': the queue
+   * decides when its job runs (WeftQueue.run's multitask); its job shows on
+   * the channel once the job before it there ended.
+   */
+  async #startQueued(request: Extract<RunRequest, { mode: 'run' }>): Promise<StartedRun> {
+    const { threadId } = request;
+    const job = await this.#enqueue(request);
+    const runId = `job:${job.id}`;
+    const before = this.#ends.get(threadId);
+    const ended = (async () => {
+      await before;
+      this.channels.begin({ runId, threadId, mode: 'run', startedAt: Date.now() });
+      return this.#follow(job, runId, threadId);
+    })();
+    return this.#track(threadId, runId, ended);
+  }
+
+  /** Puts the job's end on the channel, and keeps it until then (close() waits for it; the next job shows after it). */
+  #track(threadId: string, runId: string, ended: Promise<RunEndData>): StartedRun {
     const tracked = ended.then((end) => this.channels.end(end));
     this.#running.add(tracked);
-    void tracked.finally(() => this.#running.delete(tracked));
+    this.#ends.set(threadId, tracked);
+    void tracked.finally(() => {
+      this.#running.delete(tracked);
+      if (this.#ends.get(threadId) === tracked) this.#ends.delete(threadId);
+    });
     return { threadId, runId, ended };
   }
 
@@ -88,8 +124,11 @@ export class QueueRunner implements StudioRunner {
 
   #enqueue(request: Exclude<RunRequest, { mode: 'fork' }>): Promise<StudioQueueJob> {
     const session = Object.keys(request.sessionValues).length > 0 ? { sessionValues: request.sessionValues } : {};
-    if (request.mode === 'run')
-      return this.queue.run(this.target, this.#input(request.input) as never, { threadId: request.threadId, ...session });
+    if (request.mode === 'run') {
+      // 'reject' was checked here (409 at once); the queue's own 'reject' still refuses a job that finds the thread busy.
+      const multitask = { multitask: request.multitask };
+      return this.queue.run(this.target, this.#input(request.input) as never, { threadId: request.threadId, ...session, ...multitask });
+    }
     return this.queue.resume(this.target, {
       threadId: request.threadId,
       ...(request.checkpointId !== undefined ? { checkpointId: request.checkpointId } : {}),

@@ -734,6 +734,8 @@ export interface components {
         | {
             value: unknown;
           };
+      /** @enum {string} */
+      multitask?: 'reject' | 'enqueue' | 'interrupt' | 'rollback';
       sessionValues?: {
         [key: string]: unknown;
       };
