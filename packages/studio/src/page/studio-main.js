@@ -60,12 +60,13 @@ function studioApp(graph, marks) {
   const open = { threadId: undefined, follow: undefined, generation: 0 };
   const log = eventLog(byId('events'), marks);
   const transcript = transcriptView(byId('transcript'), graph);
+  const usage = usageView(byId('thread-usage'));
   /**
    * What follows the open thread's stream besides the graph's marks: each view
    * is cleared when another thread opens and gets every event in order.
    * @type {{ clear: () => void, add: (e: SseEvent, data: unknown) => void }[]}
    */
-  const views = [log, transcript, timelineView(byId('timeline')), memoryView(byId('memory'), graph), marks];
+  const views = [log, transcript, timelineView(byId('timeline')), memoryView(byId('memory'), graph), marks, usage];
   const threads = threadList(graph, (id) => openThread(id));
   const run = runForm(graph, { start: (id, body) => act('the run', () => startRun(id, body)), pick: (id) => openThread(id) });
   const interrupts = interruptPanel(graph, (resume) => act('the answer', () => post('resume', { resume })));
@@ -154,6 +155,7 @@ function studioApp(graph, marks) {
       if (open.threadId !== threadId) return;
       showThreadState(view);
       showThreadVersion(view.version);
+      usage.show(view);
       if (generation !== open.generation) return;
       run.setStatus(view.running ? 'running' : view.status);
       waitOn(view.status === 'interrupted' && !view.running ? view.interrupts : []);

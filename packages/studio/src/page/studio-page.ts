@@ -27,6 +27,7 @@ export const PAGE_SCRIPTS = [
   'studio-state.js',
   'studio-threads.js',
   'studio-timeline.js',
+  'studio-usage.js',
   'studio-timeline-detail.js',
   'studio-dev.js',
   'studio-memory.js',
@@ -46,6 +47,7 @@ export const PAGE_STYLES = [
   'studio-graph.css',
   'studio-dev.css',
   'studio-memory.css',
+  'studio-usage.css',
 ];
 
 interface PageAssets {

@@ -25,7 +25,7 @@ const TIMELINE_LANES = 6;
 /** A `call` event's start. @typedef {{ phase: 'start', kind: 'model' | 'tool', callId: string, agentName: string, node: string, path: string[], ts: number, model?: string, messages?: ChatMessage[], toolName?: string, toolCallId?: string, arguments?: string }} CallStart */
 /** A `call` event's end. @typedef {{ phase: 'end', kind: 'model' | 'tool', callId: string, ts: number, durationMs: number, status: string, error?: ErrorInfo, message?: ChatMessage, usage?: TokenUsage, finishReason?: string, responseModel?: string, priceModel?: string, cost?: number, result?: string }} CallEnd */
 /** @typedef {{ start: CallStart, end: CallEnd | undefined, row: HTMLElement | undefined, changed: boolean }} TimelineCall */
-/** @typedef {{ runId: string, mode: string, startedAt: number, endedAt: number | undefined, status: string | undefined, interrupts: number, calls: TimelineCall[], byId: Map<string, TimelineCall>, section: HTMLElement | undefined, list: HTMLElement | undefined, totals: HTMLElement | undefined, changed: boolean }} TimelineRun */
+/** @typedef {{ runId: string, mode: string, startedAt: number, endedAt: number | undefined, status: string | undefined, interrupts: number, calls: TimelineCall[], byId: Map<string, TimelineCall>, usage: StepUsage | undefined, section: HTMLElement | undefined, list: HTMLElement | undefined, totals: HTMLElement | undefined, usageBox: HTMLElement | undefined, changed: boolean }} TimelineRun */
 /** @typedef {{ runs: number, models: number, tools: number, failed: number, counted: number, input: number, output: number, cost: number, priced: number, unpriced: number, wallMs: number }} TimelineTotals */
 
 /**
@@ -69,6 +69,8 @@ function timelineView(root) {
     if (e.event === 'run') runs.push(timelineRun(/** @type {RunStart} */ (/** @type {unknown} */ (data))));
     else if (!run) return;
     else if (e.event === 'call') takeCall(run, /** @type {CallStart | CallEnd} */ (/** @type {unknown} */ (data)));
+    else if (e.event === 'graph' && data['type'] === 'step.end')
+      Object.assign(run, { usage: /** @type {StepUsage} */ (/** @type {unknown} */ (data['usage'])), changed: true });
     else if (e.event === 'graph' && typeof data['ts'] === 'number') run.endedAt = data['ts'];
     else if (e.event === 'end') {
       const end = /** @type {RunEnd} */ (/** @type {unknown} */ (data));
@@ -128,6 +130,7 @@ function timelineView(root) {
     run.list?.append(fresh);
     if (run.section) run.section.dataset['status'] = run.status ?? 'running';
     if (run.totals) timelineTotals(run.totals, [run], at, 'run');
+    if (run.usage && run.usageBox) timelineUsage(run.usageBox, run.usage);
     run.changed = false;
     return live;
   }
@@ -158,7 +161,8 @@ function timelineView(root) {
     /** @param {SseEvent} e @param {unknown} data */
     add(e, data) {
       if (e.event === 'agent' || !isRecord(data)) return;
-      if (e.event === 'graph' && data['type'] !== 'run.end') return;
+      // Of the graph's events: the run's end, and the steps' ends that carry the thread's usage.
+      if (e.event === 'graph' && data['type'] !== 'run.end' && !(data['type'] === 'step.end' && isRecord(data['usage']))) return;
       pending.push({ e, data });
       schedule();
     },
@@ -168,8 +172,18 @@ function timelineView(root) {
 /** A run as the timeline keeps it, from its `run` event. @param {RunStart} start @returns {TimelineRun} */
 function timelineRun(start) {
   const { runId, mode, startedAt } = start;
-  const run = { runId, mode, startedAt, endedAt: undefined, status: undefined, interrupts: 0, calls: [], byId: new Map() };
-  return { ...run, section: undefined, list: undefined, totals: undefined, changed: true };
+  const run = {
+    runId,
+    mode,
+    startedAt,
+    endedAt: undefined,
+    status: undefined,
+    interrupts: 0,
+    calls: [],
+    byId: new Map(),
+    usage: undefined,
+  };
+  return { ...run, section: undefined, list: undefined, totals: undefined, usageBox: undefined, changed: true };
 }
 
 /**
@@ -183,11 +197,14 @@ function mountTimelineRun(list, run, before) {
   section.dataset['runId'] = run.runId;
   const head = el('header', 'tl-head');
   const totals = el('div', 'tl-totals');
-  head.append(el('span', 'tl-title', `${run.mode} · ${timeText(run.startedAt)}`), totals);
+  // The thread's count after the run's last step: shown once a step.end carried it.
+  const usageBox = el('div', 'tl-usage');
+  usageBox.hidden = true;
+  head.append(el('span', 'tl-title', `${run.mode} · ${timeText(run.startedAt)}`), totals, usageBox);
   const calls = el('ol', 'tl-calls');
   section.append(head, calls);
   list.append(section);
-  Object.assign(run, { section, list: calls, totals });
+  Object.assign(run, { section, list: calls, totals, usageBox });
 }
 
 /**
