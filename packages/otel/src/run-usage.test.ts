@@ -6,7 +6,10 @@
  * model node does (one call before, its tokens and cost after).
  */
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { chatModelAgent, Runner, tool } from '@weft/agents';
 import { END, START, MemoryStore, graph, type Budget, type NodeContext } from '@weft/graph';
+import { scriptedModel } from '@weft/models';
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { otelInstrumentation } from './index.ts';
 import { memoryTracing, spanTree } from '../test-support/span-tree.ts';
@@ -142,5 +145,59 @@ describe('otelInstrumentation: usage and budget on the run span', () => {
       'weft.budget.on_exceeded': 'interrupt',
     });
     expect(resumed!.spanContext().traceId).toBe(paused!.spanContext().traceId);
+  });
+
+  it('an agent run with a Runner budget: its run span has the thread’s usage and budget, each chat span its own GenAI usage', async () => {
+    const { exporter, tracer } = memoryTracing();
+    const model = scriptedModel(
+      [
+        { toolCalls: [{ id: 'c1', name: 'get_weather', arguments: { city: 'Oslo' } }], usage: { inputTokens: 1_000, outputTokens: 200 } },
+        { text: 'Sunny.', usage: { inputTokens: 2_000, outputTokens: 100 }, finishReason: 'stop' },
+      ],
+      { name: 'gpt-test' },
+    );
+    const weather = tool({
+      name: 'get_weather',
+      description: 'The weather.',
+      parameters: z.object({ city: z.string() }),
+      execute: () => 'sunny',
+    });
+    const agent = chatModelAgent({ name: 'Weather', description: 'weather', model, tools: [weather] });
+    const runner = new Runner({
+      agent,
+      store: new MemoryStore(),
+      budget: { tokens: 10_000, costUsd: 1, toolCalls: 3 },
+      // $1 per million input tokens, $4 per million output tokens.
+      prices: { 'gpt-test': { inputPerMillion: 1, outputPerMillion: 4 } },
+      instrumentation: [otelInstrumentation({ tracer })],
+    });
+    const done = await runner.query('weather in Oslo?', { threadId: 'w1' });
+    expect(done.status).toBe('done');
+    const spans = exporter.getFinishedSpans();
+    const run = spans.find((s) => s.name === 'run agents:Weather')!;
+    expect(usageOf(run)).toEqual({
+      'weft.usage.tokens': 3_300,
+      'weft.usage.input_tokens': 3_000,
+      'weft.usage.output_tokens': 300,
+      'weft.usage.cost_usd': expect.closeTo(0.0042, 9),
+      'weft.usage.model_calls': 2,
+      'weft.usage.tool_calls': 1,
+      'weft.usage.wall_ms': 'number',
+      'weft.budget.tokens': 10_000,
+      'weft.budget.remaining.tokens': 6_700,
+      'weft.budget.cost_usd': 1,
+      'weft.budget.remaining.cost_usd': 0.9958,
+      'weft.budget.tool_calls': 3,
+      'weft.budget.remaining.tool_calls': 2,
+      'weft.budget.on_exceeded': 'error',
+    });
+    expect(
+      spans
+        .filter((s) => s.name === 'chat gpt-test')
+        .map((s) => [s.attributes['gen_ai.usage.input_tokens'], s.attributes['gen_ai.usage.output_tokens']]),
+    ).toEqual([
+      [1_000, 200],
+      [2_000, 100],
+    ]);
   });
 });
