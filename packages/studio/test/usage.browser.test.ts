@@ -106,4 +106,28 @@ describe('a thread’s usage and budget in the page', { timeout: 90_000 }, () =>
       ]);
     await check();
   });
+
+  it('a thread that counted nothing and has no budget: no strip, and no usage line on the timeline', async () => {
+    const plain = await startStudio({
+      target: graph({ name: 'plain', input: z.string(), output: z.string() })
+        .addNode('echo', (text: string) => text)
+        .addEdge(START, 'echo')
+        .addEdge('echo', END)
+        .compile(),
+    });
+    try {
+      const { page, check } = await openPage(browser, plain.studio.url);
+      await page.locator('#run-input').fill('hello');
+      await page.locator('#run-start').click();
+      await page.locator('#run-panel[data-status="done"]').waitFor();
+      await page.locator('[data-tab="timeline"]').click();
+      await page.locator('#timeline .tl-run[data-status="done"]').waitFor();
+      expect(await page.locator('#thread-usage').isHidden()).toBe(true);
+      expect(await page.locator('#thread-usage').innerHTML()).toBe('');
+      expect(await page.locator('#timeline .tl-usage').isHidden()).toBe(true);
+      await check();
+    } finally {
+      await plain.close();
+    }
+  });
 });
