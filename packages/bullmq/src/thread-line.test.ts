@@ -28,7 +28,7 @@ describe("a thread's line of jobs", () => {
     const job = await queue.run('steps', 'y', { threadId: 't' });
     expect(((await job.result()) as RunResult).output).toBe('y>one>two>three');
     expect(await liveAhead(client, line)).toEqual([]);
-    expect(await client.exists(line.key)).toBe(0);
+    expect(await client.zcard(line.key)).toBe(0);
   });
 
   it('a worker killed in the middle of a job: the job is continued, and the job after it in the line runs after it, each step once', async () => {

@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunResult } from '@weft/graph';
+import { ends, readJournal, starts, stepsGraph } from '../test-support/journal-graph.ts';
+import { FAST_STALLS, queueFixture } from '../test-support/queue-fixture.ts';
+import { until } from '../test-support/until.ts';
+
+describe('multitask between worker processes', () => {
+  let fx: ReturnType<typeof queueFixture>;
+  beforeEach(() => void (fx = queueFixture('multitask-processes')));
+  afterEach(() => fx.dispose());
+
+  for (const multitask of ['interrupt', 'rollback'] as const)
+    it(`'${multitask}': the run in another process hears the stop at its lease renewal and stops at its next step boundary; nothing runs twice`, async () => {
+      const gate = join(fx.dbPath, '..', 'gate');
+      const leaseTtlMs = 1_500;
+      const child = spawn(process.execPath, ['--import', 'tsx', join('test-support', 'gated-worker.ts')], {
+        cwd: join(import.meta.dirname, '..'),
+        env: {
+          ...process.env,
+          WEFT_QUEUE: fx.name,
+          WEFT_DB: fx.dbPath,
+          WEFT_JOURNAL: fx.journal,
+          WEFT_GATE: gate,
+          WEFT_LEASE_TTL_MS: String(leaseTtlMs),
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const exited = once(child, 'exit');
+      try {
+        await once(child.stdout, 'data'); // ready
+        const store = fx.store();
+        const queue = fx.queue({ store });
+        const first = await queue.run('steps', 'a', { threadId: 't' });
+        await until(() => starts(readJournal(fx.journal), 'two').length > 0, 'the worker process to reach node two');
+        fx.worker({ store: fx.store(), targets: { steps: stepsGraph(fx.journal) }, workerOptions: FAST_STALLS });
+        const second = await queue.run('steps', 'b', { threadId: 't', multitask });
+        // Marked in the store, then a renewal of the holder's lease after the mark: the process has heard it.
+        await expect
+          .poll(
+            async () => {
+              const lease = await store.threadLease('t');
+              return lease?.stopRequested !== undefined && lease.expiresAt - leaseTtlMs > lease.stopRequested.at;
+            },
+            { timeout: 30_000, interval: 20 },
+          )
+          .toBe(true);
+        writeFileSync(gate, '');
+        const [a, b] = (await Promise.all([first.result(), second.result()])) as RunResult[];
+        expect([a!.status, a!.error?.code, b!.status]).toEqual(['error', 'RUN_STOPPED', 'done']);
+        expect(b!.output).toBe('b>one>two>three');
+        const lines = readJournal(fx.journal);
+        // a: one and two ran once each (two finished its step), three never; b: each node once.
+        expect(lines.filter((l) => l.ev === 'end').map((l) => l.node)).toEqual(['one', 'two', 'one', 'two', 'three']);
+        expect([starts(lines, 'one').length, starts(lines, 'two').length, starts(lines, 'three').length]).toEqual([2, 2, 1]);
+        expect(ends(lines, 'two')[0]!.pid).toBe(child.pid);
+        const history = [];
+        for await (const c of stepsGraph(fx.journal).withStore(store).history('t')) history.unshift(c);
+        const inputs = history.flatMap((c, i) => (c.source === 'input' ? [i] : []));
+        expect(inputs).toHaveLength(2);
+        // The second run's input checkpoint: after the stopped run's last one ('interrupt'), or a new root ('rollback').
+        expect(history[inputs[1]!]!.parentId).toBe(multitask === 'interrupt' ? history[inputs[1]! - 1]!.id : null);
+      } finally {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+        await exited;
+      }
+    });
+});
