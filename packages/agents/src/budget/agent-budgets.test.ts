@@ -27,7 +27,7 @@ function system(script: ScriptItem[], executed: string[] = []) {
     name: 'lookup',
     description: 'Looks something up.',
     parameters: { type: 'object', properties: { q: { type: 'string' } } },
-    execute: ({ q }: { q: string }) => (executed.push(q), `found ${q}`),
+    execute: ({ q = '' }: { q?: string }) => (executed.push(q), `found ${q}`),
   });
   const model = scriptedModel(script);
   return { agent: chatModelAgent({ name: 'Helper', description: '', model, tools: [lookupTool] }), model };
@@ -60,9 +60,25 @@ describe('agent budgets: counting', () => {
     expect(done.usage.tokens).toBe(done.usage.inputTokens + done.usage.outputTokens);
   });
 
-  it('without a budget nothing is counted: usage all zero, checkpoints without usage', async () => {
+  it('without a budget the usage models report is counted (cost where priced), and kept in every checkpoint after it', async () => {
     const store = new MemoryStore();
-    const { agent } = system([lookup(), answer]);
+    const executed: string[] = [];
+    const { agent } = system([lookup(), answer], executed);
+    const runner = new Runner({ agent, store, prices: PRICES });
+    const done = await runner.query('find x', { threadId: 't' });
+    const spent = counts({ modelCalls: 2, toolCalls: 1, inputTokens: 30, outputTokens: 5, tokens: 35, costUsd: 0.04 });
+    expect(done.usage).toEqual(spent);
+    expect(executed).toEqual(['x']);
+    const head = await runner.graph.getState('t');
+    expect([head.usage, head.budget]).toEqual([spent, undefined]);
+    // An unpriced model adds its tokens and no cost: nothing is guessed.
+    const unpriced = await new Runner({ agent: system([answer]).agent }).query('hi');
+    expect(unpriced.usage).toEqual(counts({ modelCalls: 1, inputTokens: 20, outputTokens: 3, tokens: 23 }));
+  });
+
+  it('without a budget, a model that reports no usage counts nothing: usage all zero, checkpoints without usage', async () => {
+    const store = new MemoryStore();
+    const { agent } = system([{ toolCalls: [{ name: 'lookup', arguments: { q: 'x' }, id: 'l1' }] }, { text: 'Done.' }]);
     const runner = new Runner({ agent, store });
     const done = await runner.query('find x', { threadId: 't' });
     expect(done.usage).toEqual(counts({}));
@@ -141,7 +157,7 @@ describe('agent budgets: exceeded', () => {
     const runner = new Runner({ agent, store, budget: { modelCalls: 1, onExceeded: 'interrupt' } });
     const paused = await runner.query('find x', { threadId: 't' });
     expect(paused.status).toBe('interrupted');
-    const [pending] = paused.interrupts as [{ id: string; info: unknown }];
+    const pending = paused.interrupts[0]!;
     expect(pending.info).toEqual({
       type: 'budget',
       budget: { modelCalls: 1, onExceeded: 'interrupt' },
@@ -175,8 +191,8 @@ describe('agent budgets: tool calls', () => {
     const asking = system(script, executed);
     const runner = new Runner({ agent: asking.agent, store, budget: { toolCalls: 1, onExceeded: 'interrupt' } });
     const paused = await runner.query('find x twice', { threadId: 't' });
-    const [pending] = paused.interrupts as [{ id: string; info: { exceeded: string[] } }];
-    expect([paused.status, pending.info.exceeded, executed.length]).toEqual(['interrupted', ['toolCalls'], 1]);
+    const pending = paused.interrupts[0]!;
+    expect([paused.status, (pending.info as { exceeded: string[] }).exceeded, executed.length]).toEqual(['interrupted', ['toolCalls'], 1]);
     const done = await runner.resume(paused.checkpointId!, { resume: { [pending.id]: { extend: { toolCalls: 1 } } } });
     expect([done.status, executed.length, asking.model.calls.length, done.usage.toolCalls, done.usage.modelCalls]).toEqual([
       'done',

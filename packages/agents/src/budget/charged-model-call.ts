@@ -37,6 +37,28 @@ export async function chargedModelCall(c: ModelCharge, call: () => Promise<Messa
   return message;
 }
 
+/**
+ * A call made in a run without a budget, counted from the usage its model
+ * reported (every provider adapter reports it): one model call, its tokens,
+ * and its cost when the model has a price (an unpriced model adds tokens, no
+ * cost). A model that reports nothing is not counted: estimating its tokens
+ * costs a tokenizer pass over every message, paid only when a budget needs it.
+ */
+export function recordReportedUsage(
+  budget: BudgetContext,
+  model: ChatModel,
+  prices: PriceTable | undefined,
+  usage: { inputTokens: number; outputTokens: number },
+): void {
+  // A malformed report (a broken adapter's) is not counted rather than failing a run that set no budget.
+  if (!(usage.inputTokens >= 0 && usage.outputTokens >= 0 && Number.isFinite(usage.inputTokens + usage.outputTokens))) return;
+  const delta = reported(usage);
+  delta.modelCalls = 1;
+  const price = modelPrice(priceKey(model), prices);
+  if (price) delta.costUsd = costOf(usage, price);
+  budget.record(delta);
+}
+
 function reported(usage: { inputTokens: number; outputTokens: number }): UsageDelta {
   return { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, tokens: usage.inputTokens + usage.outputTokens };
 }

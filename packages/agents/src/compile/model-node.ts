@@ -22,7 +22,7 @@ import { recallMemory } from './recall-memory.ts';
 // Guardrails: only agents that have them build a GuardedTurn.
 import { GuardedTurn } from '../guardrails/guarded-turn.ts';
 // Budgets: only runs with a budget count their model calls.
-import { chargedModelCall } from '../budget/charged-model-call.ts';
+import { chargedModelCall, recordReportedUsage } from '../budget/charged-model-call.ts';
 import type { PriceTable } from '@weft/chat-model';
 
 /** What a model node passes on: the answer, or tool calls to run (a failure is thrown; see failAgent). */
@@ -92,7 +92,7 @@ export function modelNode(agent: ChatModelSettings, scope: AgentScope, { tools, 
     // The first call inline rather than through ask(): one promise fewer on every model step.
     let message: Message;
     try {
-      message = await callModel(site, messages, options);
+      message = counted(site, await callModel(site, messages, options));
     } catch (err) {
       return modelFailed(site, err);
     }
@@ -149,7 +149,7 @@ async function memoryWindow(site: CallSite, messages: Message[], marks: number[]
 async function ask(site: CallSite, messages: Message[], options: ModelCallOptions, iteration: number): Promise<Message> {
   let message: Message;
   try {
-    message = await callModel(site, messages, options);
+    message = counted(site, await callModel(site, messages, options));
   } catch (err) {
     return modelFailed(site, err);
   }
@@ -269,13 +269,20 @@ function modelInput(agent: ChatModelSettings, state: AgentRunState, events: Reco
 
 /** One model call within the agent's limits: streamed (each chunk an event) when the run streams, else generated. */
 function callModel(site: CallSite, messages: Message[], options: ModelCallOptions): Promise<Message> {
-  // Budgets: a run with a budget counts the call (one check of an absent budget otherwise).
+  // Budgets: a run with a budget counts the call before it is made (any other run counts what the model reported: counted()).
   const { budget } = site.ctx;
   if (budget.limits !== undefined) {
     const charge = { budget, agent: site.agent.name, model: site.agent.model, prices: site.prices, messages };
     return chargedModelCall(charge, () => modelCall(site, messages, options));
   }
   return modelCall(site, messages, options);
+}
+
+/** A run without a budget counts the usage a model reported (see recordReportedUsage); one check when it reported none. */
+function counted(site: CallSite, message: Message): Message {
+  if (message.usage && site.ctx.budget.limits === undefined)
+    recordReportedUsage(site.ctx.budget, site.agent.model, site.prices, message.usage);
+  return message;
 }
 
 function modelCall(site: CallSite, messages: Message[], options: ModelCallOptions): Promise<Message> {

@@ -17,7 +17,7 @@ import { approvalDecisionSchema } from './approval-decision-schema.ts';
 import { oversizedResult, resultLimitOf } from '../limits/tool-result-limit.ts';
 // Guardrails: checks on a call's arguments and result (only for an agent that has tool guardrails).
 import { guardToolArguments, guardToolResult } from '../guardrails/guard-tool-call.ts';
-// Budgets: only runs with a budget count their tool calls.
+// Budgets: only runs that count usage count their tool calls.
 import { chargeToolCall } from '../budget/charge-tool-call.ts';
 
 /**
@@ -61,8 +61,8 @@ export async function runToolCall(
     if ('outcome' in checked) return checked.outcome;
     value = checked.value;
   }
-  // Budgets: a run with a budget counts the call before it runs, after its approval and guardrails.
-  if (ctx.budget.limits !== undefined) chargeToolCall(ctx.budget, agent.name);
+  // Budgets: a run with a budget (or whose models reported usage) counts the call before it runs, after its approval and guardrails.
+  if (ctx.budget.counting) chargeToolCall(ctx.budget, agent.name);
   let result: unknown;
   let broke = false;
   try {

@@ -59,6 +59,10 @@ export class BudgetLedger implements BudgetContext {
     return this.#active;
   }
 
+  get counting(): boolean {
+    return this.#active;
+  }
+
   get used(): Readonly<Usage> {
     this.#used.wallMs = this.#wallBefore + (Date.now() - this.#since);
     return this.#used;

@@ -74,6 +74,11 @@ export interface BudgetContext {
   /** What is left of each limit that is set. */
   readonly remaining: BudgetLimits | undefined;
   /**
+   * Whether the thread's usage is being counted: a budget is set, or something
+   * was charged or recorded (in this run or before it, on this branch).
+   */
+  readonly counting: boolean;
+  /**
    * Before spending: refuses when `used + delta` would cross a count limit
    * (modelCalls, toolCalls), or when a tokens, costUsd or wallMs limit is
    * already reached (those amounts are known only after spending); then adds `delta`.
