@@ -127,7 +127,14 @@ export class WeftQueue<T extends WeftTargets = WeftTargets> {
 
   /**
    * Enqueues a run of `target` (a name the workers know) with `input`: a
-   * graph's run input, or an agent's query text or messages.
+   * graph's run input, or an agent's query text or messages. `multitask`
+   * says what the job does when its thread is being run (default 'enqueue':
+   * after the thread's jobs added before it).
+   *
+   * @example
+   * const first = await queue.run('support', 'Where is my order?', { threadId: 'customer-7' });
+   * const next = await queue.run('support', 'It is A-17.', { threadId: 'customer-7' }); // runs after `first`
+   * const instead = await queue.run('support', 'Cancel it.', { threadId: 'customer-7', multitask: 'interrupt' });
    */
   async run<K extends keyof T & string>(
     target: K,
