@@ -1,4 +1,4 @@
-import type { CheckpointRecord } from '@weft/graph';
+import { remainingBudget, type CheckpointRecord } from '@weft/graph';
 
 type UsageRecord = NonNullable<CheckpointRecord['usage']>;
 type BudgetRecord = NonNullable<CheckpointRecord['budget']>;
@@ -20,18 +20,11 @@ export interface ThreadUsage {
 
 /**
  * The usage and budget a checkpoint record carries, with what is left of
- * each limit. Dollars are rounded to the nanodollar, so what is left of
- * $0.50 after $0.03 reads 0.47 and not 0.47000000000000003.
+ * each limit.
  */
 export function threadUsage(usage: UsageRecord | undefined, budget: BudgetRecord | undefined): ThreadUsage {
   if (!budget) return { usage: usage ?? null, budget: null, remaining: null };
-  const remaining: Remaining = {};
-  for (const name of LIMITS) {
-    const limit = budget[name];
-    if (limit === undefined) continue;
-    const left = Math.max(0, limit - (usage?.[name] ?? 0));
-    remaining[name] = name === 'costUsd' ? Math.round(left * 1e9) / 1e9 : left;
-  }
+  const remaining = remainingBudget(budget, usage);
   return { usage: usage ?? null, budget, remaining };
 }
 

@@ -46,7 +46,7 @@ export { applyGuardrails, guardrailTripped, type GuardrailRun } from './schedule
 export { ReleaseGate, type ReleaseGateOptions } from './scheduler/release-gate.ts';
 
 // Budgets: usage counted per thread branch, kept in the checkpoints (types in spec/, the ledger in scheduler/)
-export { budgetProblem, checkBudget, mergeBudgets, usageOf } from './spec/budget.ts';
+export { budgetProblem, checkBudget, mergeBudgets, remainingBudget, usageOf } from './spec/budget.ts';
 export type {
   Budget,
   BudgetLimits,

@@ -13,6 +13,7 @@ import {
   type BudgetResume,
   type Usage,
   type UsageDelta,
+  remainingBudget,
 } from '../spec/budget.ts';
 import { budgetResumeSchema } from './budget-resume-schema.ts';
 
@@ -73,15 +74,7 @@ export class BudgetLedger implements BudgetContext {
   }
 
   get remaining(): BudgetLimits | undefined {
-    const limits = this.#limits;
-    if (!limits) return undefined;
-    const used = this.used;
-    const left: BudgetLimits = {};
-    for (const name of LIMIT_NAMES) {
-      const limit = limits[name];
-      if (limit !== undefined) left[name] = Math.max(0, limit - used[name]);
-    }
-    return left;
+    return this.#limits && remainingBudget(this.#limits, this.used);
   }
 
   /** The limits, when an answer to a budget interrupt changed them here (undefined otherwise). */

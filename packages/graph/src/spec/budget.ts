@@ -165,3 +165,22 @@ export function mergeBudgets(...budgets: (Budget | undefined)[]): Budget | undef
 export function usageOf(record: Partial<Usage> | undefined): Usage {
   return { tokens: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, modelCalls: 0, toolCalls: 0, wallMs: 0, ...record };
 }
+
+/**
+ * What is left of each limit `budget` sets after `used` (0 once spent);
+ * dollars rounded to the nanodollar, so what is left of $0.50 after $0.03
+ * reads 0.47, not 0.47000000000000003. Reads a checkpoint's records as they are.
+ *
+ * @example
+ * remainingBudget({ tokens: 1000, costUsd: 0.5 }, { tokens: 400, costUsd: 0.03 }); // { tokens: 600, costUsd: 0.47 }
+ */
+export function remainingBudget(budget: BudgetLimits, used: Partial<Record<BudgetLimitName, number>> | undefined): BudgetLimits {
+  const left: BudgetLimits = {};
+  for (const name of LIMIT_NAMES) {
+    const limit = budget[name];
+    if (limit === undefined) continue;
+    const rest = Math.max(0, limit - (used?.[name] ?? 0));
+    left[name] = name === 'costUsd' ? Math.round(rest * 1e9) / 1e9 : rest;
+  }
+  return left;
+}

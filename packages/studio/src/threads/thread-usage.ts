@@ -1,4 +1,4 @@
-import type { CheckpointRecord } from '@weft/graph';
+import { remainingBudget, type CheckpointRecord } from '@weft/graph';
 
 type UsageRecord = NonNullable<CheckpointRecord['usage']>;
 type BudgetRecord = NonNullable<CheckpointRecord['budget']>;
@@ -22,12 +22,6 @@ export interface ThreadUsage {
  */
 export function threadUsage(usage: UsageRecord | undefined, budget: BudgetRecord | undefined): ThreadUsage {
   if (!budget) return { usage: usage ?? null, budget: null, remaining: null };
-  const remaining: NonNullable<ThreadUsage['remaining']> = {};
-  for (const name of LIMITS) {
-    const limit = budget[name];
-    if (limit === undefined) continue;
-    const left = Math.max(0, limit - (usage?.[name] ?? 0));
-    remaining[name] = name === 'costUsd' ? Math.round(left * 1e9) / 1e9 : left;
-  }
+  const remaining = remainingBudget(budget, usage);
   return { usage: usage ?? null, budget, remaining };
 }
