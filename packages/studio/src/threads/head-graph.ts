@@ -1,12 +1,5 @@
 import type { CheckpointStore } from '@weft/graph';
-import { headSummary } from './head-summary.ts';
-
-/** The graph a checkpoint was written by: its name and structure hash, and its version label when it had one. */
-export interface GraphIdentity {
-  name: string;
-  hash: string;
-  version?: string;
-}
+import { headSummary, type GraphIdentity } from './head-summary.ts';
 
 /**
  * The graph that wrote a thread's head checkpoint, or null when it cannot be

@@ -1,6 +1,12 @@
 import { decodeCheckpoint, type CheckpointStore } from '@weft/graph';
-import type { GraphIdentity } from './head-graph.ts';
 import { threadUsage, type ThreadUsage } from './thread-usage.ts';
+
+/** The graph a checkpoint was written by: its name and structure hash, and its version label when it had one. */
+export interface GraphIdentity {
+  name: string;
+  hash: string;
+  version?: string;
+}
 
 /** What the thread list reads from a thread's head checkpoint. */
 export interface HeadSummary {

@@ -1,5 +1,5 @@
 import type { AnyCompiledGraph, MigrationStatus } from '@weft/graph';
-import type { GraphIdentity } from './head-graph.ts';
+import type { GraphIdentity } from './head-summary.ts';
 
 /**
  * Whether the served graph can continue a thread of its own name that it may

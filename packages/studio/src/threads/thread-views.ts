@@ -7,7 +7,7 @@ import {
   type AnyCompiledGraph,
 } from '@weft/graph';
 import { jsonSafe } from '../events/json-safe.ts';
-import type { GraphIdentity } from './head-graph.ts';
+import type { GraphIdentity } from './head-summary.ts';
 import { headSummary } from './head-summary.ts';
 import { threadUsage, type ThreadUsage } from './thread-usage.ts';
 import { threadVersion, type ThreadVersion } from './thread-version.ts';
