@@ -1,7 +1,7 @@
-import { LeaseKeeper, WeftError } from '@weft/graph';
+import { decodeCheckpoint, LeaseKeeper, WeftError } from '@weft/graph';
 import { DelayedError, type Job, type RedisClient } from 'bullmq';
 import type { WeftJobData } from './job-data.ts';
-import { liveAhead, threadLine } from './thread-line.ts';
+import { isLive, liveAhead, markStopped, threadLine, wasStopped, type ThreadLine } from './thread-line.ts';
 
 /** What a job needs to claim its thread. */
 export interface ClaimSettings {
@@ -10,6 +10,8 @@ export interface ClaimSettings {
   store: Parameters<typeof LeaseKeeper.take>[0];
   holder: string;
   leaseTtlMs: number;
+  /** The checkpoint context key naming the job whose run wrote a checkpoint. */
+  jobContextKey: string;
 }
 
 /** The thread's lease, and whether the run starts where the run this job stopped started ('rollback'). */
@@ -39,8 +41,15 @@ export async function claimThread(
 ): Promise<ThreadClaim> {
   const multitask = data.kind === 'run' ? (data.multitask ?? 'enqueue') : undefined;
   const { threadId } = data;
+  const line = threadLine(s.prefix, s.queue, threadId);
+  if (await wasStopped(client, line, data.forJob ?? job.id!))
+    throw new WeftError(
+      'RUN_STOPPED',
+      `job ${job.id}'s run of thread "${threadId}" was stopped for a newer input while its worker was gone; the thread went on without it`,
+      { details: { threadId }, retryable: false },
+    );
   if (data.kind === 'run' && data.place !== undefined && data.forJob === undefined) {
-    const ahead = await liveAhead(client, threadLine(s.prefix, s.queue, threadId), { id: job.id!, place: data.place });
+    const ahead = await liveAhead(client, line, { id: job.id!, place: data.place });
     if (ahead.length > 0) {
       if (multitask === 'reject') throw busyRefusal(threadId, `job ${ahead.join(', ')} of the thread came first`);
       const wait = BUSY_RETRY_MAX_MS + jitter();
@@ -51,7 +60,14 @@ export async function claimThread(
   const holder = `${s.holder} (job ${job.id})`;
   try {
     const lease = await LeaseKeeper.take(s.store, threadId, { holder, ttlMs: s.leaseTtlMs });
-    return { lease, rollback: multitask === 'rollback' && data.kind === 'run' && data.stopped === true };
+    if (multitask !== 'interrupt' && multitask !== 'rollback') return { lease, rollback: false };
+    try {
+      const superseded = await supersede(client, line, s, threadId, data.forJob ?? job.id!);
+      return { lease, rollback: multitask === 'rollback' && (superseded || (data.kind === 'run' && data.stopped === true)) };
+    } catch (err) {
+      await lease.release();
+      throw err;
+    }
   } catch (err) {
     const busy = err as { code?: unknown; message?: string; details?: { expiresAt?: number } };
     if (busy.code !== 'THREAD_BUSY') throw err;
@@ -70,6 +86,24 @@ export async function claimThread(
     await delay(job, wait, token);
     throw new DelayedError(`thread "${threadId}" is busy; job ${job.id} waits ${wait} ms`);
   }
+}
+
+/**
+ * For an 'interrupt' or 'rollback' job that holds the thread: the run that
+ * wrote the thread's latest checkpoint, if it did not end (its head is
+ * running, or an error such as RUN_STOPPED) and its job is still live, is
+ * the run this input replaces, whether it heard the stop or its worker died
+ * (before or after the stop request). Its job is marked: handed out again,
+ * it ends with RUN_STOPPED instead of continuing its run over this one's.
+ * True when there was such a run (a 'rollback' then starts where it started).
+ */
+async function supersede(client: RedisClient, line: ThreadLine, s: ClaimSettings, threadId: string, self: string): Promise<boolean> {
+  const head = await s.store.get(threadId);
+  if (!head || (head.status !== 'running' && head.status !== 'error')) return false;
+  const owner = decodeCheckpoint(head.bytes, `${threadId}/${head.id}`).context[s.jobContextKey];
+  if (typeof owner !== 'string' || owner === self || !(await isLive(client, line, owner))) return false;
+  await markStopped(client, line, owner);
+  return true;
 }
 
 const jitter = () => Math.floor(Math.random() * 50);

@@ -68,4 +68,43 @@ describe('multitask between worker processes', () => {
         await exited;
       }
     });
+
+  it("'interrupt' of a run whose worker was killed: the new input runs from the thread's state, and the killed job, handed out again, ends with RUN_STOPPED instead of running over it", async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join('test-support', 'crash-worker.ts')], {
+      cwd: join(import.meta.dirname, '..'),
+      env: { ...process.env, WEFT_QUEUE: fx.name, WEFT_DB: fx.dbPath, WEFT_JOURNAL: fx.journal, WEFT_LEASE_TTL_MS: '1500' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = once(child, 'exit');
+    try {
+      await once(child.stdout, 'data'); // ready
+      const store = fx.store();
+      const queue = fx.queue({ store });
+      const killed = await queue.run('steps', 'a', { threadId: 't' });
+      await until(() => starts(readJournal(fx.journal), 'two').length > 0, 'the worker process to reach node two');
+      child.kill('SIGKILL');
+      await exited;
+      const next = await queue.run('steps', 'b', { threadId: 't', multitask: 'interrupt' });
+      fx.worker({ store: fx.store(), targets: { steps: stepsGraph(fx.journal) }, workerOptions: FAST_STALLS });
+      expect(((await next.result()) as RunResult).output).toBe('b>one>two>three');
+      await expect(killed.result()).rejects.toMatchObject({ code: 'RUN_STOPPED' });
+      const job = await queue.bull.getJob(killed.id);
+      expect(await job?.getState()).toBe('failed');
+      const lines = readJournal(fx.journal);
+      // a: one ended, two cut by the kill and never run again; b: each node once.
+      expect(lines.map((l) => `${l.ev} ${l.node} ${l.pid === child.pid ? 'killed' : 'here'}`)).toEqual([
+        'start one killed',
+        'end one killed',
+        'start two killed',
+        'start one here',
+        'end one here',
+        'start two here',
+        'end two here',
+        'start three here',
+        'end three here',
+      ]);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  });
 });

@@ -126,7 +126,7 @@ export async function runJob(job: Job<WeftJobData, JobSummary>, token: string | 
     // Back from waiting for the job that ran it on its thread's version: that job's summary is this one's.
     const routed = isFirstDelivery(job) ? undefined : await routedOutcome(job, token, s);
     if (routed) return routed;
-    const claim = await claimThread(job, token, data, s, client);
+    const claim = await claimThread(job, token, data, { ...s, jobContextKey: JOB_CONTEXT_KEY }, client);
     return await runUnderLease(job, token, data, versions, claim, client, key, s);
   } catch (err) {
     if (err instanceof DelayedError || err instanceof WaitingChildrenError || s.stopping()) throw err;

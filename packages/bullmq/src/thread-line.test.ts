@@ -23,6 +23,8 @@ describe("a thread's line of jobs", () => {
     // A job whose target no worker has: it fails at once, for good.
     const failed = await queue.run('nobody', 'x', { threadId: 't' });
     await expect(failed.result()).rejects.toMatchObject({ code: 'QUEUE_TARGET_UNKNOWN' });
+    // Its failure is on its stream a moment before BullMQ moves it to the failed jobs.
+    await expect.poll(() => queue.bull.getJobState(failed.id), { timeout: 15_000 }).toBe('failed');
     expect(await liveAhead(client, line)).toEqual([]); // both gone: taken out on the way
     await joinLine(client, line, 'never-added', await placeInLine(client, queue.prefix, queue.name, 'enqueue'));
     const job = await queue.run('steps', 'y', { threadId: 't' });

@@ -32,30 +32,37 @@ export const threadLine = (prefix: string, queue: string, threadId: string): Thr
   jobs: `${prefix}:${queue}:`,
 });
 
+/** The thread's jobs whose run an 'interrupt' or 'rollback' job stopped while their worker was dead (see markStopped). */
+const stoppedKey = (line: ThreadLine): string => `${line.key}:stopped`;
+
 const seqKey = (prefix: string, queue: string): string => `${prefix}:weft:${queue}:line-seq`;
 
 // Lua through BullMQ's client interface, as events-stream.ts does: joining and reading the line are one step each.
+
+/** Whether a job is live: its hash is there, it did not complete, and it did not fail (but for stalling, which Weft continues). */
+const IS_LIVE_LUA = `
+local function isLive(jobs, id, stalled)
+  if redis.call('EXISTS', jobs .. id) == 0 or redis.call('ZSCORE', jobs .. 'completed', id) then return false end
+  if redis.call('ZSCORE', jobs .. 'failed', id) then return redis.call('HGET', jobs .. id, 'failedReason') == stalled end
+  return true
+end`;
+const LIVE = 'weftJobLive';
 const AHEAD = 'weftLineAhead';
 /**
  * KEYS[1] line; ARGV[1] jobs prefix, ARGV[2] the job's id (or '' to count the whole line), ARGV[3] its place,
  * ARGV[4] BullMQ's reason for a job failed for stalling: such a job is still live (the worker's failed
  * handler or any worker's sweeper continues it), so the jobs after it keep waiting for it.
  */
-const AHEAD_LUA = `
+const AHEAD_LUA = `${IS_LIVE_LUA}
 local upto = '+inf'
 if ARGV[2] ~= '' then
   redis.call('ZADD', KEYS[1], 'NX', ARGV[3], ARGV[2])
   upto = '(' .. redis.call('ZSCORE', KEYS[1], ARGV[2])
 end
 local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', upto)
-local completed, failed = ARGV[1] .. 'completed', ARGV[1] .. 'failed'
 local live = {}
 for _, id in ipairs(ids) do
-  local gone = redis.call('EXISTS', ARGV[1] .. id) == 0 or redis.call('ZSCORE', completed, id)
-  if not gone and redis.call('ZSCORE', failed, id) then
-    gone = redis.call('HGET', ARGV[1] .. id, 'failedReason') ~= ARGV[4]
-  end
-  if gone then
+  if not isLive(ARGV[1], id, ARGV[4]) then
     redis.call('ZREM', KEYS[1], id)
   else
     live[#live + 1] = id
@@ -64,13 +71,23 @@ end
 return live`;
 const SEQ = 'weftLineSeq';
 const JOIN = 'weftLineJoin';
+const STOP = 'weftLineStop';
+/** How long a thread's marks of stopped jobs are kept (a stopped job that comes back later than this runs again). */
+const STOPPED_TTL_SECONDS = 7 * 24 * 3600;
 const defined = new WeakSet<RedisClient>();
 
 function define(client: RedisClient): RedisClient {
   if (defined.has(client)) return client;
   client.defineCommand(AHEAD, { numberOfKeys: 1, lua: AHEAD_LUA });
+  client.defineCommand(LIVE, { numberOfKeys: 0, lua: `${IS_LIVE_LUA}\nif isLive(ARGV[1], ARGV[2], ARGV[3]) then return 1 end\nreturn 0` });
   client.defineCommand(SEQ, { numberOfKeys: 1, lua: `return redis.call('INCR', KEYS[1])` });
   client.defineCommand(JOIN, { numberOfKeys: 1, lua: `return redis.call('ZADD', KEYS[1], 'NX', ARGV[1], ARGV[2])` });
+  client.defineCommand(STOP, {
+    numberOfKeys: 1,
+    lua: `if ARGV[1] == '' then return redis.call('SISMEMBER', KEYS[1], ARGV[2]) end
+redis.call('SADD', KEYS[1], ARGV[2])
+return redis.call('EXPIRE', KEYS[1], ARGV[1])`,
+  });
   defined.add(client);
   return client;
 }
@@ -93,4 +110,23 @@ export async function joinLine(client: RedisClient, line: ThreadLine, jobId: str
  */
 export async function liveAhead(client: RedisClient, line: ThreadLine, job?: { id: string; place: number }): Promise<string[]> {
   return (await define(client).runCommand(AHEAD, [line.key, line.jobs, job?.id ?? '', job?.place ?? 0, STALLED_REASON])) as string[];
+}
+
+/**
+ * Marks a job whose run was stopped for a newer input although it never
+ * ended (its worker died while it was asked to stop): when BullMQ hands it
+ * out again, it does not continue its run over the newer one's (wasStopped).
+ */
+export async function markStopped(client: RedisClient, line: ThreadLine, jobId: string): Promise<void> {
+  await define(client).runCommand(STOP, [stoppedKey(line), STOPPED_TTL_SECONDS, jobId]);
+}
+
+/** Whether the job's run was stopped for a newer input (markStopped). */
+export async function wasStopped(client: RedisClient, line: ThreadLine, jobId: string): Promise<boolean> {
+  return (await define(client).runCommand(STOP, [stoppedKey(line), '', jobId])) === 1;
+}
+
+/** Whether a job of the thread's queue is live (not completed, not failed but for stalling, not removed). */
+export async function isLive(client: RedisClient, line: ThreadLine, jobId: string): Promise<boolean> {
+  return (await define(client).runCommand(LIVE, [line.jobs, jobId, STALLED_REASON])) === 1;
 }
