@@ -6,6 +6,9 @@ import type { RunResult } from '@weft/graph';
 import { ends, readJournal, starts, stepsGraph } from '../test-support/journal-graph.ts';
 import { FAST_STALLS, queueFixture } from '../test-support/queue-fixture.ts';
 import { until } from '../test-support/until.ts';
+import { Worker } from 'bullmq';
+import { redisConnection } from '../test-support/redis-env.ts';
+import { STALLED_REASON } from './continue-stalled-job.ts';
 import { liveAhead, joinLine, placeInLine, threadLine } from './thread-line.ts';
 
 describe("a thread's line of jobs", () => {
@@ -31,6 +34,26 @@ describe("a thread's line of jobs", () => {
     expect(((await job.result()) as RunResult).output).toBe('y>one>two>three');
     expect(await liveAhead(client, line)).toEqual([]);
     expect(await client.zcard(line.key)).toBe(0);
+  });
+
+  it('a job BullMQ failed for stalling keeps its place (Weft continues it); one failed for another reason does not', async () => {
+    const queue = fx.queue();
+    const client = await queue.bull.client;
+    const line = threadLine(queue.prefix, queue.name, 's');
+    const stalled = await queue.run('steps', 'x', { threadId: 's', jobOptions: { attempts: 1 } });
+    const broken = await queue.run('steps', 'y', { threadId: 's', jobOptions: { attempts: 1 } });
+    // Failed by hand, as BullMQ's stalled-job check and a processor's last error would.
+    const manual = new Worker(queue.name, null, { connection: redisConnection() });
+    try {
+      for (const reason of [STALLED_REASON, 'a node failed']) {
+        const job = (await manual.getNextJob('token'))!;
+        await job.moveToFailed(new Error(reason), 'token', false);
+      }
+    } finally {
+      await manual.close();
+    }
+    expect([await queue.bull.getJobState(stalled.id), await queue.bull.getJobState(broken.id)]).toEqual(['failed', 'failed']);
+    expect(await liveAhead(client, line)).toEqual([stalled.id]);
   });
 
   it('a worker killed in the middle of a job: the job is continued, and the job after it in the line runs after it, each step once', async () => {
