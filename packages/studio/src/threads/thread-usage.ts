@@ -1,9 +1,7 @@
-import { remainingBudget, type CheckpointRecord } from '@weft/graph';
+import { remainingBudget, type BudgetLimits, type CheckpointRecord } from '@weft/graph';
 
 type UsageRecord = NonNullable<CheckpointRecord['usage']>;
 type BudgetRecord = NonNullable<CheckpointRecord['budget']>;
-
-const LIMITS = ['tokens', 'costUsd', 'modelCalls', 'toolCalls', 'wallMs'] as const;
 
 /** A thread's usage and budget as a checkpoint keeps them, and what is left of each limit (the API's `usage`, `budget`, `remaining`). */
 export interface ThreadUsage {
@@ -12,7 +10,7 @@ export interface ThreadUsage {
   /** Its budget then (extensions included); null when it has none. */
   budget: BudgetRecord | null;
   /** What is left of each limit the budget sets (0 when spent); null without a budget. */
-  remaining: Partial<Record<(typeof LIMITS)[number], number>> | null;
+  remaining: BudgetLimits | null;
 }
 
 /**
