@@ -43,6 +43,17 @@ function checkOutageJournal(
   return { problems, repeats };
 }
 
+/** Resolves once the journal shows a node that started and has not ended (rejects after `ms`). */
+async function nodeRunning(journal: string, ms: number): Promise<void> {
+  for (const deadline = Date.now() + ms; Date.now() < deadline;) {
+    const lines = readJournal(journal);
+    const ended = new Set(lines.filter((l) => l.ev === 'end').map((l) => l.key));
+    if (lines.some((l) => l.ev === 'start' && !ended.has(l.key))) return;
+    await sleep(10);
+  }
+  throw new Error(`no node was running within ${ms} ms of the first jobs`);
+}
+
 servicesDescribe()(`PostgreSQL cut for ${DOWN_MS} ms under ${WORKERS} worker processes running ${BEFORE + AFTER} threads`, () => {
   let h: Harness;
   let relay: TcpCut;
@@ -74,7 +85,8 @@ servicesDescribe()(`PostgreSQL cut for ${DOWN_MS} ms under ${WORKERS} worker pro
     const jobs: ChainJob[] = [];
     const enqueue = (count: number) => enqueueChains(h, jobs, count);
     await enqueue(BEFORE);
-    await sleep(120); // some threads done, some running, some waiting
+    // Cut while a node is running (some threads done, some running, some waiting): a fixed pause missed every run on a busy machine.
+    await nodeRunning(h.journal, 60_000);
     await relay.cut();
     await sleep(DOWN_MS);
     await relay.restore();
