@@ -44,6 +44,7 @@ export { concatMessageChunks } from './concat-message-chunks.ts';
 // Prices: what a model's tokens cost (budgets in US dollars)
 export { modelPrices, type ModelPrice, type PriceTable } from './prices/model-prices.ts';
 export { modelPrice, costOf, priceProblem } from './prices/model-price.ts';
+export { listedPrice } from './prices/listed-price.ts';
 
 // Embeddings
 export type { Embedder, EmbedOptions } from './embedder.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costOf, modelPrice, modelPrices, priceProblem } from '@weft/chat-model';
+import { costOf, listedPrice, modelPrice, modelPrices, priceProblem } from '@weft/chat-model';
 
 describe('modelPrice', () => {
   it('finds a model by id, without its provider prefix, and by its family for a dated version or -latest alias', () => {
@@ -38,5 +38,31 @@ describe('costOf and priceProblem', () => {
     expect(priceProblem({ inputPerMillion: -1, outputPerMillion: 1 })).toMatch(/inputPerMillion/);
     expect(priceProblem({ inputPerMillion: Number.NaN, outputPerMillion: 1 })).toMatch(/inputPerMillion/);
     expect(priceProblem(3)).toMatch(/a price is/);
+  });
+});
+
+describe('listedPrice (@pydantic/genai-prices)', () => {
+  it('every entry of the built-in table is the maintained list price: the table is a fast path, not a second source', () => {
+    const differ = Object.entries(modelPrices).flatMap(([id, price]) => {
+      const listed = listedPrice(id);
+      const same = listed?.inputPerMillion === price.inputPerMillion && listed.outputPerMillion === price.outputPerMillion;
+      return same ? [] : [{ id, table: price, listed }];
+    });
+    expect(differ).toEqual([]);
+  });
+
+  it('prices a model the table lacks, at the first tier of a tiered price; an unknown model stays unpriced', () => {
+    expect(modelPrices['gpt-3.5-turbo']).toBeUndefined();
+    const listed = listedPrice('gpt-3.5-turbo');
+    expect(listed!.inputPerMillion).toBeGreaterThan(0);
+    expect(modelPrice('gpt-3.5-turbo')).toBe(listed);
+    // Claude Sonnet 4.5 costs more above 200k prompt tokens; its rate is read below that tier.
+    expect(listedPrice('claude-sonnet-4-5')).toEqual({ inputPerMillion: 3, outputPerMillion: 15 });
+    expect([listedPrice('scripted'), listedPrice(''), modelPrice('scripted')]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('the caller’s prices win over the maintained data too', () => {
+    const mine = { inputPerMillion: 1, outputPerMillion: 1 };
+    expect(modelPrice('gpt-3.5-turbo', { 'gpt-3.5-turbo': mine })).toBe(mine);
   });
 });

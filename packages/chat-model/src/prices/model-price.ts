@@ -1,3 +1,4 @@
+import { listedPrice } from './listed-price.ts';
 import { modelPrices, type ModelPrice, type PriceTable } from './model-prices.ts';
 
 /** A dated version (`-2024-08-06`, `-20250514`) or a `-latest` alias at the end of a model id. */
@@ -7,7 +8,8 @@ const VERSION_SUFFIX = /-(?:\d{4}-\d{2}-\d{2}|\d{8}|latest)$/;
  * The price of `model`: from `overrides` first, then `modelPrices`; by its
  * exact id, then without a provider prefix (`openai/gpt-4o`), then without a
  * dated version or `-latest` suffix (`gpt-4o-2024-08-06` is priced as
- * `gpt-4o`). Undefined when neither table has it: never a price of 0.
+ * `gpt-4o`); then from @pydantic/genai-prices' data (see listedPrice).
+ * Undefined when none has it: never a price of 0.
  *
  * @example
  * modelPrice('gpt-4o-mini-2024-07-18'); // { inputPerMillion: 0.15, outputPerMillion: 0.6 }
@@ -20,7 +22,7 @@ export function modelPrice(model: string, overrides?: PriceTable): ModelPrice | 
       (Object.hasOwn(modelPrices, id) ? modelPrices[id] : undefined);
     if (found) return found;
   }
-  return undefined;
+  return listedPrice(model);
 }
 
 function candidates(model: string): string[] {

@@ -10,13 +10,12 @@ export type PriceTable = Readonly<Record<string, ModelPrice>>;
 const price = (inputPerMillion: number, outputPerMillion: number): ModelPrice => Object.freeze({ inputPerMillion, outputPerMillion });
 
 /**
- * List prices of common models, standard (not batch, not cached) rates, from
- * the providers' pricing pages as of 2026-11: openai.com/api/pricing,
- * anthropic.com/pricing, ai.google.dev/gemini-api/docs/pricing (Gemini: the
- * rate for prompts up to 200k tokens). gpt-tokenizer 4's model metadata was
- * not used: it has no price for gpt-4o-mini, gpt-4.1-mini or gpt-5-mini, and
- * prices gpt-4o at $10/$30. Prices change: pass your own with
- * `Runner({ prices })`, which wins over this table.
+ * List prices of common models, standard (not batch, not cached) rates, in US
+ * dollars per million tokens (Gemini: the rate for prompts up to 200k
+ * tokens). A fast path, not a second source: a test checks every entry
+ * against @pydantic/genai-prices' maintained data, which prices any model
+ * this table lacks (see listedPrice), without loading its 0.8 MB for these.
+ * Prices change: pass your own with `Runner({ prices })`, which wins over both.
  *
  * @example
  * modelPrices['gpt-4o-mini']; // { inputPerMillion: 0.15, outputPerMillion: 0.6 }
