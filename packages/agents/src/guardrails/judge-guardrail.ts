@@ -65,8 +65,13 @@ async function askModel(model: ChatModel, instruction: string, value: unknown, s
   return parse(textOf(answer));
 }
 
+/** One Runner per judge agent: a Runner compiles its agent's graph once, and a judge checks every turn. */
+const runners = new WeakMap<Agent, Runner>();
+
 async function askAgent(agent: Agent, instruction: string, value: unknown, signal: AbortSignal): Promise<Verdict> {
-  const result = await new Runner({ agent }).query(`${instruction}\n\n${render(value)}`, { signal });
+  let runner = runners.get(agent);
+  if (!runner) runners.set(agent, (runner = new Runner({ agent })));
+  const result = await runner.query(`${instruction}\n\n${render(value)}`, { signal });
   if (result.status !== 'done')
     throw new Error(`the judge agent "${agent.name}" ended with ${result.status}${result.error ? `: ${result.error.message}` : ''}`);
   const out = result.finalOutput;
