@@ -1,6 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunResult } from '@weft/graph';
 import { budgetGraph, STEP_CHARGE, STEP_RECORD } from '../test-support/budget-graph.ts';
@@ -14,14 +11,9 @@ describe("a thread's budget when its worker is killed in the middle of a run", (
   afterEach(() => fx.dispose());
 
   it('another worker continues the job: the usage counts each completed step once, never reset, never twice', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join('test-support', 'budget-crash-worker.ts')], {
-      cwd: join(import.meta.dirname, '..'),
-      env: { ...process.env, WEFT_QUEUE: fx.name, WEFT_DB: fx.dbPath, WEFT_JOURNAL: fx.journal, WEFT_LEASE_TTL_MS: '1500' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const exited = once(child, 'exit');
+    const { child, exited, ready } = fx.workerProcess('budget-crash-worker.ts', 1500);
     try {
-      await once(child.stdout, 'data'); // ready
+      await ready;
       const store = fx.store();
       const queue = fx.queue();
       const job = await queue.run('budgeted', 'x', { threadId: 'spent' });

@@ -1,6 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LeaseKeeper, type CheckpointStore, type GraphEvent, type RunResult } from '@weft/graph';
 import { ends, holdUntilCancelled, readJournal, reviewGraph, starts, stepsGraph } from '../test-support/journal-graph.ts';
@@ -44,14 +41,9 @@ describe('a job whose worker stops mid-run', () => {
 
   it('killed (SIGKILL): the job waits for the dead worker’s lease to expire, then continues without running finished steps again', async () => {
     const leaseTtlMs = 1_500;
-    const child = spawn(process.execPath, ['--import', 'tsx', join('test-support', 'crash-worker.ts')], {
-      cwd: join(import.meta.dirname, '..'),
-      env: { ...process.env, WEFT_QUEUE: fx.name, WEFT_DB: fx.dbPath, WEFT_JOURNAL: fx.journal, WEFT_LEASE_TTL_MS: String(leaseTtlMs) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const exited = once(child, 'exit');
+    const { child, exited, ready } = fx.workerProcess('crash-worker.ts', leaseTtlMs);
     try {
-      await once(child.stdout, 'data'); // ready
+      await ready;
       const store = fx.store();
       const queue = fx.queue();
       const job = await queue.run('steps', 'y', { threadId: 'killed' });

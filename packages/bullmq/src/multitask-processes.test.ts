@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -17,21 +15,9 @@ describe('multitask between worker processes', () => {
     it(`'${multitask}': the run in another process hears the stop at its lease renewal and stops at its next step boundary; nothing runs twice`, async () => {
       const gate = join(fx.dbPath, '..', 'gate');
       const leaseTtlMs = 1_500;
-      const child = spawn(process.execPath, ['--import', 'tsx', join('test-support', 'gated-worker.ts')], {
-        cwd: join(import.meta.dirname, '..'),
-        env: {
-          ...process.env,
-          WEFT_QUEUE: fx.name,
-          WEFT_DB: fx.dbPath,
-          WEFT_JOURNAL: fx.journal,
-          WEFT_GATE: gate,
-          WEFT_LEASE_TTL_MS: String(leaseTtlMs),
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      const exited = once(child, 'exit');
+      const { child, exited, ready } = fx.workerProcess('gated-worker.ts', leaseTtlMs, { WEFT_GATE: gate });
       try {
-        await once(child.stdout, 'data'); // ready
+        await ready;
         const store = fx.store();
         const queue = fx.queue({ store });
         const first = await queue.run('steps', 'a', { threadId: 't' });
@@ -70,14 +56,9 @@ describe('multitask between worker processes', () => {
     });
 
   it("'interrupt' of a run whose worker was killed: the new input runs from the thread's state, and the killed job, handed out again, ends with RUN_STOPPED instead of running over it", async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join('test-support', 'crash-worker.ts')], {
-      cwd: join(import.meta.dirname, '..'),
-      env: { ...process.env, WEFT_QUEUE: fx.name, WEFT_DB: fx.dbPath, WEFT_JOURNAL: fx.journal, WEFT_LEASE_TTL_MS: '1500' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const exited = once(child, 'exit');
+    const { child, exited, ready } = fx.workerProcess('crash-worker.ts', 1500);
     try {
-      await once(child.stdout, 'data'); // ready
+      await ready;
       const store = fx.store();
       const queue = fx.queue({ store });
       const killed = await queue.run('steps', 'a', { threadId: 't' });

@@ -1,6 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunResult } from '@weft/graph';
 import { ends, readJournal, starts, stepsGraph } from '../test-support/journal-graph.ts';
@@ -57,14 +54,9 @@ describe("a thread's line of jobs", () => {
   });
 
   it('a worker killed in the middle of a job: the job is continued, and the job after it in the line runs after it, each step once', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join('test-support', 'crash-worker.ts')], {
-      cwd: join(import.meta.dirname, '..'),
-      env: { ...process.env, WEFT_QUEUE: fx.name, WEFT_DB: fx.dbPath, WEFT_JOURNAL: fx.journal, WEFT_LEASE_TTL_MS: '1500' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const exited = once(child, 'exit');
+    const { child, exited, ready } = fx.workerProcess('crash-worker.ts', 1500);
     try {
-      await once(child.stdout, 'data'); // ready
+      await ready;
       const queue = fx.queue();
       const first = await queue.run('steps', 'a', { threadId: 'crashed' });
       await until(() => starts(readJournal(fx.journal), 'two').length > 0, 'the worker process to reach node two');

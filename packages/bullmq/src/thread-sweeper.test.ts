@@ -1,6 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunResult } from '@weft/graph';
 import { readJournal, starts, stepsGraph } from '../test-support/journal-graph.ts';
@@ -14,14 +11,9 @@ describe("a worker's own sweeper", () => {
 
   it('continues a thread whose worker was killed and whose job is gone: one continuation job, the cut step runs again, the others do not', async () => {
     const leaseTtlMs = 1_000;
-    const child = spawn(process.execPath, ['--import', 'tsx', join('test-support', 'crash-worker.ts')], {
-      cwd: join(import.meta.dirname, '..'),
-      env: { ...process.env, WEFT_QUEUE: fx.name, WEFT_DB: fx.dbPath, WEFT_JOURNAL: fx.journal, WEFT_LEASE_TTL_MS: String(leaseTtlMs) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const exited = once(child, 'exit');
+    const { child, exited, ready } = fx.workerProcess('crash-worker.ts', leaseTtlMs);
     try {
-      await once(child.stdout, 'data'); // ready
+      await ready;
       const store = fx.store(leaseTtlMs);
       const queue = fx.queue();
       const job = await queue.run('steps', 'z', { threadId: 'swept' });

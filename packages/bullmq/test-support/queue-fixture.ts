@@ -1,3 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import type { CheckpointStore } from '@weft/graph';
 import { WeftQueue, WeftWorker, type WeftQueueOptions, type WeftTargets, type WeftWorkerOptions } from '../src/index.ts';
@@ -33,6 +36,27 @@ export function queueFixture(prefix = 'test') {
       const q = new WeftQueue<T>({ queue: name, connection: redisConnection(), ...options });
       queues.push(q);
       return q;
+    },
+    /**
+     * A worker in another process: `script` (in test-support/) with the
+     * test's queue, SQLite file and journal, and the lease time given. It
+     * writes a line to stdout when it is ready (`ready`); `exited` is its end.
+     */
+    workerProcess(script: string, leaseTtlMs: number, env: Record<string, string> = {}) {
+      const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join('test-support', script)], {
+        cwd: join(import.meta.dirname, '..'),
+        env: {
+          ...process.env,
+          WEFT_QUEUE: name,
+          WEFT_DB: file.path,
+          WEFT_JOURNAL: file.path.replace(/weft\.db$/, 'journal.ndjson'),
+          WEFT_LEASE_TTL_MS: String(leaseTtlMs),
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const exited = once(child, 'exit');
+      return { child, exited, ready: once(child.stdout!, 'data') };
     },
     /** Another queue of the test (a version queue) whose keys `dispose` deletes too. */
     track(queue: string): string {
