@@ -1,3 +1,4 @@
+import type { UsageRecord } from '@weft/checkpoint';
 import { WeftError } from '../errors.ts';
 
 /** The limits a budget can set; each one, when set, is a finite number above 0. */
@@ -22,15 +23,8 @@ export interface Budget extends BudgetLimits {
   onExceeded?: 'error' | 'interrupt';
 }
 
-/** What a thread's branch has spent so far: every field is always there (0 when nothing was counted). */
-export interface Usage {
-  tokens: number;
-  inputTokens: number;
-  outputTokens: number;
-  costUsd: number;
-  modelCalls: number;
-  toolCalls: number;
-  wallMs: number;
+/** What a thread's branch has spent so far: the checkpoint's count, every field always there (0 when nothing was counted). */
+export interface Usage extends UsageRecord {
   /** True when some tokens were counted by a tokenizer because a model reported no usage. */
   estimated?: boolean;
 }
