@@ -148,6 +148,31 @@ describe('AgentEventPrinter', () => {
     ]);
   });
 
+  it('prints a guardrail trip, rewrite and failed-open check as one line each, and a released window not at all', () => {
+    const B = { agentName: 'B', runPath: ['A', 'B'] };
+    expect(
+      printed([
+        { type: 'guardrail', ...A, guardrail: { name: 'no-card', stage: 'output', action: 'release', heldChars: 40, heldMs: 3 } },
+        { type: 'guardrail', ...A, guardrail: { name: 'redact', stage: 'tool-after', action: 'rewrite', original: 'x', replacement: 'y' } },
+        { type: 'guardrail', ...A, guardrail: { name: 'tidy', stage: 'input', action: 'rewrite', reason: 'dropped a signature' } },
+        {
+          type: 'guardrail',
+          ...A,
+          guardrail: { name: 'slow-check', stage: 'input', action: 'failed-open', reason: 'timed out\n\u001b[2J' },
+        },
+        { type: 'guardrail', ...B, guardrail: { name: 'no-card', stage: 'output', action: 'release', heldChars: 12, heldMs: 1 } },
+        { type: 'guardrail', ...A, guardrail: { name: 'no-card', stage: 'output', action: 'trip', reason: 'contains a card number' } },
+      ]),
+    ).toEqual([
+      '[A] A',
+      '  guardrail redact (tool-after) rewrote the result',
+      '  guardrail tidy (input) rewrote the input: dropped a signature',
+      '  guardrail slow-check (input) failed open: timed out\\n\\x1b[2J',
+      '  guardrail no-card (output) tripped: contains a card number',
+      '',
+    ]);
+  });
+
   it('shows images, files and audio as markers in place, never their bytes, and leaves reasoning out', () => {
     const png = new Uint8Array(41 * 1024);
     const pdf = new Uint8Array(1_258_291);

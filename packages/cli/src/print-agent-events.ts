@@ -1,4 +1,5 @@
 import type { AgentEvent, Message } from '@weft/agents';
+import type { GuardrailEvent } from '@weft/graph';
 import { contentLine } from './content-line.ts';
 import { formatValue } from './format-value.ts';
 import { terminalSafe } from './terminal-safe.ts';
@@ -13,7 +14,8 @@ const RESULT_MAX = 200;
  * (streamed chunk by chunk in streaming runs), tool calls with their
  * arguments, tool results cut to one line, transfers, errors, and what a
  * context policy did to the model's input (`context  A: left out 6 earlier
- * messages …`). Images, files and audio show as markers
+ * messages …`), and what a guardrail did (`guardrail no-card (output) tripped:
+ * contains a card number`). Images, files and audio show as markers
  * (`[image image/png 41 KiB]`), never as their bytes. Interrupt
  * events are left to the outcome, which lists them with the resume command.
  * What models and tools say is data: every line is terminal-safe (newlines
@@ -37,7 +39,10 @@ export class AgentEventPrinter {
 
   print(e: AgentEvent): void {
     if (e.action?.interrupted) return;
+    // A released stream window is bookkeeping: the released text itself is what people see.
+    if (e.type === 'guardrail' && e.guardrail.action === 'release') return;
     this.#header(e);
+    if (e.type === 'guardrail') return this.#guardrail(e.guardrail);
     if (e.type === 'context') return this.#context(e.agentName, e.context);
     if (e.type === 'memory') return this.#memory(e.agentName, e.memory);
     const out = e.output;
@@ -125,6 +130,16 @@ export class AgentEventPrinter {
     this.#line(`memory   ${agentName}: ${truncate(what, RESULT_MAX)}`);
   }
 
+  /** One line per trip, rewrite or check that failed open; the reason on one line, cut. */
+  #guardrail(g: GuardrailEvent): void {
+    const reason = g.reason ? `: ${truncate(terminalSafe(g.reason), RESULT_MAX)}` : '';
+    let what: string;
+    if (g.action === 'trip') what = `tripped${reason}`;
+    else if (g.action === 'rewrite') what = `rewrote the ${REWRITTEN[g.stage]}${reason}`;
+    else what = `failed open${reason}`;
+    this.#line(`guardrail ${g.name} (${g.stage}) ${what}`);
+  }
+
   #transfer(dest: string, callId: string | undefined): void {
     const reason = callId === undefined ? undefined : this.#reasons.get(callId);
     this.#line(`→ transfer to ${dest}${reason ? ` (${truncate(reason, RESULT_MAX)})` : ''}`);
@@ -143,6 +158,14 @@ export class AgentEventPrinter {
     this.#heldSurrogate = '';
   }
 }
+
+/** What a rewrite at each stage replaced. */
+const REWRITTEN: Record<GuardrailEvent['stage'], string> = {
+  input: 'input',
+  output: 'output',
+  'tool-before': 'arguments',
+  'tool-after': 'result',
+};
 
 const count = (n: number, noun: string): string => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 
