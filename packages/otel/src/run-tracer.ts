@@ -9,9 +9,18 @@ import {
   type Tracer,
 } from '@opentelemetry/api';
 import { agentEventOf, observeModelInput, type ModelInput } from '@weft/agents';
-import type { GraphEvent, InstrumentedNode, InstrumentedRun, RunInstrument, RunResult } from '@weft/graph';
+import {
+  guardrailEvents,
+  type GraphEvent,
+  type GuardrailEvent,
+  type InstrumentedNode,
+  type InstrumentedRun,
+  type RunInstrument,
+  type RunResult,
+} from '@weft/graph';
 import { chatModelNode } from './chat-model-node.ts';
 import { errorType } from './error-type.ts';
+import { recordGuardrail } from './guardrail-span-event.ts';
 import { annotation, describeNode, type NodeScope } from './describe-node.ts';
 import { ATTR } from './gen-ai.ts';
 import { inputMessages } from './input-messages.ts';
@@ -34,8 +43,8 @@ interface AgentSpan {
  * The spans of one run: the run, each step (of nodes outside agents), each
  * node (a model call as `chat <model>`, a tool call as `execute_tool <name>`),
  * and each agent (`invoke_agent <name>`) as the parent of its nodes. Agent spans end at the
- * run's end, with the time their last node ended. Transfers, retries and
- * interrupts are span events; failures set the span's status.
+ * run's end, with the time their last node ended. Transfers, retries,
+ * interrupts and what guardrails did are span events; failures set the span's status.
  */
 export class RunTracer implements RunInstrument {
   readonly #tracer: Tracer;
@@ -222,7 +231,19 @@ export class RunTracer implements RunInstrument {
   }
 
   #custom(e: NodeEvent<'node.custom'>): void {
+    // A graph node's guardrail: an event on that node's span.
+    if (e.channel === guardrailEvents.name) {
+      const span = this.#open.get(taskOf(e));
+      if (span) recordGuardrail(span, e.data as GuardrailEvent);
+      return;
+    }
     const event = agentEventOf(e);
+    // An agent's guardrail: an event on the agent's span (on its node's, should the agent have none).
+    if (event?.type === 'guardrail') {
+      const span = this.#agents.get(event.agentName)?.span ?? this.#open.get(taskOf(e));
+      if (span) recordGuardrail(span, event.guardrail);
+      return;
+    }
     const to = event?.action?.transferToAgent?.destAgentName;
     if (event && to)
       this.#agents.get(event.agentName)?.span.addEvent('transfer', { 'weft.transfer.from': event.agentName, 'weft.transfer.to': to });
