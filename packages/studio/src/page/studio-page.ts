@@ -31,6 +31,7 @@ export const PAGE_SCRIPTS = [
   'studio-timeline-detail.js',
   'studio-dev.js',
   'studio-memory.js',
+  'studio-guardrails.js',
   'studio-transcript-rows.js',
   'studio-transcript.js',
   'studio-main.js',

@@ -187,6 +187,8 @@ function agentEventRows(rows, id, a) {
       return rows.context(a.agentName, /** @type {{ context?: ContextChange }} */ (a).context, id);
     case 'memory':
       return memoryTranscriptRows(a.agentName, /** @type {{ memory?: MemoryActivity }} */ (a).memory, id);
+    case 'guardrail':
+      return guardrailTranscriptRows(a.agentName, /** @type {{ guardrail?: GuardrailEventData }} */ (a).guardrail, id);
     default:
       return [];
   }
