@@ -36,6 +36,7 @@ export { guardrail, guardrailEvents, checkGuardrail, checkGuardrailList, checkRe
 export type {
   Guardrail,
   GuardrailContext,
+  GuardrailDefinition,
   GuardrailEvent,
   GuardrailStage,
   GuardrailVerdict,

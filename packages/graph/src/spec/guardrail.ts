@@ -44,6 +44,18 @@ export interface Guardrail<T = unknown> {
   readonly failOpen?: boolean | undefined;
 }
 
+/**
+ * What `guardrail()` takes: a Guardrail whose type comes from its check's
+ * parameter alone. Inferred from the verdicts too, a check returning a
+ * rewrite or a pass would widen it to `T | undefined` (the pass has no
+ * `value`), which no node of type T accepts.
+ */
+export interface GuardrailDefinition<T> {
+  readonly name: string;
+  check(value: T, ctx: GuardrailContext): GuardrailVerdict<NoInfer<T>> | Promise<GuardrailVerdict<NoInfer<T>>>;
+  readonly failOpen?: boolean | undefined;
+}
+
 /** How much streamed text is held before the guardrails check it: up to each sentence's end, or every n characters. */
 export type ReleaseEvery = 'sentence' | number;
 
@@ -97,7 +109,7 @@ export const guardrailEvents: Channel<GuardrailEvent> = channel<GuardrailEvent>(
  * });
  * graph('g').addNode('answer', answerFn, { guardrails: { output: [noSecrets] } });
  */
-export function guardrail<T = unknown>(def: Guardrail<T>): Guardrail<T> {
+export function guardrail<T = unknown>(def: GuardrailDefinition<T>): Guardrail<T> {
   checkGuardrail(def, 'guardrail()');
   return Object.freeze({ name: def.name, check: def.check, failOpen: def.failOpen === true });
 }
