@@ -1,0 +1,16 @@
+import { WeftError } from '@weft/graph';
+
+/** Codes of the errors @weft/a2a raises; check `err.code`. */
+export type A2aErrorCode =
+  /** A bad option (a port that is not a number, a token with spaces, a target that is neither an agent nor a graph). */
+  | 'INVALID_ARGUMENT'
+  /**
+   * `serveA2A()` on an address other machines may reach (anything but 127.0.0.0/8, ::1 and `localhost`)
+   * without a `token`: anyone who reached it could run the target. Pass a token, or listen on loopback.
+   */
+  | 'TOKEN_REQUIRED';
+
+/** An error of the A2A layer. */
+export class A2aError extends WeftError<A2aErrorCode> {
+  override readonly name: string = 'A2aError';
+}
