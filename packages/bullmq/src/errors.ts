@@ -23,7 +23,9 @@ export type QueueErrorCode =
    * as read back from Redis, is unsigned or not signed with the workers' key.
    * It is refused, never applied, and not retried.
    */
-  | 'QUEUE_SIGNATURE_INVALID';
+  | 'QUEUE_SIGNATURE_INVALID'
+  /** A schedule's id, cron pattern, period, time zone, overlap or target is not usable; nothing was stored. */
+  | 'QUEUE_SCHEDULE_INVALID';
 
 /** An error of the queue layer; runs' own errors keep their codes (THREAD_NOT_FOUND, UNKNOWN_INTERRUPT, …). */
 export class QueueError extends WeftError<QueueErrorCode> {

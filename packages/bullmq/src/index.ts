@@ -42,6 +42,12 @@ export type { WeftQueueOptions, WeftRunOptions, WeftResumeOptions } from './weft
 export { WeftJob } from './weft-job.ts';
 export type { WeftJobReadOptions } from './weft-job.ts';
 
+// Scheduled runs
+export type { WeftScheduleOptions, ScheduleOverlap, ScheduleTickData } from './schedule-spec.ts';
+export type { ScheduleInfo } from './schedule-info.ts';
+export type { ScheduleRun } from './schedule-record.ts';
+export type { ScheduleTickSummary } from './schedule-tick.ts';
+
 // Running jobs
 export { WeftWorker } from './weft-worker.ts';
 export type { WeftWorkerOptions, WeftWorkerCloseOptions } from './weft-worker.ts';

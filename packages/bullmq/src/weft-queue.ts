@@ -4,6 +4,9 @@ import { Queue, type ConnectionOptions, type DefaultJobOptions, type JobsOptions
 import { QueueError } from './errors.ts';
 import { eventsKey, type StreamSource } from './events-stream.ts';
 import { MULTITASKS, type WeftJobData } from './job-data.ts';
+import { listSchedules, type ScheduleInfo } from './schedule-info.ts';
+import { forgetScheduleRecord } from './schedule-record.ts';
+import { checkSchedule, type WeftScheduleOptions } from './schedule-spec.ts';
 import { joinLine, liveAhead, placeInLine, threadLine } from './thread-line.ts';
 import { threadVersions, type VersionCount } from './thread-versions.ts';
 import { WeftJob } from './weft-job.ts';
@@ -26,6 +29,8 @@ export interface WeftQueueOptions {
    * on the first attempt, as a local run does.
    */
   defaultJobOptions?: DefaultJobOptions;
+  /** The workers' target names: when given, `schedule()` refuses any other (QUEUE_SCHEDULE_INVALID) before storing it. */
+  targets?: readonly string[];
 }
 
 /** Weft's default job options: retries for outages of the store or Redis (see WeftQueueOptions.defaultJobOptions). */
@@ -84,6 +89,7 @@ export class WeftQueue<T extends WeftTargets = WeftTargets> {
   readonly name: string;
   readonly prefix: string;
   readonly #store: CheckpointStore | undefined;
+  readonly #targets: readonly string[] | undefined;
   readonly #connection: ConnectionOptions;
   readonly #source: StreamSource;
   #closed: Promise<void> | undefined;
@@ -97,6 +103,7 @@ export class WeftQueue<T extends WeftTargets = WeftTargets> {
     this.name = options.queue;
     this.prefix = options.prefix ?? 'bull';
     this.#store = options.store;
+    this.#targets = options.targets;
     this.#connection = options.connection;
     this.bull = new Queue(options.queue, {
       connection: options.connection,
@@ -222,6 +229,42 @@ export class WeftQueue<T extends WeftTargets = WeftTargets> {
         "queue.versions() reads the threads: give the queue the workers' store (new WeftQueue({ store }))",
       );
     return threadVersions({ queue: this.name, prefix: this.prefix, connection: this.#connection, store: this.#store });
+  }
+
+  /**
+   * Adds a schedule (or replaces the one with this id): a BullMQ job
+   * scheduler whose every tick a worker turns into a run job of `target`
+   * (see WeftScheduleOptions for threads and overlap). BullMQ keeps one
+   * pending tick per schedule, so ticks missed while no worker ran come
+   * back as ONE tick when a worker starts, then the schedule goes on from
+   * the current time. A bad schedule is refused (QUEUE_SCHEDULE_INVALID)
+   * before anything is stored.
+   *
+   * @example
+   * await queue.schedule('nightly-digest', { target: 'digest', cron: '0 6 * * *', timezone: 'Europe/Paris', input: { days: 1 } });
+   * await queue.schedule('poll-inbox', { target: 'inbox', everyMs: 60_000, threadId: 'inbox', overlap: 'skip' });
+   */
+  async schedule<K extends keyof T & string>(id: string, options: WeftScheduleOptions<K, TargetInput<T[K]>>): Promise<ScheduleInfo> {
+    const { data, repeat } = checkSchedule(id, options, this.#targets);
+    if (this.#closed) throw new QueueError('QUEUE_CLOSED', `queue "${this.name}" is closed`);
+    await this.bull.upsertJobScheduler(id, repeat, { name: data.target, data });
+    const found = (await listSchedules(this.bull, this.prefix)).find((s) => s.id === id);
+    return found!; // just written
+  }
+
+  /** The queue's schedules, by id, with their next tick and their latest runs and skipped ticks. */
+  async schedules(): Promise<ScheduleInfo[]> {
+    if (this.#closed) throw new QueueError('QUEUE_CLOSED', `queue "${this.name}" is closed`);
+    return listSchedules(this.bull, this.prefix);
+  }
+
+  /** Removes a schedule and its pending tick (run jobs already added stay); false when there was none. */
+  async unschedule(id: string): Promise<boolean> {
+    if (typeof id !== 'string' || !id) throw new QueueError('INVALID_ARGUMENT', 'queue.unschedule(id) takes a schedule id');
+    if (this.#closed) throw new QueueError('QUEUE_CLOSED', `queue "${this.name}" is closed`);
+    const removed = await this.bull.removeJobScheduler(id);
+    await forgetScheduleRecord(await this.bull.client, { prefix: this.prefix, queue: this.name, schedule: id });
+    return removed;
   }
 
   /** A handle on an existing job, by its id (from any process). */

@@ -8,10 +8,13 @@ import { checkWorkerOptions } from './check-worker-options.ts';
 import { QueueDispatcher, type TaskJobOptions } from './queue-dispatcher.ts';
 import { runJob, type JobSettings, type JobSummary } from './run-job.ts';
 import { runTaskJob } from './run-task-job.ts';
+import { isScheduleTick, type ScheduleTickData } from './schedule-spec.ts';
+import { runScheduleTick, type ScheduleTickSummary } from './schedule-tick.ts';
 import { taskQueueName, type WeftTaskJobData } from './task-job-data.ts';
 import { TaskSigner } from './task-signer.ts';
 import { ThreadSweeper } from './thread-sweeper.ts';
 import { versionQueueName } from './version-queue.ts';
+import { WeftQueue } from './weft-queue.ts';
 import type { WeftTargets } from './weft-target.ts';
 import { workerVersions, type AgentTargetOptions, type WorkerTarget } from './worker-target.ts';
 
@@ -143,9 +146,9 @@ export interface WeftWorkerCloseOptions {
  */
 export class WeftWorker<T extends WeftTargets = WeftTargets> {
   /** The BullMQ Worker of the main queue (events such as 'failed' and 'error', pausing, metrics); not started when `pinnedOnly`. */
-  readonly bull: Worker<WeftJobData, JobSummary>;
+  readonly bull: Worker<WeftJobData | ScheduleTickData, JobSummary | ScheduleTickSummary>;
   /** The BullMQ Workers of the version queues: one per version served, taking the jobs of threads pinned to it. */
-  readonly pinned: readonly Worker<WeftJobData, JobSummary>[];
+  readonly pinned: readonly Worker<WeftJobData | ScheduleTickData, JobSummary | ScheduleTickSummary>[];
   readonly name: string;
   /** Each target's newest version: what new runs and distributed tasks run. */
   readonly #targets: ReadonlyMap<string, WorkerTarget>;
@@ -157,6 +160,8 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
   readonly #sweeper: ThreadSweeper | undefined;
   /** The version queues this worker hands pinned jobs to, opened on first use. */
   readonly #versionQueues = new Map<string, Queue<WeftJobData>>();
+  /** The queue schedules' ticks add their run jobs to, opened on the first tick (closed with the worker). */
+  #tickQueue: WeftQueue | undefined;
   #closing: Promise<void> | undefined;
 
   constructor(options: WeftWorkerOptions<T>) {
@@ -187,15 +192,19 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
     autorun: boolean,
     options: WeftWorkerOptions<T>,
     settings: Omit<JobSettings, 'client' | 'signal' | 'stopping' | 'dispatcher' | 'versionQueues'>,
-  ): Worker<WeftJobData, JobSummary> {
+  ): Worker<WeftJobData | ScheduleTickData, JobSummary | ScheduleTickSummary> {
     const tasks = this.#tasks;
     const taskJobOptions = options.taskJobOptions ?? {};
-    const worker: Worker<WeftJobData, JobSummary> = new Worker<WeftJobData, JobSummary>(
+    const worker: Worker<WeftJobData | ScheduleTickData, JobSummary | ScheduleTickSummary> = new Worker<
+      WeftJobData | ScheduleTickData,
+      JobSummary | ScheduleTickSummary
+    >(
       queue,
-      (job: Job<WeftJobData, JobSummary>, token?: string, signal?: AbortSignal) => {
+      (job: Job<WeftJobData | ScheduleTickData, JobSummary | ScheduleTickSummary>, token?: string, signal?: AbortSignal) => {
+        if (isScheduleTick(job.data)) return this.#tick(job as Job<ScheduleTickData>, options, worker.client);
         const stop = signal ? AbortSignal.any([this.#abort.signal, signal]) : this.#abort.signal;
         const client = worker.client;
-        const work = runJob(job, token, {
+        const work = runJob(job as Job<WeftJobData, JobSummary>, token, {
           ...settings,
           client,
           signal: stop,
@@ -230,6 +239,17 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
     return worker;
   }
 
+  /** A schedule's tick: adds the tick's run job (or records it skipped) through the worker's own WeftQueue. */
+  async #tick(job: Job<ScheduleTickData>, options: WeftWorkerOptions<T>, client: Worker['client']): Promise<ScheduleTickSummary> {
+    this.#tickQueue ??= new WeftQueue({
+      queue: options.queue,
+      connection: options.connection,
+      prefix: options.prefix ?? 'bull',
+      store: options.store,
+    });
+    return runScheduleTick(job, { queue: this.#tickQueue, client: await client, store: options.store });
+  }
+
   /** The queue of a version's pinned jobs, opened once (closed with the worker). */
   #versionQueue(name: string, options: WeftWorkerOptions<T>): Queue<WeftJobData> {
     let queue = this.#versionQueues.get(name);
@@ -260,7 +280,7 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
    * goes back to the queue at once: its next worker continues it from its
    * last checkpoint. The sweeper finds any that this misses (this worker died first).
    */
-  #continueIfStalled(job: Job<WeftJobData, JobSummary> | undefined, err: Error): void {
+  #continueIfStalled(job: Job<WeftJobData | ScheduleTickData, JobSummary | ScheduleTickSummary> | undefined, err: Error): void {
     if (!job || !failedForStalling(err.message)) return;
     const work = continueStalledJob(job).catch((e: unknown) => void this.bull.emit('error', e as Error));
     this.#active.add(work);
@@ -327,6 +347,7 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
     await this.#tasks?.worker.close();
     await this.#tasks?.queue.close();
     await Promise.all([...this.#versionQueues.values()].map((q) => q.close()));
+    await this.#tickQueue?.close();
   }
 
   async #forceClose(): Promise<void> {
@@ -337,6 +358,7 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
     await Promise.allSettled([...this.#active]);
     await this.#tasks?.queue.close();
     await Promise.all([...this.#versionQueues.values()].map((q) => q.close()));
+    await this.#tickQueue?.close();
   }
 }
 
