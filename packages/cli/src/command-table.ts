@@ -33,6 +33,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/mcp.ts')).mcpCommand,
   },
   {
+    name: 'a2a',
+    summary: "serve a module's agent or graph as an A2A agent (HTTP)",
+    load: async () => (await import('./commands/a2a.ts')).a2aCommand,
+  },
+  {
     name: 'serve',
     summary: "open Weft Studio: run, watch, approve and rewind a module's threads in the browser",
     load: async () => (await import('./commands/serve.ts')).serveCommand,

@@ -33,6 +33,8 @@ export type CliErrorCode =
   | 'FOLDER_NOT_EMPTY'
   | 'QUEUE_UNAVAILABLE'
   | 'MCP_UNAVAILABLE'
+  /** `weft a2a` needs @weft/a2a, which is not installed (or does not load). */
+  | 'A2A_UNAVAILABLE'
   | 'STUDIO_UNAVAILABLE'
   | 'QUEUE_UNREACHABLE'
   | 'STORE_NOT_SHARED'
@@ -67,6 +69,7 @@ const EXIT_2: ReadonlySet<string> = new Set<CliErrorCode | MemoryInputCode>([
   'USAGE',
   'QUEUE_UNAVAILABLE',
   'MCP_UNAVAILABLE',
+  'A2A_UNAVAILABLE',
   'STUDIO_UNAVAILABLE',
   'STORE_NOT_SHARED',
   'ATTACHMENT_UNREADABLE',

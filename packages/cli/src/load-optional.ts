@@ -8,7 +8,7 @@ import { CliError } from './errors.ts';
  */
 export async function loadOptional<T>(
   specifier: string,
-  code: 'QUEUE_UNAVAILABLE' | 'MCP_UNAVAILABLE' | 'STUDIO_UNAVAILABLE',
+  code: 'QUEUE_UNAVAILABLE' | 'MCP_UNAVAILABLE' | 'A2A_UNAVAILABLE' | 'STUDIO_UNAVAILABLE',
   need: string,
 ): Promise<T> {
   try {

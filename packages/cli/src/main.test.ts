@@ -25,6 +25,7 @@ describe('main', () => {
       'resume',
       'worker',
       'mcp',
+      'a2a',
       'serve',
       'dev',
       'history',
