@@ -241,12 +241,12 @@ export class WeftWorker<T extends WeftTargets = WeftTargets> {
 
   /** A schedule's tick: adds the tick's run job (or records it skipped) through the worker's own WeftQueue. */
   async #tick(job: Job<ScheduleTickData>, options: WeftWorkerOptions<T>, client: Worker['client']): Promise<ScheduleTickSummary> {
-    this.#tickQueue ??= new WeftQueue({
-      queue: options.queue,
-      connection: options.connection,
-      prefix: options.prefix ?? 'bull',
-      store: options.store,
-    });
+    if (!this.#tickQueue) {
+      const { queue, connection, prefix, store } = options;
+      this.#tickQueue = new WeftQueue({ queue, connection, prefix: prefix ?? 'bull', store });
+      // Its connection's errors (Redis restarting) are the worker's: BullMQ retries, and listeners of `worker.bull` see them.
+      this.#tickQueue.bull.on('error', (err) => void this.bull.emit('error', err));
+    }
     return runScheduleTick(job, { queue: this.#tickQueue, client: await client, store: options.store });
   }
 
