@@ -28,6 +28,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/worker.ts')).workerCommand,
   },
   {
+    name: 'schedule',
+    summary: "add, list and remove a queue's schedules: runs of a target on a cron pattern or a period",
+    load: async () => (await import('./commands/schedule.ts')).scheduleCommand,
+  },
+  {
     name: 'mcp',
     summary: "serve a module's agent or graph as an MCP server (stdio or HTTP)",
     load: async () => (await import('./commands/mcp.ts')).mcpCommand,

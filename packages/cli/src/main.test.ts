@@ -24,6 +24,7 @@ describe('main', () => {
       'run',
       'resume',
       'worker',
+      'schedule',
       'mcp',
       'a2a',
       'serve',
@@ -48,6 +49,7 @@ describe('main', () => {
     for (const name of [
       'resume',
       'worker',
+      'schedule',
       'mcp',
       'serve',
       'dev',
