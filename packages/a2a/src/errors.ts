@@ -8,7 +8,11 @@ export type A2aErrorCode =
    * `serveA2A()` on an address other machines may reach (anything but 127.0.0.0/8, ::1 and `localhost`)
    * without a `token`: anyone who reached it could run the target. Pass a token, or listen on loopback.
    */
-  | 'TOKEN_REQUIRED';
+  | 'TOKEN_REQUIRED'
+  /** `a2aAgent()` could not fetch the remote agent's card or make a client for it (a wrong URL, a server that is down, a bad token). */
+  | 'A2A_CONNECT_FAILED'
+  /** The remote A2A agent ended its task as failed, rejected or canceled: the run stops with its reason. */
+  | 'A2A_REMOTE_FAILED';
 
 /** An error of the A2A layer. */
 export class A2aError extends WeftError<A2aErrorCode> {

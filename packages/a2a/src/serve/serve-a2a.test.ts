@@ -5,6 +5,7 @@ import { LeaseKeeper, MemoryStore } from '@weft/graph';
 import { scriptedModel } from '@weft/models';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveA2A, type ServedA2a } from '../index.ts';
+import { dataPart } from './task-events.ts';
 import { asTask, sdkClient, send, texts, userMessage } from '../test-support/sdk-client.ts';
 
 const served: ServedA2a[] = [];
@@ -79,6 +80,35 @@ describe('serveA2A() with the SDK client', () => {
     );
     expect(done.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
     expect(texts(done.artifacts[0]?.parts)).toEqual(['Refund done']);
+    expect(calls.refund).toBe(1);
+  });
+
+  it('streams the answer to an input-required: the follow-up stream starts with the task as it stands', async () => {
+    calls.refund = 0;
+    const model = scriptedModel([{ toolCalls: [{ name: 'refund', arguments: { order: 'B2' } }] }, { chunks: ['Done'] }]);
+    const s = await serve(chatModelAgent({ name: 'Support', description: 'Refunds', model, tools: [refund] }));
+    const client = await sdkClient(s.url);
+    const first: string[] = [];
+    let asked: { id: string; contextId: string } | undefined;
+    for await (const ev of client.sendMessageStream(send(userMessage('Refund B2')))) {
+      if (ev.payload?.$case === 'task') asked = ev.payload.value;
+      first.push(describeEvent(ev));
+    }
+    expect(first).toEqual([
+      'task SUBMITTED',
+      'status WORKING',
+      'status INPUT_REQUIRED The run is waiting for input. Answer with the resume value as a JSON data part (or as JSON text).',
+    ]);
+    const second: string[] = [];
+    const answer = userMessage([dataPart({ approved: true })], { taskId: asked!.id, contextId: asked!.contextId });
+    for await (const ev of client.sendMessageStream(send(answer))) second.push(describeEvent(ev));
+    expect(second).toEqual([
+      'task INPUT_REQUIRED',
+      'status WORKING',
+      'status WORKING Done',
+      'artifact answer Done',
+      'status COMPLETED Done',
+    ]);
     expect(calls.refund).toBe(1);
   });
 

@@ -1,4 +1,4 @@
-import { Role, TaskState, type Message, type Part } from '@a2a-js/sdk';
+import { Role, TaskState, type Message, type Part, type Task } from '@a2a-js/sdk';
 import { AgentEvent, type ExecutionEventBus } from '@a2a-js/sdk/server';
 
 /** A text part. */
@@ -34,8 +34,13 @@ export class TaskEvents {
     readonly contextId: string,
   ) {}
 
-  /** The task, with the message that made it: published first on a new task. */
-  task(first: Message): void {
+  /**
+   * The task, published first by every execution (the SDK refuses a stream
+   * that starts otherwise, a follow-up's too): a known one as it stands, a
+   * new one with the message that made it.
+   */
+  task(first: Message, known?: Task): void {
+    if (known) return void this.bus.publish(AgentEvent.task(known));
     const status = { state: TaskState.TASK_STATE_SUBMITTED, message: undefined, timestamp: now() };
     this.bus.publish(
       AgentEvent.task({ id: this.taskId, contextId: this.contextId, status, artifacts: [], history: [first], metadata: undefined }),

@@ -36,7 +36,7 @@ export class WeftExecutor implements AgentExecutor {
   execute = async (request: RequestContext, bus: ExecutionEventBus): Promise<void> => {
     const events = new TaskEvents(bus, request.taskId, request.contextId);
     const threadId = `a2a-${request.contextId}`;
-    if (!request.task) events.task(request.userMessage);
+    events.task(request.userMessage, request.task);
     const input = messageInput(request.userMessage);
     const waiting = this.#waiting.get(request.taskId);
     const values = waiting && resumeValues(messageValue(input), waiting);

@@ -1,0 +1,83 @@
+import { chatModelAgent, Runner, tool, withSubAgents, type AgentEvent } from '@weft/agents';
+import { MemoryStore } from '@weft/graph';
+import { scriptedModel } from '@weft/models';
+import { afterEach, describe, expect, it } from 'vitest';
+import { a2aAgent, serveA2A, type ServedA2a } from '../index.ts';
+
+const served: ServedA2a[] = [];
+afterEach(async () => void (await Promise.all(served.splice(0).map((s) => s.close()))));
+
+/** A remote Weft agent that asks before it refunds; `refunds` counts the refunds it made. */
+async function remoteSupport(token?: string) {
+  const refunds: string[] = [];
+  const refund = tool({
+    name: 'refund',
+    description: 'Refunds an order',
+    parameters: { type: 'object', properties: { order: { type: 'string' } }, required: ['order'] },
+    needsApproval: true,
+    execute: async ({ order }: { order: string }) => (refunds.push(order), `refunded ${order}`),
+  });
+  const model = scriptedModel([{ toolCalls: [{ name: 'refund', arguments: { order: 'A1' } }] }, { chunks: ['Order A1 ', 'is refunded.'] }]);
+  const agent = chatModelAgent({ name: 'Support', description: 'Refunds orders', model, tools: [refund] });
+  const s = await serveA2A(agent, token ? { token } : {});
+  served.push(s);
+  return { url: s.url, refunds };
+}
+
+const says = (events: AgentEvent[]) =>
+  events.flatMap((e) =>
+    e.type === 'chunk'
+      ? [`${e.agentName} chunk ${e.output.stream.content}`]
+      : e.type === 'message'
+        ? [`${e.agentName} says ${String(e.output.message.content)}`]
+        : [],
+  );
+
+describe('a2aAgent()', () => {
+  it('turns a remote input-required into an interrupt; a resume by another Runner continues the same remote task, which refunds once', async () => {
+    const remote = await remoteSupport('tok');
+    const store = new MemoryStore();
+    const caller = new Runner({ agent: await a2aAgent({ url: remote.url, headers: { authorization: 'Bearer tok' } }), store });
+    const asked = await caller.query('Refund order A1', { threadId: 't' });
+    expect(asked.status).toBe('interrupted');
+    const info = asked.interrupts[0]!.info as { agent: string; taskId: string; data: { interrupts: { info: unknown }[] }[] };
+    expect([info.agent, info.data[0]!.interrupts[0]!.info]).toEqual(['Support', { tool: 'refund', arguments: { order: 'A1' } }]);
+    expect(remote.refunds).toEqual([]);
+    // Another process: a new agent and Runner over the same store.
+    const later = new Runner({ agent: await a2aAgent({ url: remote.url, headers: { authorization: 'Bearer tok' } }), store });
+    const done = await later.resume(asked.checkpointId!, { resume: { [asked.interrupts[0]!.id]: { approved: true } } });
+    expect(done.status).toBe('done');
+    expect(done.finalMessage).toEqual({ role: 'assistant', content: 'Order A1 is refunded.' });
+    expect(says(done.events)).toEqual(['Support chunk Order A1 ', 'Support chunk is refunded.', 'Support says Order A1 is refunded.']);
+    expect(remote.refunds).toEqual(['A1']);
+  });
+
+  it("is a transfer target: the caller transfers, the remote approval is answered through the caller, the answer is the run's", async () => {
+    const remote = await remoteSupport();
+    const support = await a2aAgent({ url: remote.url });
+    const desk = chatModelAgent({
+      name: 'Desk',
+      description: 'Talks to customers',
+      model: scriptedModel([{ toolCalls: [{ name: 'transfer_to_agent', arguments: { agent_name: 'Support' } }] }]),
+    });
+    const runner = new Runner({ agent: withSubAgents(desk, [support]), store: new MemoryStore() });
+    const asked = await runner.query('Refund order A1', { threadId: 'd' });
+    expect(asked.interrupts.map((i) => (i.info as { agent: string }).agent)).toEqual(['Support']);
+    const done = await runner.resume(asked.checkpointId!, { resume: { [asked.interrupts[0]!.id]: { approved: true } } });
+    expect(done.finalMessage).toEqual({ role: 'assistant', content: 'Order A1 is refunded.' });
+    expect(remote.refunds).toEqual(['A1']);
+  });
+
+  it('stops the run with A2A_REMOTE_FAILED when the remote task fails, and A2A_CONNECT_FAILED when nothing answers', async () => {
+    const failing = chatModelAgent({ name: 'Broken', description: 'Fails', model: scriptedModel([{ error: new Error('model down') }]) });
+    const s = await serveA2A(failing);
+    served.push(s);
+    const done = await new Runner({ agent: await a2aAgent({ url: s.url }), store: new MemoryStore() }).query('hi');
+    expect(done.status).toBe('error');
+    expect(done.error).toMatchObject({
+      code: 'A2A_REMOTE_FAILED',
+      message: expect.stringMatching(/^the A2A agent Broken ended task \S+ as failed: /),
+    });
+    await expect(a2aAgent({ url: 'http://127.0.0.1:9' })).rejects.toMatchObject({ code: 'A2A_CONNECT_FAILED' });
+  });
+});
