@@ -8,6 +8,7 @@ import { contentRoute } from './api/content-route.ts';
 import { memoryRoute } from './api/memory-route.ts';
 import { readRoutes } from './api/read-routes.ts';
 import { runRoutes } from './api/run-routes.ts';
+import { schedulesRoute } from './api/schedules-route.ts';
 import { transcriptRoute } from './api/transcript-route.ts';
 import type { StudioDeps } from './api/studio-deps.ts';
 import { openApiDocument } from './api/openapi.ts';
@@ -233,6 +234,7 @@ function studioApp(deps: StudioDeps, options: StudioOptions, limits: typeof DEFA
   transcriptRoute(app, deps);
   contentRoute(app, deps.channels.content);
   memoryRoute(app, deps.memory);
+  schedulesRoute(app, options.queue?.queue);
   app.get('/api/openapi.json', (c) => c.json(document));
   app.get('/', (c) => {
     const page = studioPage(deps.title);

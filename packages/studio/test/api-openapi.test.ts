@@ -79,6 +79,7 @@ describe('the OpenAPI document', () => {
         'GET /api/threads/{id}/transcript',
         'GET /api/threads/{id}/content/{sha256}',
         'GET /api/memory',
+        'GET /api/schedules',
         'GET /api/evals',
         'GET /evals',
         'GET /evals/{file}',
@@ -148,6 +149,7 @@ describe('the OpenAPI document', () => {
     memoryItemResponse.parse((await call('GET /api/memory', '/api/memory?namespace=%5B%22notes%22%5D&key=plan')).body);
     await call('GET /api/memory', '/api/memory?namespace=%5B%22notes%22%5D&key=nope');
     await call('GET /api/memory', '/api/memory?namespace=notes&key=plan');
+    await call('GET /api/schedules', '/api/schedules');
     const evals = evalsResponse.parse((await call('GET /api/evals', '/api/evals')).body).evals;
     expect(evals.map((e) => [e.name, e.problem ?? null])).toEqual([
       ['lonely', 'no lonely.json beside the page'],
@@ -158,8 +160,8 @@ describe('the OpenAPI document', () => {
     await call('GET /evals/{file}', '/evals/nightly.txt');
     await call('GET /evals/{file}', '/evals/absent.html');
     expect(seen.map(([, status]) => status)).toEqual([
-      200, 200, 200, 200, 200, 202, 409, 413, 400, 404, 404, 400, 400, 404, 404, 400, 400, 200, 404, 404, 400, 200, 404, 400, 200, 200, 200,
-      400, 404,
+      200, 200, 200, 200, 200, 202, 409, 413, 400, 404, 404, 400, 400, 404, 404, 400, 400, 200, 404, 404, 400, 200, 404, 400, 400, 200, 200,
+      200, 400, 404,
     ]);
     for (const [operation, status, body] of seen) {
       expect(documents(doc, operation, status), `${operation} answers ${status}`).toBe(true);

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { WeftQueue, WeftWorker } from '@weft/bullmq';
 import { MemoryStore } from '@weft/graph';
 import { afterEach, describe, expect, it } from 'vitest';
+import { schedulesResponse } from '../src/api/schedules-schema.ts';
 import { serveStudio, type ServedStudio } from '../src/index.ts';
 import { gate, reviewGraph, type Effects } from './support/review-graph.ts';
 import { sseReader } from './support/sse-client.ts';
@@ -43,7 +44,7 @@ async function queuedStudio() {
     const res = await fetch(new URL(path, served.url), init);
     return { status: res.status, body: (await res.json()) as any };
   };
-  return { served, effects, gate: g, call };
+  return { served, effects, gate: g, call, queue };
 }
 
 maybe('the studio on queue workers', () => {
@@ -116,5 +117,33 @@ maybe('the studio on queue workers', () => {
     expect((await events.until((e) => e.event === 'end')).at(-1)!.data.status).toBe('done');
     await events.close();
     expect(s.effects).toEqual({ written: ['maps'], published: ['On maps'] });
+  });
+
+  it('GET /api/schedules lists the queue’s schedules as queue.schedules() gives them', async () => {
+    const s = await queuedStudio();
+    expect(await s.call('/api/schedules')).toEqual({ status: 200, body: { schedules: [] } });
+    await s.queue.schedule('weekly', { target: 'review', cron: '0 9 * * 1', timezone: 'Europe/Paris', input: { value: 'news' } });
+    const listed = await s.call('/api/schedules');
+    expect(schedulesResponse.parse(listed.body)).toEqual(listed.body);
+    expect(listed).toEqual({
+      status: 200,
+      body: {
+        schedules: [
+          {
+            id: 'weekly',
+            target: 'review',
+            cron: '0 9 * * 1',
+            timezone: 'Europe/Paris',
+            threadId: 'new',
+            overlap: 'skip',
+            input: { value: 'news' },
+            next: (await s.queue.schedules())[0]!.next,
+            runs: [],
+            skipped: [],
+          },
+        ],
+      },
+    });
+    await s.queue.unschedule('weekly');
   });
 });

@@ -14,6 +14,7 @@ import {
 import { callEvent } from './call-event-schema.ts';
 import { transcriptResponse } from './transcript-schema.ts';
 import { memoryItemResponse } from './memory-schema.ts';
+import { schedulesResponse } from './schedules-schema.ts';
 import { evalsResponse } from './evals-schema.ts';
 import { errorRefs as errors, errorResponses, type ErrorStatus } from './openapi-errors.ts';
 import { evalsPaths } from './openapi-evals.ts';
@@ -138,6 +139,7 @@ export function openApiDocument(options: { secured: boolean }): Record<string, u
         CallEvent: json(callEvent),
         Transcript: json(transcriptResponse),
         MemoryItem: json(memoryItemResponse),
+        Schedules: json(schedulesResponse),
         Evals: json(evalsResponse),
       },
       responses: errorResponses(),
@@ -264,6 +266,13 @@ function threadReadPaths(): Record<string, unknown> {
         { name: 'key', in: 'query', required: true, schema: { type: 'string' }, description: 'the item’s key' },
       ],
       [400, 404],
+    ),
+    '/api/schedules': read(
+      'getSchedules',
+      "The schedules of the queue the studio runs on (createStudio's `queue`, weft serve --queue): each one's target, cron pattern or period, thread, next tick, latest runs and skipped ticks. 400 NOT_SUPPORTED on a studio that runs in its own process",
+      'Schedules',
+      [],
+      [400],
     ),
   };
 }

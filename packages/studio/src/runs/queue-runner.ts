@@ -2,6 +2,7 @@ import { answeredEarlier, WeftError, type CheckpointStore, type Multitask } from
 import { jsonSafe } from '../events/json-safe.ts';
 import type { RunEndData } from '../events/studio-event.ts';
 import type { ThreadChannels } from '../events/thread-channels.ts';
+import type { SchedulesResponse } from '../api/schedules-schema.ts';
 import { StudioError } from '../errors.ts';
 import { endData, errorOf, type ResultLike } from './end-data.ts';
 import type { RunInput, RunRequest } from './run-request.ts';
@@ -25,6 +26,8 @@ export interface StudioQueue {
     target: string,
     options: { threadId: string; checkpointId?: string; resume?: Record<string, unknown>; sessionValues?: Record<string, unknown> },
   ): Promise<StudioQueueJob>;
+  /** The queue's schedules (WeftQueue's), for GET /api/schedules. */
+  schedules?(): Promise<SchedulesResponse['schedules']>;
 }
 
 /**

@@ -103,6 +103,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/schedules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The schedules of the queue the studio runs on (createStudio's `queue`, weft serve --queue): each one's target, cron pattern or period, thread, next tick, latest runs and skipped ticks. 400 NOT_SUPPORTED on a studio that runs in its own process */
+    get: operations['getSchedules'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/threads': {
     parameters: {
       query?: never;
@@ -779,6 +796,35 @@ export interface components {
       runId: string;
       threadId: string;
     };
+    Schedules: {
+      schedules: {
+        /** @description a cron pattern (or everyMs) */
+        cron?: string;
+        /** @description a period in milliseconds (or cron) */
+        everyMs?: number;
+        id: string;
+        /** @description every tick’s run input */
+        input?: unknown;
+        /** @description when the next tick is due, epoch milliseconds */
+        next?: number;
+        /** @description what a tick does while a fixed thread's run goes on: skip, or a multitask strategy */
+        overlap: string;
+        /** @description the latest ticks’ run jobs, oldest first */
+        runs: {
+          /** @description the tick’s due time, epoch milliseconds */
+          at: number;
+          jobId: string;
+        }[];
+        /** @description the latest skipped ticks’ due times, oldest first */
+        skipped: number[];
+        /** @description the name the workers serve the target under */
+        target: string;
+        /** @description 'new' (a fresh thread per tick) or the thread every tick runs */
+        threadId: string;
+        /** @description the IANA time zone of cron */
+        timezone?: string;
+      }[];
+    };
     State: {
       /** @description null when the thread has no budget */
       budget: {
@@ -1349,6 +1395,30 @@ export interface operations {
           'application/json': Record<string, never>;
         };
       };
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      500: components['responses']['Error500'];
+    };
+  };
+  getSchedules: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The schedules of the queue the studio runs on (createStudio's `queue`, weft serve --queue): each one's target, cron pattern or period, thread, next tick, latest runs and skipped ticks. 400 NOT_SUPPORTED on a studio that runs in its own process */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Schedules'];
+        };
+      };
+      400: components['responses']['Error400'];
       401: components['responses']['Error401'];
       403: components['responses']['Error403'];
       500: components['responses']['Error500'];
