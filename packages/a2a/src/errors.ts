@@ -12,7 +12,12 @@ export type A2aErrorCode =
   /** `a2aAgent()` could not fetch the remote agent's card or make a client for it (a wrong URL, a server that is down, a bad token). */
   | 'A2A_CONNECT_FAILED'
   /** The remote A2A agent ended its task as failed, rejected or canceled: the run stops with its reason. */
-  | 'A2A_REMOTE_FAILED';
+  | 'A2A_REMOTE_FAILED'
+  /**
+   * The connection to the remote A2A agent was lost before its task stopped, and picking the task up again by its
+   * id failed (or the task had no id yet): the run stops; a resume asks the remote again.
+   */
+  | 'A2A_CONNECTION_LOST';
 
 /** An error of the A2A layer. */
 export class A2aError extends WeftError<A2aErrorCode> {

@@ -1,5 +1,6 @@
-import { Role, TaskState, type Message, type Part } from '@a2a-js/sdk';
+import { Role, TaskState, type Message, type Part, type StreamResponse } from '@a2a-js/sdk';
 import type { Client } from '@a2a-js/sdk/client';
+import { A2aError } from '../errors.ts';
 
 /** Where a remote task stands after one message: its ids, its state, what its status said, and its answer. */
 export interface RemoteOutcome {
@@ -13,11 +14,27 @@ export interface RemoteOutcome {
   answer: string;
 }
 
+/** How many times a stream cut before the task stopped is picked up again by task id. */
+const RECONNECTS = 3;
+
+/** States where the remote task waits or is over: the stream ends there. */
+const STOPPED = new Set([
+  TaskState.TASK_STATE_COMPLETED,
+  TaskState.TASK_STATE_FAILED,
+  TaskState.TASK_STATE_CANCELED,
+  TaskState.TASK_STATE_REJECTED,
+  TaskState.TASK_STATE_INPUT_REQUIRED,
+  TaskState.TASK_STATE_AUTH_REQUIRED,
+]);
+
 /**
  * Sends one message to a remote A2A agent over its stream and follows the
  * task to where it stops (completed, input-required, failed, …), handing
  * each piece of working text to `onText` as it comes. A message on an
- * existing task (an answer to its input-required) names its ids.
+ * existing task (an answer to its input-required) names its ids. A stream
+ * cut before the task stopped (a connection lost) is picked up by task id
+ * (`resubscribeTask`, or `getTask` when the task ended meanwhile) rather
+ * than sent again: the remote does not run the request twice.
  */
 export async function remoteExchange(
   client: Client,
@@ -25,16 +42,6 @@ export async function remoteExchange(
   onText: (text: string) => void,
   on?: { taskId: string; contextId: string },
 ): Promise<RemoteOutcome> {
-  const message: Message = {
-    messageId: crypto.randomUUID(),
-    contextId: on?.contextId ?? '',
-    taskId: on?.taskId ?? '',
-    role: Role.ROLE_USER,
-    parts,
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  };
   const out: RemoteOutcome = {
     taskId: on?.taskId ?? '',
     contextId: on?.contextId ?? '',
@@ -44,24 +51,72 @@ export async function remoteExchange(
     answer: '',
   };
   const answers: string[] = [];
-  for await (const event of client.sendMessageStream({ tenant: '', message, configuration: undefined, metadata: undefined })) {
-    const p = event.payload;
-    if (p?.$case === 'task')
-      Object.assign(out, { taskId: p.value.id, contextId: p.value.contextId, state: p.value.status?.state ?? out.state });
-    else if (p?.$case === 'message') answers.push(textOf(p.value.parts));
-    else if (p?.$case === 'artifactUpdate') answers.push(textOf(p.value.artifact?.parts ?? []));
-    else if (p?.$case === 'statusUpdate') {
-      const { state = out.state, message: said } = p.value.status ?? {};
-      out.state = state;
-      const text = textOf(said?.parts ?? []);
-      if (state === TaskState.TASK_STATE_WORKING && text) onText(text);
-      else if (state !== TaskState.TASK_STATE_WORKING) Object.assign(out, { statusText: text, statusData: dataOf(said?.parts ?? []) });
+  let stream = client.sendMessageStream({ tenant: '', message: userMessage(parts, on), configuration: undefined, metadata: undefined });
+  for (let reconnects = 0; ; reconnects++) {
+    let lost: unknown;
+    try {
+      for await (const event of stream) apply(event, out, answers, onText);
+    } catch (err) {
+      lost = err;
     }
+    if (STOPPED.has(out.state) || (lost === undefined && out.state === TaskState.TASK_STATE_UNSPECIFIED && answers.length)) break;
+    if (!out.taskId || reconnects === RECONNECTS)
+      throw new A2aError(
+        'A2A_CONNECTION_LOST',
+        `the connection to the A2A agent was lost before its task ${out.taskId || '(not started)'} stopped${lost instanceof Error ? `: ${lost.message}` : ''}`,
+        {
+          cause: lost,
+          details: { taskId: out.taskId, reconnects },
+        },
+      );
+    stream = pickUp(client, out.taskId);
   }
   // A remote agent that answers with a bare message (no task) is done with it.
-  if (out.state === TaskState.TASK_STATE_UNSPECIFIED && answers.length) out.state = TaskState.TASK_STATE_COMPLETED;
+  if (out.state === TaskState.TASK_STATE_UNSPECIFIED) out.state = TaskState.TASK_STATE_COMPLETED;
   out.answer = answers.filter(Boolean).join('\n');
   return out;
+}
+
+/** The task's events from where it is: resubscribed while it runs, read whole once it ended. */
+async function* pickUp(client: Client, id: string): AsyncGenerator<StreamResponse> {
+  try {
+    yield* client.resubscribeTask({ tenant: '', id });
+  } catch {
+    yield { payload: { $case: 'task', value: await client.getTask({ tenant: '', id }) } };
+  }
+}
+
+function apply(event: StreamResponse, out: RemoteOutcome, answers: string[], onText: (text: string) => void): void {
+  const p = event.payload;
+  if (p?.$case === 'message') answers.push(textOf(p.value.parts));
+  else if (p?.$case === 'artifactUpdate') answers.push(textOf(p.value.artifact?.parts ?? []));
+  else if (p?.$case === 'task') {
+    Object.assign(out, { taskId: p.value.id, contextId: p.value.contextId });
+    // A task read again after a lost connection carries what the stream would have: its answer and its status.
+    if (p.value.artifacts.length) answers.splice(0, answers.length, ...p.value.artifacts.map((a) => textOf(a.parts)));
+    status(p.value.status?.state ?? out.state, p.value.status?.message, out, () => undefined);
+  } else if (p?.$case === 'statusUpdate') status(p.value.status?.state ?? out.state, p.value.status?.message, out, onText);
+}
+
+function status(state: TaskState, said: Message | undefined, out: RemoteOutcome, onText: (text: string) => void): void {
+  out.state = state;
+  const text = textOf(said?.parts ?? []);
+  if (state === TaskState.TASK_STATE_WORKING) {
+    if (text) onText(text);
+  } else Object.assign(out, { statusText: text, statusData: dataOf(said?.parts ?? []) });
+}
+
+function userMessage(parts: Part[], on?: { taskId: string; contextId: string }): Message {
+  return {
+    messageId: crypto.randomUUID(),
+    contextId: on?.contextId ?? '',
+    taskId: on?.taskId ?? '',
+    role: Role.ROLE_USER,
+    parts,
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
 }
 
 const textOf = (parts: readonly Part[]): string => parts.flatMap((p) => (p.content?.$case === 'text' ? [p.content.value] : [])).join('');
