@@ -1,7 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AgentCard } from '@a2a-js/sdk';
-import { AGENT_CARD_PATH } from '@a2a-js/sdk';
+import { A2A_VERSION_HEADER, AGENT_CARD_PATH, AgentCard } from '@a2a-js/sdk';
 import { DefaultRequestHandler, InMemoryTaskStore } from '@a2a-js/sdk/server';
 import { agentCardHandler, jsonRpcHandler, UserBuilder } from '@a2a-js/sdk/server/express';
 import { toRunTarget, type Agent } from '@weft/agents';
@@ -72,6 +71,12 @@ export async function serveA2A(target: Agent | AnyCompiledGraph, options: A2aSer
   const hosts = isLoopback(host) ? [...new Set(['localhost', bracketed(address), bracketed(host)])].map((n) => `${n}:${port}`) : undefined;
   const guard = httpGuard({ token: options.token, hosts, url });
   app.use((req, res, next) => (guard(req, res) ? next() : undefined));
+  // The SDK's handler sends its in-memory form (JSON.stringify), whose oneofs (a security scheme) are not A2A 1.0's
+  // JSON: 1.0 clients get the card through the SDK's own codec; 0.3 clients (no version header) its compatibility layer.
+  const wire = JSON.stringify(AgentCard.toJSON(card));
+  app.get(`/${AGENT_CARD_PATH}`, (req, res, next) =>
+    /^\s*[1-9]/.test(req.get(A2A_VERSION_HEADER) ?? '') ? void res.type('application/json').send(wire) : next(),
+  );
   app.use(`/${AGENT_CARD_PATH}`, agentCardHandler({ agentCardProvider: handler, legacyCompat: { enabled: true } }));
   app.use('/', jsonRpcHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication, legacyCompat: { enabled: true } }));
   let closing: Promise<void> | undefined;
