@@ -24,6 +24,8 @@ export interface A2aServeOptions {
   token?: string;
   /** Where the threads are kept (default: the graph's own store, else one in memory). */
   store?: CheckpointStore;
+  /** Session values every run of an agent starts with (its instruction's `{company}`, its tools' settings). */
+  sessionValues?: Record<string, unknown>;
 }
 
 /** A running A2A server: its base URL (the card is at `<url>/.well-known/agent-card.json`), its card, and `close()`. */
@@ -66,7 +68,7 @@ export async function serveA2A(target: Agent | AnyCompiledGraph, options: A2aSer
   const { address, port } = http.address() as AddressInfo;
   const url = `http://${bracketed(address)}:${port}`;
   const card = agentCardFor(ready, url, options.card, options.token !== undefined);
-  const handler = new DefaultRequestHandler(card, new InMemoryTaskStore(), new WeftExecutor(ready, store));
+  const handler = new DefaultRequestHandler(card, new InMemoryTaskStore(), new WeftExecutor(ready, store, options.sessionValues ?? {}));
   // A loopback server answers to its own names only; elsewhere the names people use are not known, and the token guards it.
   const hosts = isLoopback(host) ? [...new Set(['localhost', bracketed(address), bracketed(host)])].map((n) => `${n}:${port}`) : undefined;
   const guard = httpGuard({ token: options.token, hosts, url });

@@ -31,6 +31,7 @@ export class WeftExecutor implements AgentExecutor {
   constructor(
     private readonly target: RunTarget,
     private readonly store: CheckpointStore,
+    private readonly sessionValues: Record<string, unknown> = {},
   ) {}
 
   execute = async (request: RequestContext, bus: ExecutionEventBus): Promise<void> => {
@@ -83,7 +84,7 @@ export class WeftExecutor implements AgentExecutor {
     const { target } = this;
     if (target.kind === 'graph') return graphOutcome(() => target.start(messageValue(input), { threadId }));
     const query = input.text || (input.data ? JSON.stringify(input.data.value) : '');
-    return agentOutcome(() => target.start(query, { threadId }), events);
+    return agentOutcome(() => target.start(query, { threadId, sessionValues: this.sessionValues }), events);
   }
 
   async #resume(threadId: string, values: Record<string, unknown>, events: TaskEvents): Promise<Outcome> {

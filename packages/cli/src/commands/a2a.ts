@@ -10,6 +10,7 @@ import { loadOptional } from '../load-optional.ts';
 import { nextSignal } from '../next-signal.ts';
 import { openStore } from '../open-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
+import { sessionValues } from '../session-values.ts';
 import { terminalSafe } from '../terminal-safe.ts';
 
 const USAGE = `usage: weft a2a <module> [options]
@@ -35,6 +36,7 @@ options:
   --host <host>           the address (default 127.0.0.1); off loopback, a token is required
   --token <secret>        the bearer token clients must send (default: $WEFT_A2A_TOKEN)
   --store <spec>          keep the threads' checkpoints (sqlite:<file>, postgres:<url>); default: in memory
+  --session <key=value>   a session value for an agent's runs (repeatable; over the module's sessionValues export)
   --export <name>         the export to serve
 
 Exit code 2 for a wrong command line or @weft/a2a not installed.`;
@@ -44,6 +46,7 @@ const OPTIONS = {
   host: { type: 'string' },
   token: { type: 'string' },
   store: { type: 'string' },
+  session: { type: 'string', multiple: true },
   export: { type: 'string' },
 } as const;
 
@@ -51,7 +54,7 @@ const OPTIONS = {
 interface A2a {
   serveA2A(
     target: Agent | CompiledGraph,
-    options: { port?: number; host?: string; token?: string; store?: CheckpointStore },
+    options: { port?: number; host?: string; token?: string; store?: CheckpointStore; sessionValues?: Record<string, unknown> },
   ): Promise<{ url: string; close(): Promise<void> }>;
 }
 
@@ -68,11 +71,15 @@ export const a2aCommand: Command = {
       const { serveA2A } = await loadOptional<A2a>('@weft/a2a', 'A2A_UNAVAILABLE', 'weft a2a');
       const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
       const store = opened?.store ?? new MemoryStore();
-      const served = await serveA2A(commandTarget(loaded, store), { port, host, store, ...(token ? { token } : {}) }).catch(
-        (err: unknown) => {
-          throw (err as { code?: unknown }).code === 'TOKEN_REQUIRED' ? tokenRequired('a2a', host, 'WEFT_A2A_TOKEN', err) : err;
-        },
-      );
+      const served = await serveA2A(commandTarget(loaded, store), {
+        port,
+        host,
+        store,
+        sessionValues: sessionValues('a2a', loaded, values.session),
+        ...(token ? { token } : {}),
+      }).catch((err: unknown) => {
+        throw (err as { code?: unknown }).code === 'TOKEN_REQUIRED' ? tokenRequired('a2a', host, 'WEFT_A2A_TOKEN', err) : err;
+      });
       const name = loaded.kind === 'agent' ? `agent ${loaded.agent.name}` : `graph ${loaded.graph.name}`;
       const where = `${served.url}${token ? ' · bearer token' : ''}`;
       io.stdout(`${terminalSafe(`a2a ready · ${name} · ${where} · store ${opened?.label ?? 'memory'} · pid ${process.pid}`)}\n`);
