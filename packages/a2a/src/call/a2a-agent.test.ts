@@ -1,4 +1,4 @@
-import { chatModelAgent, Runner, tool, withSubAgents, type AgentEvent } from '@weft/agents';
+import { agentTool, chatModelAgent, parallel, Runner, tool, withSubAgents, type AgentEvent } from '@weft/agents';
 import { MemoryStore } from '@weft/graph';
 import { scriptedModel } from '@weft/models';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -66,6 +66,46 @@ describe('a2aAgent()', () => {
     const done = await runner.resume(asked.checkpointId!, { resume: { [asked.interrupts[0]!.id]: { approved: true } } });
     expect(done.finalMessage).toEqual({ role: 'assistant', content: 'Order A1 is refunded.' });
     expect(remote.refunds).toEqual(['A1']);
+  });
+
+  it('is an agentTool: the request of the tool call goes to the remote, whose approval interrupts the calling run', async () => {
+    const remote = await remoteSupport();
+    const support = agentTool(await a2aAgent({ url: remote.url }));
+    const model = scriptedModel([
+      { toolCalls: [{ name: 'Support', arguments: { request: 'Refund order A1' } }] },
+      { text: 'Support says it is refunded.' },
+    ]);
+    const runner = new Runner({
+      agent: chatModelAgent({ name: 'Desk', description: 'Desk', model, tools: [support] }),
+      store: new MemoryStore(),
+    });
+    const asked = await runner.query('My order A1 arrived broken', { threadId: 'tool' });
+    expect([asked.status, (asked.interrupts[0]?.info as { agent: string }).agent]).toEqual(['interrupted', 'Support']);
+    const done = await runner.resume(asked.checkpointId!, { resume: { [asked.interrupts[0]!.id]: { approved: true } } });
+    expect(done.finalMessage).toEqual({ role: 'assistant', content: 'Support says it is refunded.' });
+    // The tool's result, as the desk's model saw it, is the remote's answer.
+    expect(model.calls[1]!.messages.at(-1)).toMatchObject({ role: 'tool', content: 'Order A1 is refunded.' });
+    expect(remote.refunds).toEqual(['A1']);
+  });
+
+  it('runs side by side with another remote inside parallel, each answering once', async () => {
+    const answering = async (name: string, text: string) => {
+      const s = await serveA2A(chatModelAgent({ name, description: name, model: scriptedModel([{ text }]) }));
+      served.push(s);
+      return a2aAgent({ url: s.url });
+    };
+    const both = parallel({
+      name: 'Both',
+      description: 'Asks both',
+      subAgents: [await answering('Left', 'from left'), await answering('Right', 'from right')],
+    });
+    const done = await new Runner({ agent: both, store: new MemoryStore() }).query('hello');
+    expect(done.status).toBe('done');
+    expect(
+      says(done.events)
+        .filter((l) => l.includes(' says '))
+        .sort(),
+    ).toEqual(['Left says from left', 'Right says from right']);
   });
 
   it('stops the run with A2A_REMOTE_FAILED when the remote task fails, and A2A_CONNECT_FAILED when nothing answers', async () => {
