@@ -91,8 +91,11 @@ export class WeftExecutor implements AgentExecutor {
     const { target } = this;
     if (target.kind === 'graph') return graphOutcome(() => target.resume({ threadId, resume: values }));
     // From the thread's latest checkpoint: a refused answer may have written one after the interrupted run's.
-    const latest = await this.store.get(threadId);
-    return agentOutcome(() => target.resume(threadId, latest!.id, { resume: values }), events);
+    const latest = await this.store.get(threadId).catch((err: unknown) => ({ failed: errorOf(err) }));
+    if (latest === undefined)
+      return { status: 'error', error: { code: 'NOT_FOUND', message: `thread ${threadId} has no checkpoint to resume` } };
+    if ('failed' in latest) return { status: 'error', error: latest.failed };
+    return agentOutcome(() => target.resume(threadId, latest.id, { resume: values }), events);
   }
 }
 
