@@ -108,6 +108,29 @@ describe('a2aAgent()', () => {
     ).toEqual(['Left says from left', 'Right says from right']);
   });
 
+  it('ends its request to the remote when the calling run is cancelled, instead of waiting for the remote', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    const wait = tool({
+      name: 'wait',
+      description: 'Waits',
+      parameters: { type: 'object', properties: {} },
+      execute: async () => (started(), await gate, 'ok'),
+    });
+    const model = scriptedModel([{ toolCalls: [{ name: 'wait', arguments: {} }] }, { text: 'late' }]);
+    const s = await serveA2A(chatModelAgent({ name: 'Slow', description: 'Slow', model, tools: [wait] }));
+    served.push(s);
+    const cancel = new AbortController();
+    const run = new Runner({ agent: await a2aAgent({ url: s.url }), store: new MemoryStore() }).query('go', { signal: cancel.signal });
+    await running;
+    cancel.abort();
+    const done = await run;
+    release();
+    expect([done.status, done.finalMessage, done.error?.code]).toEqual(['error', undefined, 'RUN_ABORTED']);
+  });
+
   it('stops the run with A2A_REMOTE_FAILED when the remote task fails, and A2A_CONNECT_FAILED when nothing answers', async () => {
     const failing = chatModelAgent({ name: 'Broken', description: 'Fails', model: scriptedModel([{ error: new Error('model down') }]) });
     const s = await serveA2A(failing);

@@ -73,7 +73,13 @@ export async function a2aAgent(options: A2aAgentOptions): Promise<Agent> {
           ctx.append(['lanes', scope.lane, 'runPath'], name);
           const runPath = [...ctx.state.lanes[scope.lane]!.runPath, name];
           const said = visibleEvents(ctx.state, scope.lane).findLast((e) => e.message.role === 'user');
-          const outcome = await remoteExchange(client, [textPart(textOf(said?.message.content ?? ''))], chunks(ctx, name, runPath));
+          const outcome = await remoteExchange(
+            client,
+            [textPart(textOf(said?.message.content ?? ''))],
+            chunks(ctx, name, runPath),
+            undefined,
+            ctx.signal,
+          );
           return settle(ctx, scope, name, runPath, outcome);
         },
         { kind: 'a2a', address: scope.address.join('/'), annotations },
@@ -83,7 +89,7 @@ export async function a2aAgent(options: A2aAgentOptions): Promise<Agent> {
         async (waiting: Waiting, ctx: NodeContext<AgentRunState>) => {
           const runPath = ctx.state.lanes[scope.lane]!.runPath.slice();
           const value = interrupt({ agent: name, ...waiting });
-          const outcome = await remoteExchange(client, [dataPart(value)], chunks(ctx, name, runPath), waiting);
+          const outcome = await remoteExchange(client, [dataPart(value)], chunks(ctx, name, runPath), waiting, ctx.signal);
           return settle(ctx, scope, name, runPath, outcome);
         },
         { kind: 'a2a', address: [...scope.address, 'input'].join('/'), annotations },

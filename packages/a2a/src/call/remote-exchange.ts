@@ -34,13 +34,15 @@ const STOPPED = new Set([
  * existing task (an answer to its input-required) names its ids. A stream
  * cut before the task stopped (a connection lost) is picked up by task id
  * (`resubscribeTask`, or `getTask` when the task ended meanwhile) rather
- * than sent again: the remote does not run the request twice.
+ * than sent again: the remote does not run the request twice. The
+ * caller's `signal` (its run's) ends the request when the run is cancelled.
  */
 export async function remoteExchange(
   client: Client,
   parts: Part[],
   onText: (text: string) => void,
   on?: { taskId: string; contextId: string },
+  signal?: AbortSignal,
 ): Promise<RemoteOutcome> {
   const out: RemoteOutcome = {
     taskId: on?.taskId ?? '',
@@ -51,12 +53,18 @@ export async function remoteExchange(
     answer: '',
   };
   const answers: string[] = [];
-  let stream = client.sendMessageStream({ tenant: '', message: userMessage(parts, on), configuration: undefined, metadata: undefined });
+  const options = signal ? { signal } : undefined;
+  let stream = client.sendMessageStream(
+    { tenant: '', message: userMessage(parts, on), configuration: undefined, metadata: undefined },
+    options,
+  );
   for (let reconnects = 0; ; reconnects++) {
     let lost: unknown;
     try {
       for await (const event of stream) apply(event, out, answers, onText);
     } catch (err) {
+      // The caller's run was cancelled: its request ends with it, and is not picked up again.
+      if (signal?.aborted) throw err;
       lost = err;
     }
     if (STOPPED.has(out.state) || (lost === undefined && out.state === TaskState.TASK_STATE_UNSPECIFIED && answers.length)) break;
@@ -69,7 +77,7 @@ export async function remoteExchange(
           details: { taskId: out.taskId, reconnects },
         },
       );
-    stream = pickUp(client, out.taskId);
+    stream = pickUp(client, out.taskId, options);
   }
   // A remote agent that answers with a bare message (no task) is done with it.
   if (out.state === TaskState.TASK_STATE_UNSPECIFIED) out.state = TaskState.TASK_STATE_COMPLETED;
@@ -78,11 +86,11 @@ export async function remoteExchange(
 }
 
 /** The task's events from where it is: resubscribed while it runs, read whole once it ended. */
-async function* pickUp(client: Client, id: string): AsyncGenerator<StreamResponse> {
+async function* pickUp(client: Client, id: string, options: { signal: AbortSignal } | undefined): AsyncGenerator<StreamResponse> {
   try {
-    yield* client.resubscribeTask({ tenant: '', id });
+    yield* client.resubscribeTask({ tenant: '', id }, options);
   } catch {
-    yield { payload: { $case: 'task', value: await client.getTask({ tenant: '', id }) } };
+    yield { payload: { $case: 'task', value: await client.getTask({ tenant: '', id }, options) } };
   }
 }
 
