@@ -40,7 +40,7 @@ describe('did you mean', () => {
       failure(
         2,
         'unknown command "rn"',
-        'the commands are init, run, resume, worker, mcp, a2a, serve, dev, history, threads, memory, graph, migrate, replay, eval, bench; weft --help explains them',
+        'the commands are init, run, resume, worker, schedule, mcp, a2a, serve, dev, history, threads, memory, graph, migrate, replay, eval, bench; weft --help explains them',
       ),
     );
   });

@@ -41,7 +41,7 @@ describe('weft errors', () => {
       await weft(['frob'], cwd),
       2,
       'unknown command "frob"',
-      'the commands are init, run, resume, worker, mcp, a2a, serve, dev, history, threads, memory, graph, migrate, replay, eval, bench; weft --help explains them',
+      'the commands are init, run, resume, worker, schedule, mcp, a2a, serve, dev, history, threads, memory, graph, migrate, replay, eval, bench; weft --help explains them',
     );
     expectFailure(await weft(['run', EXPENSE, '--bogus'], cwd), 2, 'run: unknown option --bogus', 'weft run --help shows its options');
     expectFailure(await weft(['run', EXPENSE, '--query'], cwd), 2, 'run: --query needs a value', 'weft run --help shows its options');
