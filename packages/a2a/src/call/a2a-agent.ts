@@ -1,4 +1,4 @@
-import { TaskState, type AgentCard } from '@a2a-js/sdk';
+import { TaskState, type AgentCard, type Part } from '@a2a-js/sdk';
 import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory, type Client } from '@a2a-js/sdk/client';
 import {
   assistantMessage,
@@ -89,7 +89,7 @@ export async function a2aAgent(options: A2aAgentOptions): Promise<Agent> {
         async (waiting: Waiting, ctx: NodeContext<AgentRunState>) => {
           const runPath = ctx.state.lanes[scope.lane]!.runPath.slice();
           const value = interrupt({ agent: name, ...waiting });
-          const outcome = await remoteExchange(client, [dataPart(value)], chunks(ctx, name, runPath), waiting, ctx.signal);
+          const outcome = await remoteExchange(client, answerParts(value), chunks(ctx, name, runPath), waiting, ctx.signal);
           return settle(ctx, scope, name, runPath, outcome);
         },
         { kind: 'a2a', address: [...scope.address, 'input'].join('/'), annotations },
@@ -155,3 +155,13 @@ const agentName = (text: string): string =>
     .replace(/[^A-Za-z0-9_ .-]/g, '_')
     .replace(/^[ .]+/, '')
     .slice(0, 64) || 'remote';
+
+/**
+ * The answer to a remote input-required as message parts: the value as text
+ * (a string as it is, anything else as JSON), which an agent that reads text
+ * understands, and as a JSON data part, which keeps its exact value (a Weft
+ * agent reads the data part first).
+ */
+function answerParts(value: unknown): Part[] {
+  return [textPart(typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))), dataPart(value)];
+}

@@ -1,0 +1,135 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { A2A_PROTOCOL_VERSION, Role, TaskState, type AgentCard, type Message, type Part } from '@a2a-js/sdk';
+import {
+  AgentEvent,
+  DefaultRequestHandler,
+  InMemoryTaskStore,
+  type AgentExecutor,
+  type ExecutionEventBus,
+  type RequestContext,
+} from '@a2a-js/sdk/server';
+import { agentCardHandler, jsonRpcHandler, UserBuilder } from '@a2a-js/sdk/server/express';
+import { Runner } from '@weft/agents';
+import { MemoryStore } from '@weft/graph';
+import express from 'express';
+import { afterEach, describe, expect, it } from 'vitest';
+import { a2aAgent } from '../index.ts';
+
+const text = (value: string): Part => ({ content: { $case: 'text', value }, metadata: undefined, filename: '', mediaType: 'text/plain' });
+const textOfParts = (parts: readonly Part[]): string => parts.map((p) => (p.content?.$case === 'text' ? p.content.value : '')).join('');
+
+/**
+ * A remote agent written with the SDK alone (no Weft on its side): it asks
+ * which order to cancel (input-required), then cancels the order named in the
+ * client's next message on the same task. `executions` counts its runs, `cancelled` its side effects.
+ */
+class CancelDesk implements AgentExecutor {
+  readonly executions: string[] = [];
+  readonly cancelled: string[] = [];
+
+  execute = async (request: RequestContext, bus: ExecutionEventBus): Promise<void> => {
+    const said = textOfParts(request.userMessage.parts);
+    this.executions.push(said);
+    const { taskId, contextId } = request;
+    const status = (state: TaskState, reply: string) =>
+      bus.publish(
+        AgentEvent.statusUpdate({
+          taskId,
+          contextId,
+          status: { state, message: this.message(taskId, contextId, reply), timestamp: new Date().toISOString() },
+          metadata: undefined,
+        }),
+      );
+    if (!request.task) {
+      const submitted = { state: TaskState.TASK_STATE_SUBMITTED, message: undefined, timestamp: new Date().toISOString() };
+      bus.publish(
+        AgentEvent.task({ id: taskId, contextId, status: submitted, artifacts: [], history: [request.userMessage], metadata: undefined }),
+      );
+      status(TaskState.TASK_STATE_INPUT_REQUIRED, 'Which order should I cancel?');
+    } else {
+      bus.publish(AgentEvent.task(request.task));
+      this.cancelled.push(said);
+      status(TaskState.TASK_STATE_COMPLETED, `Order ${said} is cancelled.`);
+    }
+    bus.finished();
+  };
+
+  cancelTask = async (): Promise<void> => {};
+
+  message(taskId: string, contextId: string, reply: string): Message {
+    return {
+      messageId: crypto.randomUUID(),
+      taskId,
+      contextId,
+      role: Role.ROLE_AGENT,
+      parts: [text(reply)],
+      metadata: undefined,
+      extensions: [],
+      referenceTaskIds: [],
+    };
+  }
+}
+
+const servers: Server[] = [];
+afterEach(() => {
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    s.close();
+  }
+});
+
+async function serveDesk(desk: CancelDesk): Promise<string> {
+  const app = express();
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  servers.push(server);
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const card: AgentCard = {
+    name: 'CancelDesk',
+    description: 'Cancels orders',
+    supportedInterfaces: [{ url, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: A2A_PROTOCOL_VERSION }],
+    provider: undefined,
+    version: '1.0.0',
+    capabilities: { streaming: true, pushNotifications: false, extensions: [], extendedAgentCard: false },
+    securitySchemes: {},
+    securityRequirements: [],
+    defaultInputModes: ['text/plain'],
+    defaultOutputModes: ['text/plain'],
+    skills: [
+      {
+        id: 'cancel',
+        name: 'cancel',
+        description: 'Cancels an order',
+        tags: [],
+        examples: [],
+        inputModes: [],
+        outputModes: [],
+        securityRequirements: [],
+      },
+    ],
+    signatures: [],
+  };
+  const handler = new DefaultRequestHandler(card, new InMemoryTaskStore(), desk);
+  app.use('/.well-known/agent-card.json', agentCardHandler({ agentCardProvider: handler, legacyCompat: { enabled: true } }));
+  app.use('/', jsonRpcHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication, legacyCompat: { enabled: true } }));
+  return url;
+}
+
+describe('a2aAgent() against a server written with the SDK alone', () => {
+  it("the remote's input-required is the caller's interrupt; the resume is the next message on the same remote task, which acts once", async () => {
+    const desk = new CancelDesk();
+    const url = await serveDesk(desk);
+    const store = new MemoryStore();
+    const runner = new Runner({ agent: await a2aAgent({ url }), store });
+    const asked = await runner.query('Please cancel an order', { threadId: 't' });
+    expect(asked.status).toBe('interrupted');
+    expect(desk.executions).toEqual(['Please cancel an order']);
+    expect(desk.cancelled).toEqual([]);
+    const done = await runner.resume(asked.checkpointId!, { resume: { [asked.interrupts[0]!.id]: 'B7' } });
+    expect(done.status).toBe('done');
+    expect(done.finalMessage?.content).toBe('Order B7 is cancelled.');
+    expect([desk.executions, desk.cancelled]).toEqual([['Please cancel an order', 'B7'], ['B7']]);
+  });
+});
