@@ -32,6 +32,7 @@ export const PAGE_SCRIPTS = [
   'studio-dev.js',
   'studio-memory.js',
   'studio-guardrails.js',
+  'studio-schedules.js',
   'studio-transcript-rows.js',
   'studio-transcript.js',
   'studio-main.js',
@@ -49,6 +50,7 @@ export const PAGE_STYLES = [
   'studio-dev.css',
   'studio-memory.css',
   'studio-usage.css',
+  'studio-schedules.css',
 ];
 
 interface PageAssets {
