@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { A2A_VERSION_HEADER, AGENT_CARD_PATH, AgentCard } from '@a2a-js/sdk';
-import { DefaultRequestHandler, InMemoryTaskStore } from '@a2a-js/sdk/server';
+import { DefaultRequestHandler, InMemoryTaskStore, type TaskStore } from '@a2a-js/sdk/server';
 import { agentCardHandler, jsonRpcHandler, UserBuilder } from '@a2a-js/sdk/server/express';
 import { toRunTarget, type Agent } from '@weft/agents';
 import { MemoryStore, type AnyCompiledGraph, type CheckpointStore } from '@weft/graph';
@@ -24,6 +24,12 @@ export interface A2aServeOptions {
   token?: string;
   /** Where the threads are kept (default: the graph's own store, else one in memory). */
   store?: CheckpointStore;
+  /**
+   * Where the A2A tasks are kept: any of the SDK's `TaskStore`s, e.g. its
+   * `DatabaseTaskStore` (default: in memory). With it and a durable `store`,
+   * a task left input-required is answered by the next server on them.
+   */
+  taskStore?: TaskStore;
   /** Session values every run of an agent starts with (its instruction's `{company}`, its tools' settings). */
   sessionValues?: Record<string, unknown>;
 }
@@ -45,7 +51,9 @@ export interface ServedA2a {
  * next message on the task (see WeftExecutor). With `token`, every request
  * must carry it; an address other than loopback needs one (else
  * TOKEN_REQUIRED); on loopback, a Host header naming another server is
- * refused (403), as `weft serve` and `weft mcp` do.
+ * refused (403), as `weft serve` and `weft mcp` do. Tasks and threads are in
+ * memory unless `taskStore` and `store` keep them elsewhere: on durable
+ * ones, a task survives a restart of the server.
  *
  * @example
  * const served = await serveA2A(agent, { port: 4100 });
@@ -68,7 +76,8 @@ export async function serveA2A(target: Agent | AnyCompiledGraph, options: A2aSer
   const { address, port } = http.address() as AddressInfo;
   const url = `http://${bracketed(address)}:${port}`;
   const card = agentCardFor(ready, url, options.card, options.token !== undefined);
-  const handler = new DefaultRequestHandler(card, new InMemoryTaskStore(), new WeftExecutor(ready, store, options.sessionValues ?? {}));
+  const tasks = options.taskStore ?? new InMemoryTaskStore();
+  const handler = new DefaultRequestHandler(card, tasks, new WeftExecutor(ready, store, options.sessionValues ?? {}));
   // A loopback server answers to its own names only; elsewhere the names people use are not known, and the token guards it.
   const hosts = isLoopback(host) ? [...new Set(['localhost', bracketed(address), bracketed(host)])].map((n) => `${n}:${port}`) : undefined;
   const guard = httpGuard({ token: options.token, hosts, url });

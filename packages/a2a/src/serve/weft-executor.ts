@@ -1,15 +1,18 @@
 import { TaskState, type Part } from '@a2a-js/sdk';
 import type { AgentExecutor, ExecutionEventBus, RequestContext } from '@a2a-js/sdk/server';
 import { textOf, type AgentEvent, type RunTarget } from '@weft/agents';
-import { LeaseKeeper, type CheckpointStore, type InterruptRecord, type WeftErrorJSON } from '@weft/graph';
+import { LeaseKeeper, type CheckpointStore, type CheckpointView, type InterruptRecord, type WeftErrorJSON } from '@weft/graph';
 import { messageInput, messageValue } from './message-input.ts';
 import { TaskEvents, dataPart, textPart } from './task-events.ts';
+
+/** Why a run failed or a task cannot go on: a Weft error's code and message. */
+type RunError = { code: string; message: string };
 
 /** How a run of the target ended, whatever its kind. */
 type Outcome =
   | { status: 'done'; output: unknown; text: string | undefined }
   | { status: 'interrupted'; interrupts: readonly InterruptRecord[] }
-  | { status: 'error'; error: { code: string; message: string } };
+  | { status: 'error'; error: RunError };
 
 /**
  * Runs a Weft agent or graph for the SDK's request handler. A task's
@@ -19,13 +22,15 @@ type Outcome =
  * part; the client's next message on that task is the resume value (for
  * one interrupt the value itself, for several `{ [id]: value }`), and a
  * value the schema refuses leaves it input-required with the reason.
+ * What a task waits on is read from its thread's head checkpoint, not kept
+ * in memory: with a durable checkpoint store and task store, a server
+ * started after a restart answers a task the previous one left waiting.
  * Cancelling asks the run's lease to stop (LeaseKeeper.requestStop): the
  * run ends at its next step boundary with RUN_STOPPED, every finished step
  * checkpointed, rather than being aborted in the middle of a model or tool
  * call whose side effects would then be unknown.
  */
 export class WeftExecutor implements AgentExecutor {
-  readonly #waiting = new Map<string, readonly InterruptRecord[]>();
   readonly #running = new Map<string, string>();
 
   constructor(
@@ -39,42 +44,64 @@ export class WeftExecutor implements AgentExecutor {
     const threadId = `a2a-${request.contextId}`;
     events.task(request.userMessage, request.task);
     const input = messageInput(request.userMessage);
-    const waiting = this.#waiting.get(request.taskId);
+    const head = request.task?.status?.state === TaskState.TASK_STATE_INPUT_REQUIRED ? await this.#waitingHead(threadId) : undefined;
+    if (head && 'error' in head) return this.#publish({ status: 'error', error: head.error }, undefined, events);
+    const waiting = head?.interrupts;
     const values = waiting && resumeValues(messageValue(input), waiting);
     if (values && 'error' in values) return void events.status(TaskState.TASK_STATE_INPUT_REQUIRED, interruptParts(waiting!, values.error));
     events.status(TaskState.TASK_STATE_WORKING);
     this.#running.set(request.taskId, threadId);
     try {
-      const outcome = values ? await this.#resume(threadId, values.values, events) : await this.#start(threadId, input, events);
+      const outcome = values ? await this.#resume(threadId, head!.id, values.values, events) : await this.#start(threadId, input, events);
       this.#publish(outcome, waiting, events);
     } finally {
       this.#running.delete(request.taskId);
     }
   };
 
+  /**
+   * The head checkpoint of the thread an input-required task runs on, with
+   * the interrupts it waits on; an error when it cannot be read or waits on
+   * nothing (the thread went on without this task, or its store was emptied).
+   */
+  async #waitingHead(threadId: string): Promise<{ id: string; interrupts: readonly InterruptRecord[] } | { error: RunError }> {
+    let head: CheckpointView;
+    try {
+      head = await this.target.graph.getState(threadId);
+    } catch (err) {
+      const error = errorOf(err);
+      if (error.code !== 'THREAD_NOT_FOUND') return { error };
+      const message = `thread ${threadId} has no checkpoint in this server's store (threads kept in memory do not outlive the server): send a new task in this context`;
+      return { error: { code: error.code, message } };
+    }
+    if (head.status === 'interrupted' && head.interrupts.length > 0) return { id: head.id, interrupts: head.interrupts };
+    return {
+      error: {
+        code: 'NOT_WAITING',
+        message: `thread ${threadId} is not waiting for input (its latest checkpoint is ${head.status}): start a new task in this context`,
+      },
+    };
+  }
+
   cancelTask = async (taskId: string, bus: ExecutionEventBus): Promise<void> => {
     const threadId = this.#running.get(taskId);
-    this.#waiting.delete(taskId);
     if (threadId === undefined) return void new TaskEvents(bus, taskId, '').status(TaskState.TASK_STATE_CANCELED);
     await LeaseKeeper.requestStop(this.store, threadId, { by: 'a2a', reason: `the client cancelled task ${taskId}` });
   };
 
   #publish(outcome: Outcome, waiting: readonly InterruptRecord[] | undefined, events: TaskEvents): void {
-    this.#waiting.delete(events.taskId);
     if (outcome.status === 'done') {
       const parts = answerParts(outcome);
       events.artifact('answer', parts);
       return events.status(TaskState.TASK_STATE_COMPLETED, parts);
     }
     if (outcome.status === 'interrupted') {
-      this.#waiting.set(events.taskId, outcome.interrupts);
       return events.status(TaskState.TASK_STATE_INPUT_REQUIRED, interruptParts(outcome.interrupts));
     }
     const { code, message } = outcome.error;
     if (code === 'RUN_STOPPED') return events.status(TaskState.TASK_STATE_CANCELED, [textPart(message)]);
     // A resume value the interrupt's schema refused: the thread still waits for a good one.
     if (code === 'RESUME_INVALID' && waiting) {
-      this.#waiting.set(events.taskId, waiting);
       return events.status(TaskState.TASK_STATE_INPUT_REQUIRED, interruptParts(waiting, `${code}: ${message}`));
     }
     events.status(TaskState.TASK_STATE_FAILED, [textPart(`${code}: ${message}`), dataPart({ error: { code, message } })]);
@@ -87,15 +114,10 @@ export class WeftExecutor implements AgentExecutor {
     return agentOutcome(() => target.start(query, { threadId, sessionValues: this.sessionValues }), events);
   }
 
-  async #resume(threadId: string, values: Record<string, unknown>, events: TaskEvents): Promise<Outcome> {
+  async #resume(threadId: string, headId: string, values: Record<string, unknown>, events: TaskEvents): Promise<Outcome> {
     const { target } = this;
-    if (target.kind === 'graph') return graphOutcome(() => target.resume({ threadId, resume: values }));
-    // From the thread's latest checkpoint: a refused answer may have written one after the interrupted run's.
-    const latest = await this.store.get(threadId).catch((err: unknown) => ({ failed: errorOf(err) }));
-    if (latest === undefined)
-      return { status: 'error', error: { code: 'NOT_FOUND', message: `thread ${threadId} has no checkpoint to resume` } };
-    if ('failed' in latest) return { status: 'error', error: latest.failed };
-    return agentOutcome(() => target.resume(threadId, latest.id, { resume: values }), events);
+    if (target.kind === 'graph') return graphOutcome(() => target.resume({ threadId, checkpointId: headId, resume: values }));
+    return agentOutcome(() => target.resume(threadId, headId, { resume: values }), events);
   }
 }
 
@@ -164,7 +186,7 @@ function resumeValues(value: unknown, waiting: readonly InterruptRecord[]): { va
   return { values: value as Record<string, unknown> };
 }
 
-function errorOf(err: unknown): { code: string; message: string } {
+function errorOf(err: unknown): RunError {
   const e = err as Partial<WeftErrorJSON> | undefined;
   return { code: typeof e?.code === 'string' ? e.code : 'ERROR', message: typeof e?.message === 'string' ? e.message : String(err) };
 }
