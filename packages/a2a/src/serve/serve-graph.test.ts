@@ -1,5 +1,5 @@
 import { TaskState, type Part, type Task } from '@a2a-js/sdk';
-import { END, START, graph, interrupt } from '@weft/graph';
+import { END, MemoryStore, START, graph, interrupt } from '@weft/graph';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { serveA2A, type ServedA2a } from '../index.ts';
@@ -54,6 +54,38 @@ describe('serveA2A() with a graph', () => {
     const done = asTask(await client.sendMessage(send(userMessage('{"zip": "12345"}', on))));
     expect(done.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
     expect(dataOf(done.artifacts[0]?.parts)).toEqual([{ item: 'vase', zip: '12345' }]);
+    expect(shipped).toBe(1);
+  });
+
+  it('fails a waiting task with NOT_WAITING, running nothing, when its thread was resumed without it', async () => {
+    let shipped = 0;
+    const store = new MemoryStore();
+    const shipping = graph<{ item: string }, { zip: string }>({ name: 'shipping' })
+      .addNode('ask', () => {
+        const { zip } = interrupt({ question: 'Where?' }, { resume: z.object({ zip: z.string() }) });
+        shipped++;
+        return { zip };
+      })
+      .addEdge(START, 'ask')
+      .addEdge('ask', END)
+      .compile({ store });
+    const s = await serveA2A(shipping);
+    served.push(s);
+    const client = await sdkClient(s.url);
+    const asked = asTask(await client.sendMessage(send(userMessage([dataPart({ item: 'vase' })]))));
+    expect(asked.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+    const threadId = `a2a-${asked.contextId}`;
+    expect(await shipping.resume({ threadId, resume: { 'ask#0': { zip: '11111' } } })).toMatchObject({
+      status: 'done',
+      output: { zip: '11111' },
+    });
+    const failed = asTask(
+      await client.sendMessage(send(userMessage('{"zip": "22222"}', { taskId: asked.id, contextId: asked.contextId }))),
+    );
+    expect(failed.status?.state).toBe(TaskState.TASK_STATE_FAILED);
+    expect(texts(failed.status?.message?.parts)).toEqual([
+      `NOT_WAITING: thread ${threadId} is not waiting for input (its latest checkpoint is done): start a new task in this context`,
+    ]);
     expect(shipped).toBe(1);
   });
 });
