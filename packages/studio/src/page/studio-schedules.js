@@ -17,8 +17,8 @@ const SCHEDULES_EVERY_MS = 10_000;
 /** GET /api/schedules' row (src/api/schedules-schema.ts). @typedef {{ id: string, target: string, cron?: string, everyMs?: number, timezone?: string, threadId: string, overlap: string, next?: number, runs: ScheduleRun[], skipped: number[] }} ScheduleRow */
 
 /**
- * Reads the schedules now and every 10 s after each answer; stops at the
- * first refusal (no queue, or an error the panel says) or when `signal` aborts.
+ * Reads the schedules now and 10 s after each answer, until `signal` aborts;
+ * a studio without a queue (NOT_SUPPORTED) is asked once.
  * @param {HTMLElement} panel `#schedules-panel` @param {HTMLElement} list `#schedules` @param {AbortSignal} signal
  */
 function schedulesView(panel, list, signal) {
@@ -35,11 +35,14 @@ function schedulesView(panel, list, signal) {
       panel.hidden = false;
       timer = setTimeout(() => void load(), SCHEDULES_EVERY_MS);
     } catch (err) {
-      // No queue (400 NOT_SUPPORTED): nothing to show, nothing to read again. Another refusal hides a list that would be stale.
+      // No queue (400 NOT_SUPPORTED): nothing to show, nothing to read again. Any other failure (the queue's Redis
+      // unreachable, say) hides a list that would be stale and tries again in 10 s.
       panel.hidden = true;
       panel.dataset['state'] = err instanceof ApiError ? err.code : 'failed';
       list.replaceChildren();
-      if (!(err instanceof ApiError) || err.code !== 'NOT_SUPPORTED') console.warn('the schedules could not be read:', err);
+      if (err instanceof ApiError && err.code === 'NOT_SUPPORTED') return;
+      console.warn('the schedules could not be read:', err);
+      timer = setTimeout(() => void load(), SCHEDULES_EVERY_MS);
     }
   };
   void load();
