@@ -147,6 +147,7 @@ describe('reading threads through the API', () => {
         '/api/threads/{id}/transcript',
         '/api/threads/{id}/content/{sha256}',
         '/api/memory',
+        '/api/schedules',
         '/api/evals',
         '/evals',
         '/evals/{file}',
