@@ -133,7 +133,7 @@ export type { AgentGuardrailEvent } from './agents/agent-event.ts';
 
 // Running
 export { Runner, AgentRun } from './runner/runner.ts';
-export type { RunnerOptions, AgentRunOptions, AgentResumeOptions } from './runner/runner.ts';
+export type { RunnerOptions, AgentRunOptions, AgentResumeOptions } from './runner/runner-options.ts';
 export { checkpointHandle, parseCheckpointHandle } from './runner/checkpoint-handle.ts';
 export { toRunTarget } from './runner/to-run-target.ts';
 export { runTargetKind } from './runner/run-target-kind.ts';

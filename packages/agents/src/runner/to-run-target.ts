@@ -5,7 +5,8 @@ import { AgentError } from '../errors.ts';
 import { checkpointHandle } from './checkpoint-handle.ts';
 import { runTargetKind } from './run-target-kind.ts';
 import { versionsProblem } from './versions-problem.ts';
-import { Runner, type AgentResumeOptions, type AgentRun, type AgentRunOptions, type RunnerOptions } from './runner.ts';
+import { Runner, type AgentRun } from './runner.ts';
+import type { AgentResumeOptions, AgentRunOptions, RunnerOptions } from './runner-options.ts';
 
 /** How `toRunTarget` readies its target: the host's store, and the Runner's options for an agent. */
 export interface RunTargetOptions extends Pick<
