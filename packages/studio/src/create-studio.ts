@@ -203,6 +203,7 @@ export function createStudio(options: StudioOptions): Studio {
     title: options.title ?? target.name,
     displayName: target.name,
     ...(options.memory ? { memory: options.memory } : {}),
+    schedules: options.queue !== undefined,
   };
   const feed = new GraphFeed(target.graph.toJSON());
   const app = studioApp(deps, options, limits);

@@ -124,6 +124,8 @@ describe('GET /api/memory', () => {
   it('404 MEMORY_BANK_MISSING on a studio without a bank, whatever is asked; the graph says none is served', async () => {
     studio = await reviewStudio();
     expect((await studio.call('/api/graph')).body.memoryBank).toBe(false);
+    // Nor does it run on a queue: the page does not ask for schedules.
+    expect((await studio.call('/api/graph')).body.schedules).toBe(false);
     for (const path of [memoryPath(['notes'], 'plan'), '/api/memory']) {
       const res = await studio.call(path);
       expect([res.status, res.body]).toEqual([

@@ -121,6 +121,8 @@ maybe('the studio on queue workers', () => {
 
   it('GET /api/schedules lists the queue’s schedules as queue.schedules() gives them', async () => {
     const s = await queuedStudio();
+    // The graph tells the page there are schedules to ask for.
+    expect((await s.call('/api/graph')).body).toMatchObject({ schedules: true });
     expect(await s.call('/api/schedules')).toEqual({ status: 200, body: { schedules: [] } });
     await s.queue.schedule('weekly', { target: 'review', cron: '0 9 * * 1', timezone: 'Europe/Paris', input: { value: 'news' } });
     const listed = await s.call('/api/schedules');

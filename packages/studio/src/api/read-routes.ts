@@ -36,6 +36,7 @@ export function readRoutes(app: Hono, deps: StudioDeps): void {
       expanded: drawing.expanded,
       sessionValues: deps.sessionValues,
       memoryBank: deps.memory !== undefined,
+      schedules: deps.schedules,
     } satisfies GraphResponse);
   });
   app.get('/api/threads', async (c) => {

@@ -48,6 +48,9 @@ export const graphResponse = z.object({
   expanded: z.array(z.string()).describe('the agents drawn with their nodes at the agents level (by their node id), sorted'),
   sessionValues: values,
   memoryBank: z.boolean().describe('the studio serves a memory bank: GET /api/memory reads its items (createStudio’s `memory`)'),
+  schedules: z
+    .boolean()
+    .describe('the studio runs on a queue: GET /api/schedules lists its schedules (createStudio’s `queue`, weft serve --queue)'),
 });
 
 /** What changed between two builds of the graph, by node id (see graphChanges). */

@@ -33,4 +33,6 @@ export interface StudioDeps {
   displayName: string;
   /** The memory bank GET /api/memory reads items from (createStudio's `memory`); none, none served. */
   memory?: MemoryBank;
+  /** The studio runs on a queue whose schedules GET /api/schedules lists (createStudio's `queue`). */
+  schedules: boolean;
 }

@@ -33,10 +33,13 @@ async function startStudio() {
   });
   setPageStatus('loading', 'loading the threads…');
   await studio.refreshThreads();
-  // The queue's schedules (a studio served with --queue), read again until the page goes away.
-  const unloading = new AbortController();
-  addEventListener('pagehide', () => unloading.abort(), { once: true });
-  schedulesView(byId('schedules-panel'), byId('schedules'), unloading.signal);
+  // The queue's schedules (a studio served with --queue), read again until the page goes away; a studio without a
+  // queue has none, and is not asked.
+  if (graph.schedules === true) {
+    const unloading = new AbortController();
+    addEventListener('pagehide', () => unloading.abort(), { once: true });
+    schedulesView(byId('schedules-panel'), byId('schedules'), unloading.signal);
+  }
   // The controls that act on the graph or the threads wait for both (the page's HTML disables them).
   for (const c of document.querySelectorAll('[data-until-ready]')) /** @type {HTMLButtonElement} */ (c).disabled = false;
   document.body.dataset['ready'] = 'true';

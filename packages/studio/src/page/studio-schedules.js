@@ -4,10 +4,10 @@
  * its cron pattern and time zone or its period, the thread its ticks run
  * ('new' or a fixed id), its next tick and latest run (local time), and how
  * many of its latest ticks were skipped. Only a studio served on a queue
- * (`weft serve --queue`) has schedules: GET /api/schedules answers 200 there
- * and 400 NOT_SUPPORTED in a studio that runs in its own process, where the
- * panel stays hidden and the page asks no more. The list is read again every
- * 10 s until `signal` aborts (the page unloads).
+ * (`weft serve --queue`) has schedules: GET /api/graph says so
+ * (`schedules: true`), and only then does the page ask GET /api/schedules
+ * (elsewhere 400 NOT_SUPPORTED, which would stop the asking too). The list
+ * is read again every 10 s until `signal` aborts (the page unloads).
  */
 
 /** How often the list is read again: ticks are minutes apart, a list 10 s old is still the schedules'. */
@@ -18,7 +18,7 @@ const SCHEDULES_EVERY_MS = 10_000;
 
 /**
  * Reads the schedules now and 10 s after each answer, until `signal` aborts;
- * a studio without a queue (NOT_SUPPORTED) is asked once.
+ * a studio without a queue (NOT_SUPPORTED) is not asked again.
  * @param {HTMLElement} panel `#schedules-panel` @param {HTMLElement} list `#schedules` @param {AbortSignal} signal
  */
 function schedulesView(panel, list, signal) {

@@ -10,7 +10,7 @@
 
 /** @typedef {{ code: string, message: string, details?: unknown }} ErrorInfo */
 /** @typedef {{ id: string, address: string, path: string[], info: unknown, resumeSchema?: unknown }} InterruptRecord */
-/** @typedef {{ name: string, displayName: string, hash: string, kind: 'agent' | 'graph', title: string, model: { name: string, hash: string, nodes: VizNode[] }, svg: string, drawn: { name: string, hash: string, nodes: VizNode[] }, level: 'agents' | 'nodes', expanded: string[], sessionValues: Record<string, unknown>, memoryBank?: boolean }} GraphInfo */
+/** @typedef {{ name: string, displayName: string, hash: string, kind: 'agent' | 'graph', title: string, model: { name: string, hash: string, nodes: VizNode[] }, svg: string, drawn: { name: string, hash: string, nodes: VizNode[] }, level: 'agents' | 'nodes', expanded: string[], sessionValues: Record<string, unknown>, memoryBank?: boolean, schedules?: boolean }} GraphInfo */
 /** Whether the served graph can continue a thread (graph.checkThread()). @typedef {{ status: 'current' | 'compatible' | 'needs-migration' | 'blocked', from: { hash: string, version?: string }, reasons: string[], migrations: string[] }} ThreadVersion */
 /** What a thread's branch spent (@weft/graph's Usage). @typedef {{ tokens: number, inputTokens: number, outputTokens: number, costUsd: number, modelCalls: number, toolCalls: number, wallMs: number }} Usage */
 /** @typedef {{ tokens?: number, costUsd?: number, modelCalls?: number, toolCalls?: number, wallMs?: number }} BudgetLimits */

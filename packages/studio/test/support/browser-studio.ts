@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChatModel } from '@weft/agents';
 import { SqliteStore } from '@weft/store-sqlite';
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { serveStudio, type ServeStudioOptions, type ServedStudio } from '../../src/index.ts';
 
@@ -87,7 +87,7 @@ export async function openPage(
   const page = await browser.newPage({ viewport, ...(timezoneId && { timezoneId }), ...(locale && { locale }) });
   const problems: string[] = [];
   const requests: string[] = [];
-  page.on('console', (m) => void (m.type() === 'error' && !noQueue(m) ? problems.push(`console: ${m.text()}`) : undefined));
+  page.on('console', (m) => void (m.type() === 'error' ? problems.push(`console: ${m.text()}`) : undefined));
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('request', (r) => requests.push(r.url()));
   await page.goto(url + (options.hash ?? ''));
@@ -105,15 +105,6 @@ export async function openPage(
       await page.close();
     },
   };
-}
-
-/**
- * The page asks every studio for its queue's schedules: one that runs in its
- * own process answers 400 NOT_SUPPORTED (the panel stays hidden), which
- * Chromium logs as a failed load of that one URL.
- */
-function noQueue(m: ConsoleMessage): boolean {
-  return new URL(m.location().url || 'about:blank').pathname === '/api/schedules' && m.text().includes('status of 400');
 }
 
 /** The events panel's rows: kind, SSE id, and text. */

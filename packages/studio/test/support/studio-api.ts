@@ -531,6 +531,8 @@ export interface components {
       };
       /** @description the compiled graph’s name (an agent’s is agents:<name>): the one its checkpoints record */
       name: string;
+      /** @description the studio runs on a queue: GET /api/schedules lists its schedules (createStudio’s `queue`, weft serve --queue) */
+      schedules: boolean;
       sessionValues: {
         [key: string]: unknown;
       };
