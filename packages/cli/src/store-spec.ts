@@ -11,9 +11,10 @@ export type StoreSpec = { spec: string; explicit: boolean } & (
 /**
  * Reads the store a command names: `--store`, else WEFT_STORE, else the
  * SQLite file `.weft/weft.db`. The checkpoint store and the memory bank of a
- * command read the same spec, so both live in one database.
+ * command read the same spec, so both live in one database. `flagName`
+ * names the flag in the error (`weft a2a --task-store` reads the same specs).
  */
-export function storeSpec(flag: string | undefined, env: Readonly<Record<string, string | undefined>>): StoreSpec {
+export function storeSpec(flag: string | undefined, env: Readonly<Record<string, string | undefined>>, flagName = '--store'): StoreSpec {
   const spec = flag ?? env['WEFT_STORE'] ?? DEFAULT_STORE;
   const base = { spec, explicit: flag !== undefined };
   if (spec === 'memory') return { ...base, kind: 'memory' };
@@ -21,7 +22,7 @@ export function storeSpec(flag: string | undefined, env: Readonly<Record<string,
   const url = /^postgres(ql)?:\/\//.test(spec) ? spec : spec.startsWith('postgres:') ? spec.slice('postgres:'.length) : undefined;
   if (url !== undefined) return { ...base, kind: 'postgres', url };
   throw usageError(
-    `${flag !== undefined ? '--store' : 'WEFT_STORE'} ${JSON.stringify(spec)} names no store`,
+    `${flag !== undefined ? flagName : 'WEFT_STORE'} ${JSON.stringify(spec)} names no store`,
     'use sqlite:<file>, postgres:<url> (or a postgres:// URL) or memory',
   );
 }

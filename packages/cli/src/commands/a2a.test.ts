@@ -32,7 +32,7 @@ describe('weft a2a', () => {
   it('serves the graph until SIGTERM: an approval is input-required, the next message on the task answers it', async () => {
     const server = weftProcess(['a2a', EXPENSE, '--port', '0'], tempDir());
     const ready = await server.waitFor((l) => l.startsWith('a2a ready · '));
-    expect(ready).toMatch(/^a2a ready · graph expense · http:\/\/127\.0\.0\.1:\d+ · store memory · pid \d+$/);
+    expect(ready).toMatch(/^a2a ready · graph expense · http:\/\/127\.0\.0\.1:\d+ · store memory · tasks memory · pid \d+$/);
     const url = /(http:\/\/\S+)/.exec(ready)![1]!;
     const card = (await (await fetch(`${url}/.well-known/agent-card.json`, { headers: { 'a2a-version': '1.0' } })).json()) as {
       name: string;

@@ -9,6 +9,7 @@ import { loadModule } from '../load-module.ts';
 import { loadOptional } from '../load-optional.ts';
 import { nextSignal } from '../next-signal.ts';
 import { openStore } from '../open-store.ts';
+import { openTaskStore } from '../open-task-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
 import { sessionValues } from '../session-values.ts';
 import { terminalSafe } from '../terminal-safe.ts';
@@ -26,6 +27,12 @@ input-required with the interrupt and its resume schema; the client's next
 message on the task is the answer. Cancelling a task stops the run at its
 next step. It serves until Ctrl-C or SIGTERM.
 
+With a durable --store, the tasks are kept beside the threads (in the same
+SQLite file or PostgreSQL database), so a task left input-required outlives
+a restart: the client's answer to it, sent to the next server on that store,
+resumes the run where it stopped. Keeping tasks in a database needs kysely
+and its driver (better-sqlite3 or pg) installed.
+
 With a token, every request must carry "Authorization: Bearer <token>"
 (else 401). On loopback (the default 127.0.0.1) a request must name the
 server in its Host header (else 403: DNS rebinding); any other --host
@@ -36,6 +43,8 @@ options:
   --host <host>           the address (default 127.0.0.1); off loopback, a token is required
   --token <secret>        the bearer token clients must send (default: $WEFT_A2A_TOKEN)
   --store <spec>          keep the threads' checkpoints (sqlite:<file>, postgres:<url>); default: in memory
+  --task-store <spec>     keep the A2A tasks (sqlite:<file>, postgres:<url>, memory); default: beside the
+                          threads when --store is durable (table a2a_tasks), else in memory
   --session <key=value>   a session value for an agent's runs (repeatable; over the module's sessionValues export)
   --export <name>         the export to serve
 
@@ -46,6 +55,7 @@ const OPTIONS = {
   host: { type: 'string' },
   token: { type: 'string' },
   store: { type: 'string' },
+  'task-store': { type: 'string' },
   session: { type: 'string', multiple: true },
   export: { type: 'string' },
 } as const;
@@ -54,7 +64,14 @@ const OPTIONS = {
 interface A2a {
   serveA2A(
     target: Agent | CompiledGraph,
-    options: { port?: number; host?: string; token?: string; store?: CheckpointStore; sessionValues?: Record<string, unknown> },
+    options: {
+      port?: number;
+      host?: string;
+      token?: string;
+      store?: CheckpointStore;
+      taskStore?: object;
+      sessionValues?: Record<string, unknown>;
+    },
   ): Promise<{ url: string; close(): Promise<void> }>;
 }
 
@@ -71,22 +88,29 @@ export const a2aCommand: Command = {
       const { serveA2A } = await loadOptional<A2a>('@weft/a2a', 'A2A_UNAVAILABLE', 'weft a2a');
       const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
       const store = opened?.store ?? new MemoryStore();
-      const served = await serveA2A(commandTarget(loaded, store), {
-        port,
-        host,
-        store,
-        sessionValues: sessionValues('a2a', loaded, values.session),
-        ...(token ? { token } : {}),
-      }).catch((err: unknown) => {
-        throw (err as { code?: unknown }).code === 'TOKEN_REQUIRED' ? tokenRequired('a2a', host, 'WEFT_A2A_TOKEN', err) : err;
-      });
-      const name = loaded.kind === 'agent' ? `agent ${loaded.agent.name}` : `graph ${loaded.graph.name}`;
-      const where = `${served.url}${token ? ' · bearer token' : ''}`;
-      io.stdout(`${terminalSafe(`a2a ready · ${name} · ${where} · store ${opened?.label ?? 'memory'} · pid ${process.pid}`)}\n`);
-      const signal = await nextSignal();
-      await served.close();
-      io.stdout(`${signal}: closed\n`);
-      return 0;
+      const tasks = await openTaskStore({ flag: values['task-store'], threads: opened, env: io.env, cwd: io.cwd });
+      try {
+        const served = await serveA2A(commandTarget(loaded, store), {
+          port,
+          host,
+          store,
+          sessionValues: sessionValues('a2a', loaded, values.session),
+          ...(tasks.taskStore ? { taskStore: tasks.taskStore } : {}),
+          ...(token ? { token } : {}),
+        }).catch((err: unknown) => {
+          throw (err as { code?: unknown }).code === 'TOKEN_REQUIRED' ? tokenRequired('a2a', host, 'WEFT_A2A_TOKEN', err) : err;
+        });
+        const name = loaded.kind === 'agent' ? `agent ${loaded.agent.name}` : `graph ${loaded.graph.name}`;
+        const where = `${served.url}${token ? ' · bearer token' : ''}`;
+        const kept = `store ${opened?.label ?? 'memory'} · tasks ${tasks.label}`;
+        io.stdout(`${terminalSafe(`a2a ready · ${name} · ${where} · ${kept} · pid ${process.pid}`)}\n`);
+        const signal = await nextSignal();
+        await served.close();
+        io.stdout(`${signal}: closed\n`);
+        return 0;
+      } finally {
+        await tasks.close();
+      }
     } finally {
       await opened?.close();
     }
