@@ -1,11 +1,23 @@
 import { agentTool, chatModelAgent, parallel, Runner, tool, withSubAgents, type AgentEvent } from '@weft/agents';
-import { MemoryStore } from '@weft/graph';
+import { LeaseKeeper, MemoryStore } from '@weft/graph';
 import { scriptedModel } from '@weft/models';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { a2aAgent, serveA2A, type ServedA2a } from '../index.ts';
 
 const served: ServedA2a[] = [];
-afterEach(async () => void (await Promise.all(served.splice(0).map((s) => s.close()))));
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await Promise.all(served.splice(0).map((s) => s.close()));
+});
+
+/** Asks `probe` again every 20 ms until it answers something (bounded by the test's timeout). */
+async function waitFor<T>(probe: () => Promise<T | undefined>): Promise<T> {
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 /** A remote Weft agent that asks before it refunds; `refunds` counts the refunds it made. */
 async function remoteSupport(token?: string) {
@@ -108,7 +120,7 @@ describe('a2aAgent()', () => {
     ).toEqual(['Left says from left', 'Right says from right']);
   });
 
-  it('ends its request to the remote when the calling run is cancelled, instead of waiting for the remote', async () => {
+  it('ends its request when the calling run is cancelled, and cancels the remote task: it stops at its next step, the model is not called again', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     let started!: () => void;
@@ -120,15 +132,35 @@ describe('a2aAgent()', () => {
       execute: async () => (started(), await gate, 'ok'),
     });
     const model = scriptedModel([{ toolCalls: [{ name: 'wait', arguments: {} }] }, { text: 'late' }]);
-    const s = await serveA2A(chatModelAgent({ name: 'Slow', description: 'Slow', model, tools: [wait] }));
+    const remoteStore = new MemoryStore();
+    const slow = chatModelAgent({ name: 'Slow', description: 'Slow', model, tools: [wait] });
+    const s = await serveA2A(slow, { store: remoteStore });
     served.push(s);
+    const stopAsked = new Promise<void>((resolve) => {
+      const original = LeaseKeeper.requestStop.bind(LeaseKeeper);
+      vi.spyOn(LeaseKeeper, 'requestStop').mockImplementation(async (...args) => {
+        const marked = await original(...args);
+        resolve();
+        return marked;
+      });
+    });
     const cancel = new AbortController();
     const run = new Runner({ agent: await a2aAgent({ url: s.url }), store: new MemoryStore() }).query('go', { signal: cancel.signal });
     await running;
     cancel.abort();
     const done = await run;
-    release();
     expect([done.status, done.finalMessage, done.error?.code]).toEqual(['error', undefined, 'RUN_ABORTED']);
+    // The remote heard the cancel while its tool ran; once the tool ends, its run stops there.
+    await stopAsked;
+    release();
+    const remoteGraph = new Runner({ agent: slow, store: remoteStore }).graph;
+    const head = await waitFor(async () => {
+      const [thread] = await remoteStore.threads();
+      const view = thread && (await remoteGraph.getState(thread.threadId));
+      return view?.status === 'error' ? view : undefined;
+    });
+    expect([head.error?.code, (await remoteStore.threads()).length]).toEqual(['RUN_STOPPED', 1]);
+    expect(model.calls).toHaveLength(1);
   });
 
   it('stops the run with A2A_REMOTE_FAILED when the remote task fails, and A2A_CONNECT_FAILED when nothing answers', async () => {

@@ -32,6 +32,8 @@ export interface A2aAgentOptions {
 
 /** A remote task waiting for input, as it travels to the node that asks: kept in the checkpoint with the frontier. */
 interface Waiting {
+  /** What the remote waits for: an answer (`input-required`), or credentials (`auth-required`). */
+  state: 'input-required' | 'auth-required';
   taskId: string;
   contextId: string;
   question: string;
@@ -44,7 +46,10 @@ interface Waiting {
  * It sends the conversation's last user message to the remote agent and
  * streams the remote's working text as chunk events; the answer is its
  * message. A remote `input-required` becomes an interrupt of this run with
- * `{ agent, taskId, question, data }`: the remote task's ids travel in the
+ * `{ agent, state, taskId, contextId, question, data }`, and so does an
+ * `auth-required` (`state` says which: the answer is then the credentials
+ * the remote asked for, sent on the task as any answer is; credentials that
+ * belong in every request go in `headers`). The remote task's ids travel in the
  * checkpoint (the frontier's input of the asking node), so a resume, in
  * this process or another, sends the value (as a JSON data part) on the
  * same remote task. A remote task that fails, is rejected or cancelled
@@ -107,8 +112,10 @@ const chunks = (ctx: NodeContext<AgentRunState>, name: string, runPath: string[]
 
 /** A finished remote task's answer is this agent's message; a waiting one goes to the asking node; anything else fails. */
 function settle(ctx: NodeContext<AgentRunState>, scope: AgentScope, name: string, runPath: string[], r: RemoteOutcome): Waiting | null {
-  if (r.state === TaskState.TASK_STATE_INPUT_REQUIRED || r.state === TaskState.TASK_STATE_AUTH_REQUIRED)
-    return { taskId: r.taskId, contextId: r.contextId, question: r.statusText, data: r.statusData };
+  if (r.state === TaskState.TASK_STATE_INPUT_REQUIRED || r.state === TaskState.TASK_STATE_AUTH_REQUIRED) {
+    const state = r.state === TaskState.TASK_STATE_INPUT_REQUIRED ? 'input-required' : 'auth-required';
+    return { state, taskId: r.taskId, contextId: r.contextId, question: r.statusText, data: r.statusData };
+  }
   if (r.state !== TaskState.TASK_STATE_COMPLETED)
     throw new A2aError(
       'A2A_REMOTE_FAILED',

@@ -1,6 +1,7 @@
 import { Role, TaskState, type Message, type Part, type StreamResponse } from '@a2a-js/sdk';
 import type { Client } from '@a2a-js/sdk/client';
 import { A2aError } from '../errors.ts';
+import { RemoteCancel } from './remote-cancel.ts';
 
 /** Where a remote task stands after one message: its ids, its state, what its status said, and its answer. */
 export interface RemoteOutcome {
@@ -35,7 +36,8 @@ const STOPPED = new Set([
  * cut before the task stopped (a connection lost) is picked up by task id
  * (`resubscribeTask`, or `getTask` when the task ended meanwhile) rather
  * than sent again: the remote does not run the request twice. The
- * caller's `signal` (its run's) ends the request when the run is cancelled.
+ * caller's `signal` (its run's) cancels the remote task and ends the
+ * request when the run is cancelled (see RemoteCancel).
  */
 export async function remoteExchange(
   client: Client,
@@ -53,7 +55,9 @@ export async function remoteExchange(
     answer: '',
   };
   const answers: string[] = [];
-  const options = signal ? { signal } : undefined;
+  const cancel = new RemoteCancel(client, signal);
+  cancel.named(out.taskId);
+  const options = { signal: cancel.signal };
   let stream = client.sendMessageStream(
     { tenant: '', message: userMessage(parts, on), configuration: undefined, metadata: undefined },
     options,
@@ -61,10 +65,16 @@ export async function remoteExchange(
   for (let reconnects = 0; ; reconnects++) {
     let lost: unknown;
     try {
-      for await (const event of stream) apply(event, out, answers, onText);
+      for await (const event of stream) {
+        apply(event, out, answers, onText);
+        cancel.named(out.taskId);
+      }
     } catch (err) {
-      // The caller's run was cancelled: its request ends with it, and is not picked up again.
-      if (signal?.aborted) throw err;
+      // The caller's run was cancelled: the remote task was cancelled with it, and is not picked up again.
+      if (cancel.cancelled) {
+        await cancel.done;
+        throw err;
+      }
       lost = err;
     }
     if (STOPPED.has(out.state) || (lost === undefined && out.state === TaskState.TASK_STATE_UNSPECIFIED && answers.length)) break;
@@ -86,7 +96,7 @@ export async function remoteExchange(
 }
 
 /** The task's events from where it is: resubscribed while it runs, read whole once it ended. */
-async function* pickUp(client: Client, id: string, options: { signal: AbortSignal } | undefined): AsyncGenerator<StreamResponse> {
+async function* pickUp(client: Client, id: string, options: { signal: AbortSignal }): AsyncGenerator<StreamResponse> {
   try {
     yield* client.resubscribeTask({ tenant: '', id }, options);
   } catch {

@@ -28,6 +28,9 @@ class CancelDesk implements AgentExecutor {
   readonly executions: string[] = [];
   readonly cancelled: string[] = [];
 
+  /** `asks`: the state its first answer leaves the task in (input-required, or auth-required for a desk that wants a key first). */
+  constructor(private readonly asks: TaskState = TaskState.TASK_STATE_INPUT_REQUIRED) {}
+
   execute = async (request: RequestContext, bus: ExecutionEventBus): Promise<void> => {
     const said = textOfParts(request.userMessage.parts);
     this.executions.push(said);
@@ -46,7 +49,7 @@ class CancelDesk implements AgentExecutor {
       bus.publish(
         AgentEvent.task({ id: taskId, contextId, status: submitted, artifacts: [], history: [request.userMessage], metadata: undefined }),
       );
-      status(TaskState.TASK_STATE_INPUT_REQUIRED, 'Which order should I cancel?');
+      status(this.asks, this.asks === TaskState.TASK_STATE_INPUT_REQUIRED ? 'Which order should I cancel?' : 'Your desk key, please.');
     } else {
       bus.publish(AgentEvent.task(request.task));
       this.cancelled.push(said);
@@ -125,11 +128,33 @@ describe('a2aAgent() against a server written with the SDK alone', () => {
     const runner = new Runner({ agent: await a2aAgent({ url }), store });
     const asked = await runner.query('Please cancel an order', { threadId: 't' });
     expect(asked.status).toBe('interrupted');
+    expect(asked.interrupts[0]!.info).toEqual({
+      agent: 'CancelDesk',
+      state: 'input-required',
+      taskId: expect.any(String),
+      contextId: expect.any(String),
+      question: 'Which order should I cancel?',
+      data: [],
+    });
     expect(desk.executions).toEqual(['Please cancel an order']);
     expect(desk.cancelled).toEqual([]);
     const done = await runner.resume(asked.checkpointId!, { resume: { [asked.interrupts[0]!.id]: 'B7' } });
     expect(done.status).toBe('done');
     expect(done.finalMessage?.content).toBe('Order B7 is cancelled.');
     expect([desk.executions, desk.cancelled]).toEqual([['Please cancel an order', 'B7'], ['B7']]);
+  });
+
+  it("the remote's auth-required is an interrupt too, saying so; the credentials answer it on the same remote task", async () => {
+    const desk = new CancelDesk(TaskState.TASK_STATE_AUTH_REQUIRED);
+    const url = await serveDesk(desk);
+    const runner = new Runner({ agent: await a2aAgent({ url }), store: new MemoryStore() });
+    const asked = await runner.query('Please cancel an order', { threadId: 'auth' });
+    expect(asked.status).toBe('interrupted');
+    const info = asked.interrupts[0]!.info as { state: string; question: string; taskId: string };
+    expect([info.state, info.question]).toEqual(['auth-required', 'Your desk key, please.']);
+    const done = await runner.resume(asked.checkpointId!, { resume: { [asked.interrupts[0]!.id]: 'key-42' } });
+    expect(done.finalMessage?.content).toBe('Order key-42 is cancelled.');
+    // One remote task: the answer went to the task that asked, once.
+    expect(desk.executions).toEqual(['Please cancel an order', 'key-42']);
   });
 });
