@@ -33,8 +33,17 @@ export class RemoteCancel {
   ) {
     this.signal = this.#requests.signal;
     if (run?.aborted) this.done = this.#cancel();
-    else run?.addEventListener('abort', () => (this.done = this.#cancel()), { once: true });
+    else run?.addEventListener('abort', this.#onAbort, { once: true });
   }
+
+  /** The exchange is over: a later cancel of the run no longer concerns its task. */
+  close(): void {
+    this.run?.removeEventListener('abort', this.#onAbort);
+  }
+
+  readonly #onAbort = (): void => {
+    this.done = this.#cancel();
+  };
 
   /** The remote named its task (called on every event that carries the id). */
   named(taskId: string): void {

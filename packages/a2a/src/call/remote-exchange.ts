@@ -54,9 +54,25 @@ export async function remoteExchange(
     statusData: [],
     answer: '',
   };
-  const answers: string[] = [];
   const cancel = new RemoteCancel(client, signal);
   cancel.named(out.taskId);
+  try {
+    return await follow(client, parts, onText, on, out, cancel);
+  } finally {
+    cancel.close();
+  }
+}
+
+/** remoteExchange's stream, picked up again after a lost connection, until the task stops. */
+async function follow(
+  client: Client,
+  parts: Part[],
+  onText: (text: string) => void,
+  on: { taskId: string; contextId: string } | undefined,
+  out: RemoteOutcome,
+  cancel: RemoteCancel,
+): Promise<RemoteOutcome> {
+  const answers: string[] = [];
   const options = { signal: cancel.signal };
   let stream = client.sendMessageStream(
     { tenant: '', message: userMessage(parts, on), configuration: undefined, metadata: undefined },

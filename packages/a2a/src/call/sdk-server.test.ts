@@ -10,10 +10,11 @@ import {
   type RequestContext,
 } from '@a2a-js/sdk/server';
 import { agentCardHandler, jsonRpcHandler, UserBuilder } from '@a2a-js/sdk/server/express';
-import { Runner } from '@weft/agents';
+import { chatModelAgent, Runner, sequential, tool } from '@weft/agents';
 import { MemoryStore } from '@weft/graph';
+import { scriptedModel } from '@weft/models';
 import express from 'express';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { a2aAgent } from '../index.ts';
 
 const text = (value: string): Part => ({ content: { $case: 'text', value }, metadata: undefined, filename: '', mediaType: 'text/plain' });
@@ -58,7 +59,10 @@ class CancelDesk implements AgentExecutor {
     bus.finished();
   };
 
-  cancelTask = async (): Promise<void> => {};
+  /** The tasks a client asked to cancel. */
+  readonly cancels: string[] = [];
+
+  cancelTask = async (taskId: string): Promise<void> => void this.cancels.push(taskId);
 
   message(taskId: string, contextId: string, reply: string): Message {
     return {
@@ -76,6 +80,7 @@ class CancelDesk implements AgentExecutor {
 
 const servers: Server[] = [];
 afterEach(() => {
+  vi.restoreAllMocks();
   for (const s of servers.splice(0)) {
     s.closeAllConnections();
     s.close();
@@ -156,5 +161,42 @@ describe('a2aAgent() against a server written with the SDK alone', () => {
     expect(done.finalMessage?.content).toBe('Order key-42 is cancelled.');
     // One remote task: the answer went to the task that asked, once.
     expect(desk.executions).toEqual(['Please cancel an order', 'key-42']);
+  });
+
+  it('a run cancelled after the remote answered does not cancel the remote task: only a run cancelled during it does', async () => {
+    const desk = new CancelDesk();
+    const url = await serveDesk(desk);
+    let started!: () => void;
+    const later = new Promise<void>((r) => (started = r));
+    const wait = tool({
+      name: 'wait',
+      description: 'Waits until the run is cancelled',
+      parameters: { type: 'object', properties: {} },
+      execute: async (_args, ctx) => (started(), await new Promise((r) => ctx.signal?.addEventListener('abort', r)), 'ok'),
+    });
+    const after = chatModelAgent({
+      name: 'After',
+      description: 'Works after the desk',
+      model: scriptedModel([{ toolCalls: [{ name: 'wait', arguments: {} }] }]),
+      tools: [wait],
+    });
+    const flow = sequential({ name: 'Flow', description: 'Desk, then more', subAgents: [await a2aAgent({ url }), after] });
+    const runner = new Runner({ agent: flow, store: new MemoryStore() });
+    const asked = await runner.query('Please cancel an order', { threadId: 'flow' });
+    // What the caller asks the remote, by JSON-RPC method (the SDK refuses to cancel a completed task before the desk hears of it).
+    const methods: string[] = [];
+    const fetching = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      if (typeof init?.body === 'string') methods.push((JSON.parse(init.body) as { method: string }).method);
+      return fetching(input, init);
+    });
+    const cancel = new AbortController();
+    const run = runner.resume(asked.checkpointId!, { resume: { [asked.interrupts[0]!.id]: 'C3' }, signal: cancel.signal });
+    await later;
+    cancel.abort();
+    expect((await run).error?.code).toBe('RUN_ABORTED');
+    // Give a stray cancel the time to be sent: the run's abort listeners ran before the run settled.
+    await new Promise((r) => setTimeout(r, 50));
+    expect([desk.cancelled, desk.cancels, methods]).toEqual([['C3'], [], ['SendStreamingMessage']]);
   });
 });
