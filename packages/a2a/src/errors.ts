@@ -17,7 +17,18 @@ export type A2aErrorCode =
    * The connection to the remote A2A agent was lost before its task stopped, and picking the task up again by its
    * id failed (or the task had no id yet): the run stops; a resume asks the remote again.
    */
-  | 'A2A_CONNECTION_LOST';
+  | 'A2A_CONNECTION_LOST'
+  /**
+   * `databaseTaskStore()` was given a SQLite path or a PostgreSQL URL, and its driver (`better-sqlite3` or `pg`, optional
+   * peer dependencies) is not installed or does not load: install it beside @weft/a2a, or pass an open Database or Pool.
+   */
+  | 'TASK_STORE_UNAVAILABLE'
+  /**
+   * `databaseTaskStore()` could not open its database or create the task table in it (a path that cannot be written, a
+   * server that is down, a database the user may not change): the message names the table and the cause; nothing it
+   * opened is left open.
+   */
+  | 'TASK_STORE_FAILED';
 
 /** An error of the A2A layer. */
 export class A2aError extends WeftError<A2aErrorCode> {

@@ -27,6 +27,10 @@ export type { A2aCardOptions } from './serve/agent-card-for.ts';
 export { a2aAgent } from './call/a2a-agent.ts';
 export type { A2aAgentOptions } from './call/a2a-agent.ts';
 
+// Tasks
+export { databaseTaskStore } from './tasks/database-task-store.ts';
+export type { DatabaseTaskStoreOptions, OpenedTaskStore, TaskDatabase } from './tasks/database-task-store.ts';
+
 // Errors
 export { A2aError } from './errors.ts';
 export type { A2aErrorCode } from './errors.ts';

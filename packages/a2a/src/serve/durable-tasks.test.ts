@@ -1,18 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { TaskState } from '@a2a-js/sdk';
-import { DatabaseTaskStore } from '@a2a-js/sdk/server/database';
 import { chatModelAgent, tool } from '@weft/agents';
 import { scriptedModel } from '@weft/models';
 import { SqliteStore } from '@weft/store-sqlite';
-import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { serveA2A } from '../index.ts';
+import { databaseTaskStore, serveA2A } from '../index.ts';
 import { asTask, sdkClient, send, texts, userMessage } from '../test-support/sdk-client.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'weft-a2a-durable-'));
@@ -23,13 +17,6 @@ const open: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const close of open.splice(0).reverse()) await close();
 });
-
-/** Creates the SDK's task table in a SQLite file with its own migration command, as an operator does before serving. */
-async function migrateTasks(file: string): Promise<void> {
-  const database = createRequire(import.meta.url).resolve('@a2a-js/sdk/server/database');
-  const cli = join(dirname(database), '..', '..', 'cli', 'a2a_db.js');
-  await promisify(execFile)(process.execPath, [cli, 'upgrade', '--url', `sqlite:${file}`]);
-}
 
 let refunds = 0;
 const refund = tool({
@@ -44,10 +31,10 @@ const refund = tool({
 async function serveOn(files: { threads: string; tasks: string }, model: ReturnType<typeof scriptedModel>) {
   const store = new SqliteStore({ path: files.threads });
   open.push(() => store.close());
-  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new Database(files.tasks) }) });
-  open.push(() => db.destroy());
+  const tasks = await databaseTaskStore({ sqlite: files.tasks });
+  open.push(() => tasks.close());
   const agent = chatModelAgent({ name: 'Support', description: 'Refunds orders', model, tools: [refund] });
-  const served = await serveA2A(agent, { store, taskStore: new DatabaseTaskStore(db) });
+  const served = await serveA2A(agent, { store, taskStore: tasks.taskStore });
   open.push(() => served.close());
   return served;
 }
@@ -61,7 +48,6 @@ describe('serveA2A() on a durable task store and checkpoint store', () => {
   it('answers, after a restart, a task the previous server left input-required: the approved tool runs once and the task completes', async () => {
     refunds = 0;
     const files = { threads: join(dir, 'restart-threads.db'), tasks: join(dir, 'restart-tasks.db') };
-    await migrateTasks(files.tasks);
     let modelCalls = 0;
     const first = await serveOn(
       files,
@@ -88,7 +74,6 @@ describe('serveA2A() on a durable task store and checkpoint store', () => {
   it('fails a waiting task with the reason, running nothing, when the new server has no checkpoint of its thread', async () => {
     refunds = 0;
     const tasks = join(dir, 'lost-tasks.db');
-    await migrateTasks(tasks);
     const first = await serveOn(
       { threads: join(dir, 'lost-threads-1.db'), tasks },
       scriptedModel([{ toolCalls: [{ name: 'refund', arguments: { order: 'B2' } }] }]),

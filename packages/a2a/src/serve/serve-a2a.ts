@@ -25,9 +25,10 @@ export interface A2aServeOptions {
   /** Where the threads are kept (default: the graph's own store, else one in memory). */
   store?: CheckpointStore;
   /**
-   * Where the A2A tasks are kept: any of the SDK's `TaskStore`s, e.g. its
-   * `DatabaseTaskStore` (default: in memory). With it and a durable `store`,
-   * a task left input-required is answered by the next server on them.
+   * Where the A2A tasks are kept: any of the SDK's `TaskStore`s, e.g. the
+   * `DatabaseTaskStore` that `databaseTaskStore()` opens on SQLite or
+   * PostgreSQL (default: in memory). With it and a durable `store`, a task
+   * left input-required is answered by the next server on them.
    */
   taskStore?: TaskStore;
   /** Session values every run of an agent starts with (its instruction's `{company}`, its tools' settings). */
