@@ -5,7 +5,7 @@
  * the task. The agent's approved tool appends a line to a file per run, so
  * the test counts its executions across processes.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, tempDir, weft, weftProcess } from '../../test-support/spawn-weft.ts';
@@ -112,6 +112,19 @@ describe('weft a2a on a durable store', () => {
       '',
       'weft: --task-store "redis://x" names no store\nhint: use sqlite:<file>, postgres:<url> (or a postgres:// URL) or memory\n',
     ]);
+  });
+
+  it('refuses a --task-store file that is not SQLite (exit code 1, STORE_UNREADABLE) and leaves it as it was', async () => {
+    const garbage = 'not a SQLite file '.repeat(40);
+    writeFileSync(join(cwd, 'garbage.db'), garbage);
+    const bad = await weft(['a2a', EXPENSE, '--port', '0', '--task-store', 'sqlite:garbage.db'], cwd);
+    expect([bad.code, bad.stdout, bad.stderr]).toEqual([
+      1,
+      '',
+      `weft: cannot open sqlite ${join(cwd, 'garbage.db')} for the A2A task table a2a_tasks: file is not a database\n` +
+        'hint: check that garbage.db is a SQLite file this user can write, or pass --task-store <spec> to keep tasks elsewhere (memory: they do not outlive the server)\n',
+    ]);
+    expect(readFileSync(join(cwd, 'garbage.db'), 'utf8')).toBe(garbage);
   });
 
   it.skipIf(!PG_URL)('keeps tasks in the PostgreSQL database of --store: answered after SIGKILL, the tool runs once', async () => {

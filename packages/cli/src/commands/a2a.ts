@@ -9,7 +9,7 @@ import { loadModule } from '../load-module.ts';
 import { loadOptional } from '../load-optional.ts';
 import { nextSignal } from '../next-signal.ts';
 import { openStore } from '../open-store.ts';
-import { openTaskStore } from '../open-task-store.ts';
+import { openTaskStore, type DatabaseTaskStoreFn } from '../open-task-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
 import { sessionValues } from '../session-values.ts';
 import { terminalSafe } from '../terminal-safe.ts';
@@ -30,8 +30,8 @@ next step. It serves until Ctrl-C or SIGTERM.
 With a durable --store, the tasks are kept beside the threads (in the same
 SQLite file or PostgreSQL database), so a task left input-required outlives
 a restart: the client's answer to it, sent to the next server on that store,
-resumes the run where it stopped. Keeping tasks in a database needs kysely
-and its driver (better-sqlite3 or pg) installed.
+resumes the run where it stopped. @weft/a2a creates the task table
+(a2a_tasks) at start, with the store's driver (better-sqlite3 or pg).
 
 With a token, every request must carry "Authorization: Bearer <token>"
 (else 401). On loopback (the default 127.0.0.1) a request must name the
@@ -60,8 +60,9 @@ const OPTIONS = {
   export: { type: 'string' },
 } as const;
 
-/** What `weft a2a` asks of @weft/a2a's serveA2A. */
+/** What `weft a2a` asks of @weft/a2a: serveA2A, and databaseTaskStore for tasks kept in a database. */
 interface A2a {
+  databaseTaskStore: DatabaseTaskStoreFn;
   serveA2A(
     target: Agent | CompiledGraph,
     options: {
@@ -85,21 +86,29 @@ export const a2aCommand: Command = {
     const opened = values.store === undefined ? undefined : await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: true });
     try {
       // Loaded only here: it brings the A2A SDK and express, which a project that does not serve A2A does not install.
-      const { serveA2A } = await loadOptional<A2a>('@weft/a2a', 'A2A_UNAVAILABLE', 'weft a2a');
+      const a2a = await loadOptional<A2a>('@weft/a2a', 'A2A_UNAVAILABLE', 'weft a2a');
       const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
       const store = opened?.store ?? new MemoryStore();
-      const tasks = await openTaskStore({ flag: values['task-store'], threads: opened, env: io.env, cwd: io.cwd });
+      const tasks = await openTaskStore({
+        flag: values['task-store'],
+        threads: opened,
+        env: io.env,
+        cwd: io.cwd,
+        databaseTaskStore: a2a.databaseTaskStore,
+      });
       try {
-        const served = await serveA2A(commandTarget(loaded, store), {
-          port,
-          host,
-          store,
-          sessionValues: sessionValues('a2a', loaded, values.session),
-          ...(tasks.taskStore ? { taskStore: tasks.taskStore } : {}),
-          ...(token ? { token } : {}),
-        }).catch((err: unknown) => {
-          throw (err as { code?: unknown }).code === 'TOKEN_REQUIRED' ? tokenRequired('a2a', host, 'WEFT_A2A_TOKEN', err) : err;
-        });
+        const served = await a2a
+          .serveA2A(commandTarget(loaded, store), {
+            port,
+            host,
+            store,
+            sessionValues: sessionValues('a2a', loaded, values.session),
+            ...(tasks.taskStore ? { taskStore: tasks.taskStore } : {}),
+            ...(token ? { token } : {}),
+          })
+          .catch((err: unknown) => {
+            throw (err as { code?: unknown }).code === 'TOKEN_REQUIRED' ? tokenRequired('a2a', host, 'WEFT_A2A_TOKEN', err) : err;
+          });
         const name = loaded.kind === 'agent' ? `agent ${loaded.agent.name}` : `graph ${loaded.graph.name}`;
         const where = `${served.url}${token ? ' · bearer token' : ''}`;
         const kept = `store ${opened?.label ?? 'memory'} · tasks ${tasks.label}`;
