@@ -107,6 +107,16 @@ describe('databaseTaskStore() on a SQLite file', () => {
     journal.close();
   });
 
+  it('three stores opening a new file at once make the table once, and all three work on it', async () => {
+    const file = join(dir, 'race.db');
+    const stores = await Promise.all([1, 2, 3].map(() => databaseTaskStore({ sqlite: file })));
+    expect(await roundTrip(stores[0]!, 'task-race')).toEqual(taskOf('task-race'));
+    for (const store of stores.slice(1))
+      expect(await store.taskStore.load('task-race', new ServerCallContext())).toEqual(taskOf('task-race'));
+    for (const store of stores) await store.close();
+    expect(schemaOf(file)).toEqual({ names: SQLITE_TABLES, ledger: ['0001_create_tasks'] });
+  });
+
   it('keeps the table another name names, beside a default one', async () => {
     const file = join(dir, 'named.db');
     const opened = await databaseTaskStore({ sqlite: file }, { table: 'served_tasks' });
@@ -234,6 +244,15 @@ describe.skipIf(!PG_URL)('databaseTaskStore() on PostgreSQL', () => {
     await expect(first.taskStore.load('task-pg-1', new ServerCallContext())).rejects.toThrow(
       'Cannot use a pool after calling end on the pool',
     );
+    expect(await a2aDbStatus(PG_URL!, table)).toMatch(APPLIED);
+  });
+
+  it('three stores opening at once make a new table once', async () => {
+    const table = tableName();
+    made.push(table);
+    const stores = await Promise.all([1, 2, 3].map(() => databaseTaskStore({ postgres: PG_URL! }, { table })));
+    expect(await roundTrip(stores[0]!, 'task-pg-race')).toEqual(taskOf('task-pg-race'));
+    for (const store of stores) await store.close();
     expect(await a2aDbStatus(PG_URL!, table)).toMatch(APPLIED);
   });
 

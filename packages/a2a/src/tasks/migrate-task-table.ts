@@ -9,11 +9,12 @@ const COLLATION = { postgres: 'collate "C"', sqlite: 'collate binary' } as const
 /**
  * Creates the task table the SDK's `DatabaseTaskStore` reads and writes,
  * once: Kysely's Migrator records it in a ledger, so a second start does
- * nothing, and two servers starting at once create it once. `@a2a-js/sdk`
- * 1.3 exports no migration function (its `taskStoreMigrations` lives only
- * inside its `a2a-db` command), so this is that migration,
- * `0001_create_tasks`, statement for statement, with the same ledger and
- * lock table names: `a2a-db` run later sees nothing left to do.
+ * nothing, and servers starting at once create it once (PostgreSQL through
+ * Kysely's lock, SQLite through the retry below). `@a2a-js/sdk` 1.3 exports
+ * no migration function (its `taskStoreMigrations` lives only inside its
+ * `a2a-db` command), so this is that migration, `0001_create_tasks`,
+ * statement for statement, with the same ledger and lock table names:
+ * `a2a-db` run later sees nothing left to do.
  */
 export async function migrateTaskTable(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres', table: string): Promise<void> {
   const collated = (n: number) => sql.raw(`varchar(${n}) ${COLLATION[dialect]}`);
@@ -57,6 +58,10 @@ export async function migrateTaskTable(db: Kysely<unknown>, dialect: 'sqlite' | 
     migrationTableName: ledgerTable(table),
     migrationLockTableName: LOCK_TABLE,
   });
-  const result = await migrator.migrateToLatest();
+  let result = await migrator.migrateToLatest();
+  // Kysely takes no migration lock on SQLite: connections starting at once all read an empty ledger, and the
+  // CREATE TABLE of all but the first fails on its table. Run again, a loser reads the winner's ledger row and
+  // does nothing; a failure of its own (a read-only file) fails again the same way.
+  for (let retry = 0; result.error !== undefined && dialect === 'sqlite' && retry < 2; retry++) result = await migrator.migrateToLatest();
   if (result.error !== undefined) throw result.error;
 }
