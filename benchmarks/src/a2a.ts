@@ -36,12 +36,12 @@ const { values } = parseArgs({
   },
 });
 const quick = values.quick === true;
-const count = (flag: string, value: string | undefined, full: number, small: number): number =>
-  Math.max(1, value === undefined ? (quick ? small : full) : nonNegativeInt(flag, value, USAGE));
+const count = (flag: string, value: string | undefined, full: number, small: number, least: number): number =>
+  Math.max(least, value === undefined ? (quick ? small : full) : nonNegativeInt(flag, value, USAGE));
 const counts: HopCounts = {
-  samples: count('--samples', values.samples, 1000, 50),
-  warmup: count('--warmup', values.warmup, 100, 10),
-  cold: count('--cold', values.cold, 20, 3),
+  samples: count('--samples', values.samples, 1000, 50, 1),
+  warmup: count('--warmup', values.warmup, 100, 10, 0),
+  cold: count('--cold', values.cold, 20, 3, 1),
 };
 
 const from = weftFrom();
