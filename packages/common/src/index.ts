@@ -1,7 +1,9 @@
 /**
- * @weft/common — the failures every Weft package shares, without the engine:
- * `WeftError` (a typed `code`, `details`, `cause`, `retryable`, `toJSON()`),
- * its JSON round trip, and the exponential backoff every retry loop uses.
+ * @weft/common — what Weft packages share, without the engine: the
+ * failures (`WeftError`: a typed `code`, `details`, `cause`, `retryable`,
+ * `toJSON()`; its JSON round trip), the exponential backoff every retry
+ * loop uses, and the door of the servers Weft runs on node:http (a bearer
+ * token, and loopback's Host check).
  * Each package keeps its own union of codes; models and stores depend on this
  * package instead of on `@weft/graph`.
  *
@@ -25,3 +27,8 @@ export { retryableOf } from './retryable-of.ts';
 // Retries
 export { backoffDelay } from './backoff-delay.ts';
 export type { BackoffPolicy, BackoffInput } from './backoff-delay.ts';
+
+// Serving over HTTP
+export { httpGuard } from './http/http-guard.ts';
+export type { HttpGuardOptions } from './http/http-guard.ts';
+export { isLoopback } from './http/is-loopback.ts';

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { isLoopback } from '@weft/common';
 import { createStudio, type Studio, type StudioOptions } from './create-studio.ts';
 import { StudioError } from './errors.ts';
-import { isLoopback } from './http/loopback.ts';
 
 export interface ServeStudioOptions extends StudioOptions {
   /** Default 4300; 0 takes any free port. */

@@ -3,13 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { A2A_VERSION_HEADER, AGENT_CARD_PATH, AgentCard } from '@a2a-js/sdk';
 import { DefaultRequestHandler, InMemoryTaskStore, type TaskStore } from '@a2a-js/sdk/server';
 import { agentCardHandler, jsonRpcHandler, UserBuilder } from '@a2a-js/sdk/server/express';
+import { httpGuard, isLoopback } from '@weft/common';
 import { toRunTarget, type Agent } from '@weft/agents';
 import { MemoryStore, type AnyCompiledGraph, type CheckpointStore } from '@weft/graph';
 import express from 'express';
 import { A2aError } from '../errors.ts';
 import { agentCardFor, type A2aCardOptions } from './agent-card-for.ts';
-import { httpGuard } from './http-guard.ts';
-import { isLoopback } from './is-loopback.ts';
 import { WeftExecutor } from './weft-executor.ts';
 
 /** How `serveA2A` serves its target. */
@@ -81,7 +80,13 @@ export async function serveA2A(target: Agent | AnyCompiledGraph, options: A2aSer
   const handler = new DefaultRequestHandler(card, tasks, new WeftExecutor(ready, store, options.sessionValues ?? {}));
   // A loopback server answers to its own names only; elsewhere the names people use are not known, and the token guards it.
   const hosts = isLoopback(host) ? [...new Set(['localhost', bracketed(address), bracketed(host)])].map((n) => `${n}:${port}`) : undefined;
-  const guard = httpGuard({ token: options.token, hosts, url });
+  const guard = httpGuard({
+    token: options.token,
+    hosts,
+    url,
+    server: 'A2A',
+    tokenFrom: "serveA2A()'s token option; weft a2a --token or WEFT_A2A_TOKEN",
+  });
   app.use((req, res, next) => (guard(req, res) ? next() : undefined));
   // The SDK's handler sends its in-memory form (JSON.stringify), whose oneofs (a security scheme) are not A2A 1.0's
   // JSON: 1.0 clients get the card through the SDK's own codec; 0.3 clients (no version header) its compatibility layer.

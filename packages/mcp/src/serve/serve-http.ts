@@ -1,11 +1,10 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { httpGuard, isLoopback } from '@weft/common';
 import type { Agent } from '@weft/agents';
 import type { AnyCompiledGraph } from '@weft/graph';
 import { McpError } from '../errors.ts';
 import { createMcpServer, type McpServeOptions } from './create-mcp-server.ts';
-import { httpGuard } from './http-guard.ts';
-import { isLoopback } from './is-loopback.ts';
 import { McpSessions } from './mcp-sessions.ts';
 import type { ServedMcp } from './served-mcp.ts';
 
@@ -60,7 +59,13 @@ export async function serveHttp(target: Agent | AnyCompiledGraph, options: McpSe
   const url = `http://${bracketed(address)}:${port}${path}`;
   // A loopback server answers to its own names only; elsewhere the names people use are not known, and the token guards it.
   const names = isLoopback(host) ? [...new Set(['localhost', bracketed(address), bracketed(host)])].map((n) => `${n}:${port}`) : undefined;
-  const guard = httpGuard({ token: options.token, hosts: names, url });
+  const guard = httpGuard({
+    token: options.token,
+    hosts: names,
+    url,
+    server: 'MCP',
+    tokenFrom: "serveMcp()'s token option; weft mcp --token or WEFT_MCP_TOKEN",
+  });
   const sessions = new McpSessions(limits, () => createMcpServer(target, options));
   // Attached once listening: no request is read before then.
   http.on('request', (req, res) => {

@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
+import { isLoopback } from '@weft/common';
 import { errorBody, StudioError } from '../errors.ts';
 import { checkToken } from './check-token.ts';
-import { hostNameOf, isLoopback } from './loopback.ts';
+import { hostNameOf } from './host-name-of.ts';
 
 /** Who may call the API. */
 export interface GuardOptions {

@@ -1,9 +1,3 @@
-/** Whether a host name or address is this machine's loopback (127.0.0.0/8, ::1, localhost). */
-export function isLoopback(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
-}
-
 /** The host name of a Host header (`127.0.0.1:8080` → `127.0.0.1`, `[::1]:80` → `[::1]`). */
 export function hostNameOf(hostHeader: string): string {
   if (hostHeader.startsWith('[')) return hostHeader.slice(0, hostHeader.indexOf(']') + 1);

@@ -9,14 +9,16 @@ export interface HttpGuardOptions {
   hosts: readonly string[] | undefined;
   /** The URL clients should use, for the messages. */
   url: string;
+  /** What the server is, for the messages: `A2A`, `MCP`. */
+  server: string;
+  /** Where its token is set, for the messages: "serveA2A()'s token option; weft a2a --token or WEFT_A2A_TOKEN". */
+  tokenFrom: string;
 }
 
-/** Where the token comes from, for the messages. */
-const WHERE = "serveA2A()'s token option; weft a2a --token or WEFT_A2A_TOKEN";
-
 /**
- * Checks a request before the A2A handler reads it, and
- * answers a refused one itself (returning false): a Host header that is not
+ * Checks a request to a Weft server on node:http (serveA2A, serveMcp)
+ * before its handler reads it, and answers a refused one itself (returning
+ * false): a Host header that is not
  * the loopback server's own host and port gets 403 (DNS rebinding: a web
  * page whose name was made to point at 127.0.0.1 sends its own name), a
  * request without the bearer token 401 with `WWW-Authenticate: Bearer`.
@@ -31,19 +33,19 @@ export function httpGuard(options: HttpGuardOptions): (req: IncomingMessage, res
     const host = req.headers.host;
     if (hosts && !hosts.has(hostKey(host ?? ''))) {
       const which = host === undefined ? 'the request has no Host header' : `the Host header ${JSON.stringify(host)} is not this server's`;
-      const message = `${which}: a loopback A2A server answers only to its own address, so a web page that rebinds a name to this machine is refused; connect to ${options.url}`;
+      const message = `${which}: a loopback ${options.server} server answers only to its own address, so a web page that rebinds a name to this machine is refused; connect to ${options.url}`;
       refuse(res, 403, {}, 'HOST_NOT_ALLOWED', message);
       return false;
     }
     if (!expected) return true;
     const given = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(req.headers.authorization ?? '')?.[1];
     if (given === undefined) {
-      const message = `this A2A server needs a bearer token: send the header "Authorization: Bearer <token>" with the token it was started with (${WHERE})`;
+      const message = `this ${options.server} server needs a bearer token: send the header "Authorization: Bearer <token>" with the token it was started with (${options.tokenFrom})`;
       refuse(res, 401, { 'www-authenticate': 'Bearer' }, 'UNAUTHORIZED', message);
       return false;
     }
     if (!timingSafeEqual(digest(given), expected)) {
-      const message = `the bearer token is not the one this A2A server was started with (${WHERE}): send "Authorization: Bearer <token>" with that token`;
+      const message = `the bearer token is not the one this ${options.server} server was started with (${options.tokenFrom}): send "Authorization: Bearer <token>" with that token`;
       refuse(res, 401, { 'www-authenticate': 'Bearer error="invalid_token"' }, 'UNAUTHORIZED', message);
       return false;
     }
