@@ -1,5 +1,6 @@
 import { retryableOf } from '@weft/common';
 import { WeftError } from '../errors.ts';
+import { isGraphInterrupt } from '../interrupt/graph-interrupt.ts';
 import type { Guardrail, GuardrailContext, GuardrailEvent, GuardrailVerdict } from '../spec/guardrail.ts';
 
 /** Where a list of guardrails runs, and where what they did is reported (never for a plain pass). */
@@ -14,7 +15,9 @@ export interface GuardrailRun extends GuardrailContext {
  * (details { guardrail, stage, reason }, not retryable: the same value trips
  * again); a check that throws or answers something that is not a verdict
  * rejects with GUARDRAIL_FAILED, unless the guardrail is `failOpen`, which
- * lets the value through and reports `failed-open`.
+ * lets the value through and reports `failed-open`. A budget stop of the
+ * check (BUDGET_EXCEEDED, or the interrupt of an `onExceeded: 'interrupt'`
+ * budget) and any other interrupt pass through unchanged, even with failOpen.
  *
  * @example
  * const text = await applyGuardrails([noSecrets], answer, { stage: 'output', final: true, signal, report: console.log });
@@ -28,7 +31,7 @@ export async function applyGuardrails<T>(list: readonly Guardrail<T>[], value: T
       verdict = await g.check(current, ctx);
       if (!isVerdict(verdict)) throw new TypeError(`the check returned ${describe(verdict)}, not { action: 'pass' | 'trip' | 'rewrite' }`);
     } catch (err) {
-      if (ctx.signal.aborted) throw err;
+      if (ctx.signal.aborted || passesThrough(err)) throw err;
       const reason = err instanceof Error ? err.message : String(err);
       if (g.failOpen) {
         report?.({ name: g.name, stage: ctx.stage, action: 'failed-open', reason });
@@ -64,6 +67,19 @@ export function guardrailTripped(name: string, stage: string, reason: string, ex
     details: { ...extra, guardrail: name, stage, reason },
     retryable: false,
   });
+}
+
+/**
+ * What a check throws that is not its failure: the run's budget refusing the
+ * check's spending stops the run exactly as it stops the run's own model
+ * call (a failOpen guardrail must not turn "the budget is spent" into "let
+ * it through unchecked"), and an interrupt is control flow, as in any node
+ * (the scheduler pauses the run and the check runs again on resume).
+ * `code` rather than `instanceof`: a layer above rethrows the budget stop as
+ * its own error with the same code.
+ */
+function passesThrough(err: unknown): boolean {
+  return isGraphInterrupt(err) || (err instanceof Error && (err as { code?: unknown }).code === 'BUDGET_EXCEEDED');
 }
 
 function isVerdict(v: unknown): v is GuardrailVerdict<unknown> {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { END, START, graph, guardrail, guardrailEvents, MemoryStore, type Guardrail, type GuardrailVerdict } from '../index.ts';
+import {
+  END,
+  START,
+  graph,
+  guardrail,
+  guardrailEvents,
+  interrupt,
+  MemoryStore,
+  type Budget,
+  type Guardrail,
+  type GuardrailVerdict,
+} from '../index.ts';
 import { collect, trace } from '../../test/support/collect.ts';
 
 const pass = { action: 'pass' } as const;
@@ -199,5 +210,64 @@ describe('node guardrails', () => {
   it('refuses a malformed guardrail at definition', () => {
     expect(() => guardrail({ name: '', check: () => pass })).toThrow(expect.objectContaining({ code: 'GUARDRAIL_INVALID' }));
     expect(() => guardrail({ name: 'x' } as never)).toThrow('guardrail() guardrail "x" needs a check function');
+  });
+});
+
+describe('node guardrails and the budget', () => {
+  /** A check that spends like a model call (one call charged before, 12 tokens recorded after) on the run's ledger. */
+  const spender = (failOpen = false): Guardrail<unknown> =>
+    guardrail<unknown>({
+      name: 'spender',
+      failOpen,
+      check: (_v, ctx) => {
+        ctx.budget!.charge({ modelCalls: 1 });
+        ctx.budget!.record({ tokens: 12, inputTokens: 10, outputTokens: 2 });
+        return pass;
+      },
+    });
+  const counted = (budget: Budget | undefined, check: Guardrail<unknown>, store?: MemoryStore) =>
+    graph<number, unknown>({ name: 'g' })
+      .addNode(
+        'n',
+        (x: number, ctx) => {
+          ctx.budget.charge({ modelCalls: 1 });
+          return x + 1;
+        },
+        { guardrails: { output: [check] } },
+      )
+      .addEdge(START, 'n')
+      .addEdge('n', END)
+      .compile({ ...(budget ? { budget } : {}), ...(store ? { store } : {}) });
+
+  it("a check's charges land in the run's usage and the checkpoint's", async () => {
+    const store = new MemoryStore();
+    const result = await counted({ modelCalls: 5 }, spender(), store).run(1, { threadId: 't' });
+    const spent = { tokens: 12, inputTokens: 10, outputTokens: 2, costUsd: 0, modelCalls: 2, toolCalls: 0, wallMs: expect.any(Number) };
+    expect(result).toMatchObject({ status: 'done', output: 2, usage: spent });
+    expect((await counted({ modelCalls: 5 }, spender(), store).getState('t')).usage).toEqual(spent);
+  });
+
+  it('a check the budget refuses fails the run with BUDGET_EXCEEDED, not GUARDRAIL_FAILED, even with failOpen', async () => {
+    for (const failOpen of [false, true]) {
+      const result = await counted({ modelCalls: 1 }, spender(failOpen)).run(1);
+      expect(result.status).toBe('error');
+      if (result.status !== 'error') continue;
+      expect(result.error).toMatchObject({ code: 'BUDGET_EXCEEDED', details: { exceeded: ['modelCalls'] } });
+      expect(result.usage.modelCalls).toBe(1);
+    }
+  });
+
+  it("a check's interrupt pauses the run (not a failure, even with failOpen); resumed, the check gets its answer", async () => {
+    const asking = guardrail<unknown>({
+      name: 'asking',
+      failOpen: true,
+      check: () => (interrupt<boolean>({ ok: '?' }) ? pass : { action: 'trip', reason: 'refused' }),
+    });
+    const g = counted(undefined, asking, new MemoryStore());
+    const paused = await g.run(1, { threadId: 'i' });
+    expect(paused.status).toBe('interrupted');
+    if (paused.status !== 'interrupted') return;
+    const done = await g.resume({ threadId: 'i', resume: { [paused.interrupts[0]!.id]: true } });
+    expect(done).toMatchObject({ status: 'done', output: 2 });
   });
 });

@@ -87,6 +87,7 @@ function runOf(scope: RunScope, task: Task, step: number, stage: GuardrailStage,
     signal,
     node: task.node.name,
     threadId: scope.threadId,
+    budget: scope.budget,
     report: scope.hub.wants('node.custom') ? (e) => report(scope, task, step, e) : undefined,
   };
 }

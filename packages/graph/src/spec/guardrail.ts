@@ -1,4 +1,5 @@
 import { WeftError } from '../errors.ts';
+import type { BudgetContext } from './budget.ts';
 import { channel, type Channel } from './channel.ts';
 
 /** Where a guardrail checks: a value coming in, a value going out, a tool call's arguments or its result. */
@@ -31,6 +32,12 @@ export interface GuardrailContext {
   /** The tool, for tool guardrails. */
   tool?: string | undefined;
   threadId?: string | undefined;
+  /**
+   * The checked run's budget ledger: a check that spends (an LLM judge's
+   * model call) charges it, so the run's budget and usage count it like the
+   * run's own calls. Undefined for a direct `applyGuardrails` call.
+   */
+  budget?: BudgetContext | undefined;
 }
 
 /**
