@@ -310,6 +310,8 @@ async function guardedAnswer(
   try {
     return await guard.answer(message, value, structured);
   } catch (err) {
+    // A check's budget interrupt (a judge's model call) pauses the run, as the agent's own call's does.
+    if (isGraphInterrupt(err)) interrupted(site, err);
     return fail(site, err);
   }
 }

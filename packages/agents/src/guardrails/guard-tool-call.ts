@@ -75,11 +75,21 @@ async function run<T>(
     emitAgentEvent(ctx, { type: 'guardrail', agentName: agent.name, runPath: [...runPath], guardrail });
   const one = { name: g.name, check: check as never, failOpen: g.failOpen };
   try {
-    const run = { stage, final: true, signal: ctx.signal, agent: agent.name, tool: call.name, threadId: ctx.threadId, report };
+    const run = {
+      stage,
+      final: true,
+      signal: ctx.signal,
+      agent: agent.name,
+      tool: call.name,
+      threadId: ctx.threadId,
+      budget: ctx.budget,
+      report,
+    };
     return { value: await applyGuardrails<T>([one], value, run) };
   } catch (err) {
     const error = agentGuardrailError(err);
-    if (g.onTrip === 'halt' || !(error instanceof AgentError) || ctx.signal.aborted) throw error;
+    // A budget stop is the run's, not the call's: the model is not told "rejected", the run stops as for its own calls.
+    if (g.onTrip === 'halt' || !(error instanceof AgentError) || error.code === 'BUDGET_EXCEEDED' || ctx.signal.aborted) throw error;
     return { outcome: rejected(where, error) };
   }
 }

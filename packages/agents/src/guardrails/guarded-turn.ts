@@ -191,7 +191,8 @@ export class GuardedTurn {
     const { agent, ctx } = this.site;
     const report = final ? (e: GuardrailEvent) => this.#report(e) : (e: GuardrailEvent) => e.action !== 'rewrite' && this.#report(e);
     try {
-      return await applyGuardrails(list, value, { stage, final, signal: ctx.signal, agent: agent.name, threadId: ctx.threadId, report });
+      const run = { stage, final, signal: ctx.signal, agent: agent.name, threadId: ctx.threadId, budget: ctx.budget, report };
+      return await applyGuardrails(list, value, run);
     } catch (err) {
       throw agentGuardrailError(err);
     }

@@ -1,8 +1,13 @@
-import { systemMessage, textOf, userMessage, type ChatModel, type Message } from '@weft/chat-model';
+import { modelPrice, systemMessage, textOf, userMessage, type ChatModel, type Message, type PriceTable } from '@weft/chat-model';
 import type { Guardrail, GuardrailContext, GuardrailVerdict } from '@weft/graph';
 import type { Agent } from '../agents/agent.ts';
+import { chargedModelCall, recordReportedUsage } from '../budget/charged-model-call.ts';
+import { checkPrices } from '../budget/check-prices.ts';
+import { priceKey } from '../budget/price-key.ts';
+import { priceMissing } from '../budget/price-missing.ts';
 import { Runner } from '../runner/runner.ts';
 import { guardrailDefinition } from './guardrail-definition.ts';
+import { judgeAgentRun } from './judge-agent-run.ts';
 
 export interface JudgeGuardrailConfig {
   name: string;
@@ -17,6 +22,11 @@ export interface JudgeGuardrailConfig {
   instruction: string;
   /** Let the value through when the judge fails or answers something else than a verdict (dangerous). */
   failOpen?: boolean;
+  /**
+   * Prices by model id for the judge's calls, over @weft/chat-model's table
+   * (as the Runner's `prices`): what its calls cost on the checked run's budget.
+   */
+  prices?: PriceTable;
 }
 
 /** The structured output the judge is asked for. */
@@ -40,14 +50,24 @@ const VERDICT = {
  * output guardrail (spread it into inputGuardrail / outputGuardrail), or as a
  * tool guardrail's `before` / `after` (its `check`), or on a graph node.
  *
+ * The judge's calls count on the checked run's budget like the run's own
+ * (see docs/agents/budgets.md): a budget that refuses them stops the run
+ * with BUDGET_EXCEEDED (or its budget interrupt), even with failOpen.
+ *
  * @example
  * const judge = judgeGuardrail({ name: 'no-medical-advice', model: judgeModel, instruction: 'Fail text that gives medical advice.' });
  * chatModelAgent({ name: 'helper', description: '', model, guardrails: { output: [outputGuardrail(judge)] } });
  */
 export function judgeGuardrail(config: JudgeGuardrailConfig): Guardrail<unknown> & { failOpen: boolean } {
+  let runner: Runner | undefined;
   const check = async (value: unknown, ctx: GuardrailContext): Promise<GuardrailVerdict<unknown>> => {
     const { agent, model, instruction } = config;
-    const verdict = agent ? await askAgent(agent, instruction, value, ctx.signal) : await askModel(model!, instruction, value, ctx.signal);
+    let verdict: Verdict;
+    if (agent) {
+      // One Runner per judge: a Runner compiles its agent's graph once, and a judge checks every turn.
+      runner ??= new Runner({ agent, ...(config.prices ? { prices: config.prices } : {}) });
+      verdict = await askAgent(runner, agent.name, config.name, `${instruction}\n\n${render(value)}`, ctx);
+    } else verdict = await askModel(config, model!, render(value), ctx);
     return verdict.pass ? { action: 'pass' } : { action: 'trip', reason: verdict.reason };
   };
   const base = guardrailDefinition({ name: config?.name, check, failOpen: config?.failOpen }, 'judgeGuardrail()');
@@ -57,23 +77,39 @@ export function judgeGuardrail(config: JudgeGuardrailConfig): Guardrail<unknown>
     throw base.invalid(`guardrail "${config.name}": model must be a ChatModel`);
   if (typeof config.instruction !== 'string' || config.instruction === '')
     throw base.invalid(`guardrail "${config.name}": instruction must be a non-empty string`);
+  checkPrices(config.prices, 'judgeGuardrail()');
   return Object.freeze(base.guardrail);
 }
 
-async function askModel(model: ChatModel, instruction: string, value: unknown, signal: AbortSignal): Promise<Verdict> {
-  const answer = await model.generate([systemMessage(instruction), userMessage(render(value))], { tools: [], signal, output: VERDICT });
+/**
+ * The model judge's one call, counted on the checked run's ledger as the
+ * agent's own calls are: charged before (a budget that refuses it stops the
+ * run before the judge is called) and its tokens and cost recorded after;
+ * in a run without a budget, the usage the model reported.
+ */
+async function askModel(config: JudgeGuardrailConfig, model: ChatModel, text: string, ctx: GuardrailContext): Promise<Verdict> {
+  const messages = [systemMessage(config.instruction), userMessage(text)];
+  const call = () => model.generate(messages, { tools: [], signal: ctx.signal, output: VERDICT });
+  const { budget } = ctx;
+  let answer: Message;
+  if (budget?.limits !== undefined) {
+    // Checked before the call, not after it (as the agent's own calls are, once the Runner checked its tree): nothing is spent unpriced.
+    if (budget.limits.costUsd !== undefined && !modelPrice(priceKey(model), config.prices))
+      throw priceMissing([priceKey(model)], 'judgeGuardrail');
+    const agent = ctx.agent ?? ctx.node ?? config.name;
+    answer = await chargedModelCall({ budget, agent, model, prices: config.prices, messages }, call);
+  } else {
+    answer = await call();
+    if (budget && answer.usage) recordReportedUsage(budget, model, config.prices, answer.usage);
+  }
   return parse(textOf(answer));
 }
 
-/** One Runner per judge agent: a Runner compiles its agent's graph once, and a judge checks every turn. */
-const runners = new WeakMap<Agent, Runner>();
-
-async function askAgent(agent: Agent, instruction: string, value: unknown, signal: AbortSignal): Promise<Verdict> {
-  let runner = runners.get(agent);
-  if (!runner) runners.set(agent, (runner = new Runner({ agent })));
-  const result = await runner.query(`${instruction}\n\n${render(value)}`, { signal });
+/** The agent judge's run (within what is left of the checked run's budget); its final output is the verdict. */
+async function askAgent(runner: Runner, judge: string, guardrail: string, text: string, ctx: GuardrailContext): Promise<Verdict> {
+  const result = await judgeAgentRun(runner, text, ctx, ctx.agent ?? ctx.node ?? guardrail);
   if (result.status !== 'done')
-    throw new Error(`the judge agent "${agent.name}" ended with ${result.status}${result.error ? `: ${result.error.message}` : ''}`);
+    throw new Error(`the judge agent "${judge}" ended with ${result.status}${result.error ? `: ${result.error.message}` : ''}`);
   const out = result.finalOutput;
   return typeof out === 'string' ? parse(out) : verdictOf(out, JSON.stringify(out) ?? String(out));
 }
