@@ -1,5 +1,8 @@
 import { budgetExceeded, WeftError, type Budget, type BudgetContext, type BudgetLimitName, type GuardrailContext } from '@weft/graph';
+import type { PriceTable } from '@weft/chat-model';
 import { agentBudgetError } from '../budget/agent-budget-error.ts';
+import { priceMissing } from '../budget/price-missing.ts';
+import { unpricedModels } from '../budget/unpriced-models.ts';
 import type { AgentRunResult } from '../runner/agent-run-result.ts';
 import type { Runner } from '../runner/runner.ts';
 
@@ -20,12 +23,23 @@ import type { Runner } from '../runner/runner.ts';
  * Nothing is counted twice, and a judge stopped by the budget still has what
  * it spent counted.
  */
-export async function judgeAgentRun(runner: Runner, text: string, ctx: GuardrailContext, checked: string): Promise<AgentRunResult> {
+export async function judgeAgentRun(
+  runner: Runner,
+  prices: PriceTable | undefined,
+  text: string,
+  ctx: GuardrailContext,
+  checked: string,
+): Promise<AgentRunResult> {
   const ledger = ctx.budget;
   if (ledger?.limits === undefined) {
     const result = await runner.query(text, { signal: ctx.signal });
     if (ledger) recordSpent(ledger, result, 0);
     return result;
+  }
+  // Before the first call is charged: a judge that cannot start must not leave a call counted that was never made.
+  if (ledger.limits.costUsd !== undefined) {
+    const unpriced = unpricedModels(runner.graph.toJSON(), prices);
+    if (unpriced.length) throw priceMissing(unpriced, 'judgeGuardrail');
   }
   try {
     ledger.charge({ modelCalls: 1 });

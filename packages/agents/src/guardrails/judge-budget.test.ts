@@ -153,4 +153,18 @@ describe('an agent judge counts on the checked run’s budget', () => {
     const none = await new Runner({ agent, budget: { modelCalls: 1 } }).query('hi');
     expect([none.error?.code, judgeModel.calls.length, none.usage.modelCalls]).toEqual(['BUDGET_EXCEEDED', 0, 1]);
   });
+
+  it('a costUsd budget with an unpriced judge agent model is a failed check before the judge starts, nothing counted for it', async () => {
+    const judgeModel = scriptedModel([passes()], { name: 'unpriced-judge' });
+    const judgeAgent = chatModelAgent({ name: 'judge', description: '', model: judgeModel, outputSchema: verdict });
+    const judge = judgeGuardrail({ name: 'polite', agent: judgeAgent, instruction: 'Fail rude text.' });
+    const model = scriptedModel([{ text: 'Hello.', usage: usage(20, 3) }]);
+    const agent = chatModelAgent({ name: 'helper', description: '', model, guardrails: { output: [outputGuardrail(judge)] } });
+    const failed = await new Runner({ agent, prices: AGENT_PRICES, budget: { costUsd: 100 } }).query('hi');
+    expect(failed.error).toMatchObject({
+      code: 'GUARDRAIL_FAILED',
+      message: expect.stringContaining('"unpriced-judge" has none; add it: judgeGuardrail({ prices:') as string,
+    });
+    expect([judgeModel.calls.length, failed.usage.modelCalls]).toEqual([0, 1]);
+  });
 });

@@ -66,7 +66,7 @@ export function judgeGuardrail(config: JudgeGuardrailConfig): Guardrail<unknown>
     if (agent) {
       // One Runner per judge: a Runner compiles its agent's graph once, and a judge checks every turn.
       runner ??= new Runner({ agent, ...(config.prices ? { prices: config.prices } : {}) });
-      verdict = await askAgent(runner, agent.name, config.name, `${instruction}\n\n${render(value)}`, ctx);
+      verdict = await askAgent(runner, config, `${instruction}\n\n${render(value)}`, ctx);
     } else verdict = await askModel(config, model!, render(value), ctx);
     return verdict.pass ? { action: 'pass' } : { action: 'trip', reason: verdict.reason };
   };
@@ -106,10 +106,12 @@ async function askModel(config: JudgeGuardrailConfig, model: ChatModel, text: st
 }
 
 /** The agent judge's run (within what is left of the checked run's budget); its final output is the verdict. */
-async function askAgent(runner: Runner, judge: string, guardrail: string, text: string, ctx: GuardrailContext): Promise<Verdict> {
-  const result = await judgeAgentRun(runner, text, ctx, ctx.agent ?? ctx.node ?? guardrail);
+async function askAgent(runner: Runner, config: JudgeGuardrailConfig, text: string, ctx: GuardrailContext): Promise<Verdict> {
+  const result = await judgeAgentRun(runner, config.prices, text, ctx, ctx.agent ?? ctx.node ?? config.name);
   if (result.status !== 'done')
-    throw new Error(`the judge agent "${judge}" ended with ${result.status}${result.error ? `: ${result.error.message}` : ''}`);
+    throw new Error(
+      `the judge agent "${config.agent!.name}" ended with ${result.status}${result.error ? `: ${result.error.message}` : ''}`,
+    );
   const out = result.finalOutput;
   return typeof out === 'string' ? parse(out) : verdictOf(out, JSON.stringify(out) ?? String(out));
 }
