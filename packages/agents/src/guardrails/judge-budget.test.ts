@@ -90,6 +90,20 @@ describe('a model judge counts on the checked run’s budget', () => {
     expect((await runner.graph.getState('t')).usage).toEqual(counts({ modelCalls: 1, inputTokens: 20, outputTokens: 3, tokens: 23 }));
   });
 
+  it("resumed, the agent's model step runs again from its start: an extension must cover the agent's call and the judge's", async () => {
+    const model = scriptedModel([{ text: 'Hello.', usage: usage(20, 3) }], { repeatLast: true });
+    const judgeModel = scriptedModel([passes()], { name: 'judge' });
+    const judge = judgeGuardrail({ name: 'polite', model: judgeModel, instruction: 'Fail rude text.' });
+    const agent = chatModelAgent({ name: 'helper', description: '', model, guardrails: { output: [outputGuardrail(judge)] } });
+    const runner = new Runner({ agent, store: new MemoryStore(), budget: { modelCalls: 1, onExceeded: 'interrupt' } });
+    const paused = await runner.query('hi', { threadId: 't' });
+    const done = await runner.resume(paused.checkpointId!, { resume: { [paused.interrupts[0]!.id]: { extend: { modelCalls: 2 } } } });
+    expect(done).toMatchObject({ status: 'done', finalOutput: 'Hello.' });
+    // Every call made is counted once: the agent's two (before and after the pause) and the judge's.
+    expect([model.calls.length, judgeModel.calls.length]).toEqual([2, 1]);
+    expect(done.usage).toEqual(counts({ modelCalls: 3, inputTokens: 80, outputTokens: 11, tokens: 91 }));
+  });
+
   it("without a budget, the judge's reported usage is in result.usage (cost by its prices)", async () => {
     const { agent } = judged([passes()]);
     const done = await new Runner({ agent, prices: AGENT_PRICES }).query('hi');
