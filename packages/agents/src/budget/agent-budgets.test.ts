@@ -1,25 +1,16 @@
-import { MemoryStore, type Usage } from '@weft/graph';
+import { MemoryStore } from '@weft/graph';
 import { scriptedModel, type ScriptItem } from '@weft/models';
 import { describe, expect, it } from 'vitest';
 import { agentTool, chatModelAgent, checkpointHandle, Runner, tool, type Agent } from '../index.ts';
 import { summarize } from '../test-support/summarize.ts';
+import { usageCounts } from '../test-support/usage-counts.ts';
 
 const PRICES = { scripted: { inputPerMillion: 1_000, outputPerMillion: 2_000 } };
 const usage = (inputTokens: number, outputTokens: number) => ({ inputTokens, outputTokens });
 const lookup = (id = 'l1'): ScriptItem => ({ toolCalls: [{ name: 'lookup', arguments: { q: 'x' }, id }], usage: usage(10, 2) });
 const answer: ScriptItem = { text: 'Done.', usage: usage(20, 3) };
 
-/** What a run spent, wallMs aside (real time). */
-const counts = (over: Partial<Usage>): Usage => ({
-  tokens: 0,
-  inputTokens: 0,
-  outputTokens: 0,
-  costUsd: 0,
-  modelCalls: 0,
-  toolCalls: 0,
-  wallMs: expect.any(Number) as never,
-  ...over,
-});
+const counts = usageCounts;
 
 /** One agent with a `lookup` tool that counts its executions. */
 function system(script: ScriptItem[], executed: string[] = []) {

@@ -1,8 +1,9 @@
-import { MemoryStore, type Budget, type Usage } from '@weft/graph';
+import { MemoryStore, type Budget } from '@weft/graph';
 import { scriptedModel, type ScriptItem } from '@weft/models';
 import { describe, expect, it } from 'vitest';
 import { chatModelAgent, judgeGuardrail, outputGuardrail, Runner, tool } from '../index.ts';
 import type { JudgeGuardrailConfig } from './judge-guardrail.ts';
+import { usageCounts } from '../test-support/usage-counts.ts';
 
 const usage = (inputTokens: number, outputTokens: number) => ({ inputTokens, outputTokens });
 /** Prices that are binary fractions of a dollar per token, so sums of costs are exact. */
@@ -10,17 +11,7 @@ const AGENT_PRICES = { scripted: { inputPerMillion: 250_000, outputPerMillion: 5
 const JUDGE_PRICES = { judge: { inputPerMillion: 125_000, outputPerMillion: 250_000 } };
 const passes = (u = usage(40, 5)): ScriptItem => ({ text: '{"pass":true,"reason":"harmless"}', usage: u });
 
-/** What a run spent, wallMs aside (real time). */
-const counts = (over: Partial<Usage>): Usage => ({
-  tokens: 0,
-  inputTokens: 0,
-  outputTokens: 0,
-  costUsd: 0,
-  modelCalls: 0,
-  toolCalls: 0,
-  wallMs: expect.any(Number) as never,
-  ...over,
-});
+const counts = usageCounts;
 
 /** An agent answering "Hello." (20 input, 3 output tokens) whose output a model judge (named "judge") checks. */
 function judged(judgeScript: ScriptItem[], extra: Partial<JudgeGuardrailConfig> = {}) {
