@@ -22,7 +22,8 @@ describe('openTaskStore()', () => {
   it('asks databaseTaskStore for the file the spec names, from the working folder, and labels it as given', async () => {
     const asked: unknown[] = [];
     const closed: string[] = [];
-    const store = { kind: 'task store' };
+    // Passed along, never called: any object stands for the SDK's TaskStore here.
+    const store = { kind: 'task store' } as unknown as Awaited<ReturnType<DatabaseTaskStoreFn>>['taskStore'];
     const opened = await open('sqlite:.weft/a2a.db', (where) => {
       asked.push(where);
       return Promise.resolve({ taskStore: store, close: async () => void closed.push('closed') });

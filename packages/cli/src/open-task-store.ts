@@ -1,16 +1,15 @@
 import { resolve } from 'node:path';
+import type { databaseTaskStore as databaseTaskStoreOf, OpenedTaskStore as A2aTaskStore } from '@weft/a2a';
 import { CliError } from './errors.ts';
 import type { OpenedStore } from './open-store.ts';
 import { storeSpec, type StoreSpec } from './store-spec.ts';
 
-/** What `weft a2a` asks of @weft/a2a's `databaseTaskStore` (the CLI does not depend on @weft/a2a: it loads it optionally). */
-export type DatabaseTaskStoreFn = (
-  where: { sqlite: string } | { postgres: string },
-) => Promise<{ taskStore: object; close(): Promise<void> }>;
+/** @weft/a2a's `databaseTaskStore` (a type only: the CLI loads @weft/a2a optionally, in weft a2a). */
+export type DatabaseTaskStoreFn = typeof databaseTaskStoreOf;
 
 export interface OpenedTaskStore {
   /** The SDK's `DatabaseTaskStore`; absent for `memory` (serveA2A then keeps tasks in its InMemoryTaskStore). */
-  taskStore?: object;
+  taskStore?: A2aTaskStore['taskStore'];
   /** For people: `sqlite .weft/a2a.db`, `postgres`, `memory`. */
   label: string;
   close(): Promise<void>;

@@ -1,6 +1,4 @@
 import { resolve } from 'node:path';
-import type { Agent } from '@weft/agents';
-import type { CheckpointStore, CompiledGraph } from '@weft/graph';
 import { MemoryStore } from '@weft/graph';
 import type { Command } from '../command.ts';
 import { commandTarget } from '../command-target.ts';
@@ -9,7 +7,7 @@ import { loadModule } from '../load-module.ts';
 import { loadOptional } from '../load-optional.ts';
 import { nextSignal } from '../next-signal.ts';
 import { openStore } from '../open-store.ts';
-import { openTaskStore, type DatabaseTaskStoreFn } from '../open-task-store.ts';
+import { openTaskStore } from '../open-task-store.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
 import { sessionValues } from '../session-values.ts';
 import { terminalSafe } from '../terminal-safe.ts';
@@ -60,22 +58,6 @@ const OPTIONS = {
   export: { type: 'string' },
 } as const;
 
-/** What `weft a2a` asks of @weft/a2a: serveA2A, and databaseTaskStore for tasks kept in a database. */
-interface A2a {
-  databaseTaskStore: DatabaseTaskStoreFn;
-  serveA2A(
-    target: Agent | CompiledGraph,
-    options: {
-      port?: number;
-      host?: string;
-      token?: string;
-      store?: CheckpointStore;
-      taskStore?: object;
-      sessionValues?: Record<string, unknown>;
-    },
-  ): Promise<{ url: string; close(): Promise<void> }>;
-}
-
 /** `weft a2a <module>`: the module's agent or graph as an A2A agent over HTTP. */
 export const a2aCommand: Command = {
   name: 'a2a',
@@ -86,7 +68,7 @@ export const a2aCommand: Command = {
     const opened = values.store === undefined ? undefined : await openStore({ flag: values.store, env: io.env, cwd: io.cwd, create: true });
     try {
       // Loaded only here: it brings the A2A SDK and express, which a project that does not serve A2A does not install.
-      const a2a = await loadOptional<A2a>('@weft/a2a', 'A2A_UNAVAILABLE', 'weft a2a');
+      const a2a = await loadOptional<typeof import('@weft/a2a')>('@weft/a2a', 'A2A_UNAVAILABLE', 'weft a2a');
       const loaded = await loadModule(resolve(io.cwd, positionals[0]!), values.export);
       const store = opened?.store ?? new MemoryStore();
       const tasks = await openTaskStore({

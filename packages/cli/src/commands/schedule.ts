@@ -1,3 +1,4 @@
+import type { ScheduleInfo, ScheduleOverlap, WeftQueue, WeftScheduleOptions } from '@weft/bullmq';
 import type { CliIo } from '../cli-io.ts';
 import type { Command } from '../command.ts';
 import { usageError } from '../errors.ts';
@@ -5,7 +6,6 @@ import { loadOptional } from '../load-optional.ts';
 import { parseCommandArgs, type ParsedCommandArgs } from '../parse-command-args.ts';
 import { commandReach, launcherText } from '../printed-command.ts';
 import { queueAddress } from '../queue-address.ts';
-import type { RedisOptions } from '../redis-connection.ts';
 import { terminalSafe } from '../terminal-safe.ts';
 import { wholeNumberFlag } from '../whole-number-flag.ts';
 
@@ -52,32 +52,6 @@ const OPTIONS = {
 
 type Values = ParsedCommandArgs<typeof OPTIONS>['values'];
 
-/** A schedule as @weft/bullmq's `queue.schedules()` lists it. */
-interface ScheduleInfo {
-  id: string;
-  target: string;
-  cron?: string;
-  everyMs?: number;
-  timezone?: string;
-  threadId: string;
-  overlap: string;
-  next?: number;
-  runs: { at: number; jobId: string }[];
-  skipped: number[];
-}
-
-/** What the command asks of @weft/bullmq's WeftQueue. */
-interface ScheduleQueue {
-  schedule(id: string, options: Record<string, unknown>): Promise<ScheduleInfo>;
-  schedules(): Promise<ScheduleInfo[]>;
-  unschedule(id: string): Promise<boolean>;
-  close(): Promise<void>;
-}
-
-interface ScheduleBullmq {
-  WeftQueue: new (options: { queue: string; connection: RedisOptions }) => ScheduleQueue;
-}
-
 const ACTIONS = ['add', 'list', 'remove'];
 
 /** `weft schedule add|list|remove`: a queue's schedules (BullMQ job schedulers the workers turn into runs). */
@@ -100,7 +74,7 @@ export const scheduleCommand: Command = {
     if (action === 'list' && id !== undefined) throw usageError('schedule list takes no <id>', `${weft} schedule list --redis <url>`);
     const spec = action === 'add' ? scheduleSpec(values, weft) : undefined;
     const address = queueAddress('--redis', values.redis, values['queue-name']);
-    const { WeftQueue } = await loadOptional<ScheduleBullmq>('@weft/bullmq', 'QUEUE_UNAVAILABLE', 'the queue');
+    const { WeftQueue } = await loadOptional<typeof import('@weft/bullmq')>('@weft/bullmq', 'QUEUE_UNAVAILABLE', 'the queue');
     const queue = new WeftQueue({ queue: address.name, connection: address.connection.options });
     try {
       if (spec) {
@@ -122,7 +96,7 @@ export const scheduleCommand: Command = {
 };
 
 /** `add`'s flags as `queue.schedule()` takes them (it checks the pattern, zone and target itself). */
-function scheduleSpec(values: Values, weft: string): Record<string, unknown> {
+function scheduleSpec(values: Values, weft: string): WeftScheduleOptions {
   if (values.target === undefined)
     throw usageError(
       'schedule add needs --target <name>',
@@ -148,12 +122,13 @@ function scheduleSpec(values: Values, weft: string): Record<string, unknown> {
     ...(values.timezone !== undefined ? { timezone: values.timezone } : {}),
     ...(input !== undefined ? { input } : {}),
     ...(values.thread !== undefined ? { threadId: values.thread } : {}),
-    ...(values.overlap !== undefined ? { overlap: values.overlap } : {}),
+    // queue.schedule() checks the overlap (a bad one is QUEUE_SCHEDULE_INVALID, told as a wrong command line).
+    ...(values.overlap !== undefined ? { overlap: values.overlap as ScheduleOverlap } : {}),
   };
 }
 
 /** `queue.schedule()`, its refusal of a bad pattern, zone or period (nothing stored) told as a wrong command line. */
-async function addSchedule(queue: ScheduleQueue, id: string, spec: Record<string, unknown>, weft: string): Promise<ScheduleInfo> {
+async function addSchedule(queue: WeftQueue, id: string, spec: WeftScheduleOptions, weft: string): Promise<ScheduleInfo> {
   try {
     return await queue.schedule(id, spec);
   } catch (err) {
