@@ -14,7 +14,8 @@
  *    this Node in its `engines`;
  * 4. plain `node` runs an ES module that builds a graph and an agent, stops
  *    both at an interrupt on a SQLite file, and resumes both in a second
- *    process (project/approval.mjs);
+ *    process (project/approval.mjs), and serves an agent over A2A that a
+ *    second agent calls by URL, its tasks in SQLite (project/a2a.mjs);
  * 5. `tsc --noEmit` under strict NodeNext with skipLibCheck off
  *    (project/types.ts, and the docs page's examples);
  * 6. runs the examples of docs/guides/use-weft.md and of the CLI's README,
@@ -91,6 +92,13 @@ const STEPS: [string, () => Promise<string | undefined>][] = [
       const { graphThread, agentCheckpoint } = JSON.parse(start.stdout) as { graphThread: string; agentCheckpoint: string };
       const resumed = await run(process.execPath, ['approval.mjs', 'resume', db, graphThread, agentCheckpoint]);
       return resumed.code === 0 ? undefined : describeFailure('node approval.mjs resume', resumed);
+    },
+  ],
+  [
+    'plain node: an agent served over A2A and called by URL, tasks in SQLite (project/a2a.mjs)',
+    async () => {
+      const r = await run(process.execPath, ['a2a.mjs', dir]);
+      return r.code === 0 && r.stdout.startsWith('a2a ok:') ? undefined : describeFailure('node a2a.mjs', r);
     },
   ],
   [
